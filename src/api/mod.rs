@@ -1,0 +1,3 @@
+//! The Config API: the wire model shared with the emulator.
+
+pub mod models;

@@ -1,0 +1,102 @@
+//! `seg serve`: the local emulator of the Config API.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+use crate::emulator::{Emulator, Options};
+use crate::error::{Error, Result};
+use crate::ui::Printer;
+
+/// Run a local emulator of the Config API v1beta.
+///
+/// Serves every resource of the API (workspaces, sources, destinations, tracking plans, access tokens, catalog,
+/// regulations) with the service's paths, paging, update masks, scopes, rate limit and error codes. The first
+/// line on stdout is `listening on http://HOST:PORT`, then one `token SCOPE VALUE` line per accepted token.
+/// `/_emulator/requests` shows the requests received and `/_emulator/faults` injects errors (docs/EMULATOR.md).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg serve                                   # workspace `demo`, one token of each scope, port 8808
+  seg serve --port 0 --workspace acme --accept-token secret123:workspace
+  seg serve --data ./seg-state.redb --seed ./fixtures.json --rate-limit 0
+  curl -H \"Authorization: Bearer $TOKEN\" http://127.0.0.1:8808/v1beta/workspaces")]
+pub struct Args {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// Port to listen on; 0 picks a free one (the first line says which).
+    #[arg(long, default_value_t = 8808)]
+    port: u16,
+    /// A workspace to serve (repeatable); `demo` when none is given.
+    #[arg(long = "workspace", value_name = "SLUG")]
+    workspaces: Vec<String>,
+    /// A token to accept, as VALUE:SCOPE with SCOPE `workspace` (read and write) or `workspace:read`
+    /// (repeatable). Without any, one token of each scope is made and printed.
+    #[arg(long = "accept-token", value_name = "VALUE:SCOPE")]
+    accept_tokens: Vec<String>,
+    /// Requests per minute per token before 429; 0 turns the limit off.
+    #[arg(long, default_value_t = 200, value_name = "N")]
+    rate_limit: u32,
+    /// Keep state in this file across restarts (crash-safe); without it state lives in memory.
+    #[arg(long, value_name = "PATH")]
+    data: Option<PathBuf>,
+    /// Create the resources of this JSON file at start (format in docs/EMULATOR.md).
+    #[arg(long, value_name = "FILE")]
+    seed: Option<PathBuf>,
+}
+
+pub async fn run(args: Args, printer: &Printer) -> Result<()> {
+    let tokens = args
+        .accept_tokens
+        .iter()
+        .map(|t| {
+            // Split at the first colon: the scope `workspace:read` holds one itself.
+            t.split_once(':')
+                .map(|(value, scope)| (value.to_string(), scope.to_string()))
+                .ok_or_else(|| Error::usage(format!("--accept-token takes VALUE:SCOPE, got {:?}", redact(t))))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let emulator = Emulator::new(Options {
+        workspaces: args.workspaces,
+        tokens,
+        rate_limit: args.rate_limit,
+        data: args.data,
+        seed: args.seed,
+        log: Some(printer.clone()),
+    })?;
+    let listener = tokio::net::TcpListener::bind((args.host, args.port))
+        .await
+        .map_err(|e| Error::failed(format!("cannot listen on {}:{}: {e}", args.host, args.port)))?;
+    let addr = listener.local_addr()?;
+    printer.data_line(&format!("listening on http://{addr}"))?;
+    for token in emulator.tokens() {
+        printer.data_line(&format!("token {} {}", token.scope, token.value))?;
+    }
+    emulator.serve(listener, shutdown_signal()).await?;
+    Ok(())
+}
+
+/// Something that looks like a token, shortened so an error message does not repeat it.
+fn redact(value: &str) -> String {
+    let shown: String = value.chars().take(4).collect();
+    format!("{shown}…")
+}
+
+/// Completes on Ctrl-C, or on SIGTERM where there is one.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(term) => term,
+            Err(_) => return ctrl_c.await,
+        };
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    ctrl_c.await;
+}

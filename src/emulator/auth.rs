@@ -1,0 +1,69 @@
+//! Bearer-token authentication, write scope, and the per-token rate limit (API.md, "Errors" and "Rate limit").
+
+use std::num::NonZeroU32;
+
+use axum::http::{HeaderMap, header};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use super::status::Status;
+use super::store::Store;
+use crate::api::models::{Code, SCOPE_WRITE};
+
+/// Who is calling: the token's resource name, whether it may write, and the workspaces it reaches.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub token: String,
+    pub write: bool,
+    /// Workspace names the token reaches; empty means every workspace.
+    pub workspaces: Vec<String>,
+}
+
+impl Caller {
+    pub fn reaches(&self, workspace: &str) -> bool {
+        self.workspaces.is_empty() || self.workspaces.iter().any(|w| w == workspace)
+    }
+
+    pub fn require_write(&self) -> Result<(), Status> {
+        if self.write { Ok(()) } else { Err(Status::new(Code::PermissionDenied, "insufficient scope")) }
+    }
+}
+
+pub fn authenticate(store: &Store, headers: &HeaderMap) -> Result<Caller, Status> {
+    let unauthenticated = |msg: &str| Status::new(Code::Unauthenticated, msg);
+    let value = headers
+        .get(header::AUTHORIZATION)
+        .ok_or_else(|| unauthenticated("missing access token: send Authorization: Bearer <token>"))?;
+    let value = value.to_str().map_err(|_| unauthenticated("invalid access token"))?;
+    let secret = match value.split_once(' ') {
+        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("bearer") => rest.trim(),
+        _ => return Err(unauthenticated("the Authorization header must be: Bearer <token>")),
+    };
+    let token = store.token_by_secret(secret).ok_or_else(|| unauthenticated("invalid access token"))?;
+    Ok(Caller {
+        token: token.record.name.clone(),
+        write: token.record.scopes == SCOPE_WRITE,
+        workspaces: token.record.workspace_names.clone(),
+    })
+}
+
+/// Requests per minute per token; `None` when the limit is off.
+pub struct Limiter {
+    inner: Option<DefaultKeyedRateLimiter<String>>,
+}
+
+impl Limiter {
+    pub fn per_minute(n: u32) -> Self {
+        Limiter { inner: NonZeroU32::new(n).map(|n| RateLimiter::keyed(Quota::per_minute(n))) }
+    }
+
+    pub fn check(&self, token: &str) -> Result<(), Status> {
+        let Some(limiter) = &self.inner else { return Ok(()) };
+        limiter.check_key(&token.to_string()).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            let mut status = Status::new(Code::ResourceExhausted, "rate limit exceeded: 200 requests per minute");
+            status.retry_after = Some(wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).map(|s| s.max(1));
+            status
+        })
+    }
+}

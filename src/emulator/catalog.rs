@@ -1,0 +1,152 @@
+//! The built-in catalog: a few sources and destinations, enough to create the resources a workspace needs, shaped
+//! as the real service answers, with the `webhooks` destination and its settings (`hooks`, `globalHook`,
+//! `sharedSecret`).
+
+use serde_json::{Map, Value, json};
+
+use crate::api::models::{CatalogDestination, CatalogSetting, CatalogSource, DestinationCategories};
+
+pub struct Catalog {
+    pub sources: Vec<CatalogSource>,
+    pub destinations: Vec<CatalogDestination>,
+}
+
+pub const SOURCES: &str = "catalog/sources";
+pub const DESTINATIONS: &str = "catalog/destinations";
+
+fn object(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+fn logos(slug: &str) -> Map<String, Value> {
+    object(json!({
+        "logo": format!("https://cdn.example.invalid/logos/{slug}.svg"),
+        "mark": format!("https://cdn.example.invalid/logos/{slug}-mark.svg"),
+    }))
+}
+
+fn source(slug: &str, display: &str, kind: &str, category: &str, description: &str) -> CatalogSource {
+    CatalogSource {
+        name: format!("{SOURCES}/{slug}"),
+        display_name: display.into(),
+        description: description.into(),
+        kind: kind.into(),
+        categories: vec![category.into()],
+        logos: logos(slug),
+    }
+}
+
+fn setting(name: &str, display: &str, kind: &str, required: bool, description: &str) -> CatalogSetting {
+    CatalogSetting {
+        name: name.into(),
+        display_name: display.into(),
+        kind: kind.into(),
+        deprecated: false,
+        required,
+        description: description.into(),
+        settings: Vec::new(),
+    }
+}
+
+fn destination(slug: &str, display: &str, category: &str, settings: Vec<CatalogSetting>) -> CatalogDestination {
+    CatalogDestination {
+        name: format!("{DESTINATIONS}/{slug}"),
+        display_name: display.into(),
+        description: format!("Send your data to {display}."),
+        kind: "STREAMING".into(),
+        status: "PUBLIC".into(),
+        previous_names: vec![display.into()],
+        website: format!("https://{slug}.example.invalid"),
+        logos: logos(slug),
+        categories: DestinationCategories { primary: category.into(), ..Default::default() },
+        components: vec![json!({"type": "CLOUD"})],
+        platforms: object(json!({"browser": true, "server": true, "mobile": true})),
+        methods: object(json!({"alias": true, "group": true, "identify": true, "page_view": true, "track": true})),
+        settings,
+    }
+}
+
+impl Catalog {
+    pub fn builtin() -> Self {
+        let sources = vec![
+            source("android", "Android", "MOBILE", "Mobile", "Track users of your Android app."),
+            source("http-api", "HTTP API", "SERVER", "Server", "Send data from any language over HTTP."),
+            source("ios", "iOS", "MOBILE", "Mobile", "Track users of your iOS app."),
+            source("javascript", "Javascript", "WEBSITE", "Website", "Track visitors of your website."),
+            source("python", "Python", "SERVER", "Server", "Send data from Python servers."),
+        ];
+        let mut hooks = setting(
+            "hooks",
+            "Webhooks (max 5)",
+            "MIXED",
+            false,
+            "Up to 5 URLs, each with optional static headers: [{\"hook\": URL, \"headers\": ...}]. Limited to 5.",
+        );
+        hooks.settings = vec![
+            setting("headers", "Headers", "MAP", false, "Headers added to each request."),
+            setting("hook", "Webhook URL.", "STRING", true, "The full URL, with http or https."),
+        ];
+        let destinations = vec![
+            destination(
+                "amplitude",
+                "Amplitude",
+                "Analytics",
+                vec![setting("apiKey", "API Key", "STRING", true, "Your Amplitude API key.")],
+            ),
+            destination(
+                "google-analytics",
+                "Google Analytics",
+                "Analytics",
+                vec![
+                    setting("trackingId", "Website Tracking ID", "STRING", true, "Your property's tracking ID."),
+                    setting("anonymizeIp", "Anonymize IP", "BOOLEAN", false, "Anonymize visitors' IP addresses."),
+                ],
+            ),
+            destination(
+                "mixpanel",
+                "Mixpanel",
+                "Analytics",
+                vec![
+                    setting("token", "Token", "STRING", true, "Your project token."),
+                    setting("people", "Use Mixpanel People", "BOOLEAN", false, "Send identify calls to People."),
+                ],
+            ),
+            destination(
+                "slack",
+                "Slack",
+                "Raw Data",
+                vec![setting("webhookUrl", "Webhook URL", "STRING", true, "An incoming webhook URL of Slack.")],
+            ),
+            destination(
+                "webhooks",
+                "Webhooks",
+                "Raw Data",
+                vec![
+                    setting(
+                        "sharedSecret",
+                        "Shared Secret",
+                        "STRING",
+                        false,
+                        "When set, every request carries X-Signature: the hex HMAC-SHA1 of the body.",
+                    ),
+                    setting("globalHook", "Webhook URL", "STRING", false, "A single URL (legacy)."),
+                    hooks,
+                ],
+            ),
+        ];
+        Catalog { sources, destinations }
+    }
+
+    pub fn source(&self, name: &str) -> Option<&CatalogSource> {
+        self.sources.iter().find(|s| s.name == name)
+    }
+
+    pub fn destination(&self, slug: &str) -> Option<&CatalogDestination> {
+        self.destinations
+            .iter()
+            .find(|d| d.name.strip_prefix(DESTINATIONS).and_then(|r| r.strip_prefix('/')) == Some(slug))
+    }
+}

@@ -1,0 +1,147 @@
+//! The emulator's control plane under `/_emulator` (outside the API's prefix, no token): a log of the requests the
+//! API received, so a test can see the exact bytes a client sent, and injected faults, so a test or a CI script
+//! can see how a client meets 500, 503, a slow answer or a plain-text error.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderValue, Method, StatusCode, header, request::Parts};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+
+use super::App;
+use super::status::Status;
+use crate::api::models::Code;
+
+/// Requests kept in the log; older ones are dropped.
+const LOG_SIZE: usize = 1000;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Recorded {
+    pub method: String,
+    /// Path and query as sent.
+    pub uri: String,
+    pub content_type: Option<String>,
+    /// The body as text (lossy for bytes that are not UTF-8).
+    pub body: String,
+}
+
+/// A fault to inject: the next `count` requests that match get `status` (after `delay_ms`), with `body` as plain
+/// text or else the JSON error body of the status's code. With no `status`, matching requests are only delayed.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Fault {
+    pub status: Option<u16>,
+    /// The body's code; by default the status's (API.md's error table).
+    pub code: Option<i32>,
+    /// A plain-text body instead of the JSON error.
+    pub body: Option<String>,
+    /// Only requests with this method.
+    pub method: Option<String>,
+    /// Only requests whose path starts with this.
+    pub path: Option<String>,
+    #[serde(default = "one")]
+    pub count: u32,
+    #[serde(default)]
+    pub delay_ms: u64,
+    pub retry_after: Option<u64>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Default)]
+pub struct Control {
+    log: Mutex<VecDeque<Recorded>>,
+    faults: Mutex<Vec<Fault>>,
+}
+
+impl Control {
+    pub fn record(&self, parts: &Parts, body: &[u8]) {
+        let entry = Recorded {
+            method: parts.method.to_string(),
+            uri: parts.uri.path_and_query().map_or_else(|| parts.uri.path().to_string(), |pq| pq.to_string()),
+            content_type: parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(String::from),
+            body: String::from_utf8_lossy(body).into_owned(),
+        };
+        let mut log = self.log.lock().unwrap_or_else(PoisonError::into_inner);
+        if log.len() == LOG_SIZE {
+            log.pop_front();
+        }
+        log.push_back(entry);
+    }
+
+    /// The first fault that matches, counted down.
+    pub fn take_fault(&self, method: &Method, path: &str) -> Option<Fault> {
+        let mut faults = self.faults.lock().unwrap_or_else(PoisonError::into_inner);
+        let index = faults.iter().position(|f| {
+            f.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(method.as_str()))
+                && f.path.as_deref().is_none_or(|p| path.starts_with(p))
+        })?;
+        let fault = faults[index].clone();
+        faults[index].count -= 1;
+        if faults[index].count == 0 {
+            faults.remove(index);
+        }
+        Some(fault)
+    }
+}
+
+impl Fault {
+    /// Waits the delay, then answers with the fault's status, or `None` to let the request through.
+    pub async fn apply(&self) -> Option<Response> {
+        if self.delay_ms > 0 {
+            tokio::time::sleep(Duration::from_millis(self.delay_ms)).await;
+        }
+        let status = StatusCode::from_u16(self.status?).ok()?;
+        let mut response = match &self.body {
+            Some(text) => (status, [(header::CONTENT_TYPE, "text/plain")], text.clone()).into_response(),
+            None => {
+                let code = self.code.unwrap_or_else(|| {
+                    Code::from_http_status(status.as_u16()).map_or(Code::Internal as i32, |c| c as i32)
+                });
+                let body = crate::api::models::ErrorBody { error: format!("injected fault: {status}"), code };
+                (status, Json(body)).into_response()
+            }
+        };
+        if let Some(secs) = self.retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        Some(response)
+    }
+}
+
+pub async fn requests(State(app): State<Arc<App>>) -> Response {
+    let log = app.control.log.lock().unwrap_or_else(PoisonError::into_inner);
+    Json(serde_json::json!({ "requests": &*log })).into_response()
+}
+
+pub async fn clear_requests(State(app): State<Arc<App>>) -> Response {
+    app.control.log.lock().unwrap_or_else(PoisonError::into_inner).clear();
+    Json(serde_json::json!({})).into_response()
+}
+
+pub async fn faults(State(app): State<Arc<App>>) -> Response {
+    let faults = app.control.faults.lock().unwrap_or_else(PoisonError::into_inner);
+    Json(serde_json::json!({ "faults": &*faults })).into_response()
+}
+
+pub async fn add_fault(State(app): State<Arc<App>>, body: axum::body::Bytes) -> Response {
+    let fault: Fault = match super::body::json(&body) {
+        Ok(fault) => fault,
+        Err(status) => return status.into_response(),
+    };
+    if fault.count == 0 || fault.status.is_some_and(|s| StatusCode::from_u16(s).is_err()) {
+        return Status::invalid("count must be at least 1 and status a valid HTTP status").into_response();
+    }
+    app.control.faults.lock().unwrap_or_else(PoisonError::into_inner).push(fault.clone());
+    Json(fault).into_response()
+}
+
+pub async fn clear_faults(State(app): State<Arc<App>>) -> Response {
+    app.control.faults.lock().unwrap_or_else(PoisonError::into_inner).clear();
+    Json(serde_json::json!({})).into_response()
+}

@@ -1,0 +1,258 @@
+//! Update bodies by the seed's update-mask rules, for every updatable resource:
+//! 1. only listed paths change;
+//! 2. a listed path with no value becomes its empty value (`""`, `0`, `false`, `[]`, `{}`);
+//! 3. with no paths nothing changes;
+//! 4. a listed path with a value takes it.
+//!
+//! Unknown and read-only paths are 400 / code 3. Works on the resource as JSON; the caller turns the result back
+//! into its typed record, which is where a value of the wrong type is caught.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use super::status::Status;
+use crate::api::models::ResourceKey;
+
+/// What an Update body asks for, parsed and checked against the fields that may change.
+#[derive(Debug)]
+pub struct Update {
+    /// Field paths without the resource key, snake_case, split into segments.
+    pub paths: Vec<Vec<String>>,
+    /// The resource object of the body (`{}` when absent).
+    pub fields: Map<String, Value>,
+}
+
+const READ_ONLY: [&str; 8] =
+    ["name", "parent", "create_time", "update_time", "id", "write_keys", "catalog_name", "token"];
+
+/// Parses an Update body: `{"<key>": {...}, "update_mask": {"paths": [...]}}`. `updatable` lists the field paths
+/// (snake_case, dotted below the key) that may be named.
+pub fn parse(body: &[u8], key: ResourceKey, updatable: &[&str]) -> Result<Update, Status> {
+    let body: Value = super::body::json(body)?;
+    let Value::Object(mut body) = body else {
+        return Err(Status::invalid("the request body must be a JSON object"));
+    };
+    let fields = match body.remove(key.as_str()).or_else(|| body.remove(key.camel())) {
+        None | Some(Value::Null) => Map::new(),
+        Some(Value::Object(m)) => m,
+        Some(_) => return Err(Status::invalid(format!("{} must be an object", key.as_str()))),
+    };
+    let mask = body.remove("update_mask").or_else(|| body.remove("updateMask"));
+    let raw_paths = mask_paths(mask)?;
+    let mut paths = Vec::with_capacity(raw_paths.len());
+    for raw in raw_paths {
+        let segments: Vec<String> = raw.split('.').map(snake_case).collect();
+        // The seed writes `destination.enabled`; a bare `enabled` is taken to mean the same.
+        let field: Vec<String> =
+            if segments.len() > 1 && segments[0] == key.as_str() { segments[1..].to_vec() } else { segments };
+        let dotted = field.join(".");
+        if READ_ONLY.contains(&field[0].as_str()) {
+            return Err(Status::invalid(format!("update_mask path {raw:?} names a read-only field")));
+        }
+        if !updatable.contains(&dotted.as_str()) {
+            return Err(Status::invalid(format!(
+                "unknown update_mask path {raw:?}; updatable: {}",
+                updatable.iter().map(|p| format!("{}.{p}", key.as_str())).collect::<Vec<_>>().join(", ")
+            )));
+        }
+        if !paths.contains(&field) {
+            paths.push(field);
+        }
+    }
+    Ok(Update { paths, fields })
+}
+
+/// `{"paths": [..]}`, or the protobuf JSON spelling of a FieldMask: one comma-separated string.
+fn mask_paths(mask: Option<Value>) -> Result<Vec<String>, Status> {
+    let bad = || Status::invalid("update_mask must be {\"paths\": [\"<resource>.<field>\", ...]}");
+    let list = match mask {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::String(s)) => Value::String(s),
+        Some(Value::Object(mut m)) => m.remove("paths").unwrap_or(Value::Array(Vec::new())),
+        Some(_) => return Err(bad()),
+    };
+    match list {
+        Value::String(s) => Ok(s.split(',').map(str::trim).filter(|p| !p.is_empty()).map(String::from).collect()),
+        Value::Array(items) => items
+            .into_iter()
+            .map(|v| match v {
+                Value::String(s) if !s.trim().is_empty() => Ok(s.trim().to_string()),
+                _ => Err(bad()),
+            })
+            .collect(),
+        Value::Null => Ok(Vec::new()),
+        _ => Err(bad()),
+    }
+}
+
+impl Update {
+    pub fn names(&self, field: &str) -> bool {
+        self.paths.iter().any(|p| p[0] == field)
+    }
+
+    /// The value the body gives for a path, looking each key up in snake_case, then lowerCamelCase.
+    pub fn value(&self, path: &[String]) -> Option<&Value> {
+        let mut here = &self.fields;
+        let (last, parents) = path.split_last()?;
+        for segment in parents {
+            here = lookup(here, segment)?.as_object()?;
+        }
+        lookup(here, last)
+    }
+
+    /// Applies rules 1, 2 and 4 to `current` (rule 3: no paths, no change). Returns whether anything changed.
+    pub fn apply(&self, current: &mut Map<String, Value>) -> Result<bool, Status> {
+        let before = current.clone();
+        for path in &self.paths {
+            let new = self.value(path).cloned();
+            let (last, parents) = path.split_last().expect("paths are never empty");
+            let mut here = &mut *current;
+            for segment in parents {
+                here = here
+                    .get_mut(segment)
+                    .and_then(Value::as_object_mut)
+                    .ok_or_else(|| Status::invalid(format!("{} is not an object", path.join("."))))?;
+            }
+            let value = match (new, here.get(last)) {
+                (Some(v), _) => v,
+                (None, Some(old)) => empty_like(old),
+                // An optional field that is absent stays absent: that is its empty value.
+                (None, None) => continue,
+            };
+            here.insert(last.clone(), value);
+        }
+        Ok(*current != before)
+    }
+}
+
+impl Update {
+    /// Applies the update to a typed record: `None` when nothing changed; a value of the wrong type is 400 / code 3.
+    pub fn apply_to<T: Serialize + DeserializeOwned>(&self, current: &T) -> Result<Option<T>, Status> {
+        let Ok(Value::Object(mut map)) = serde_json::to_value(current) else {
+            return Err(Status::internal("resource is not a JSON object"));
+        };
+        if !self.apply(&mut map)? {
+            return Ok(None);
+        }
+        serde_json::from_value(Value::Object(map))
+            .map(Some)
+            .map_err(|e| Status::invalid(format!("invalid value in update: {e}")))
+    }
+}
+
+fn lookup<'a>(map: &'a Map<String, Value>, snake: &str) -> Option<&'a Value> {
+    map.get(snake).or_else(|| map.get(&camel_case(snake)))
+}
+
+/// The empty value of a field's type.
+fn empty_like(value: &Value) -> Value {
+    match value {
+        Value::Bool(_) => Value::Bool(false),
+        Value::Number(_) => Value::from(0),
+        Value::String(_) => Value::String(String::new()),
+        Value::Array(_) => Value::Array(Vec::new()),
+        Value::Object(_) => Value::Object(Map::new()),
+        Value::Null => Value::Null,
+    }
+}
+
+pub fn snake_case(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 4);
+    for c in s.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn camel_case(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut upper = false;
+    for c in s.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const FIELDS: &[&str] = &["enabled", "config", "connection_mode", "library_config.retry_queue"];
+
+    fn run(current: Value, body: Value) -> Result<(Value, bool), Status> {
+        let update = parse(body.to_string().as_bytes(), ResourceKey::Destination, FIELDS)?;
+        let mut map = current.as_object().unwrap().clone();
+        let changed = update.apply(&mut map)?;
+        Ok((Value::Object(map), changed))
+    }
+
+    fn current() -> Value {
+        json!({"enabled": true, "connection_mode": "CLOUD", "config": [1], "library_config": {"retry_queue": true, "x": 1}})
+    }
+
+    #[test]
+    fn rule_1_only_listed_paths_change() {
+        let body = json!({"destination": {"enabled": false, "connection_mode": "DEVICE"},
+                          "update_mask": {"paths": ["destination.enabled"]}});
+        let (out, changed) = run(current(), body).unwrap();
+        assert!(changed);
+        assert_eq!(out["enabled"], false);
+        assert_eq!(out["connection_mode"], "CLOUD");
+    }
+
+    #[test]
+    fn rule_2_listed_without_value_becomes_empty() {
+        let body = json!({"update_mask": {"paths": ["destination.enabled", "destination.connection_mode",
+                                                     "destination.config", "destination.library_config.retry_queue"]}});
+        let (out, _) = run(current(), body).unwrap();
+        assert_eq!(out["enabled"], false);
+        assert_eq!(out["connection_mode"], "");
+        assert_eq!(out["config"], json!([]));
+        assert_eq!(out["library_config"], json!({"retry_queue": false, "x": 1}));
+    }
+
+    #[test]
+    fn rule_3_no_paths_no_change() {
+        let (out, changed) = run(current(), json!({"destination": {"enabled": false}})).unwrap();
+        assert!(!changed);
+        assert_eq!(out, current());
+        let (_, changed) =
+            run(current(), json!({"destination": {"enabled": false}, "update_mask": {"paths": []}})).unwrap();
+        assert!(!changed);
+    }
+
+    #[test]
+    fn rule_4_listed_with_value_takes_it_in_either_spelling() {
+        let body = json!({"destination": {"connectionMode": "DEVICE"}, "updateMask": "destination.connectionMode"});
+        let (out, _) = run(current(), body).unwrap();
+        assert_eq!(out["connection_mode"], "DEVICE");
+    }
+
+    #[test]
+    fn unknown_and_read_only_paths_are_invalid() {
+        for path in ["destination.nope", "destination.name", "destination.create_time", "destination.library_config.x"]
+        {
+            let err = run(current(), json!({"update_mask": {"paths": [path]}})).unwrap_err();
+            assert_eq!(err.code, crate::api::models::Code::InvalidArgument, "{path}");
+        }
+        for body in
+            [json!({"update_mask": {"paths": [1]}}), json!({"update_mask": 5}), json!([]), json!({"destination": 1})]
+        {
+            assert!(run(current(), body).is_err());
+        }
+    }
+}

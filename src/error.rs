@@ -1,0 +1,138 @@
+//! The one error type every command returns, and the one place it becomes an exit code (CLI.md, "Exit codes").
+//! Messages never carry the token: errors are built from redacted parts only.
+
+use std::fmt;
+
+use crate::api::models::Code;
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Bad flags or arguments, an invalid name, an unreadable or invalid input file, a refused confirmation.
+    #[error("{0}")]
+    Usage(String),
+    /// No HTTP answer: DNS, refused, reset, TLS, timeout.
+    #[error("{0}")]
+    Transport(String),
+    /// No token from any source.
+    #[error("no token configured")]
+    NoToken,
+    /// The API answered with an error.
+    #[error("{0}")]
+    Api(ApiError),
+    #[error("interrupted")]
+    Interrupted,
+    /// stdout was closed by the reader (`seg ... | head`): stop quietly.
+    #[error("broken pipe")]
+    BrokenPipe,
+    /// Anything else; exit 1.
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// An error answer from the Config API. `code` is the body's, or derived from the status when the body had none.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiError {
+    pub status: u16,
+    pub code: Option<i32>,
+    pub message: String,
+}
+
+impl ApiError {
+    /// The code that decides the exit status: the body's, else the status's.
+    pub fn effective_code(&self) -> i32 {
+        self.code.or_else(|| Code::from_http_status(self.status).map(|c| c as i32)).unwrap_or(Code::Internal as i32)
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "HTTP {} (code {}): {}", self.status, self.effective_code(), self.message)
+    }
+}
+
+impl Error {
+    pub fn usage(msg: impl Into<String>) -> Self {
+        Error::Usage(msg.into())
+    }
+
+    pub fn failed(msg: impl Into<String>) -> Self {
+        Error::Failed(msg.into())
+    }
+
+    /// CLI.md's exit-code table, in exactly one place.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Failed(_) => 1,
+            Error::Usage(_) => 2,
+            Error::Transport(_) => 3,
+            Error::NoToken => 4,
+            Error::Api(e) => u8::try_from(10 + e.effective_code()).unwrap_or(23),
+            Error::Interrupted => 130,
+            Error::BrokenPipe => 0,
+        }
+    }
+
+    /// A next step for the user, printed as a `hint:` line.
+    pub fn hint(&self) -> Option<&'static str> {
+        match self {
+            Error::NoToken => Some("set SEG_TOKEN, pass --token-file, or run `seg auth login`"),
+            Error::Api(e) if e.message == crate::api::models::UPSTREAM_ERROR => {
+                Some("the URL cannot be routed; check --base-url")
+            }
+            Error::Api(e) => match e.effective_code() {
+                16 => Some("check SEG_TOKEN or run `seg auth login`"),
+                7 => Some("this needs a token with write scope (`workspace`)"),
+                8 => Some("the service allows 200 requests a minute; lower --rate-limit or raise --max-retries"),
+                5 => Some("check the name and the workspace (-w)"),
+                _ => None,
+            },
+            Error::Transport(_) => Some("check --base-url and your network"),
+            _ => None,
+        }
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe { Error::BrokenPipe } else { Error::Failed(e.to_string()) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn api(status: u16, code: Option<i32>) -> Error {
+        Error::Api(ApiError { status, code, message: String::new() })
+    }
+
+    #[test]
+    fn exit_codes_follow_the_table() {
+        assert_eq!(Error::failed("x").exit_code(), 1);
+        assert_eq!(Error::usage("x").exit_code(), 2);
+        assert_eq!(Error::Transport("x".into()).exit_code(), 3);
+        assert_eq!(Error::NoToken.exit_code(), 4);
+        assert_eq!(Error::Interrupted.exit_code(), 130);
+        let table = [
+            (400, 3, 13),
+            (404, 5, 15),
+            (409, 6, 16),
+            (403, 7, 17),
+            (429, 8, 18),
+            (501, 12, 22),
+            (500, 13, 23),
+            (503, 14, 24),
+            (401, 16, 26),
+        ];
+        for (status, code, exit) in table {
+            assert_eq!(api(status, Some(code)).exit_code(), exit, "body code {code}");
+            assert_eq!(api(status, None).exit_code(), exit, "status {status} without a code");
+        }
+        assert_eq!(api(418, None).exit_code(), 13);
+        assert_eq!(api(502, None).exit_code(), 23);
+        // A bad token answered with 403 still says what the body says.
+        assert_eq!(api(403, Some(16)).exit_code(), 26);
+    }
+}

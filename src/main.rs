@@ -1,0 +1,28 @@
+//! The `seg` binary: parse, build the runtime, run, and turn the error into an exit code.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use seg::cli::{self, Cli};
+use seg::ui::Printer;
+
+fn main() -> ExitCode {
+    // reqwest is built without a default TLS provider (ring instead of aws-lc: faster builds, smaller binary).
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let cli = Cli::parse();
+    let printer = Printer::detect(cli.color);
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            printer.error(&seg::error::Error::failed(format!("cannot start the async runtime: {e}")));
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(cli::run(cli, &printer)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            printer.error(&error);
+            ExitCode::from(error.exit_code())
+        }
+    }
+}

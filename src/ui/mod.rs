@@ -1,0 +1,109 @@
+//! All output goes through [`Printer`]: data to stdout, everything else (progress, warnings, hints, errors) to
+//! stderr. Terminal-ness is recorded once at start; tests build a Printer with the answers they need.
+
+use std::io::{IsTerminal, Write};
+
+use crate::error::{Error, Result};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Clone)]
+pub struct Printer {
+    pub stdout_tty: bool,
+    pub stderr_tty: bool,
+    pub color: bool,
+}
+
+impl Printer {
+    /// Decides terminal-ness and colour once, from the real streams and `NO_COLOR`.
+    pub fn detect(choice: ColorChoice) -> Self {
+        let stdout_tty = std::io::stdout().is_terminal();
+        let stderr_tty = std::io::stderr().is_terminal();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let color = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => stderr_tty && !no_color,
+        };
+        Printer { stdout_tty, stderr_tty, color }
+    }
+
+    /// Writes data bytes to stdout and flushes, so a reader of a pipe sees each piece as it is made.
+    pub fn data(&self, bytes: &[u8]) -> Result<()> {
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes)?;
+        out.flush()?;
+        Ok(())
+    }
+
+    /// One line of data on stdout.
+    pub fn data_line(&self, line: &str) -> Result<()> {
+        let mut out = std::io::stdout().lock();
+        out.write_all(line.as_bytes())?;
+        out.write_all(b"\n")?;
+        out.flush()?;
+        Ok(())
+    }
+
+    /// One line of status on stderr. Errors writing to stderr are ignored: there is nowhere left to say them.
+    pub fn status(&self, line: &str) {
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(err, "{line}");
+    }
+
+    pub fn warn(&self, msg: &str) {
+        self.status(&format!("{}: {msg}", self.paint("warning", "33")));
+    }
+
+    pub fn hint(&self, msg: &str) {
+        self.status(&format!("{}: {msg}", self.paint("hint", "36")));
+    }
+
+    /// The one error report: a line naming what failed, then a hint when there is one.
+    pub fn error(&self, error: &Error) {
+        if matches!(error, Error::BrokenPipe) {
+            return;
+        }
+        self.status(&format!("{}: {error}", self.paint("error", "31")));
+        if let Some(hint) = error.hint() {
+            self.hint(hint);
+        }
+    }
+
+    fn paint(&self, word: &str, sgr: &str) -> String {
+        if self.color { format!("\x1b[{sgr}m{word}\x1b[0m") } else { word.to_string() }
+    }
+}
+
+/// Replaces control characters in server-supplied text so it cannot move the cursor or recolour a terminal.
+pub fn escape_control(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(escape_control("plain é"), "plain é");
+        assert_eq!(escape_control("é\x1b[31mb\n"), "é\\u{1b}[31mb\\n");
+    }
+}

@@ -6,3 +6,12 @@ pub mod cli;
 pub mod emulator;
 pub mod error;
 pub mod ui;
+
+/// Installs rustls' ring crypto provider, once per process. reqwest is built without a default provider (ring
+/// instead of aws-lc: a faster build, a smaller binary), so this must run before any HTTP client is built.
+pub fn init_tls() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
+}

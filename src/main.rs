@@ -7,8 +7,7 @@ use seg::cli::{self, Cli};
 use seg::ui::Printer;
 
 fn main() -> ExitCode {
-    // reqwest is built without a default TLS provider (ring instead of aws-lc: faster builds, smaller binary).
-    let _ = rustls::crypto::ring::default_provider().install_default();
+    seg::init_tls();
     let cli = Cli::parse();
     let printer = Printer::detect(cli.color);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {

@@ -1,0 +1,100 @@
+//! `seg serve` as a process: the first stdout lines, a request through it, clean shutdown, and bad flags.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+
+fn seg() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_seg"));
+    cmd.env_remove("RUST_BACKTRACE").env("NO_COLOR", "1");
+    cmd
+}
+
+/// A minimal HTTP/1.1 GET over a plain socket; returns the whole response as text.
+fn http_get(port: u16, path: &str, token: &str) -> String {
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    response
+}
+
+#[cfg(unix)]
+#[test]
+fn serve_prints_address_and_tokens_answers_and_stops_cleanly_on_signals() {
+    for signal in ["-TERM", "-INT"] {
+        let mut child = seg()
+            .args(["serve", "--port", "0", "--accept-token", "abc:workspace", "--accept-token", "def:workspace:read"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let first = lines.next().unwrap().unwrap();
+        let port: u16 = first.strip_prefix("listening on http://127.0.0.1:").expect(&first).parse().unwrap();
+        assert_ne!(port, 0, "the real port is printed");
+        assert_eq!(lines.next().unwrap().unwrap(), "token workspace abc");
+        assert_eq!(lines.next().unwrap().unwrap(), "token workspace:read def", "split at the first colon");
+        let response = http_get(port, "/v1beta/workspaces", "def");
+        assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+        assert!(response.contains("\"workspaces/demo\""), "{response}");
+        Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
+        let status = child.wait().unwrap();
+        assert!(status.success(), "{signal}: {status:?}");
+    }
+}
+
+#[test]
+fn serve_without_tokens_makes_one_of_each_scope() {
+    let mut child = seg().args(["serve", "--port", "0"]).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert!(first.starts_with("listening on http://127.0.0.1:"), "{first}");
+    let write = lines.next().unwrap().unwrap();
+    let read = lines.next().unwrap().unwrap();
+    let write = write.strip_prefix("token workspace ").expect(&write);
+    let read = read.strip_prefix("token workspace:read ").expect(&read);
+    assert!(write.len() > 20 && read.len() > 20 && write != read);
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
+fn serve_refuses_bad_flags_with_exit_2_and_no_secret_in_the_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad_seed = dir.path().join("seed.json");
+    std::fs::write(&bad_seed, "{not json").unwrap();
+    let bad_seed = bad_seed.to_str().unwrap();
+    let cases: &[&[&str]] = &[
+        &["--accept-token", "supersecretvalue"],
+        &["--accept-token", "supersecretvalue:admin"],
+        &["--accept-token", ":workspace"],
+        &["--workspace", "Not A Slug"],
+        &["--seed", "/nonexistent/seed.json"],
+        &["--seed", bad_seed],
+        &["--port", "notaport"],
+        &["--host", "not-an-ip"],
+        &["--rate-limit", "-1"],
+        &["--bogus"],
+    ];
+    for args in cases {
+        let out = seg().arg("serve").args(["--port", "0"]).args(*args).stdin(Stdio::null()).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("supersecretvalue"), "{args:?}: {stderr}");
+        assert!(stderr.contains("error"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn serve_reports_a_port_in_use() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let out = seg().args(["serve", "--port", &port]).stdin(Stdio::null()).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot listen"));
+}

@@ -1,0 +1,136 @@
+//! TestEnv: an emulator serving in-process on a listener bound to 127.0.0.1:0 (no sleeps, no fixed ports), and a
+//! raw HTTP client.
+
+use reqwest::Method;
+use seg::emulator::{Emulator, Options};
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+pub const WRITE: &str = "test-write-token";
+pub const READ: &str = "test-read-token";
+
+pub struct TestEnv {
+    pub base: String,
+    client: reqwest::Client,
+    stop: Option<oneshot::Sender<()>>,
+    server: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+}
+
+/// One HTTP answer: status, headers and body (parsed when it is JSON).
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub headers: reqwest::header::HeaderMap,
+    pub text: String,
+    pub json: Value,
+}
+
+impl TestEnv {
+    pub async fn start() -> TestEnv {
+        TestEnv::with(Options::default()).await
+    }
+
+    /// An emulator with these options; tokens WRITE and READ unless the options name others.
+    pub async fn with(mut options: Options) -> TestEnv {
+        if options.tokens.is_empty() {
+            options.tokens = vec![(WRITE.into(), "workspace".into()), (READ.into(), "workspace:read".into())];
+        }
+        seg::init_tls();
+        let emulator = Emulator::new(options).expect("emulator starts");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let (stop, stopped) = oneshot::channel::<()>();
+        let server = tokio::spawn(emulator.serve(listener, async {
+            let _ = stopped.await;
+        }));
+        TestEnv { base, client: reqwest::Client::new(), stop: Some(stop), server: Some(server) }
+    }
+
+    /// Stops the server and waits until it has finished (so a data file is closed).
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(server) = self.server.take() {
+            server.await.unwrap().unwrap();
+        }
+    }
+
+    /// A raw request: `path` is appended to the base URL as is; `body` is sent as is.
+    pub async fn raw(&self, method: &str, path: &str, token: Option<&str>, body: Option<Vec<u8>>) -> Answer {
+        let method = Method::from_bytes(method.as_bytes()).unwrap();
+        let mut request = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.header("content-type", "application/json").body(body);
+        }
+        let response = request.send().await.expect("the emulator answers");
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let text = response.text().await.unwrap();
+        let json = serde_json::from_str(&text).unwrap_or(Value::Null);
+        Answer { status, headers, text, json }
+    }
+
+    /// A call with the write token and a JSON body.
+    pub async fn call(&self, method: &str, path: &str, body: Option<Value>) -> Answer {
+        self.raw(method, path, Some(WRITE), body.map(|b| b.to_string().into_bytes())).await
+    }
+
+    pub async fn get(&self, path: &str) -> Answer {
+        self.call("GET", path, None).await
+    }
+
+    pub async fn create_source(&self, ws: &str, slug: &str) -> Answer {
+        let body = serde_json::json!({"source": {"name": format!("workspaces/{ws}/sources/{slug}"),
+                                                  "catalog_name": "catalog/sources/javascript"}});
+        self.call("POST", &format!("/v1beta/workspaces/{ws}/sources"), Some(body)).await
+    }
+
+    /// Every item of a collection, following next_page_token, with the number of pages fetched.
+    pub async fn list_all(&self, path: &str, wrapper: &str, page_size: usize) -> (Vec<Value>, usize) {
+        let mut items = Vec::new();
+        let mut token = String::new();
+        let mut pages = 0;
+        loop {
+            let answer = self.get(&format!("{path}?page_size={page_size}&page_token={token}")).await;
+            assert_eq!(answer.status, 200, "{}", answer.text);
+            pages += 1;
+            items.extend(answer.json[wrapper].as_array().unwrap().iter().cloned());
+            token = answer.json["next_page_token"].as_str().expect("next_page_token is always present").to_string();
+            if token.is_empty() {
+                return (items, pages);
+            }
+        }
+    }
+}
+
+impl Drop for TestEnv {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+impl Answer {
+    /// Asserts an error answer: this status, and a body of exactly `{"error": <non-empty>, "code": code}`.
+    #[track_caller]
+    pub fn assert_error(&self, status: u16, code: i64) {
+        assert_eq!(self.status, status, "{}", self.text);
+        let body = self.json.as_object().unwrap_or_else(|| panic!("error body is not a JSON object: {}", self.text));
+        let mut keys: Vec<&str> = body.keys().map(String::as_str).collect();
+        keys.sort();
+        assert_eq!(keys, ["code", "error"], "{}", self.text);
+        assert_eq!(body["code"], code, "{}", self.text);
+        assert!(!body["error"].as_str().unwrap().is_empty());
+    }
+
+    #[track_caller]
+    pub fn ok(&self) -> &Value {
+        assert_eq!(self.status, 200, "{}", self.text);
+        &self.json
+    }
+}

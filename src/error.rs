@@ -74,6 +74,18 @@ impl Error {
         }
     }
 
+    /// The same error with every message passed through `scrub` (which removes the token, should a server have
+    /// echoed it).
+    pub fn scrubbed(self, scrub: impl Fn(&str) -> String) -> Self {
+        match self {
+            Error::Usage(m) => Error::Usage(scrub(&m)),
+            Error::Transport(m) => Error::Transport(scrub(&m)),
+            Error::Failed(m) => Error::Failed(scrub(&m)),
+            Error::Api(e) => Error::Api(ApiError { message: scrub(&e.message), ..e }),
+            other => other,
+        }
+    }
+
     /// A next step for the user, printed as a `hint:` line.
     pub fn hint(&self) -> Option<&'static str> {
         match self {

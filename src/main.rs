@@ -9,7 +9,7 @@ use seg::ui::Printer;
 fn main() -> ExitCode {
     seg::init_tls();
     let cli = Cli::parse();
-    let printer = Printer::detect(cli.color);
+    let printer = Printer::detect(cli.global.color);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {

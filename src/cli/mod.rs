@@ -1,12 +1,25 @@
-//! Command-line definitions and dispatch: one file per command (one folder per noun as nouns grow). Commands turn
-//! arguments into typed options and call the layer that does the work.
+//! Command-line definitions and dispatch: one folder per noun, one file per verb, each an `Args` struct whose doc
+//! comment is the help text and a `run` function. Commands turn arguments into requests and updates; the
+//! `Context` and the `api` layer do the work.
 
+mod api;
+mod args;
+mod catalog;
+mod context;
+mod destinations;
+mod global;
+mod regulations;
 mod serve;
+mod sources;
+mod tokens;
+mod tracking_plans;
+mod workspaces;
 
 use clap::{Parser, Subcommand};
 
 use crate::error::Result;
-use crate::ui::{ColorChoice, Printer};
+use crate::ui::Printer;
+pub use context::Context;
 
 pub const EXIT_CODES: &str = "\
 Exit codes:
@@ -21,12 +34,15 @@ Exit codes:
   130    interrupted";
 
 /// Manage Config API workspaces and debug webhook deliveries.
+///
+/// Names are full resource names (workspaces/W/sources/S/destinations/D) or short forms completed from -w
+/// (S for a source, S/D for a destination, rs_ID for a tracking plan). Output is a table on a terminal and
+/// JSON in a pipe; stdout carries data only.
 #[derive(Debug, Parser)]
-#[command(name = "seg", version, after_help = EXIT_CODES, propagate_version = true)]
+#[command(name = "seg", version, after_help = EXIT_CODES, propagate_version = true, max_term_width = 110)]
 pub struct Cli {
-    /// When to use colour: auto, always or never (NO_COLOR turns auto off).
-    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
+    #[command(flatten)]
+    pub global: global::GlobalArgs,
 
     #[command(subcommand)]
     pub command: Command,
@@ -34,11 +50,54 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    #[command(subcommand)]
+    Workspaces(workspaces::Command),
+    #[command(subcommand)]
+    Sources(sources::Command),
+    #[command(subcommand)]
+    Destinations(destinations::Command),
+    #[command(subcommand)]
+    TrackingPlans(tracking_plans::Command),
+    #[command(subcommand)]
+    Tokens(tokens::Command),
+    #[command(subcommand)]
+    Catalog(catalog::Command),
+    #[command(subcommand)]
+    Regulations(regulations::Command),
+    Api(api::Args),
     Serve(serve::Args),
 }
 
 pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
-    match cli.command {
-        Command::Serve(args) => serve::run(args, printer).await,
+    if let Command::Serve(args) = cli.command {
+        return serve::run(args, cli.global.workspaces, printer).await;
+    }
+    let ctx = Context::new(cli.global, printer.clone());
+    let result = match cli.command {
+        Command::Workspaces(cmd) => workspaces::run(cmd, &ctx).await,
+        Command::Sources(cmd) => sources::run(cmd, &ctx).await,
+        Command::Destinations(cmd) => destinations::run(cmd, &ctx).await,
+        Command::TrackingPlans(cmd) => tracking_plans::run(cmd, &ctx).await,
+        Command::Tokens(cmd) => tokens::run(cmd, &ctx).await,
+        Command::Catalog(cmd) => catalog::run(cmd, &ctx).await,
+        Command::Regulations(cmd) => regulations::run(cmd, &ctx).await,
+        Command::Api(args) => api::run(args, &ctx).await,
+        Command::Serve(_) => unreachable!("served above"),
+    };
+    result.map_err(|error| {
+        if let Some(line) = ctx.json_error(&error) {
+            printer.status(&line);
+        }
+        error.scrubbed(|text| ctx.scrub(text))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_tree_is_consistent() {
+        super::Cli::command().debug_assert();
     }
 }

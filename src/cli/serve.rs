@@ -13,6 +13,7 @@ use crate::ui::Printer;
 /// regulations) with the service's paths, paging, update masks, scopes, rate limit and error codes. The first
 /// line on stdout is `listening on http://HOST:PORT`, then one `token SCOPE VALUE` line per accepted token.
 /// `/_emulator/requests` shows the requests received and `/_emulator/faults` injects errors (docs/EMULATOR.md).
+/// Workspaces to serve come from `--workspace SLUG` (repeatable; default `demo`).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg serve                                   # workspace `demo`, one token of each scope, port 8808
@@ -26,9 +27,6 @@ pub struct Args {
     /// Port to listen on; 0 picks a free one (the first line says which).
     #[arg(long, default_value_t = 8808)]
     port: u16,
-    /// A workspace to serve (repeatable); `demo` when none is given.
-    #[arg(long = "workspace", value_name = "SLUG")]
-    workspaces: Vec<String>,
     /// A token to accept, as VALUE:SCOPE with SCOPE `workspace` (read and write) or `workspace:read`
     /// (repeatable). Without any, one token of each scope is made and printed.
     #[arg(long = "accept-token", value_name = "VALUE:SCOPE")]
@@ -44,7 +42,8 @@ pub struct Args {
     seed: Option<PathBuf>,
 }
 
-pub async fn run(args: Args, printer: &Printer) -> Result<()> {
+/// `workspaces` are the values of the global `-w/--workspace`, which `serve` takes repeatedly.
+pub async fn run(args: Args, workspaces: Vec<String>, printer: &Printer) -> Result<()> {
     let tokens = args
         .accept_tokens
         .iter()
@@ -56,7 +55,7 @@ pub async fn run(args: Args, printer: &Printer) -> Result<()> {
         })
         .collect::<Result<Vec<_>>>()?;
     let emulator = Emulator::new(Options {
-        workspaces: args.workspaces,
+        workspaces,
         tokens,
         rate_limit: args.rate_limit,
         data: args.data,

@@ -31,6 +31,7 @@ pub struct Recorded {
 
 /// A fault to inject: the next `count` requests that match get `status` (after `delay_ms`), with `body` as plain
 /// text or else the JSON error body of the status's code. With no `status`, matching requests are only delayed.
+/// `skip` lets that many matching requests through first (to fault the second page of a list, say).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Fault {
     pub status: Option<u16>,
@@ -46,6 +47,9 @@ pub struct Fault {
     pub count: u32,
     #[serde(default)]
     pub delay_ms: u64,
+    /// Let this many matching requests through before the fault applies.
+    #[serde(default)]
+    pub skip: u32,
     pub retry_after: Option<u64>,
 }
 
@@ -81,6 +85,10 @@ impl Control {
             f.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(method.as_str()))
                 && f.path.as_deref().is_none_or(|p| path.starts_with(p))
         })?;
+        if faults[index].skip > 0 {
+            faults[index].skip -= 1;
+            return None;
+        }
         let fault = faults[index].clone();
         faults[index].count -= 1;
         if faults[index].count == 0 {

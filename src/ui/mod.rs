@@ -1,6 +1,10 @@
 //! All output goes through [`Printer`]: data to stdout, everything else (progress, warnings, hints, errors) to
 //! stderr. Terminal-ness is recorded once at start; tests build a Printer with the answers they need.
 
+pub mod jq;
+pub mod output;
+pub mod table;
+
 use std::io::{IsTerminal, Write};
 
 use crate::error::{Error, Result};
@@ -15,6 +19,7 @@ pub enum ColorChoice {
 
 #[derive(Debug, Clone)]
 pub struct Printer {
+    pub stdin_tty: bool,
     pub stdout_tty: bool,
     pub stderr_tty: bool,
     pub color: bool,
@@ -23,6 +28,7 @@ pub struct Printer {
 impl Printer {
     /// Decides terminal-ness and colour once, from the real streams and `NO_COLOR`.
     pub fn detect(choice: ColorChoice) -> Self {
+        let stdin_tty = std::io::stdin().is_terminal();
         let stdout_tty = std::io::stdout().is_terminal();
         let stderr_tty = std::io::stderr().is_terminal();
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
@@ -31,7 +37,7 @@ impl Printer {
             ColorChoice::Never => false,
             ColorChoice::Auto => stderr_tty && !no_color,
         };
-        Printer { stdout_tty, stderr_tty, color }
+        Printer { stdin_tty, stdout_tty, stderr_tty, color }
     }
 
     /// Writes data bytes to stdout and flushes, so a reader of a pipe sees each piece as it is made.
@@ -81,6 +87,23 @@ impl Printer {
     }
 }
 
+/// A duration as people write it: `30s`, `1m 30s`, `250ms`.
+pub fn duration(d: std::time::Duration) -> String {
+    // Milliseconds are the finest grain anyone reads in a log line.
+    let rounded = std::time::Duration::from_millis(d.as_millis().try_into().unwrap_or(u64::MAX));
+    if rounded.is_zero() {
+        return if d.is_zero() { "0s".into() } else { "<1ms".into() };
+    }
+    jiff::SignedDuration::try_from(rounded).map_or_else(|_| format!("{d:?}"), |d| format!("{d:#}"))
+}
+
+/// Parses `30s`, `4h`, `250ms`, `1m 30s` (and ISO 8601 `PT30S`); negative durations are refused.
+pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let parsed: jiff::SignedDuration =
+        text.trim().parse().map_err(|_| format!("invalid duration {text:?}: use e.g. 30s, 250ms, 5m, 4h"))?;
+    std::time::Duration::try_from(parsed).map_err(|_| format!("invalid duration {text:?}: must not be negative"))
+}
+
 /// Replaces control characters in server-supplied text so it cannot move the cursor or recolour a terminal.
 pub fn escape_control(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.chars().any(char::is_control) {
@@ -100,6 +123,19 @@ pub fn escape_control(text: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("30s").unwrap(), std::time::Duration::from_secs(30));
+        assert_eq!(parse_duration("250ms").unwrap(), std::time::Duration::from_millis(250));
+        assert_eq!(parse_duration("4h").unwrap(), std::time::Duration::from_secs(4 * 3600));
+        for bad in ["", "-1s", "soon", "5"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+        assert_eq!(duration(std::time::Duration::from_millis(1500)), "1s 500ms");
+        assert_eq!(duration(std::time::Duration::from_micros(1254)), "1ms");
+        assert_eq!(duration(std::time::Duration::from_micros(20)), "<1ms");
+    }
 
     #[test]
     fn control_characters_are_escaped() {

@@ -1,0 +1,253 @@
+//! Resource names: full names (`workspaces/w/sources/s/destinations/d`) and the short forms of CLI.md, completed
+//! from the workspace (`-w`) and, for destinations, the source (`--source`). Checked before any request is sent:
+//! the structure (segment count and keywords) strictly, the characters permissively (no empty, `.` or `..`
+//! segment, no `?`, `#`, `%` or whitespace), since the service publishes no slug rule.
+
+use std::fmt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Workspace,
+    Source,
+    Destination,
+    TrackingPlan,
+    AccessToken,
+    Regulation,
+    CatalogSource,
+    CatalogDestination,
+}
+
+impl Kind {
+    pub fn noun(self) -> &'static str {
+        match self {
+            Kind::Workspace => "workspace",
+            Kind::Source => "source",
+            Kind::Destination => "destination",
+            Kind::TrackingPlan => "tracking plan",
+            Kind::AccessToken => "access token",
+            Kind::Regulation => "regulation",
+            Kind::CatalogSource => "catalog source",
+            Kind::CatalogDestination => "catalog destination",
+        }
+    }
+
+    /// The full form, for messages.
+    fn pattern(self) -> &'static str {
+        match self {
+            Kind::Workspace => "workspaces/WS",
+            Kind::Source => "workspaces/WS/sources/SRC",
+            Kind::Destination => "workspaces/WS/sources/SRC/destinations/DST",
+            Kind::TrackingPlan => "workspaces/WS/tracking-plans/rs_ID",
+            Kind::AccessToken => "access-tokens/N",
+            Kind::Regulation => "workspaces/WS/regulations/ID",
+            Kind::CatalogSource => "catalog/sources/SLUG",
+            Kind::CatalogDestination => "catalog/destinations/SLUG",
+        }
+    }
+
+    /// The keyword segments of the full form; `None` stands for an id or slug.
+    fn shape(self) -> &'static [Option<&'static str>] {
+        match self {
+            Kind::Workspace => &[Some("workspaces"), None],
+            Kind::Source => &[Some("workspaces"), None, Some("sources"), None],
+            Kind::Destination => &[Some("workspaces"), None, Some("sources"), None, Some("destinations"), None],
+            Kind::TrackingPlan => &[Some("workspaces"), None, Some("tracking-plans"), None],
+            Kind::AccessToken => &[Some("access-tokens"), None],
+            Kind::Regulation => &[Some("workspaces"), None, Some("regulations"), None],
+            Kind::CatalogSource => &[Some("catalog"), Some("sources"), None],
+            Kind::CatalogDestination => &[Some("catalog"), Some("destinations"), None],
+        }
+    }
+}
+
+/// What short names are completed from.
+#[derive(Debug, Clone, Default)]
+pub struct Defaults {
+    pub workspace: Option<String>,
+    pub source: Option<String>,
+}
+
+/// A checked, full resource name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Name {
+    kind: Kind,
+    full: String,
+}
+
+impl Name {
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.full
+    }
+
+    /// The last segment: the slug or id.
+    pub fn id(&self) -> &str {
+        self.full.rsplit('/').next().unwrap_or_default()
+    }
+
+    /// The name of the parent resource (`workspaces/w` for a source; empty for a top-level resource).
+    pub fn parent(&self) -> &str {
+        let collection = self.full.rfind('/').map_or("", |i| &self.full[..i]);
+        collection.rfind('/').map_or("", |i| &collection[..i])
+    }
+
+    /// The API path of the resource, without the version prefix.
+    pub fn path(&self) -> &str {
+        &self.full
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.full)
+    }
+}
+
+/// Checks one segment's characters.
+fn check_segment(segment: &str, input: &str) -> Result<(), String> {
+    if segment.is_empty() {
+        return Err(format!("invalid name {input:?}: empty segment"));
+    }
+    if segment == "." || segment == ".." {
+        return Err(format!("invalid name {input:?}: {segment:?} is not a segment"));
+    }
+    if let Some(c) = segment.chars().find(|c| c.is_whitespace() || c.is_control() || matches!(c, '?' | '#' | '%')) {
+        return Err(format!("invalid name {input:?}: {:?} is not allowed in a name", c));
+    }
+    Ok(())
+}
+
+/// Parses a name of `kind` in full or short form.
+pub fn parse(kind: Kind, input: &str, defaults: &Defaults) -> Result<Name, String> {
+    let input_trimmed = input.strip_prefix('/').unwrap_or(input);
+    if input_trimmed.is_empty() {
+        return Err(format!("a {} name is required ({})", kind.noun(), kind.pattern()));
+    }
+    let segments: Vec<&str> = input_trimmed.split('/').collect();
+    for segment in &segments {
+        check_segment(segment, input)?;
+    }
+    let shape = kind.shape();
+    if segments.len() == shape.len() {
+        let keywords_match = shape.iter().zip(&segments).all(|(want, got)| want.is_none_or(|k| k == *got));
+        if keywords_match {
+            return Ok(Name { kind, full: input_trimmed.to_string() });
+        }
+    }
+    if segments.first().is_some_and(|s| matches!(*s, "workspaces" | "access-tokens" | "catalog")) {
+        return Err(format!("invalid {} name {input:?}: expected {}", kind.noun(), kind.pattern()));
+    }
+    short(kind, input, &segments, defaults)
+}
+
+fn short(kind: Kind, input: &str, segments: &[&str], defaults: &Defaults) -> Result<Name, String> {
+    let workspace = || {
+        defaults.workspace.as_deref().ok_or_else(|| {
+            format!("the short {} name {input:?} needs a workspace: pass -w WS or use {}", kind.noun(), kind.pattern())
+        })
+    };
+    let full = match (kind, segments) {
+        (Kind::Workspace, [ws]) => format!("workspaces/{ws}"),
+        (Kind::Source, [src]) => format!("workspaces/{}/sources/{src}", workspace()?),
+        (Kind::Destination, [src, dst]) => format!("workspaces/{}/sources/{src}/destinations/{dst}", workspace()?),
+        (Kind::Destination, [dst]) => {
+            let ws = workspace()?;
+            let src = defaults.source.as_deref().ok_or_else(|| {
+                format!("the short destination name {input:?} needs a source: use SRC/{dst} or pass --source SRC")
+            })?;
+            check_segment(src, src)?;
+            format!("workspaces/{ws}/sources/{src}/destinations/{dst}")
+        }
+        (Kind::TrackingPlan, [id]) => format!("workspaces/{}/tracking-plans/{id}", workspace()?),
+        (Kind::Regulation, [id]) => format!("workspaces/{}/regulations/{id}", workspace()?),
+        (Kind::AccessToken, [id]) => format!("access-tokens/{id}"),
+        (Kind::CatalogSource, [slug]) => format!("catalog/sources/{slug}"),
+        (Kind::CatalogDestination, [slug]) => format!("catalog/destinations/{slug}"),
+        _ => return Err(format!("invalid {} name {input:?}: expected {}", kind.noun(), kind.pattern())),
+    };
+    if let Some(ws) = defaults.workspace.as_deref() {
+        check_segment(ws, ws)?;
+    }
+    Ok(Name { kind, full })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(ws: Option<&str>, src: Option<&str>) -> Defaults {
+        Defaults { workspace: ws.map(Into::into), source: src.map(Into::into) }
+    }
+
+    #[test]
+    fn full_names_of_each_kind() {
+        let none = Defaults::default();
+        let cases = [
+            (Kind::Workspace, "workspaces/w"),
+            (Kind::Source, "workspaces/w/sources/s"),
+            (Kind::Destination, "workspaces/w/sources/s/destinations/d"),
+            (Kind::TrackingPlan, "workspaces/w/tracking-plans/rs_123"),
+            (Kind::AccessToken, "access-tokens/5"),
+            (Kind::Regulation, "workspaces/w/regulations/abc"),
+            (Kind::CatalogSource, "catalog/sources/javascript"),
+            (Kind::CatalogDestination, "catalog/destinations/google.analytics"),
+        ];
+        for (kind, name) in cases {
+            assert_eq!(parse(kind, name, &none).unwrap().as_str(), name);
+        }
+        assert_eq!(parse(Kind::Source, "/workspaces/w/sources/s", &none).unwrap().as_str(), "workspaces/w/sources/s");
+    }
+
+    #[test]
+    fn short_forms_complete_from_defaults() {
+        let d = with(Some("w"), Some("s"));
+        assert_eq!(parse(Kind::Source, "web", &d).unwrap().as_str(), "workspaces/w/sources/web");
+        assert_eq!(
+            parse(Kind::Destination, "web/hooks", &d).unwrap().as_str(),
+            "workspaces/w/sources/web/destinations/hooks"
+        );
+        assert_eq!(
+            parse(Kind::Destination, "hooks", &d).unwrap().as_str(),
+            "workspaces/w/sources/s/destinations/hooks"
+        );
+        assert_eq!(parse(Kind::TrackingPlan, "rs_1", &d).unwrap().as_str(), "workspaces/w/tracking-plans/rs_1");
+        assert_eq!(parse(Kind::AccessToken, "7", &d).unwrap().as_str(), "access-tokens/7");
+        assert_eq!(parse(Kind::Workspace, "w2", &d).unwrap().as_str(), "workspaces/w2");
+    }
+
+    #[test]
+    fn invalid_names_say_why() {
+        let d = with(Some("w"), None);
+        let cases = [
+            (Kind::Source, "", "required"),
+            (Kind::Source, "a//b", "empty segment"),
+            (Kind::Source, "workspaces/w/sources/s/destinations/d", "expected workspaces/WS/sources/SRC"),
+            (Kind::Destination, "workspaces/w/sources/s", "expected"),
+            (Kind::Source, "we b", "not allowed"),
+            (Kind::Source, "../x", "not a segment"),
+            (Kind::Source, "a?b", "not allowed"),
+            (Kind::Destination, "hooks", "needs a source"),
+            (Kind::Destination, "a/b/c", "expected"),
+            (Kind::Workspace, "workspaces/w/sources", "expected"),
+            (Kind::Source, "workspaces/w/destinations/s", "expected"),
+        ];
+        for (kind, input, why) in cases {
+            let err = parse(kind, input, &d).unwrap_err();
+            assert!(err.contains(why), "{input:?}: {err}");
+        }
+        let err = parse(Kind::Source, "web", &Defaults::default()).unwrap_err();
+        assert!(err.contains("needs a workspace"), "{err}");
+        assert!(parse(Kind::Source, "web", &with(Some("bad ws"), None)).is_err());
+    }
+
+    #[test]
+    fn parts() {
+        let n = parse(Kind::Destination, "workspaces/w/sources/s/destinations/d", &Defaults::default()).unwrap();
+        assert_eq!((n.id(), n.parent()), ("d", "workspaces/w/sources/s"));
+        let n = parse(Kind::Source, "workspaces/w/sources/s", &Defaults::default()).unwrap();
+        assert_eq!((n.id(), n.parent()), ("s", "workspaces/w"));
+    }
+}

@@ -1,0 +1,105 @@
+//! Argument groups that several commands share: list paging, update-mask flags, KEY=VALUE pairs, input files.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use serde_json::{Map, Value};
+
+use crate::api::list::ListOptions;
+use crate::api::update::{self, Update};
+use crate::error::{Error, Result};
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Stop after N items (no page is fetched beyond what N needs)
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Items asked for per page [default: 100]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub page_size: Option<u32>,
+    /// Start at this page token (an interrupted listing prints the one to resume from)
+    #[arg(long, value_name = "TOKEN")]
+    pub page_token: Option<String>,
+    /// Fetch one page only; its next_page_token goes to stderr
+    #[arg(long)]
+    pub no_paginate: bool,
+}
+
+impl ListArgs {
+    pub fn options(&self) -> ListOptions {
+        ListOptions {
+            page_size: self.page_size,
+            limit: self.limit,
+            page_token: self.page_token.clone(),
+            single_page: self.no_paginate,
+        }
+    }
+}
+
+#[derive(Debug, Default, Args)]
+pub struct UpdateArgs {
+    /// Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string
+    #[arg(long = "set", value_name = "FIELD=VALUE", value_parser = parse_kv)]
+    pub set: Vec<(String, String)>,
+    /// List FIELD in the update mask with no value: the service empties it
+    #[arg(long = "clear", value_name = "FIELD")]
+    pub clear: Vec<String>,
+    /// A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path
+    #[arg(long, value_name = "FILE")]
+    pub from_file: Option<PathBuf>,
+    /// Send exactly these mask paths (comma-separated) instead of those the flags imply
+    #[arg(long, value_name = "PATHS", value_delimiter = ',')]
+    pub update_mask: Vec<String>,
+}
+
+impl UpdateArgs {
+    /// Adds these flags to an update; call last, so `--update-mask` sees every field.
+    pub fn apply(&self, update: &mut Update) -> Result<()> {
+        for (field, value) in &self.set {
+            update.set(field, update::value(value)).map_err(Error::Usage)?;
+        }
+        for field in &self.clear {
+            update.clear(field).map_err(Error::Usage)?;
+        }
+        if let Some(path) = &self.from_file {
+            update.set_all(read_object(path)?).map_err(Error::Usage)?;
+        }
+        if !self.update_mask.is_empty() {
+            update.mask(&self.update_mask);
+        }
+        Ok(())
+    }
+}
+
+/// `KEY=VALUE`, split at the first `=`.
+pub fn parse_kv(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((key, value)) if !key.trim().is_empty() => Ok((key.trim().to_string(), value.to_string())),
+        _ => Err(format!("expected KEY=VALUE, got {text:?}")),
+    }
+}
+
+/// The bytes of an input file, `-` for stdin. Unreadable is a usage error.
+pub fn read_input(path: &Path) -> Result<Vec<u8>> {
+    if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map_err(|e| Error::usage(format!("cannot read stdin: {e}")))?;
+        return Ok(bytes);
+    }
+    std::fs::read(path).map_err(|e| Error::usage(format!("cannot read {}: {e}", path.display())))
+}
+
+/// A file holding a JSON value.
+pub fn read_json(path: &Path) -> Result<Value> {
+    let bytes = read_input(path)?;
+    serde_json::from_slice(&bytes).map_err(|e| Error::usage(format!("{} is not valid JSON: {e}", path.display())))
+}
+
+/// A file holding a JSON object.
+pub fn read_object(path: &Path) -> Result<Map<String, Value>> {
+    match read_json(path)? {
+        Value::Object(map) => Ok(map),
+        _ => Err(Error::usage(format!("{} must hold a JSON object", path.display()))),
+    }
+}

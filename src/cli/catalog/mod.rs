@@ -1,0 +1,64 @@
+//! `seg catalog`: the catalog of sources and destinations (not workspace-scoped).
+
+use super::Context;
+use super::args::ListArgs;
+use crate::api::client::Request;
+use crate::api::names::Kind;
+use crate::error::Result;
+use crate::ui::table::{self, Column};
+
+/// Browse the catalog of sources and destinations.
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Catalog sources: list them, or get one
+    #[command(
+        args_conflicts_with_subcommands = true,
+        after_help = "Examples:
+  seg catalog sources
+  seg catalog sources get javascript"
+    )]
+    Sources(Browse),
+    /// Catalog destinations: list them, or get one with its settings
+    #[command(
+        args_conflicts_with_subcommands = true,
+        after_help = "Examples:
+  seg catalog destinations list -o name
+  seg catalog destinations get webhooks -o json --jq '.settings[].name'"
+    )]
+    Destinations(Browse),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Browse {
+    #[command(subcommand)]
+    action: Option<Action>,
+    #[command(flatten)]
+    list: ListArgs,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Action {
+    /// List the entries (the default)
+    List {
+        #[command(flatten)]
+        list: ListArgs,
+    },
+    /// Show one entry
+    Get {
+        /// SLUG or catalog/KIND/SLUG
+        slug: String,
+    },
+}
+
+pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
+    let (browse, kind, collection, columns): (Browse, Kind, &str, &'static [Column]) = match cmd {
+        Command::Sources(b) => (b, Kind::CatalogSource, "catalog/sources", table::CATALOG_SOURCES),
+        Command::Destinations(b) => (b, Kind::CatalogDestination, "catalog/destinations", table::CATALOG_DESTINATIONS),
+    };
+    let wrapper = collection.rsplit('/').next();
+    match browse.action {
+        None => ctx.list(Request::get(collection), wrapper, &browse.list, columns).await,
+        Some(Action::List { list }) => ctx.list(Request::get(collection), wrapper, &list, columns).await,
+        Some(Action::Get { slug }) => ctx.show(Request::get(ctx.name(kind, &slug)?.path()), columns).await,
+    }
+}

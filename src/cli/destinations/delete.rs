@@ -1,0 +1,21 @@
+use super::SourceArg;
+use crate::cli::Context;
+use crate::error::Result;
+
+/// Delete destinations. Asks first on a terminal; elsewhere needs --yes.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg -w acme destinations delete web/webhooks
+  seg -w acme destinations delete webhooks slack --source web --yes")]
+pub struct Args {
+    /// Destinations: SRC/DST (with -w), DST (with --source) or full names
+    #[arg(required = true)]
+    names: Vec<String>,
+    #[command(flatten)]
+    source: SourceArg,
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let names = args.names.iter().map(|n| super::resolve(ctx, n, &args.source)).collect::<Result<Vec<_>>>()?;
+    ctx.delete(&names).await
+}

@@ -1,0 +1,22 @@
+use super::SourceArg;
+use crate::api::client::Request;
+use crate::cli::Context;
+use crate::error::Result;
+use crate::ui::table;
+
+/// Show one destination, with its settings.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg -w acme destinations get web/webhooks
+  seg destinations get workspaces/acme/sources/web/destinations/webhooks -o json --jq .config")]
+pub struct Args {
+    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
+    name: String,
+    #[command(flatten)]
+    source: SourceArg,
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let name = super::resolve(ctx, &args.name, &args.source)?;
+    ctx.show(Request::get(name.path()), table::DESTINATIONS).await
+}

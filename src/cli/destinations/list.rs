@@ -1,0 +1,37 @@
+use super::SourceArg;
+use crate::api::client::Request;
+use crate::api::models::wrapper;
+use crate::cli::Context;
+use crate::cli::args::ListArgs;
+use crate::error::{Error, Result};
+use crate::ui::table;
+
+/// List destinations: of one source with --source, else of every source of the workspace (-w).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg -w acme destinations list --source web
+  seg -w acme destinations list -o json --jq '.[] | select(.enabled) | .name'")]
+pub struct Args {
+    #[command(flatten)]
+    source: SourceArg,
+    #[command(flatten)]
+    list: ListArgs,
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    if let Some(source) = args.source.name(ctx)? {
+        let request = Request::get(format!("{source}/destinations"));
+        return ctx.list(request, Some(wrapper::DESTINATIONS), &args.list, table::DESTINATIONS).await;
+    }
+    if args.list.page_token.is_some() || args.list.no_paginate {
+        return Err(Error::usage("--page-token and --no-paginate need --source (paging is per source)"));
+    }
+    let ws = ctx.workspace()?;
+    let sources = ctx.collect(Request::get(format!("{ws}/sources")), wrapper::SOURCES).await?;
+    let requests = sources
+        .iter()
+        .filter_map(|s| s["name"].as_str())
+        .map(|name| Request::get(format!("{name}/destinations")))
+        .collect();
+    ctx.list_each(requests, Some(wrapper::DESTINATIONS), &args.list, table::DESTINATIONS).await
+}

@@ -1,0 +1,38 @@
+use serde_json::json;
+
+use super::SourceArg;
+use crate::api::models::ResourceKey;
+use crate::api::update::Update;
+use crate::cli::Context;
+use crate::error::{Error, Result};
+
+#[derive(Debug, clap::Args)]
+pub struct Target {
+    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
+    name: String,
+    #[command(flatten)]
+    source: SourceArg,
+}
+
+/// Enable a destination (same as `patch NAME --enabled`).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Example:\n  seg -w acme destinations enable web/webhooks")]
+pub struct EnableArgs {
+    #[command(flatten)]
+    pub target: Target,
+}
+
+/// Disable a destination (same as `patch NAME --enabled=false`).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Example:\n  seg -w acme destinations disable web/webhooks")]
+pub struct DisableArgs {
+    #[command(flatten)]
+    pub target: Target,
+}
+
+pub async fn run(target: &Target, enabled: bool, ctx: &Context) -> Result<()> {
+    let name = super::resolve(ctx, &target.name, &target.source)?;
+    let mut update = Update::new(ResourceKey::Destination);
+    update.set("enabled", json!(enabled)).map_err(Error::Usage)?;
+    super::update::send(ctx, &name, update).await
+}

@@ -1,0 +1,75 @@
+use reqwest::Method;
+use serde_json::json;
+
+use super::SourceArg;
+use crate::api::client::Request;
+use crate::api::models::{CONNECTION_MODES, ResourceKey};
+use crate::api::names::Name;
+use crate::api::update::{self, Update};
+use crate::cli::Context;
+use crate::cli::args::{UpdateArgs, parse_kv};
+use crate::error::{Error, Result};
+use crate::ui::table;
+
+/// Change fields of a destination; only the fields named change (an update mask is sent).
+///
+/// `--config` items merge by key with the destination's other settings. `--clear FIELD` sends FIELD in the mask
+/// with no value, which empties it (`--clear enabled` disables).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg -w acme destinations patch web/webhooks --enabled
+  seg -w acme destinations patch web/webhooks --enabled=false
+  seg -w acme destinations update web/webhooks --config sharedSecret=n3w --connection-mode cloud
+  seg -w acme destinations patch web/webhooks --from-file changes.json --dry-run")]
+pub struct Args {
+    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
+    name: String,
+    #[command(flatten)]
+    source: SourceArg,
+    /// Enable it, or set enabled to BOOL
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    enabled: Option<bool>,
+    /// Disable it (same as --enabled=false)
+    #[arg(long, conflicts_with = "enabled")]
+    disabled: bool,
+    /// A setting KEY=VALUE, merged by key; VALUE is JSON when it parses, else a string (repeatable)
+    #[arg(long = "config", value_name = "K=V", value_parser = parse_kv)]
+    config: Vec<(String, String)>,
+    /// Connection mode
+    #[arg(long, value_name = "M", value_parser = parse_mode)]
+    connection_mode: Option<String>,
+    #[command(flatten)]
+    update: UpdateArgs,
+}
+
+/// `cloud`, `CLOUD`, ... to the API's spelling.
+pub fn parse_mode(text: &str) -> Result<String, String> {
+    let upper = text.to_ascii_uppercase();
+    if CONNECTION_MODES.contains(&upper.as_str()) {
+        Ok(upper)
+    } else {
+        Err(format!("unknown connection mode {text:?}: one of cloud, device, unspecified"))
+    }
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let name = super::resolve(ctx, &args.name, &args.source)?;
+    let mut update = Update::new(ResourceKey::Destination);
+    let enabled = if args.disabled { Some(false) } else { args.enabled };
+    if let Some(enabled) = enabled {
+        update.set("enabled", json!(enabled)).map_err(Error::Usage)?;
+    }
+    if let Some(mode) = args.connection_mode {
+        update.set("connection_mode", json!(mode)).map_err(Error::Usage)?;
+    }
+    for (key, value) in &args.config {
+        update.config_item(name.as_str(), key, update::value(value));
+    }
+    args.update.apply(&mut update)?;
+    send(ctx, &name, update).await
+}
+
+pub async fn send(ctx: &Context, name: &Name, update: Update) -> Result<()> {
+    let body = update.body().map_err(Error::Usage)?;
+    ctx.show(Request::with_json(Method::PATCH, name.path(), &body), table::DESTINATIONS).await
+}

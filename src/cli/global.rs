@@ -1,0 +1,110 @@
+//! The global options of CLI.md. Each has an environment variable; a flag beats its variable, and both beat the
+//! profile and the default (resolved in `Context`). The token's flags have no clap `env`: their variables are
+//! read by `config::token`, so that `--token-file` (a flag) beats `SEG_TOKEN` (a variable), and so that help
+//! output can never show a token's value.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{ArgAction, Args};
+
+use crate::api::secret::Secret;
+use crate::ui::ColorChoice;
+use crate::ui::output::Format;
+
+pub const DEFAULT_BASE_URL: &str = "https://platform.segmentapis.com";
+pub const DEFAULT_API_VERSION: &str = "v1beta";
+pub const DEFAULT_RATE_LIMIT: u32 = 200;
+pub const DEFAULT_MAX_RETRIES: u32 = 3;
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// Service address [default: https://platform.segmentapis.com]
+    #[arg(long, global = true, env = "SEG_BASE_URL", value_name = "URL", hide_env_values = true)]
+    pub base_url: Option<String>,
+
+    /// API path prefix [default: v1beta]
+    #[arg(long, global = true, env = "SEG_API_VERSION", value_name = "V", hide_env_values = true)]
+    pub api_version: Option<String>,
+
+    /// Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`
+    #[arg(long, global = true, value_name = "T")]
+    pub token: Option<Secret>,
+
+    /// Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]
+    #[arg(long, global = true, value_name = "F")]
+    pub token_file: Option<PathBuf>,
+
+    /// Named settings in the config file [default: default]
+    #[arg(long, global = true, env = "SEG_PROFILE", value_name = "P", hide_env_values = true)]
+    pub profile: Option<String>,
+
+    /// Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)
+    #[arg(short = 'w', long = "workspace", global = true, env = "SEG_WORKSPACE", value_name = "W",
+          hide_env_values = true, action = ArgAction::Append)]
+    pub workspaces: Vec<String>,
+
+    /// Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]
+    #[arg(short = 'o', long, global = true, env = "SEG_OUTPUT", value_name = "F", value_parser = parse_format, hide_env_values = true)]
+    pub output: Option<Format>,
+
+    /// jq filter over the whole JSON result (strings print raw)
+    #[arg(long, global = true, value_name = "EXPR")]
+    pub jq: Option<String>,
+
+    /// Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]
+    #[arg(short = 'v', long = "verbose", global = true, action = ArgAction::Count)]
+    pub verbose: u8,
+
+    /// Print the request that would be sent as JSON on stdout; send nothing
+    #[arg(long, global = true)]
+    pub dry_run: bool,
+
+    /// Answer yes to confirmations (needed to delete without a terminal)
+    #[arg(short = 'y', long, global = true)]
+    pub yes: bool,
+
+    /// When to use colour: auto, always, never [env: NO_COLOR turns auto off]
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "W")]
+    pub color: ColorChoice,
+
+    /// Client-side pacing in requests per minute; 0 = off [default: 200]
+    #[arg(long, global = true, env = "SEG_RATE_LIMIT", value_name = "N", hide_env_values = true)]
+    pub rate_limit: Option<u32>,
+
+    /// Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]
+    #[arg(long, global = true, value_name = "N")]
+    pub max_retries: Option<u32>,
+
+    /// Timeout of each request, e.g. 30s, 2m [default: 30s]
+    #[arg(long, global = true, value_name = "D", value_parser = crate::ui::parse_duration)]
+    pub timeout: Option<Duration>,
+}
+
+fn parse_format(text: &str) -> Result<Format, String> {
+    Format::parse(text).ok_or_else(|| format!("unknown output format {text:?}: use table, json, ndjson, yaml or name"))
+}
+
+impl GlobalArgs {
+    /// The one workspace of `-w`; naming several is a usage error outside `seg serve`.
+    pub fn workspace(&self) -> Result<Option<&str>, crate::error::Error> {
+        match self.workspaces.as_slice() {
+            [] => Ok(None),
+            [one] => Ok(Some(one.as_str())),
+            _ => Err(crate::error::Error::usage("-w/--workspace names one workspace here")),
+        }
+    }
+
+    /// -v count, or SEG_DEBUG when no -v is given.
+    pub fn verbosity(&self) -> u8 {
+        if self.verbose > 0 {
+            return self.verbose;
+        }
+        match std::env::var("SEG_DEBUG").ok().as_deref().map(str::trim) {
+            Some("" | "0") | None => 0,
+            Some("1") => 1,
+            Some(_) => 2,
+        }
+    }
+}

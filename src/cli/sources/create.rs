@@ -1,0 +1,42 @@
+use reqwest::Method;
+use serde_json::json;
+
+use crate::api::client::Request;
+use crate::api::names::Kind;
+use crate::cli::Context;
+use crate::cli::args::parse_kv;
+use crate::error::Result;
+use crate::ui::table;
+
+/// Create a source from a catalog entry.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg -w acme sources create web --catalog javascript
+  seg sources create workspaces/acme/sources/api --catalog catalog/sources/http-api --label team=data")]
+pub struct Args {
+    /// Source: SLUG (with -w) or workspaces/WS/sources/SLUG
+    name: String,
+    /// Catalog source: SLUG or catalog/sources/SLUG (`seg catalog sources list`)
+    #[arg(long, value_name = "CAT")]
+    catalog: String,
+    /// Display name [default: the slug]
+    #[arg(long, value_name = "TEXT")]
+    display_name: Option<String>,
+    /// A label (repeatable)
+    #[arg(long = "label", value_name = "KEY=VALUE", value_parser = parse_kv)]
+    labels: Vec<(String, String)>,
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let name = ctx.name(Kind::Source, &args.name)?;
+    let catalog = ctx.name(Kind::CatalogSource, &args.catalog)?;
+    let mut source = json!({"name": name.as_str(), "catalog_name": catalog.as_str()});
+    if let Some(display_name) = args.display_name {
+        source["display_name"] = json!(display_name);
+    }
+    if !args.labels.is_empty() {
+        source["labels"] = serde_json::Value::Object(args.labels.into_iter().map(|(k, v)| (k, json!(v))).collect());
+    }
+    let request = Request::with_json(Method::POST, format!("{}/sources", name.parent()), &json!({"source": source}));
+    ctx.show(request, table::SOURCES).await
+}

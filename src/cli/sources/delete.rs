@@ -1,0 +1,19 @@
+use crate::api::names::Kind;
+use crate::cli::Context;
+use crate::error::Result;
+
+/// Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg -w acme sources delete web
+  seg -w acme sources delete web api --yes")]
+pub struct Args {
+    /// Sources: SLUG (with -w) or workspaces/WS/sources/SLUG
+    #[arg(required = true)]
+    names: Vec<String>,
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let names = args.names.iter().map(|n| ctx.name(Kind::Source, n)).collect::<Result<Vec<_>>>()?;
+    ctx.delete(&names).await
+}

@@ -1,0 +1,47 @@
+use reqwest::Method;
+use serde_json::json;
+
+use crate::api::client::Request;
+use crate::api::models::ResourceKey;
+use crate::api::names::Kind;
+use crate::api::update::Update;
+use crate::cli::Context;
+use crate::cli::args::{UpdateArgs, parse_kv};
+use crate::error::{Error, Result};
+use crate::ui::table;
+
+/// Change fields of a source; only the fields named change (an update mask is sent).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg -w acme sources update web --display-name 'Web site'
+  seg -w acme sources update web --set library_config.retry_queue=true
+  seg -w acme sources update web --label team=data --label env=prod   # replaces all labels
+  seg -w acme sources update web --clear labels")]
+pub struct Args {
+    /// Source: SLUG (with -w) or workspaces/WS/sources/SLUG
+    name: String,
+    /// New display name
+    #[arg(long, value_name = "TEXT")]
+    display_name: Option<String>,
+    /// Labels to set, replacing the current ones (repeatable)
+    #[arg(long = "label", value_name = "KEY=VALUE", value_parser = parse_kv)]
+    labels: Vec<(String, String)>,
+    #[command(flatten)]
+    update: UpdateArgs,
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let name = ctx.name(Kind::Source, &args.name)?;
+    let mut update = Update::new(ResourceKey::Source);
+    if let Some(display_name) = args.display_name {
+        update.set("display_name", json!(display_name)).map_err(Error::Usage)?;
+    }
+    if !args.labels.is_empty() {
+        let labels: serde_json::Map<String, serde_json::Value> =
+            args.labels.into_iter().map(|(k, v)| (k, json!(v))).collect();
+        update.set("labels", serde_json::Value::Object(labels)).map_err(Error::Usage)?;
+    }
+    args.update.apply(&mut update)?;
+    let body = update.body().map_err(Error::Usage)?;
+    ctx.show(Request::with_json(Method::PATCH, name.path(), &body), table::SOURCES).await
+}

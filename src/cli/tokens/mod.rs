@@ -1,0 +1,62 @@
+//! `seg tokens`: personal access tokens.
+
+use reqwest::Method;
+use serde_json::json;
+
+use super::Context;
+use super::args::ListArgs;
+use crate::api::client::Request;
+use crate::api::models::{SCOPE_READ, SCOPE_WRITE, wrapper};
+use crate::api::names::Kind;
+use crate::error::Result;
+use crate::ui::table;
+
+/// List, create and delete personal access tokens.
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// List access tokens (never their secrets)
+    #[command(after_help = "Example:\n  seg tokens list")]
+    List {
+        #[command(flatten)]
+        list: ListArgs,
+    },
+    /// Create an access token; its secret is printed once, in the `token` field
+    #[command(after_help = "Examples:
+  seg -w acme tokens create --description ci --scope workspace:read
+  seg -w acme tokens create --description deploy -o json --jq .token > token.txt")]
+    Create {
+        /// What the token is for
+        #[arg(long, value_name = "D")]
+        description: String,
+        /// `workspace` reads and writes; `workspace:read` only reads
+        #[arg(long, value_name = "SCOPE", default_value = SCOPE_WRITE, value_parser = [SCOPE_WRITE, SCOPE_READ])]
+        scope: String,
+    },
+    /// Delete access tokens: they stop working at once. Asks first on a terminal; elsewhere needs --yes
+    #[command(after_help = "Example:\n  seg tokens delete access-tokens/5 --yes")]
+    Delete {
+        /// Tokens: N or access-tokens/N
+        #[arg(required = true)]
+        names: Vec<String>,
+    },
+}
+
+pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
+    match cmd {
+        Command::List { list } => {
+            ctx.list(Request::get("access-tokens"), Some(wrapper::ACCESS_TOKENS), &list, table::TOKENS).await
+        }
+        Command::Create { description, scope } => {
+            let mut token = json!({"description": description, "scopes": scope});
+            if ctx.global.workspace()?.is_some() {
+                token["workspace_names"] = json!([ctx.workspace()?.as_str()]);
+            }
+            let request = Request::with_json(Method::POST, "access-tokens", &json!({"access_token": token}));
+            ctx.show(request, table::TOKENS).await
+        }
+        Command::Delete { names } => {
+            let names = names.iter().map(|n| ctx.name(Kind::AccessToken, n)).collect::<Result<Vec<_>>>()?;
+            ctx.delete(&names).await
+        }
+    }
+}

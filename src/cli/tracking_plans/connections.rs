@@ -1,0 +1,63 @@
+//! `seg tracking-plans connections`: which sources a plan applies to.
+
+use reqwest::Method;
+use serde_json::json;
+
+use crate::api::client::Request;
+use crate::api::models::wrapper;
+use crate::api::names::Kind;
+use crate::cli::Context;
+use crate::cli::args::ListArgs;
+use crate::error::Result;
+use crate::ui::table;
+
+/// List, add and remove a tracking plan's source connections.
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// List the sources connected to a plan
+    #[command(after_help = "Example:\n  seg -w acme tracking-plans connections list rs_123")]
+    List {
+        /// Tracking plan: rs_ID (with -w) or full name
+        plan: String,
+        #[command(flatten)]
+        list: ListArgs,
+    },
+    /// Connect a source to a plan
+    #[command(after_help = "Example:\n  seg -w acme tracking-plans connections add rs_123 web")]
+    Add {
+        /// Tracking plan: rs_ID (with -w) or full name
+        plan: String,
+        /// Source: SLUG (with -w) or workspaces/WS/sources/SLUG
+        source: String,
+    },
+    /// Disconnect a source from a plan
+    #[command(after_help = "Example:\n  seg -w acme tracking-plans connections remove rs_123 web")]
+    Remove {
+        /// Tracking plan: rs_ID (with -w) or full name
+        plan: String,
+        /// Source: SLUG (with -w) or workspaces/WS/sources/SLUG
+        source: String,
+    },
+}
+
+pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
+    match cmd {
+        Command::List { plan, list } => {
+            let plan = ctx.name(Kind::TrackingPlan, &plan)?;
+            let request = Request::get(format!("{plan}/source-connections"));
+            ctx.list(request, Some(wrapper::CONNECTIONS), &list, table::CONNECTIONS).await
+        }
+        Command::Add { plan, source } => {
+            let plan = ctx.name(Kind::TrackingPlan, &plan)?;
+            let source = ctx.name(Kind::Source, &source)?;
+            let body = json!({"source_name": source.as_str()});
+            let request = Request::with_json(Method::POST, format!("{plan}/source-connections"), &body);
+            ctx.show(request, table::CONNECTIONS).await
+        }
+        Command::Remove { plan, source } => {
+            let plan = ctx.name(Kind::TrackingPlan, &plan)?;
+            let source = ctx.name(Kind::Source, &source)?;
+            ctx.show(Request::delete(format!("{plan}/source-connections/{}", source.id())), table::CONNECTIONS).await
+        }
+    }
+}

@@ -1,0 +1,34 @@
+use std::path::PathBuf;
+
+use reqwest::Method;
+use serde_json::json;
+
+use crate::api::client::Request;
+use crate::cli::Context;
+use crate::cli::args::read_object;
+use crate::error::Result;
+use crate::ui::table;
+
+/// Create a tracking plan in the workspace (-w); its id (rs_...) is generated.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg -w acme tracking-plans create --display-name 'Main plan'
+  seg -w acme tracking-plans create --display-name 'Main plan' --rules rules.json")]
+pub struct Args {
+    /// Display name
+    #[arg(long, value_name = "D")]
+    display_name: String,
+    /// A JSON file with the rules object (`events`, `global`, `identify`, `group`; `-` for stdin)
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let ws = ctx.workspace()?;
+    let mut plan = json!({"display_name": args.display_name});
+    if let Some(path) = &args.rules {
+        plan["rules"] = serde_json::Value::Object(read_object(path)?);
+    }
+    let request = Request::with_json(Method::POST, format!("{ws}/tracking-plans"), &json!({"tracking_plan": plan}));
+    ctx.show(request, table::TRACKING_PLANS).await
+}

@@ -1,0 +1,20 @@
+use crate::api::client::Request;
+use crate::api::names::Kind;
+use crate::cli::Context;
+use crate::error::Result;
+use crate::ui::table;
+
+/// Show one tracking plan with its rules.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Example:\n  seg -w acme tracking-plans get rs_1AAPTLy8ffAAQth0PvL8rOvU6PJ -o json --jq '.rules.events[].name'"
+)]
+pub struct Args {
+    /// Tracking plan: rs_ID (with -w) or workspaces/WS/tracking-plans/rs_ID
+    name: String,
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let name = ctx.name(Kind::TrackingPlan, &args.name)?;
+    ctx.show(Request::get(name.path()), table::TRACKING_PLANS).await
+}

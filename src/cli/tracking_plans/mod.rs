@@ -1,0 +1,34 @@
+//! `seg tracking-plans`: tracking plans of a workspace and their source connections.
+
+mod connections;
+mod create;
+mod delete;
+mod get;
+mod list;
+mod update;
+
+use super::Context;
+use crate::error::Result;
+
+/// List, show, create, update and delete tracking plans; manage their source connections.
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    List(list::Args),
+    Get(get::Args),
+    Create(create::Args),
+    Update(update::Args),
+    Delete(delete::Args),
+    #[command(subcommand)]
+    Connections(connections::Command),
+}
+
+pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
+    match cmd {
+        Command::List(args) => list::run(args, ctx).await,
+        Command::Get(args) => get::run(args, ctx).await,
+        Command::Create(args) => create::run(args, ctx).await,
+        Command::Update(args) => update::run(args, ctx).await,
+        Command::Delete(args) => delete::run(args, ctx).await,
+        Command::Connections(cmd) => connections::run(cmd, ctx).await,
+    }
+}

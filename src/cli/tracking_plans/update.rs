@@ -1,0 +1,46 @@
+use std::path::PathBuf;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::api::client::Request;
+use crate::api::models::ResourceKey;
+use crate::api::names::Kind;
+use crate::api::update::Update;
+use crate::cli::Context;
+use crate::cli::args::{UpdateArgs, read_object};
+use crate::error::{Error, Result};
+use crate::ui::table;
+
+/// Change a tracking plan's display name or rules (sent as PUT with an update mask, as the service expects).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg -w acme tracking-plans update rs_123 --display-name 'Renamed'
+  seg -w acme tracking-plans update rs_123 --rules rules.json
+  seg -w acme tracking-plans update rs_123 --set 'rules.global={\"type\":\"object\"}'")]
+pub struct Args {
+    /// Tracking plan: rs_ID (with -w) or workspaces/WS/tracking-plans/rs_ID
+    name: String,
+    /// New display name
+    #[arg(long, value_name = "D")]
+    display_name: Option<String>,
+    /// A JSON file with the whole new rules object (`-` for stdin)
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+    #[command(flatten)]
+    update: UpdateArgs,
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let name = ctx.name(Kind::TrackingPlan, &args.name)?;
+    let mut update = Update::new(ResourceKey::TrackingPlan);
+    if let Some(display_name) = args.display_name {
+        update.set("display_name", json!(display_name)).map_err(Error::Usage)?;
+    }
+    if let Some(path) = &args.rules {
+        update.set("rules", Value::Object(read_object(path)?)).map_err(Error::Usage)?;
+    }
+    args.update.apply(&mut update)?;
+    let body = update.body().map_err(Error::Usage)?;
+    ctx.show(Request::with_json(Method::PUT, name.path(), &body), table::TRACKING_PLANS).await
+}

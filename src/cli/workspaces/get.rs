@@ -1,0 +1,25 @@
+use crate::api::client::Request;
+use crate::api::names::Kind;
+use crate::cli::Context;
+use crate::error::{Error, Result};
+use crate::ui::table;
+
+/// Show one workspace (the one named, else the one of -w).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg workspaces get acme
+  seg -w acme workspaces get -o json")]
+pub struct Args {
+    /// Workspace slug or name (workspaces/SLUG); defaults to -w
+    workspace: Option<String>,
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let name = match args.workspace.as_deref() {
+        Some(ws) => ctx.name(Kind::Workspace, ws)?,
+        None => {
+            ctx.workspace().map_err(|_| Error::usage("name a workspace: seg workspaces get WORKSPACE (or pass -w)"))?
+        }
+    };
+    ctx.show(Request::get(name.path()), table::WORKSPACES).await
+}

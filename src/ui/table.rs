@@ -1,0 +1,213 @@
+//! `-o table`: a few useful columns per resource, borderless like `kubectl get`, fitted to the terminal's width
+//! (or `$COLUMNS`). Every cell is server-supplied text, so control characters are escaped.
+
+use std::borrow::Cow;
+
+use comfy_table::{ContentArrangement, Table, presets};
+use serde_json::Value;
+
+use super::{Printer, escape_control};
+
+#[derive(Debug, Clone, Copy)]
+pub enum Render {
+    Text,
+    /// The last segment of a resource name.
+    Last,
+    /// The length of an array.
+    Count,
+    /// A timestamp without its fraction.
+    Time,
+    /// Strings joined with `, `.
+    Join,
+}
+
+#[derive(Debug, Clone)]
+pub struct Column {
+    pub header: Cow<'static, str>,
+    /// A dotted path into the item.
+    pub key: Cow<'static, str>,
+    pub render: Render,
+}
+
+const fn col(header: &'static str, key: &'static str, render: Render) -> Column {
+    Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render }
+}
+
+use Render::{Count, Join, Last, Text, Time};
+
+pub const WORKSPACES: &[Column] = &[
+    col("NAME", "name", Last),
+    col("DISPLAY NAME", "display_name", Text),
+    col("ID", "id", Text),
+    col("CREATED", "create_time", Time),
+];
+pub const SOURCES: &[Column] = &[
+    col("NAME", "name", Last),
+    col("DISPLAY NAME", "display_name", Text),
+    col("CATALOG", "catalog_name", Last),
+    col("CREATED", "create_time", Time),
+];
+pub const DESTINATIONS: &[Column] = &[
+    col("SOURCE", "parent", Last),
+    col("NAME", "name", Last),
+    col("ENABLED", "enabled", Text),
+    col("MODE", "connection_mode", Text),
+    col("UPDATED", "update_time", Time),
+];
+pub const TRACKING_PLANS: &[Column] = &[
+    col("ID", "name", Last),
+    col("DISPLAY NAME", "display_name", Text),
+    col("EVENTS", "rules.events", Count),
+    col("UPDATED", "update_time", Time),
+];
+pub const CONNECTIONS: &[Column] =
+    &[col("SOURCE", "source_name", Text), col("TRACKING PLAN", "tracking_plan_id", Text)];
+pub const TOKENS: &[Column] = &[
+    col("NAME", "name", Text),
+    col("DESCRIPTION", "description", Text),
+    col("SCOPES", "scopes", Text),
+    col("WORKSPACES", "workspace_names", Join),
+    col("CREATED", "create_time", Time),
+];
+pub const CATALOG_SOURCES: &[Column] = &[
+    col("NAME", "name", Last),
+    col("DISPLAY NAME", "display_name", Text),
+    col("TYPE", "type", Text),
+    col("CATEGORIES", "categories", Join),
+];
+pub const CATALOG_DESTINATIONS: &[Column] = &[
+    col("NAME", "name", Last),
+    col("DISPLAY NAME", "display_name", Text),
+    col("STATUS", "status", Text),
+    col("CATEGORY", "categories.primary", Text),
+];
+pub const REGULATIONS: &[Column] = &[
+    col("ID", "id", Text),
+    col("TYPE", "regulation_type", Text),
+    col("USERS", "attributes.values", Count),
+    col("CREATED", "create_time", Time),
+];
+/// No known shape (`seg api`): columns come from the first item's scalar fields.
+pub const ANY: &[Column] = &[];
+
+fn lookup<'v>(item: &'v Value, key: &str) -> Option<&'v Value> {
+    if key.is_empty() {
+        return Some(item);
+    }
+    key.split('.').try_fold(item, |here, segment| here.get(segment))
+}
+
+fn cell(value: Option<&Value>, render: Render) -> String {
+    let Some(value) = value else { return String::new() };
+    let text = match (render, value) {
+        (Render::Count, Value::Array(items)) => items.len().to_string(),
+        (Render::Join, Value::Array(items)) => {
+            items.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), String::from)).collect::<Vec<_>>().join(", ")
+        }
+        (Render::Last, Value::String(s)) => s.rsplit('/').next().unwrap_or_default().to_string(),
+        (Render::Time, Value::String(s)) => s.split('.').next().unwrap_or(s).trim_end_matches('Z').replace('T', " "),
+        (_, Value::String(s)) => s.clone(),
+        (_, Value::Null) => String::new(),
+        (_, other) => other.to_string(),
+    };
+    escape_control(&text).into_owned()
+}
+
+fn new_table(printer: &Printer) -> Table {
+    let mut table = Table::new();
+    table.load_style(presets::NOTHING);
+    if printer.stdout_tty {
+        table.set_content_arrangement(ContentArrangement::Dynamic);
+    } else if let Some(width) = std::env::var("COLUMNS").ok().and_then(|w| w.parse::<u16>().ok()) {
+        table.set_content_arrangement(ContentArrangement::Dynamic).set_width(width);
+    }
+    table
+}
+
+fn finish(mut table: Table) -> String {
+    for column in table.column_iter_mut() {
+        column.set_padding((0, 2));
+    }
+    // Borderless tables pad every line to full width; trailing blanks only get in the way of diff and grep.
+    let mut out: String = table.lines().map(|l| l.trim_end().to_string() + "\n").collect();
+    if out.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
+/// One row per item.
+pub fn rows(items: &[Value], columns: &[Column], printer: &Printer) -> String {
+    let derived: Vec<Column>;
+    let columns = if columns.is_empty() {
+        derived = derive_columns(items.first());
+        &derived[..]
+    } else {
+        columns
+    };
+    let mut table = new_table(printer);
+    table.set_header(columns.iter().map(|c| c.header.as_ref()));
+    for item in items {
+        table.add_row(columns.iter().map(|c| cell(lookup(item, &c.key), c.render)));
+    }
+    finish(table)
+}
+
+/// Up to six scalar fields of an item, for lists of unknown shape.
+fn derive_columns(first: Option<&Value>) -> Vec<Column> {
+    let Some(Value::Object(map)) = first else { return vec![col("VALUE", "", Text)] };
+    map.iter()
+        .filter(|(_, v)| !v.is_object() && !v.is_array())
+        .take(6)
+        .map(|(k, _)| Column { header: Cow::Owned(k.to_uppercase()), key: Cow::Owned(k.clone()), render: Text })
+        .collect()
+}
+
+/// One resource as FIELD / VALUE rows; nested values as compact JSON.
+pub fn fields(value: &Value, printer: &Printer) -> String {
+    let mut table = new_table(printer);
+    match value {
+        Value::Object(map) => {
+            for (key, field) in map {
+                table.add_row(vec![escape_control(key).into_owned(), cell(Some(field), Render::Text)]);
+            }
+        }
+        other => {
+            table.add_row(vec![cell(Some(other), Render::Text)]);
+        }
+    }
+    finish(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn printer() -> Printer {
+        Printer { stdin_tty: false, stdout_tty: false, stderr_tty: false, color: false }
+    }
+
+    #[test]
+    fn rows_render_each_kind_of_cell() {
+        let items =
+            [json!({"name": "workspaces/w/sources/s/destinations/webhooks", "parent": "workspaces/w/sources/s",
+                            "enabled": true, "connection_mode": "CLOUD", "update_time": "2018-09-24T17:08:04.138Z"})];
+        let out = rows(&items, DESTINATIONS, &printer());
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].split_whitespace().eq(["SOURCE", "NAME", "ENABLED", "MODE", "UPDATED"]));
+        assert!(lines[1].split_whitespace().eq(["s", "webhooks", "true", "CLOUD", "2018-09-24", "17:08:04"]), "{out}");
+        let plans = [json!({"name": "w/rs_1", "display_name": "P\x1b[2J", "rules": {"events": [1, 2]}})];
+        let out = rows(&plans, TRACKING_PLANS, &printer());
+        assert!(out.contains("rs_1") && out.contains("P\\u{1b}[2J") && out.contains(" 2"), "{out}");
+    }
+
+    #[test]
+    fn unknown_shapes_and_single_resources() {
+        let out = rows(&[json!({"id": 1, "nested": {}, "label": "x"})], ANY, &printer());
+        assert!(out.starts_with("ID") && out.contains("LABEL") && !out.contains("NESTED"), "{out}");
+        let out = fields(&json!({"name": "n", "config": [{"a": 1}]}), &printer());
+        assert!(out.contains("name") && out.contains(r#"[{"a":1}]"#), "{out}");
+    }
+}

@@ -148,7 +148,7 @@ mod tests {
         d.config_item("workspaces/w/sources/s/destinations/webhooks", "hooks", json!([]));
         let body = d.body().unwrap();
         assert_eq!(body["destination"]["config"].as_array().unwrap().len(), 2);
-        assert_eq!(body["destination"]["config"][1]["value"], json!("b"));
+        assert_eq!(body["destination"]["config"][0]["value"], json!("b"), "a key given twice: the last value");
         assert_eq!(body["update_mask"]["paths"], json!(["destination.config"]));
     }
 

@@ -106,6 +106,10 @@ impl ListWriter<'_, '_> {
         match self.output.format {
             Format::Table => {
                 let Value::Array(items) = &all else { unreachable!("built as an array") };
+                if items.is_empty() {
+                    // Not even a header: "no items" goes to stderr (the caller says it).
+                    return Ok(());
+                }
                 self.output.printer.data(table::rows(items, self.output.columns, self.output.printer).as_bytes())
             }
             _ => self.output.value(&all),

@@ -1,5 +1,5 @@
-//! TestEnv: an emulator serving in-process on a listener bound to 127.0.0.1:0 (no sleeps, no fixed ports), and a
-//! raw HTTP client.
+//! TestEnv: an emulator serving in-process on a listener bound to 127.0.0.1:0 (no sleeps, no fixed ports), a raw
+//! HTTP client, and the `seg` binary run with a temporary HOME and a clean environment.
 
 use reqwest::Method;
 use seg::emulator::{Emulator, Options};
@@ -11,6 +11,7 @@ pub const READ: &str = "test-read-token";
 
 pub struct TestEnv {
     pub base: String,
+    pub home: tempfile::TempDir,
     client: reqwest::Client,
     stop: Option<oneshot::Sender<()>>,
     server: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
@@ -43,7 +44,13 @@ impl TestEnv {
         let server = tokio::spawn(emulator.serve(listener, async {
             let _ = stopped.await;
         }));
-        TestEnv { base, client: reqwest::Client::new(), stop: Some(stop), server: Some(server) }
+        TestEnv {
+            base,
+            home: tempfile::tempdir().unwrap(),
+            client: reqwest::Client::new(),
+            stop: Some(stop),
+            server: Some(server),
+        }
     }
 
     /// Stops the server and waits until it has finished (so a data file is closed).
@@ -104,6 +111,82 @@ impl TestEnv {
                 return (items, pages);
             }
         }
+    }
+}
+
+/// What a run of the `seg` binary did.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    #[track_caller]
+    pub fn code(&self, want: i32) -> &Self {
+        assert_eq!(self.code, want, "exit code\nstdout: {}\nstderr: {}", self.stdout, self.stderr);
+        self
+    }
+
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", self.stdout))
+    }
+}
+
+/// The `seg` binary with a clean environment: a temporary HOME and config dir, no colour, no backtraces.
+pub fn seg_command(home: &std::path::Path) -> tokio::process::Command {
+    let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_seg"));
+    cmd.env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("SEG_NO_KEYRING", "1")
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .kill_on_drop(true);
+    cmd
+}
+
+impl TestEnv {
+    /// `seg ARGS` against this emulator with the write token in SEG_TOKEN.
+    pub async fn seg(&self, args: &[&str]) -> Run {
+        self.seg_with(args, &[("SEG_TOKEN", WRITE)]).await
+    }
+
+    /// `seg ARGS` with extra environment variables (SEG_BASE_URL is always this emulator).
+    pub async fn seg_with(&self, args: &[&str], vars: &[(&str, &str)]) -> Run {
+        let mut cmd = seg_command(self.home.path());
+        cmd.env("SEG_BASE_URL", &self.base).args(args);
+        for (key, value) in vars {
+            cmd.env(key, value);
+        }
+        let out = cmd.output().await.expect("seg runs");
+        let run = Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        };
+        assert!(!run.stderr.contains("panicked"), "seg panicked: {}", run.stderr);
+        run
+    }
+
+    /// The API requests the emulator received since the last clear.
+    pub async fn requests(&self) -> Vec<Value> {
+        self.get("/_emulator/requests").await.json["requests"].as_array().unwrap().clone()
+    }
+
+    pub async fn clear_requests(&self) {
+        self.call("DELETE", "/_emulator/requests", None).await;
+    }
+
+    pub async fn fault(&self, fault: Value) {
+        let answer = self.call("POST", "/_emulator/faults", Some(fault)).await;
+        assert_eq!(answer.status, 200, "{}", answer.text);
+    }
+
+    pub fn path(&self, name: &str) -> std::path::PathBuf {
+        self.home.path().join(name)
     }
 }
 

@@ -39,11 +39,13 @@ pub struct Browse {
 #[derive(Debug, clap::Subcommand)]
 enum Action {
     /// List the entries (the default)
+    #[command(after_help = "Example:\n  seg catalog destinations list -o name")]
     List {
         #[command(flatten)]
         list: ListArgs,
     },
     /// Show one entry
+    #[command(after_help = "Example:\n  seg catalog destinations get webhooks -o json --jq '.settings[].name'")]
     Get {
         /// SLUG or catalog/KIND/SLUG
         slug: String,

@@ -1,0 +1,761 @@
+//! The `seg` binary against the emulator: exact requests (seen in the emulator's request log), paging, exit codes,
+//! retries, dry-run, and the token's absence from every output.
+
+use serde_json::{Value, json};
+
+use crate::support::{READ, TestEnv, WRITE};
+use seg::emulator::Options;
+
+const DEST: &str = "workspaces/demo/sources/web/destinations/webhooks";
+
+async fn env_with_destination() -> TestEnv {
+    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    env.create_source("demo", "web").await.ok();
+    let body = json!({"destination": {"name": DEST}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(body)).await.ok();
+    env.clear_requests().await;
+    env
+}
+
+async fn seed_sources(env: &TestEnv, n: usize) {
+    for i in 0..n {
+        env.create_source("demo", &format!("s{i:04}")).await.ok();
+    }
+    env.clear_requests().await;
+}
+
+/// The one request the last command sent with this method.
+async fn sent(env: &TestEnv, method: &str) -> Value {
+    let requests: Vec<Value> = env.requests().await.into_iter().filter(|r| r["method"] == method).collect();
+    assert_eq!(requests.len(), 1, "one {method}: {requests:?}");
+    requests[0].clone()
+}
+
+// ---- exact request bodies ----
+
+#[tokio::test]
+async fn each_update_flag_sends_its_exact_body() {
+    let env = env_with_destination().await;
+    let file = env.path("changes.json");
+    std::fs::write(&file, r#"{"enabled": true, "connection_mode": "DEVICE"}"#).unwrap();
+    let file = file.to_str().unwrap();
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (vec!["--enabled"], r#"{"destination":{"enabled":true},"update_mask":{"paths":["destination.enabled"]}}"#.into()),
+        (vec!["--enabled=false"], r#"{"destination":{"enabled":false},"update_mask":{"paths":["destination.enabled"]}}"#.into()),
+        (vec!["--enabled=true"], r#"{"destination":{"enabled":true},"update_mask":{"paths":["destination.enabled"]}}"#.into()),
+        (vec!["--disabled"], r#"{"destination":{"enabled":false},"update_mask":{"paths":["destination.enabled"]}}"#.into()),
+        (
+            vec!["--config", "sharedSecret=abc"],
+            format!(r#"{{"destination":{{"config":[{{"name":"{DEST}/config/sharedSecret","value":"abc"}}]}},"update_mask":{{"paths":["destination.config"]}}}}"#),
+        ),
+        (
+            vec!["--config", r#"hooks=[{"hook":"http://127.0.0.1:9/h"}]"#],
+            format!(r#"{{"destination":{{"config":[{{"name":"{DEST}/config/hooks","value":[{{"hook":"http://127.0.0.1:9/h"}}]}}]}},"update_mask":{{"paths":["destination.config"]}}}}"#),
+        ),
+        (vec!["--connection-mode", "cloud"], r#"{"destination":{"connection_mode":"CLOUD"},"update_mask":{"paths":["destination.connection_mode"]}}"#.into()),
+        (vec!["--set", "connection_mode=DEVICE"], r#"{"destination":{"connection_mode":"DEVICE"},"update_mask":{"paths":["destination.connection_mode"]}}"#.into()),
+        (vec!["--set", "enabled=true"], r#"{"destination":{"enabled":true},"update_mask":{"paths":["destination.enabled"]}}"#.into()),
+        (vec!["--clear", "enabled"], r#"{"destination":{},"update_mask":{"paths":["destination.enabled"]}}"#.into()),
+        (vec!["--clear", "destination.config"], r#"{"destination":{},"update_mask":{"paths":["destination.config"]}}"#.into()),
+        (
+            vec!["--from-file", file],
+            r#"{"destination":{"enabled":true,"connection_mode":"DEVICE"},"update_mask":{"paths":["destination.enabled","destination.connection_mode"]}}"#.into(),
+        ),
+        (
+            vec!["--set", "enabled=true", "--set", "connection_mode=CLOUD", "--update-mask", "enabled"],
+            r#"{"destination":{"enabled":true,"connection_mode":"CLOUD"},"update_mask":{"paths":["destination.enabled"]}}"#.into(),
+        ),
+        (
+            vec!["--enabled", "--connection-mode", "device", "--config", "sharedSecret=x"],
+            format!(r#"{{"destination":{{"enabled":true,"connection_mode":"DEVICE","config":[{{"name":"{DEST}/config/sharedSecret","value":"x"}}]}},"update_mask":{{"paths":["destination.enabled","destination.connection_mode","destination.config"]}}}}"#),
+        ),
+    ];
+    for (flags, want) in cases {
+        for verb in ["patch", "update"] {
+            env.clear_requests().await;
+            let mut args = vec!["-w", "demo", "destinations", verb, "web/webhooks"];
+            args.extend(&flags);
+            env.seg(&args).await.code(0);
+            let request = sent(&env, "PATCH").await;
+            assert_eq!(request["body"], want, "{verb} {flags:?}");
+            assert_eq!(request["uri"], format!("/v1beta/{DEST}"));
+        }
+    }
+}
+
+#[tokio::test]
+async fn enable_disable_and_name_forms_reach_the_same_destination() {
+    let env = env_with_destination().await;
+    for (args, enabled) in [
+        (vec!["-w", "demo", "destinations", "enable", "web/webhooks"], true),
+        (vec!["-w", "demo", "destinations", "disable", "webhooks", "--source", "web"], false),
+        (vec!["destinations", "enable", DEST], true),
+        (
+            vec!["destinations", "patch", "webhooks", "--source", "workspaces/demo/sources/web", "--enabled=false"],
+            false,
+        ),
+    ] {
+        env.clear_requests().await;
+        let run = env.seg(&args).await;
+        run.code(0);
+        assert_eq!(run.json()["enabled"], enabled, "{args:?}");
+        let body: Value = serde_json::from_str(sent(&env, "PATCH").await["body"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            body,
+            json!({"destination": {"enabled": enabled}, "update_mask": {"paths": ["destination.enabled"]}})
+        );
+    }
+}
+
+#[tokio::test]
+async fn other_updates_and_creates_send_what_the_api_expects() {
+    let env = env_with_destination().await;
+    env.seg(&["-w", "demo", "sources", "update", "web", "--display-name", "Web", "--label", "team=data"]).await.code(0);
+    assert_eq!(
+        sent(&env, "PATCH").await["body"],
+        r#"{"source":{"display_name":"Web","labels":{"team":"data"}},"update_mask":{"paths":["source.display_name","source.labels"]}}"#
+    );
+    env.clear_requests().await;
+    let run = env.seg(&["-w", "demo", "tracking-plans", "create", "--display-name", "Plan"]).await;
+    let plan = run.code(0).json()["name"].as_str().unwrap().to_string();
+    env.clear_requests().await;
+    let id = plan.rsplit('/').next().unwrap();
+    env.seg(&["-w", "demo", "tracking-plans", "update", id, "--display-name", "Renamed"]).await.code(0);
+    let request = sent(&env, "PUT").await;
+    assert_eq!(
+        request["body"],
+        r#"{"tracking_plan":{"display_name":"Renamed"},"update_mask":{"paths":["tracking_plan.display_name"]}}"#
+    );
+    assert_eq!(request["uri"], format!("/v1beta/{plan}"));
+    env.clear_requests().await;
+    env.seg(&["-w", "demo", "sources", "create", "app", "--catalog", "ios"]).await.code(0);
+    assert_eq!(
+        sent(&env, "POST").await["body"],
+        r#"{"source":{"name":"workspaces/demo/sources/app","catalog_name":"catalog/sources/ios"}}"#
+    );
+    env.clear_requests().await;
+    env.seg(&[
+        "-w",
+        "demo",
+        "destinations",
+        "create",
+        "app/slack",
+        "--enabled",
+        "--config",
+        "webhookUrl=https://h.invalid/x",
+    ])
+    .await
+    .code(0);
+    assert_eq!(
+        sent(&env, "POST").await["body"],
+        r#"{"destination":{"name":"workspaces/demo/sources/app/destinations/slack","enabled":true,"config":[{"name":"workspaces/demo/sources/app/destinations/slack/config/webhookUrl","value":"https://h.invalid/x"}]}}"#
+    );
+    env.clear_requests().await;
+    env.seg(&["-w", "demo", "tracking-plans", "connections", "add", id, "web"]).await.code(0);
+    assert_eq!(sent(&env, "POST").await["body"], r#"{"source_name":"workspaces/demo/sources/web"}"#);
+    env.seg(&["-w", "demo", "regulations", "create", "--user-id", "u1", "--user-id", "u2"]).await.code(0);
+}
+
+#[tokio::test]
+async fn an_update_that_changes_nothing_is_a_usage_error_and_sends_nothing() {
+    let env = env_with_destination().await;
+    let run = env.seg(&["-w", "demo", "destinations", "patch", "web/webhooks"]).await;
+    run.code(2);
+    assert!(run.stderr.contains("nothing to update"), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    assert!(env.requests().await.is_empty());
+}
+
+// ---- paging ----
+
+#[tokio::test]
+async fn lists_237_items_in_order_across_pages() {
+    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    seed_sources(&env, 237).await;
+    let want: Vec<String> = (0..237).map(|i| format!("workspaces/demo/sources/s{i:04}")).collect();
+    for (size, pages) in [(None, 3), (Some("50"), 5), (Some("200"), 2)] {
+        env.clear_requests().await;
+        let mut args = vec!["-w", "demo", "sources", "list", "-o", "json"];
+        if let Some(size) = size {
+            args.extend(["--page-size", size]);
+        }
+        let run = env.seg(&args).await;
+        let names: Vec<String> =
+            run.code(0).json().as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap().to_string()).collect();
+        assert_eq!(names, want, "page size {size:?}");
+        assert_eq!(env.requests().await.len(), pages, "page size {size:?}");
+    }
+    // ndjson and name: one item a line, same order.
+    let run = env.seg(&["-w", "demo", "sources", "list", "-o", "name"]).await;
+    assert_eq!(run.code(0).stdout.lines().collect::<Vec<_>>(), want);
+    let run = env.seg(&["-w", "demo", "sources", "list", "-o", "ndjson"]).await;
+    let names: Vec<String> = run
+        .code(0)
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, want);
+    // --jq sees the whole list at once.
+    let run = env.seg(&["-w", "demo", "sources", "list", "--jq", "length"]).await;
+    assert_eq!(run.code(0).stdout, "237\n");
+}
+
+#[tokio::test]
+async fn limit_fetches_no_page_it_does_not_need() {
+    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    seed_sources(&env, 237).await;
+    for (limit, page_size, want_queries) in [
+        ("5", None, vec!["page_size=5"]),
+        ("100", None, vec!["page_size=100"]),
+        ("150", None, vec!["page_size=100", "page_size=50"]),
+        ("120", Some("50"), vec!["page_size=50", "page_size=50", "page_size=20"]),
+        ("500", None, vec!["page_size=100", "page_size=100", "page_size=100"]),
+    ] {
+        env.clear_requests().await;
+        let mut args = vec!["-w", "demo", "sources", "list", "-o", "json", "--limit", limit];
+        if let Some(size) = page_size {
+            args.extend(["--page-size", size]);
+        }
+        let run = env.seg(&args).await;
+        let count = run.code(0).json().as_array().unwrap().len();
+        assert_eq!(count, limit.parse::<usize>().unwrap().min(237));
+        let uris: Vec<String> = env.requests().await.iter().map(|r| r["uri"].as_str().unwrap().to_string()).collect();
+        assert_eq!(uris.len(), want_queries.len(), "--limit {limit}: {uris:?}");
+        for (uri, want) in uris.iter().zip(&want_queries) {
+            assert!(uri.contains(want), "--limit {limit}: {uri} lacks {want}");
+        }
+        // When items remain, the token to continue from is on stderr.
+        assert_eq!(run.stderr.contains("next_page_token: "), limit.parse::<usize>().unwrap() < 237, "{}", run.stderr);
+    }
+}
+
+#[tokio::test]
+async fn no_paginate_and_page_token_resume_a_listing() {
+    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    seed_sources(&env, 25).await;
+    let first = env.seg(&["-w", "demo", "sources", "list", "-o", "name", "--page-size", "10", "--no-paginate"]).await;
+    assert_eq!(first.code(0).stdout.lines().count(), 10);
+    let token =
+        first.stderr.lines().find_map(|l| l.strip_prefix("next_page_token: ")).expect(&first.stderr).to_string();
+    let rest =
+        env.seg(&["-w", "demo", "sources", "list", "-o", "name", "--page-size", "10", "--page-token", &token]).await;
+    let names: Vec<&str> = first.stdout.lines().chain(rest.code(0).stdout.lines()).collect();
+    let want: Vec<String> = (0..25).map(|i| format!("workspaces/demo/sources/s{i:04}")).collect();
+    assert_eq!(names, want);
+    assert!(!rest.stderr.contains("next_page_token"));
+}
+
+#[tokio::test]
+async fn ndjson_prints_each_page_as_it_arrives() {
+    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    seed_sources(&env, 20).await;
+    // The second page is held back for a long time; the first page must be out before it comes.
+    env.fault(json!({"delay_ms": 20_000, "path": "/v1beta/workspaces/demo/sources", "skip": 1})).await;
+    let mut cmd = crate::support::seg_command(env.home.path());
+    cmd.env("SEG_BASE_URL", &env.base).env("SEG_TOKEN", WRITE);
+    cmd.args(["-w", "demo", "sources", "list", "-o", "ndjson", "--page-size", "10"]);
+    cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::null());
+    let mut child = cmd.spawn().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let mut lines = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(stdout));
+    for i in 0..10 {
+        let line = lines.next_line().await.unwrap().expect("a line of the first page");
+        assert_eq!(serde_json::from_str::<Value>(&line).unwrap()["name"], format!("workspaces/demo/sources/s{i:04}"));
+    }
+    assert!(child.try_wait().unwrap().is_none(), "the first page was printed while the second was still on its way");
+    child.kill().await.unwrap();
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn an_interrupted_listing_says_where_to_resume_and_exits_130() {
+    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    seed_sources(&env, 20).await;
+    env.fault(json!({"delay_ms": 20_000, "path": "/v1beta/workspaces/demo/sources", "skip": 1})).await;
+    let mut cmd = crate::support::seg_command(env.home.path());
+    cmd.env("SEG_BASE_URL", &env.base).env("SEG_TOKEN", WRITE);
+    cmd.args(["-w", "demo", "sources", "list", "-o", "ndjson", "--page-size", "10"]);
+    cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let mut lines = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(child.stdout.take().unwrap()));
+    for _ in 0..10 {
+        lines.next_line().await.unwrap().unwrap();
+    }
+    std::process::Command::new("kill").args(["-INT", &child.id().unwrap().to_string()]).status().unwrap();
+    let out = child.wait_with_output().await.unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let token = stderr.lines().find_map(|l| l.split("--page-token ").nth(1)).expect(&stderr).to_string();
+    env.call("DELETE", "/_emulator/faults", None).await;
+    let rest =
+        env.seg(&["-w", "demo", "sources", "list", "-o", "name", "--page-token", &token, "--page-size", "10"]).await;
+    assert_eq!(rest.code(0).stdout.lines().next(), Some("workspaces/demo/sources/s0010"));
+}
+
+#[tokio::test]
+async fn a_listing_cut_off_by_an_error_prints_nothing_partial_and_says_where_to_resume() {
+    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    seed_sources(&env, 30).await;
+    env.fault(json!({"status": 500, "path": "/v1beta/workspaces/demo/sources", "skip": 1})).await;
+    let run = env.seg(&["-w", "demo", "sources", "list", "-o", "json", "--page-size", "10"]).await;
+    run.code(23);
+    assert!(run.stdout.is_empty(), "json is one document or nothing");
+    assert!(run.stderr.contains("resume with: --page-token "), "{}", run.stderr);
+}
+
+// ---- exit codes ----
+
+#[tokio::test]
+async fn every_row_of_the_error_table_gives_its_exit_code_with_stdout_empty() {
+    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let cases: Vec<(Value, i32)> = vec![
+        (json!({"status": 400}), 13),
+        (json!({"status": 401}), 26),
+        (json!({"status": 403}), 17),
+        (json!({"status": 404}), 15),
+        (json!({"status": 409}), 16),
+        (json!({"status": 429, "count": 10, "retry_after": 0}), 18),
+        (json!({"status": 500}), 23),
+        (json!({"status": 501}), 22),
+        (json!({"status": 503, "count": 10}), 24),
+        (json!({"status": 503, "body": "upstream connect error or disconnect/reset before headers"}), 24),
+        (json!({"status": 502, "body": "<html>bad gateway</html>"}), 23),
+        (json!({"status": 418, "body": ""}), 13),
+        (json!({"status": 403, "code": 16}), 26),
+    ];
+    for (fault, exit) in cases {
+        env.call("DELETE", "/_emulator/faults", None).await;
+        env.fault(fault.clone()).await;
+        let run = env.seg(&["workspaces", "list", "--max-retries", "1"]).await;
+        assert_eq!(run.code, exit, "{fault}: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{fault}: stdout {}", run.stdout);
+        let error_lines: Vec<&str> = run.stderr.lines().filter(|l| l.starts_with("error: ")).collect();
+        assert_eq!(error_lines.len(), 1, "{fault}: {}", run.stderr);
+    }
+    // The upstream text says what to check; a bad token says where tokens come from.
+    env.fault(json!({"status": 503, "body": "upstream connect error or disconnect/reset before headers"})).await;
+    let run = env.seg(&["workspaces", "list"]).await;
+    assert!(run.stderr.contains("check --base-url"), "{}", run.stderr);
+    let run = env.seg_with(&["workspaces", "list"], &[("SEG_TOKEN", "wrong")]).await;
+    run.code(26);
+    assert!(run.stderr.contains("hint: check SEG_TOKEN"), "{}", run.stderr);
+}
+
+#[tokio::test]
+async fn real_api_errors_map_to_exit_codes_and_json_errors_go_to_stderr() {
+    let env = env_with_destination().await;
+    let run = env.seg(&["-w", "demo", "sources", "get", "missing", "-o", "json"]).await;
+    run.code(15);
+    assert!(run.stdout.is_empty());
+    let first: Value = serde_json::from_str(run.stderr.lines().next().unwrap()).unwrap();
+    assert_eq!(first["error"]["status"], 404);
+    assert_eq!(first["error"]["code"], 5);
+    assert_eq!(first["error"]["message"], "workspaces/demo/sources/missing not found");
+    env.seg(&["-w", "demo", "sources", "create", "web", "--catalog", "javascript"]).await.code(16);
+    env.seg(&["-w", "demo", "sources", "create", "x", "--catalog", "nope"]).await.code(13);
+    env.seg_with(&["-w", "demo", "destinations", "enable", "web/webhooks"], &[("SEG_TOKEN", READ)]).await.code(17);
+    env.seg(&["api", "POST", "workspaces"]).await.code(22);
+    let run = env.seg_with(&["workspaces", "list"], &[]).await;
+    run.code(4);
+    assert!(run.stderr.contains("hint: set SEG_TOKEN"), "{}", run.stderr);
+}
+
+#[tokio::test]
+async fn transport_failures_exit_3() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let home = tempfile::tempdir().unwrap();
+    let mut cmd = crate::support::seg_command(home.path());
+    cmd.env("SEG_TOKEN", "t").args(["--base-url", &base, "workspaces", "list", "--max-retries", "1"]);
+    let out = cmd.output().await.unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot connect to"), "{stderr}");
+    assert_eq!(stderr.matches("retrying in").count(), 1, "a GET is retried: {stderr}");
+    // A request that does not answer within --timeout.
+    let env = TestEnv::start().await;
+    env.fault(json!({"delay_ms": 5000, "path": "/v1beta/workspaces", "count": 5})).await;
+    let run = env.seg(&["workspaces", "list", "--timeout", "200ms", "--max-retries", "0"]).await;
+    run.code(3);
+    assert!(run.stderr.contains("no answer from"), "{}", run.stderr);
+}
+
+// ---- retries ----
+
+#[tokio::test]
+async fn retry_rules_per_method() {
+    let env = env_with_destination().await;
+    let count = |requests: &[Value], method: &str| requests.iter().filter(|r| r["method"] == method).count();
+
+    // 429: retried for any method, after Retry-After, with one line per wait.
+    env.fault(json!({"status": 429, "method": "POST", "retry_after": 0})).await;
+    let run = env.seg(&["-w", "demo", "sources", "create", "a", "--catalog", "javascript"]).await;
+    run.code(0);
+    assert_eq!(run.stderr.matches("retrying in").count(), 1, "{}", run.stderr);
+    assert_eq!(count(&env.requests().await, "POST"), 2);
+
+    // 503 on a POST: not retried.
+    env.clear_requests().await;
+    env.fault(json!({"status": 503, "method": "POST"})).await;
+    env.seg(&["-w", "demo", "sources", "create", "b", "--catalog", "javascript"]).await.code(24);
+    assert_eq!(count(&env.requests().await, "POST"), 1);
+
+    // 503 on GET, 504 on DELETE, 503 on a PATCH with a mask: retried.
+    for (method, status, args) in [
+        ("GET", 503, vec!["-w", "demo", "sources", "get", "web"]),
+        ("DELETE", 504, vec!["-w", "demo", "sources", "delete", "a", "--yes"]),
+        ("PATCH", 503, vec!["-w", "demo", "destinations", "enable", "web/webhooks"]),
+    ] {
+        env.clear_requests().await;
+        env.fault(json!({"status": status, "method": method})).await;
+        let run = env.seg(&args).await;
+        run.code(0);
+        assert_eq!(count(&env.requests().await, method), 2, "{method}: {}", run.stderr);
+    }
+
+    // A PATCH without an update mask is not idempotent.
+    let body = env.path("no-mask.json");
+    std::fs::write(&body, r#"{"destination": {"enabled": true}}"#).unwrap();
+    env.clear_requests().await;
+    env.fault(json!({"status": 503, "method": "PATCH"})).await;
+    env.seg(&["api", "PATCH", DEST, "--input", body.to_str().unwrap()]).await.code(24);
+    assert_eq!(count(&env.requests().await, "PATCH"), 1);
+
+    // --max-retries bounds the waits: 1 + N attempts, then the error.
+    env.clear_requests().await;
+    env.fault(json!({"status": 503, "method": "GET", "count": 10})).await;
+    let run = env.seg(&["-w", "demo", "sources", "get", "web", "--max-retries", "2"]).await;
+    run.code(24);
+    assert_eq!(count(&env.requests().await, "GET"), 3);
+    assert_eq!(run.stderr.matches("retrying in").count(), 2);
+    env.call("DELETE", "/_emulator/faults", None).await;
+
+    // 500 is not retried, whatever the method.
+    env.clear_requests().await;
+    env.fault(json!({"status": 500, "method": "GET"})).await;
+    env.seg(&["-w", "demo", "sources", "get", "web"]).await.code(23);
+    assert_eq!(count(&env.requests().await, "GET"), 1);
+}
+
+#[tokio::test]
+async fn the_real_rate_limit_is_met_with_retry_after_and_pacing() {
+    let env = TestEnv::with(Options { rate_limit: 2, ..Options::default() }).await;
+    // Two calls use the emulator's budget; the third meets 429 with Retry-After and, with no retries left, exits 18.
+    env.seg(&["workspaces", "list"]).await.code(0);
+    env.seg(&["workspaces", "list"]).await.code(0);
+    let run = env.seg(&["workspaces", "list", "--max-retries", "0"]).await;
+    run.code(18);
+    assert!(run.stderr.contains("code 8"), "{}", run.stderr);
+}
+
+// ---- dry run, confirmation, secrets ----
+
+#[tokio::test]
+async fn dry_run_sends_nothing_and_prints_the_request() {
+    let env = env_with_destination().await;
+    for args in [
+        vec!["-w", "demo", "destinations", "patch", "web/webhooks", "--enabled", "--dry-run"],
+        vec!["-w", "demo", "sources", "create", "x", "--catalog", "javascript", "--dry-run"],
+        vec!["-w", "demo", "sources", "delete", "web", "--dry-run"],
+        vec!["-w", "demo", "sources", "list", "--dry-run"],
+        vec!["api", "DELETE", DEST, "--dry-run"],
+    ] {
+        let run = env.seg(&args).await;
+        let described = run.code(0).json();
+        assert!(
+            described["method"].is_string() && described["url"].as_str().unwrap().starts_with(&env.base),
+            "{args:?}"
+        );
+        assert_eq!(described["headers"]["Authorization"], "Bearer (redacted)");
+        assert!(env.requests().await.is_empty(), "{args:?} sent a request");
+    }
+    let run = env.seg(&["-w", "demo", "destinations", "patch", "web/webhooks", "--enabled", "--dry-run"]).await;
+    assert_eq!(
+        run.json()["body"],
+        json!({"destination": {"enabled": true}, "update_mask": {"paths": ["destination.enabled"]}})
+    );
+    assert_eq!(run.json()["method"], "PATCH");
+}
+
+#[tokio::test]
+async fn delete_without_a_terminal_needs_yes() {
+    let env = env_with_destination().await;
+    let run = env.seg(&["-w", "demo", "destinations", "delete", "web/webhooks"]).await;
+    run.code(2);
+    assert!(run.stderr.contains("--yes"), "{}", run.stderr);
+    assert!(env.requests().await.is_empty());
+    let run = env.seg(&["-w", "demo", "destinations", "delete", "web/webhooks", "-y"]).await;
+    run.code(0);
+    assert!(run.stderr.contains(&format!("deleted {DEST}")));
+    assert!(run.stdout.is_empty());
+    // Several names: one fails, the rest are named as not deleted.
+    let run = env.seg(&["-w", "demo", "sources", "delete", "ghost", "web", "--yes"]).await;
+    run.code(15);
+    assert!(
+        run.stderr.contains("not deleted: workspaces/demo/sources/ghost, workspaces/demo/sources/web"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[tokio::test]
+async fn the_token_never_appears_in_any_output() {
+    let token = "sekrit-token-0123456789";
+    let env = TestEnv::with(Options {
+        tokens: vec![(token.into(), "workspace".into())],
+        rate_limit: 0,
+        ..Options::default()
+    })
+    .await;
+    env.raw(
+        "POST",
+        "/v1beta/workspaces/demo/sources",
+        Some(token),
+        Some(
+            json!({"source": {"name": "workspaces/demo/sources/web", "catalog_name": "catalog/sources/javascript"}})
+                .to_string()
+                .into_bytes(),
+        ),
+    )
+    .await;
+    // A server that echoes the token back must not get it printed either.
+    env.fault(json!({"status": 400, "body": format!("bad header Authorization: Bearer {token}"), "path": "/v1beta/workspaces/demo/sources/echo"})).await;
+    let file = env.path("token.txt");
+    std::fs::write(&file, format!("{token}\n")).unwrap();
+    let file = file.to_str().unwrap();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["-vv", "-w", "demo", "sources", "list"],
+        vec!["-vv", "-w", "demo", "sources", "get", "missing"],
+        vec!["-vv", "-w", "demo", "sources", "get", "echo"],
+        vec!["-vv", "-w", "demo", "sources", "update", "web", "--display-name", "W", "--dry-run"],
+        vec!["-vv", "-w", "demo", "sources", "update", "web", "--display-name", "W", "-o", "json"],
+        vec!["-vv", "-w", "demo", "sources", "get", "web", "-o", "yaml"],
+        vec!["-vv", "workspaces", "list", "--token-file", file],
+        vec!["-vv", "workspaces", "list", "--token", token],
+        vec!["-vv", "-w", "demo", "sources", "list", "--base-url", "http://127.0.0.1:1"],
+    ];
+    for args in commands {
+        let run = env.seg_with(&args, &[("SEG_TOKEN", token)]).await;
+        assert!(
+            !run.stdout.contains(token) && !run.stderr.contains(token),
+            "{args:?} leaked the token:\n{}\n{}",
+            run.stdout,
+            run.stderr
+        );
+        if !args.contains(&"--dry-run") {
+            assert!(
+                run.stderr.contains("> ") || run.stderr.contains("error"),
+                "{args:?}: -vv logs requests: {}",
+                run.stderr
+            );
+        }
+    }
+    let run = env
+        .seg_with(&["-vv", "-w", "demo", "sources", "get", "echo"], &[("SEG_DEBUG", "2"), ("SEG_TOKEN", token)])
+        .await;
+    assert!(run.stderr.contains("(redacted)"), "{}", run.stderr);
+}
+
+#[tokio::test]
+async fn token_sources_and_their_precedence() {
+    let env = TestEnv::start().await;
+    let good = env.path("good.txt");
+    std::fs::write(&good, format!("{WRITE}\n")).unwrap();
+    let good = good.to_str().unwrap();
+    // --token beats --token-file beats SEG_TOKEN beats SEG_TOKEN_FILE.
+    env.seg_with(&["workspaces", "list", "--token", WRITE, "--token-file", "/nonexistent"], &[("SEG_TOKEN", "bad")])
+        .await
+        .code(0);
+    env.seg_with(&["workspaces", "list", "--token-file", good], &[("SEG_TOKEN", "bad")]).await.code(0);
+    env.seg_with(&["workspaces", "list"], &[("SEG_TOKEN", WRITE), ("SEG_TOKEN_FILE", "/nonexistent")]).await.code(0);
+    env.seg_with(&["workspaces", "list"], &[("SEG_TOKEN_FILE", good)]).await.code(0);
+    env.seg_with(&["workspaces", "list", "--token-file", "/nonexistent"], &[]).await.code(2);
+    let empty = env.path("empty.txt");
+    std::fs::write(&empty, "\n").unwrap();
+    env.seg_with(&["workspaces", "list", "--token-file", empty.to_str().unwrap()], &[]).await.code(2);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(good, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let run = env.seg_with(&["workspaces", "list", "--token-file", good], &[]).await;
+        assert!(run.code(0).stderr.contains("chmod 600"), "{}", run.stderr);
+    }
+}
+
+// ---- output ----
+
+#[tokio::test]
+async fn output_formats_and_defaults() {
+    let env = env_with_destination().await;
+    // Not a terminal: JSON by default.
+    let run = env.seg(&["-w", "demo", "sources", "get", "web"]).await;
+    assert_eq!(run.code(0).json()["name"], "workspaces/demo/sources/web");
+    let run = env.seg(&["-w", "demo", "sources", "get", "web", "-o", "name"]).await;
+    assert_eq!(run.code(0).stdout, "workspaces/demo/sources/web\n");
+    let run = env.seg(&["-w", "demo", "sources", "get", "web", "-o", "ndjson"]).await;
+    assert_eq!(run.code(0).stdout.lines().count(), 1);
+    let run = env.seg(&["-w", "demo", "sources", "get", "web", "-o", "yaml"]).await;
+    assert!(run.code(0).stdout.starts_with("name: workspaces/demo/sources/web\n"), "{}", run.stdout);
+    let run = env.seg_with(&["-w", "demo", "sources", "list"], &[("SEG_TOKEN", WRITE), ("SEG_OUTPUT", "name")]).await;
+    assert_eq!(run.code(0).stdout, "workspaces/demo/sources/web\n");
+    let run = env.seg(&["-w", "demo", "destinations", "list", "-o", "table"]).await;
+    let lines: Vec<&str> = run.code(0).stdout.lines().collect();
+    assert!(lines[0].split_whitespace().eq(["SOURCE", "NAME", "ENABLED", "MODE", "UPDATED"]), "{}", run.stdout);
+    assert!(
+        lines[1].starts_with("web") && lines[1].contains("webhooks") && lines[1].contains("false"),
+        "{}",
+        run.stdout
+    );
+    let run = env.seg(&["-w", "demo", "destinations", "list", "--jq", ".[0].enabled"]).await;
+    assert_eq!(run.code(0).stdout, "false\n");
+    let run = env.seg(&["-w", "demo", "tracking-plans", "list", "-o", "table"]).await;
+    assert!(run.code(0).stdout.is_empty() && run.stderr.contains("no items"));
+    let run = env.seg(&["-w", "demo", "tracking-plans", "list"]).await;
+    assert_eq!(run.code(0).stdout, "[]\n", "an empty list is success");
+}
+
+#[tokio::test]
+async fn pipe_formats_are_stable() {
+    let env = TestEnv::start().await;
+    let run = env.seg(&["catalog", "destinations", "get", "webhooks", "-o", "yaml"]).await;
+    insta::assert_snapshot!("catalog_webhooks_yaml", run.code(0).stdout);
+    let run = env.seg(&["catalog", "sources", "-o", "table"]).await;
+    insta::assert_snapshot!("catalog_sources_table", run.code(0).stdout);
+    let run = env.seg(&["catalog", "sources", "list", "-o", "ndjson", "--jq", ".[].name"]).await;
+    insta::assert_snapshot!("catalog_sources_names", run.code(0).stdout);
+}
+
+#[tokio::test]
+async fn seg_api_makes_raw_calls_with_the_same_rules() {
+    let env = env_with_destination().await;
+    let run = env.seg(&["api", "GET", "/v1beta/workspaces"]).await;
+    assert_eq!(run.code(0).json()["workspaces"][0]["name"], "workspaces/demo");
+    let run = env.seg(&["api", "GET", "catalog/destinations", "--paginate", "-o", "name", "--page-size", "2"]).await;
+    assert_eq!(run.code(0).stdout.lines().count(), 5);
+    env.clear_requests().await;
+    env.seg(&["api", "GET", "workspaces/demo/sources", "-f", "page_size=1"]).await.code(0);
+    assert_eq!(env.requests().await[0]["uri"], "/v1beta/workspaces/demo/sources?page_size=1");
+    env.clear_requests().await;
+    env.seg(&[
+        "api",
+        "PATCH",
+        DEST,
+        "-f",
+        "destination={\"enabled\":true}",
+        "-f",
+        "update_mask={\"paths\":[\"destination.enabled\"]}",
+    ])
+    .await
+    .code(0);
+    assert_eq!(
+        sent(&env, "PATCH").await["body"],
+        r#"{"destination":{"enabled":true},"update_mask":{"paths":["destination.enabled"]}}"#
+    );
+    env.seg(&["api", "GET", "nowhere"]).await.code(15);
+}
+
+// ---- malformed invocations ----
+
+#[tokio::test]
+async fn malformed_invocations_exit_with_a_documented_code_and_never_panic() {
+    let env = env_with_destination().await;
+    let bad_json = env.path("bad.json");
+    std::fs::write(&bad_json, "{nope").unwrap();
+    let array_json = env.path("array.json");
+    std::fs::write(&array_json, "[1]").unwrap();
+    let (bad_json, array_json) = (bad_json.to_str().unwrap(), array_json.to_str().unwrap());
+    let cases: Vec<Vec<&str>> = vec![
+        vec![],
+        vec!["nope"],
+        vec!["sources"],
+        vec!["sources", "get"],
+        vec!["sources", "get", "web"],
+        vec!["-w", "demo", "sources", "get", "a/b/c"],
+        vec!["-w", "demo", "sources", "get", "we b"],
+        vec!["-w", "demo", "sources", "get", "../etc"],
+        vec!["-w", "demo", "sources", "get", "a?b"],
+        vec!["-w", "demo", "sources", "get", ""],
+        vec!["-w", "demo", "sources", "get", "workspaces/demo/sources/web/destinations/x"],
+        vec!["-w", "demo", "-w", "other", "sources", "list"],
+        vec!["-w", "demo", "sources", "create", "x"],
+        vec!["-w", "demo", "sources", "create", "x", "--catalog", "catalog/destinations/webhooks"],
+        vec!["-w", "demo", "sources", "update", "web"],
+        vec!["-w", "demo", "sources", "update", "web", "--label", "novalue"],
+        vec!["-w", "demo", "sources", "update", "web", "--set", "=x"],
+        vec!["-w", "demo", "sources", "update", "web", "--set", "a..b=1"],
+        vec!["-w", "demo", "sources", "update", "web", "--from-file", "/nonexistent.json"],
+        vec!["-w", "demo", "sources", "update", "web", "--from-file", bad_json],
+        vec!["-w", "demo", "sources", "update", "web", "--from-file", array_json],
+        vec!["-w", "demo", "sources", "delete"],
+        vec!["-w", "demo", "sources", "list", "--limit", "-1"],
+        vec!["-w", "demo", "sources", "list", "--limit", "many"],
+        vec!["-w", "demo", "sources", "list", "--page-size", "0"],
+        vec!["-w", "demo", "sources", "list", "-o", "xml"],
+        vec!["-w", "demo", "sources", "list", "--jq", ".["],
+        vec!["-w", "demo", "sources", "list", "--jq", "nosuchfn"],
+        vec!["-w", "demo", "sources", "list", "--timeout", "soon"],
+        vec!["-w", "demo", "sources", "list", "--timeout", "-5s"],
+        vec!["-w", "demo", "sources", "list", "--rate-limit", "x"],
+        vec!["-w", "demo", "sources", "list", "--color", "purple"],
+        vec!["-w", "demo", "destinations", "get", "webhooks"],
+        vec!["-w", "demo", "destinations", "patch", "web/webhooks", "--enabled=maybe"],
+        vec!["-w", "demo", "destinations", "patch", "web/webhooks", "--enabled", "--disabled"],
+        vec!["-w", "demo", "destinations", "patch", "web/webhooks", "--connection-mode", "sideways"],
+        vec!["-w", "demo", "destinations", "patch", "web/webhooks", "--config", "nokey"],
+        vec!["-w", "demo", "destinations", "list", "--no-paginate"],
+        vec!["-w", "demo", "destinations", "enable"],
+        vec!["-w", "demo", "tracking-plans", "create"],
+        vec!["-w", "demo", "tracking-plans", "create", "--display-name", "x", "--rules", bad_json],
+        vec!["-w", "demo", "tracking-plans", "update", "rs_1"],
+        vec!["-w", "demo", "tracking-plans", "connections", "add", "rs_1"],
+        vec!["tokens", "create"],
+        vec!["tokens", "create", "--description", "d", "--scope", "admin"],
+        vec!["tokens", "delete", "access-tokens/a/b"],
+        vec!["regulations", "create", "--user-id", "u"],
+        vec!["-w", "demo", "regulations", "create"],
+        vec!["-w", "demo", "regulations", "create", "--user-id", "u", "--type", "Erase"],
+        vec!["catalog", "sources", "get"],
+        vec!["api", "FETCH", "workspaces"],
+        vec!["api", "GET", ""],
+        vec!["api", "GET", "workspaces?x=1"],
+        vec!["api", "POST", "workspaces/demo/sources", "--input", bad_json],
+        vec!["api", "POST", "workspaces", "--paginate"],
+        vec!["workspaces", "get"],
+        vec!["--output"],
+    ];
+    assert!(cases.len() >= 40);
+    for args in cases {
+        let run = env.seg(&args).await;
+        assert!(matches!(run.code, 2 | 4), "{args:?}: exit {} (documented: 2 usage)\n{}", run.code, run.stderr);
+        assert!(run.stdout.is_empty(), "{args:?}: stdout {}", run.stdout);
+        assert!(!run.stderr.trim().is_empty(), "{args:?}: says why");
+    }
+    assert!(env.requests().await.is_empty(), "no malformed invocation sent a request");
+}
+
+#[test]
+fn every_command_has_help_with_an_example() {
+    use clap::CommandFactory;
+    fn walk(cmd: &mut clap::Command, path: String, missing: &mut Vec<String>) {
+        let help = cmd.render_long_help().to_string();
+        if cmd.get_subcommands().next().is_none() && !help.contains("Example") {
+            missing.push(path.clone());
+        }
+        if cmd.get_about().is_none() && path != "seg" {
+            missing.push(format!("{path} (no summary)"));
+        }
+        for sub in cmd.get_subcommands_mut() {
+            let name = format!("{path} {}", sub.get_name());
+            walk(sub, name, missing);
+        }
+    }
+    let mut missing = Vec::new();
+    let mut root = seg::cli::Cli::command();
+    root.build();
+    walk(&mut root, "seg".into(), &mut missing);
+    missing.retain(|p| !p.ends_with(" help") && !p.contains(" help "));
+    assert!(missing.is_empty(), "commands without an example or summary: {missing:#?}");
+    assert!(root.render_long_help().to_string().contains("Exit codes:"));
+}

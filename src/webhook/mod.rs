@@ -1,0 +1,5 @@
+//! The webhook destination's side of things: the exact bodies the service sends (samples), JavaScript-exact JSON
+//! (the bytes a receiver following the service's example hashes), signing and verification, delivery with the
+//! service's retry rules, and a local receiver.
+
+pub mod json;

@@ -251,11 +251,13 @@ fn parse_success(status: u16, bytes: &[u8]) -> Result<Value> {
 
 /// An error answer: `{"error", "code"}` when the body is that, else the status with the body's first line.
 pub fn parse_error(status: u16, bytes: &[u8]) -> ApiError {
+    // The service's text goes to a terminal: escape control characters (a message must not move the cursor).
+    let clean = |text: &str| crate::ui::escape_control(text).into_owned();
     if let Ok(body) = serde_json::from_slice::<ErrorBody>(bytes) {
-        return ApiError { status, code: Some(body.code), message: body.error };
+        return ApiError { status, code: Some(body.code), message: clean(&body.error) };
     }
     if let Ok(Value::Object(map)) = serde_json::from_slice::<Value>(bytes) {
-        let message = map.get("error").or_else(|| map.get("message")).and_then(Value::as_str).map(String::from);
+        let message = map.get("error").or_else(|| map.get("message")).and_then(Value::as_str).map(clean);
         let code = map.get("code").and_then(Value::as_i64).and_then(|c| i32::try_from(c).ok());
         if message.is_some() || code.is_some() {
             return ApiError { status, code, message: message.unwrap_or_else(|| reason(status)) };
@@ -330,6 +332,7 @@ mod tests {
         let long = "x".repeat(10_000);
         assert!(parse_error(500, long.as_bytes()).message.chars().count() <= MAX_ERROR_TEXT + 1);
         assert_eq!(parse_error(500, b"bad\x1b[31m").message, "bad\\u{1b}[31m");
+        assert_eq!(parse_error(400, br#"{"error":"x\u001b[2J","code":3}"#).message, "x\\u{1b}[2J");
     }
 
     #[test]

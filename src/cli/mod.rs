@@ -13,6 +13,7 @@ mod serve;
 mod sources;
 mod tokens;
 mod tracking_plans;
+mod webhook;
 mod workspaces;
 
 use clap::{Parser, Subcommand};
@@ -20,6 +21,7 @@ use clap::{Parser, Subcommand};
 use crate::error::Result;
 use crate::ui::Printer;
 pub use context::Context;
+pub use serve::shutdown_signal;
 
 pub const EXIT_CODES: &str = "\
 Exit codes:
@@ -65,6 +67,8 @@ pub enum Command {
     #[command(subcommand)]
     Regulations(regulations::Command),
     Api(api::Args),
+    #[command(subcommand)]
+    Webhook(webhook::Command),
     Serve(serve::Args),
 }
 
@@ -82,6 +86,7 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Catalog(cmd) => catalog::run(cmd, &ctx).await,
         Command::Regulations(cmd) => regulations::run(cmd, &ctx).await,
         Command::Api(args) => api::run(args, &ctx).await,
+        Command::Webhook(cmd) => webhook::run(cmd, &ctx).await,
         Command::Serve(_) => unreachable!("served above"),
     };
     result.map_err(|error| {

@@ -2,4 +2,9 @@
 //! (the bytes a receiver following the service's example hashes), signing and verification, delivery with the
 //! service's retry rules, and a local receiver.
 
+pub mod deliver;
 pub mod json;
+pub mod listen;
+pub mod sample;
+pub mod sign;
+pub mod verify;

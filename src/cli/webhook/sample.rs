@@ -1,0 +1,58 @@
+use crate::cli::Context;
+use crate::cli::args::parse_kv;
+use crate::error::{Error, Result};
+use crate::webhook::json::{self, JsValue};
+use crate::webhook::sample::{self, Options, TYPES};
+
+/// Print the exact body `seg webhook send` would post for a message type (plus a newline).
+///
+/// Keys are in the service's order; tracking calls carry a sample `context` after their listed keys. The
+/// default user id and timestamp are the documented sample values, so the output is reproducible.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg webhook sample --type track
+  seg webhook sample --type identify --user-id u-42 --timestamp now --set traits.plan=enterprise
+  seg webhook sample --type track --no-context | head -c -1 | seg webhook sign --secret teehee")]
+pub struct Args {
+    /// Message type
+    #[arg(long = "type", value_name = "T", value_parser = TYPES)]
+    kind: String,
+    /// The userId (and `User ID` of alias)
+    #[arg(long, value_name = "U")]
+    user_id: Option<String>,
+    /// RFC 3339 time, normalised to UTC milliseconds, or `now`
+    #[arg(long, value_name = "TS")]
+    timestamp: Option<String>,
+    /// Set a dotted PATH to VALUE (JSON when it parses, else a string) (repeatable)
+    #[arg(long = "set", value_name = "PATH=VALUE", value_parser = parse_kv)]
+    sets: Vec<(String, String)>,
+    /// Leave out the sample `context` of tracking calls that list none
+    #[arg(long)]
+    no_context: bool,
+}
+
+pub fn options(
+    user_id: Option<String>,
+    timestamp: Option<&str>,
+    sets: &[(String, String)],
+    no_context: bool,
+) -> Result<Options> {
+    let mut options = Options { no_context, ..Options::default() };
+    if let Some(user_id) = user_id {
+        options.user_id = user_id;
+    }
+    if let Some(ts) = timestamp {
+        options.timestamp = sample::normalize_timestamp(ts).map_err(Error::Usage)?;
+    }
+    for (path, value) in sets {
+        let value = json::parse(value.as_bytes()).unwrap_or_else(|_| JsValue::String(value.as_str().into()));
+        options.sets.push((path.clone(), value));
+    }
+    Ok(options)
+}
+
+pub fn run(args: Args, ctx: &Context) -> Result<()> {
+    let options = options(args.user_id, args.timestamp.as_deref(), &args.sets, args.no_context)?;
+    let value = sample::sample(&args.kind, &options).map_err(Error::Usage)?;
+    ctx.printer.data_line(&json::stringify(&value))
+}

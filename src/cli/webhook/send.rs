@@ -1,0 +1,243 @@
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::StreamExt;
+use reqwest::header::{HeaderName, HeaderValue};
+use serde_json::json;
+
+use super::{SecretArgs, read_body};
+use crate::cli::Context;
+use crate::error::{Error, Result};
+use crate::ui::output::Format;
+use crate::webhook::deliver::{self, Attempt, Deliverer, Message, Policy, Report};
+use crate::webhook::json;
+use crate::webhook::sample::{self, TYPES};
+
+/// Post signed messages to up to 5 URLs exactly as the service delivers them.
+///
+/// One attempt posts the same bytes and signature to every URL at once; any 2xx delivers the message. Timeouts
+/// (5 s unless --timeout), connection errors, 5xx and 429 are retried with randomized exponential backoff, only to
+/// the URLs that failed so, until --retry-window closes; other 4xx, 3xx and TLS failures are final. A self-signed
+/// certificate is refused and nothing is sent (--cacert trusts a CA). A --data body is sent in JSON.stringify form
+/// (what the service sends and receivers hash) unless --raw. Exit 0 when every message was delivered, 3 when no
+/// request got an answer, 1 otherwise.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg webhook send --url http://127.0.0.1:9000/hook --type track --secret teehee
+  seg webhook send --url https://a.example/hook --url https://b.example/hook --all-types -H 'Authorization: Basic eDp5'
+  seg webhook send --url http://127.0.0.1:9000/ --data event.json --retry-window 30s
+  seg webhook send --url http://127.0.0.1:9000/ --count 5000 --concurrency 32 -o json")]
+pub struct Args {
+    /// A URL to post to (repeatable, at most 5)
+    #[arg(long = "url", value_name = "URL", required = true)]
+    urls: Vec<String>,
+    /// Send the sample of this type [default: track]
+    #[arg(long = "type", value_name = "T", value_parser = TYPES, conflicts_with_all = ["all_types", "data"])]
+    kind: Option<String>,
+    /// Send the sample of every type
+    #[arg(long, conflicts_with = "data")]
+    all_types: bool,
+    /// Send this JSON body (`-` for stdin)
+    #[arg(long, value_name = "FILE")]
+    data: Option<PathBuf>,
+    /// Send the --data bytes as they are, not in JSON.stringify form
+    #[arg(long, requires = "data")]
+    raw: bool,
+    #[command(flatten)]
+    secret: SecretArgs,
+    /// A header 'Name: value' (repeatable)
+    #[arg(short = 'H', long = "header", value_name = "H")]
+    headers: Vec<String>,
+    /// The User-Agent
+    #[arg(long, value_name = "UA", default_value = deliver::USER_AGENT_VALUE)]
+    user_agent: String,
+    /// How long temporary failures are retried, from the first attempt (e.g. 30s, 4h)
+    #[arg(long, value_name = "D", default_value = "4h", value_parser = crate::ui::parse_duration)]
+    retry_window: Duration,
+    /// Messages to send (each sample or --data body this many times)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    count: u64,
+    /// Messages in flight at once
+    #[arg(long, value_name = "C", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    concurrency: u64,
+    /// Also trust the CA certificates of this PEM file
+    #[arg(long, value_name = "PEM")]
+    cacert: Option<PathBuf>,
+    /// The user id of samples
+    #[arg(long, value_name = "U")]
+    user_id: Option<String>,
+    /// The timestamp of samples (RFC 3339 or `now`)
+    #[arg(long, value_name = "TS")]
+    timestamp: Option<String>,
+}
+
+fn header(text: &str) -> Result<(HeaderName, HeaderValue)> {
+    let (name, value) =
+        text.split_once(':').ok_or_else(|| Error::usage(format!("invalid header {text:?}: use 'Name: value'")))?;
+    let name = HeaderName::from_bytes(name.trim().as_bytes())
+        .map_err(|_| Error::usage(format!("invalid header name in {text:?}")))?;
+    let value =
+        HeaderValue::from_str(value.trim()).map_err(|_| Error::usage(format!("invalid header value in {text:?}")))?;
+    Ok((name, value))
+}
+
+/// The bodies to send, each once.
+fn bodies(args: &Args) -> Result<Vec<Vec<u8>>> {
+    if let Some(path) = &args.data {
+        let bytes = read_body(Some(path))?;
+        if args.raw {
+            return Ok(vec![bytes]);
+        }
+        let text = json::restringify(&bytes).map_err(|e| {
+            Error::usage(format!("{} is not valid JSON: {e} (use --raw to send it as it is)", path.display()))
+        })?;
+        return Ok(vec![text.into_bytes()]);
+    }
+    let options = super::sample::options(args.user_id.clone(), args.timestamp.as_deref(), &[], false)?;
+    let kinds: Vec<&str> = if args.all_types { TYPES.to_vec() } else { vec![args.kind.as_deref().unwrap_or("track")] };
+    kinds
+        .into_iter()
+        .map(|kind| sample::sample(kind, &options).map(|v| json::stringify(&v).into_bytes()).map_err(Error::Usage))
+        .collect()
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    deliver::check_urls(&args.urls).map_err(Error::Usage)?;
+    let secret = args.secret.get()?;
+    let custom = args.headers.iter().map(|h| header(h)).collect::<Result<Vec<_>>>()?;
+    let cacert = args
+        .cacert
+        .as_ref()
+        .map(|p| std::fs::read(p).map_err(|e| Error::usage(format!("cannot read {}: {e}", p.display()))))
+        .transpose()?;
+    let policy = Policy {
+        timeout: ctx.global.timeout.unwrap_or(deliver::TIMEOUT),
+        retry_window: args.retry_window,
+        ..Policy::default()
+    };
+    let deliverer = Arc::new(Deliverer::new(policy, cacert.as_deref()).map_err(Error::Usage)?);
+    let messages: Vec<Message> = bodies(&args)?
+        .into_iter()
+        .map(|body| {
+            let mut message = Message::new(body, secret.as_ref().map(|s| s.expose().as_bytes()));
+            message.headers = custom.clone();
+            message.user_agent = args.user_agent.clone();
+            message
+        })
+        .collect();
+    let total = messages.len() as u64 * args.count;
+    let progress = (total > 1 && ctx.printer.stderr_tty).then(|| {
+        let bar = indicatif::ProgressBar::new(total);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} messages  {per_sec}  eta {eta}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    // One message: every attempt on stderr. Many: only failures (the bar or the summary shows the rest).
+    let verbose = total == 1 || ctx.global.verbosity() > 0;
+    let printer = ctx.printer.clone();
+    let observe = move |a: &Attempt| {
+        if verbose || a.class != deliver::Class::Delivered {
+            printer.status(&attempt_line(a));
+        }
+    };
+    let started = Instant::now();
+    let jobs = (0..args.count).flat_map(|_| messages.iter().cloned());
+    let urls = &args.urls;
+    let reports: Vec<Report> = futures_util::stream::iter(jobs)
+        .map(|message| {
+            let deliverer = deliverer.clone();
+            let observe = &observe;
+            let progress = progress.clone();
+            async move {
+                let report = deliverer.deliver(&message, urls, observe).await;
+                if let Some(bar) = &progress {
+                    bar.inc(1);
+                }
+                report
+            }
+        })
+        .buffer_unordered(usize::try_from(args.concurrency).unwrap_or(1))
+        .collect()
+        .await;
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    summarize(ctx, &reports, started.elapsed())
+}
+
+fn attempt_line(a: &Attempt) -> String {
+    let outcome = match (&a.status, &a.error) {
+        (Some(status), _) => status.to_string(),
+        (None, Some(error)) => error.clone(),
+        (None, None) => "?".into(),
+    };
+    let class = match a.class {
+        deliver::Class::Delivered => "delivered",
+        deliver::Class::Temporary => "will retry",
+        deliver::Class::Permanent => "final",
+    };
+    format!("attempt {} {} -> {outcome} ({}, {class})", a.attempt, a.url, crate::ui::duration(a.latency))
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[index].as_secs_f64() * 1000.0
+}
+
+fn summarize(ctx: &Context, reports: &[Report], elapsed: Duration) -> Result<()> {
+    let delivered = reports.iter().filter(|r| r.delivered).count();
+    let failed = reports.len() - delivered;
+    let attempts: usize = reports.iter().map(|r| r.attempts.len()).sum();
+    let mut latencies: Vec<Duration> = reports.iter().filter(|r| r.delivered).map(|r| r.elapsed).collect();
+    latencies.sort();
+    let rate = reports.len() as f64 / elapsed.as_secs_f64().max(1e-9);
+    if ctx.output_format != Format::Table {
+        let value = if reports.len() == 1 {
+            serde_json::to_value(&reports[0]).map_err(|e| Error::failed(e.to_string()))?
+        } else {
+            json!({
+                "messages": reports.len(), "delivered": delivered, "failed": failed, "requests": attempts,
+                "elapsed_ms": (elapsed.as_secs_f64() * 1e3).round(), "messages_per_second": rate.round(),
+                "latency_ms": {"p50": percentile(&latencies, 0.5), "p99": percentile(&latencies, 0.99), "max": percentile(&latencies, 1.0)},
+            })
+        };
+        ctx.output(crate::ui::table::ANY)?.value(&value)?;
+    }
+    ctx.printer.status(&format!(
+        "delivered {delivered} of {} message{} ({attempts} request{}, {}; p50 {:.1}ms, p99 {:.1}ms, {rate:.0}/s)",
+        reports.len(),
+        if reports.len() == 1 { "" } else { "s" },
+        if attempts == 1 { "" } else { "s" },
+        crate::ui::duration(elapsed),
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.99),
+    ));
+    if failed == 0 {
+        return Ok(());
+    }
+    let message = format!("{failed} of {} messages not delivered", reports.len());
+    if reports.iter().filter(|r| !r.delivered).all(Report::transport_only) {
+        Err(Error::Transport(message))
+    } else {
+        Err(Error::Failed(message))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_parse() {
+        let (name, value) = header("X-Api-Key:  abc ").unwrap();
+        assert_eq!((name.as_str(), value.to_str().unwrap()), ("x-api-key", "abc"));
+        assert!(header("no colon").is_err());
+        assert!(header("bad name: x").is_err());
+    }
+}

@@ -1,0 +1,298 @@
+//! Delivery with the service's rules (WEBHOOKS.md, "Delivery"): one attempt posts the same bytes and signature to
+//! every URL at once; any 2xx delivers the message and nothing more is sent; timeouts, connection errors, 5xx and
+//! 429 are temporary and retried with randomized exponential backoff, only to the URLs that failed so, until the
+//! retry window closes; other 4xx, 3xx (redirects are not followed), invalid URLs and TLS failures are permanent.
+//! A self-signed certificate fails the handshake, so nothing is sent. `seg webhook send` and `seg serve` share
+//! this module; it reports through a callback and never prints.
+
+use std::time::{Duration, Instant};
+
+use reqwest::header::{ACCEPT_ENCODING, CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue, USER_AGENT};
+use serde::Serialize;
+
+/// What the service sends as its User-Agent.
+pub const USER_AGENT_VALUE: &str = "Segment.io/1.0";
+/// At most this many URLs per destination.
+pub const MAX_URLS: usize = 5;
+/// Each request must be answered within this.
+pub const TIMEOUT: Duration = Duration::from_secs(5);
+/// Temporary failures are retried for this long from the first attempt.
+pub const RETRY_WINDOW: Duration = Duration::from_secs(4 * 3600);
+
+#[derive(Debug, Clone)]
+pub struct Policy {
+    pub timeout: Duration,
+    pub retry_window: Duration,
+    /// The first wait; each next one doubles, up to `max_wait`, each randomized to half..full.
+    pub first_wait: Duration,
+    pub max_wait: Duration,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy {
+            timeout: TIMEOUT,
+            retry_window: RETRY_WINDOW,
+            first_wait: Duration::from_secs(1),
+            max_wait: Duration::from_secs(600),
+        }
+    }
+}
+
+/// A message ready to send: the exact bytes and the headers that go with them.
+#[derive(Debug, Clone)]
+pub struct Message {
+    pub body: bytes::Bytes,
+    /// `X-Signature`, when a secret is set.
+    pub signature: Option<String>,
+    /// Custom headers of the destination.
+    pub headers: Vec<(HeaderName, HeaderValue)>,
+    pub user_agent: String,
+}
+
+impl Message {
+    pub fn new(body: impl Into<bytes::Bytes>, secret: Option<&[u8]>) -> Self {
+        let body = body.into();
+        let signature = secret.filter(|s| !s.is_empty()).map(|s| super::sign::sign(s, &body));
+        Message { body, signature, headers: Vec::new(), user_agent: USER_AGENT_VALUE.to_string() }
+    }
+
+    fn header_map(&self) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        map.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        map.insert(ACCEPT_ENCODING, HeaderValue::from_static("identity"));
+        if let Ok(ua) = HeaderValue::from_str(&self.user_agent) {
+            map.insert(USER_AGENT, ua);
+        }
+        for (name, value) in &self.headers {
+            map.append(name.clone(), value.clone());
+        }
+        if let Some(signature) = &self.signature
+            && let Ok(value) = HeaderValue::from_str(signature)
+        {
+            map.insert(HeaderName::from_static("x-signature"), value);
+        }
+        map
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Class {
+    Delivered,
+    Temporary,
+    Permanent,
+}
+
+/// One request of one attempt.
+#[derive(Debug, Clone, Serialize)]
+pub struct Attempt {
+    /// 1 for the first attempt, 2 for the first retry, ...
+    pub attempt: u32,
+    pub url: String,
+    /// The HTTP status, when there was an answer.
+    pub status: Option<u16>,
+    /// What went wrong without an answer (timeout, refused, TLS ...).
+    pub error: Option<String>,
+    #[serde(serialize_with = "millis")]
+    pub latency: Duration,
+    pub class: Class,
+}
+
+fn millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64((d.as_secs_f64() * 1e6).round() / 1e3)
+}
+
+/// How a message's delivery ended.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub delivered: bool,
+    pub attempts: Vec<Attempt>,
+    /// From the first request to the answer that delivered it (or the last failure).
+    #[serde(serialize_with = "millis")]
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// No request got an HTTP answer: every failure was a transport failure (exit 3 rather than 1).
+    pub fn transport_only(&self) -> bool {
+        !self.delivered && self.attempts.iter().all(|a| a.status.is_none())
+    }
+}
+
+pub struct Deliverer {
+    http: reqwest::Client,
+    policy: Policy,
+}
+
+impl Deliverer {
+    /// A client with the policy's timeout, no redirects, and these extra trusted roots (PEM) beside the system's.
+    pub fn new(policy: Policy, extra_roots_pem: Option<&[u8]>) -> Result<Self, String> {
+        crate::init_tls();
+        let mut builder = reqwest::Client::builder()
+            .timeout(policy.timeout)
+            .redirect(reqwest::redirect::Policy::none())
+            .pool_max_idle_per_host(64);
+        if let Some(pem) = extra_roots_pem {
+            let certs =
+                reqwest::Certificate::from_pem_bundle(pem).map_err(|e| format!("invalid PEM certificate: {e}"))?;
+            if certs.is_empty() {
+                return Err("no certificate in the PEM file".into());
+            }
+            builder = builder.tls_certs_merge(certs);
+        }
+        let http = builder.build().map_err(|e| format!("cannot build the HTTP client: {e}"))?;
+        Ok(Deliverer { http, policy })
+    }
+
+    pub fn policy(&self) -> &Policy {
+        &self.policy
+    }
+
+    /// Delivers one message to up to five URLs, reporting each request as it completes.
+    pub async fn deliver(&self, message: &Message, urls: &[String], observe: &(dyn Fn(&Attempt) + Sync)) -> Report {
+        let started = Instant::now();
+        let headers = message.header_map();
+        let mut pending: Vec<String> = urls.to_vec();
+        let mut attempts = Vec::new();
+        let mut number = 0;
+        loop {
+            number += 1;
+            let requests = pending.iter().map(|url| self.post(number, url, &headers, &message.body));
+            let results = futures_util::future::join_all(requests).await;
+            for attempt in &results {
+                observe(attempt);
+            }
+            let delivered = results.iter().any(|a| a.class == Class::Delivered);
+            pending = results.iter().filter(|a| a.class == Class::Temporary).map(|a| a.url.clone()).collect();
+            attempts.extend(results);
+            if delivered {
+                return Report { delivered: true, attempts, elapsed: started.elapsed() };
+            }
+            let wait = self.wait(number);
+            if pending.is_empty() || started.elapsed() + wait > self.policy.retry_window {
+                return Report { delivered: false, attempts, elapsed: started.elapsed() };
+            }
+            tokio::time::sleep(wait).await;
+        }
+    }
+
+    async fn post(&self, attempt: u32, url: &str, headers: &HeaderMap, body: &bytes::Bytes) -> Attempt {
+        let started = Instant::now();
+        let result = self.http.post(url).headers(headers.clone()).body(body.clone()).send().await;
+        let latency = started.elapsed();
+        let (status, error, class) = match result {
+            Ok(response) => {
+                let status = response.status().as_u16();
+                // The body is not used; reading it lets the connection be reused.
+                let _ = response.bytes().await;
+                let class = match status {
+                    200..=299 => Class::Delivered,
+                    429 | 500..=599 => Class::Temporary,
+                    _ => Class::Permanent,
+                };
+                (Some(status), None, class)
+            }
+            Err(e) => {
+                let (message, class) = classify(&e, self.policy.timeout);
+                (None, Some(message), class)
+            }
+        };
+        Attempt { attempt, url: url.to_string(), status, error, latency, class }
+    }
+
+    /// Randomized exponential backoff: half to all of first_wait × 2^(n-1), capped.
+    fn wait(&self, attempt: u32) -> Duration {
+        let step =
+            self.policy.first_wait.saturating_mul(1 << attempt.saturating_sub(1).min(20)).min(self.policy.max_wait);
+        let half = step / 2;
+        half + half.mul_f64(rand::random::<f64>())
+    }
+}
+
+/// A failure without an answer: its message, and whether it is worth retrying.
+fn classify(error: &reqwest::Error, timeout: Duration) -> (String, Class) {
+    if error.is_timeout() {
+        return (format!("no answer within {}", crate::ui::duration(timeout)), Class::Temporary);
+    }
+    if error.is_builder() || error.is_request() && error.url().is_none() {
+        return (format!("invalid URL: {error}"), Class::Permanent);
+    }
+    let mut root: &dyn std::error::Error = error;
+    let mut chain = Vec::new();
+    while let Some(next) = root.source() {
+        chain.push(next.to_string());
+        root = next;
+    }
+    let detail = chain.last().cloned().unwrap_or_else(|| error.to_string());
+    let tls = chain
+        .iter()
+        .any(|c| c.contains("certificate") || c.contains("tls") || c.contains("TLS") || c.contains("handshake"));
+    if tls { (format!("TLS: {detail} (nothing was sent)"), Class::Permanent) } else { (detail, Class::Temporary) }
+}
+
+/// Checks the URLs a delivery may go to: 1 to 5 absolute http(s) URLs.
+pub fn check_urls(urls: &[String]) -> Result<(), String> {
+    if urls.is_empty() {
+        return Err("give at least one --url".into());
+    }
+    if urls.len() > MAX_URLS {
+        return Err(format!("at most {MAX_URLS} URLs, as the service allows; got {}", urls.len()));
+    }
+    for url in urls {
+        let parsed = reqwest::Url::parse(url).map_err(|e| format!("invalid URL {url:?}: {e}"))?;
+        if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
+            return Err(format!("invalid URL {url:?}: use http:// or https:// with a host"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_checked() {
+        assert!(check_urls(&[]).is_err());
+        assert!(check_urls(&vec!["http://127.0.0.1:1/".to_string(); 6]).is_err());
+        assert!(check_urls(&vec!["http://127.0.0.1:1/".to_string(); 5]).is_ok());
+        for bad in ["ftp://x/", "127.0.0.1:80", "http://", "not a url"] {
+            assert!(check_urls(&[bad.to_string()]).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn signature_and_headers() {
+        let mut message = Message::new(&b"{}"[..], Some(b"k"));
+        message.headers.push((HeaderName::from_static("x-a"), HeaderValue::from_static("1")));
+        let map = message.header_map();
+        assert_eq!(map["user-agent"], "Segment.io/1.0");
+        assert_eq!(map["content-type"], "application/json");
+        assert_eq!(map["accept-encoding"], "identity");
+        assert_eq!(map["x-a"], "1");
+        assert_eq!(map["x-signature"], super::super::sign::sign(b"k", b"{}").as_str());
+        assert!(Message::new(&b"{}"[..], Some(b"")).signature.is_none(), "an empty secret signs nothing");
+        assert!(Message::new(&b"{}"[..], None).header_map().get("x-signature").is_none());
+    }
+
+    #[test]
+    fn backoff_doubles_within_bounds() {
+        let d = Deliverer::new(
+            Policy {
+                first_wait: Duration::from_millis(100),
+                max_wait: Duration::from_millis(350),
+                ..Policy::default()
+            },
+            None,
+        )
+        .unwrap();
+        for (attempt, step) in [(1, 100), (2, 200), (3, 350), (9, 350)] {
+            let wait = d.wait(attempt);
+            assert!(
+                wait >= Duration::from_millis(step / 2) && wait <= Duration::from_millis(step),
+                "{attempt}: {wait:?}"
+            );
+        }
+    }
+}

@@ -2,5 +2,8 @@
 
 mod cli;
 mod emulator;
+mod receiver;
 mod serve_binary;
+mod stringify;
 mod support;
+mod webhook;

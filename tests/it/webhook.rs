@@ -1,0 +1,444 @@
+//! `seg webhook`: samples a Node receiver accepts, the WEBHOOKS.md vectors, delivery rules against local
+//! receivers, TLS, every diagnosis of verify, and listen end to end.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+use crate::receiver::{Receiver, TlsReceiver};
+use crate::support::{Run, seg_command};
+
+const TYPES: [&str; 7] = ["page", "screen", "identify", "track", "alias", "group", "delete"];
+const VECTOR_BODY: &str = r#"{"version":1,"type":"track","userId":"019mr8mf4r","event":"Purchased an Item","properties":{"revenue":"39.95","shippingMethod":"2-day"},"timestamp":"2012-12-02T00:30:08.276Z"}"#;
+const VECTOR_SIG: &str = "6584c31d030ff167eca14a1042eb7e88c881b8e8";
+
+/// `seg ARGS` with stdin bytes, in a clean environment.
+async fn seg(args: &[&str], stdin: &[u8]) -> Run {
+    let home = tempfile::tempdir().unwrap();
+    let mut cmd = seg_command(home.path());
+    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.to_vec();
+    let writer = tokio::spawn(async move {
+        let _ = tokio::io::AsyncWriteExt::write_all(&mut input, &bytes).await;
+    });
+    let out = child.wait_with_output().await.unwrap();
+    writer.await.unwrap();
+    let run = Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    run
+}
+
+// ---- samples and signatures, checked by a receiver that does what the service's docs say ----
+
+/// A Node server that verifies as the service's documentation shows: JSON.parse, JSON.stringify, HMAC-SHA1,
+/// compare; answers 200 or 401 and prints one JSON line per request.
+const NODE_RECEIVER: &str = r#"
+const http = require('http'), crypto = require('crypto');
+const secret = process.argv[1];
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', c => chunks.push(c));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks).toString('utf8');
+    const parsed = JSON.parse(body);
+    const digest = crypto.createHmac('sha1', secret).update(JSON.stringify(parsed), 'utf8').digest('hex');
+    const ok = req.headers['x-signature'] === digest;
+    console.log(JSON.stringify({type: parsed.type, ok, ua: req.headers['user-agent'], ct: req.headers['content-type']}));
+    res.writeHead(ok ? 200 : 401); res.end();
+  });
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_sample_type_passes_a_receiver_that_follows_the_service_docs() {
+    let mut node = Command::new("node")
+        .args(["-e", NODE_RECEIVER, "s3cr3t-é"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("node is installed (.ci/run makes sure)");
+    let mut lines = BufReader::new(node.stdout.take().unwrap()).lines();
+    let port = lines.next().unwrap().unwrap();
+    let url = format!("http://127.0.0.1:{port}/hook");
+    let run = seg(&["webhook", "send", "--url", &url, "--all-types", "--secret", "s3cr3t-é"], b"").await;
+    run.code(0);
+    let mut seen = Vec::new();
+    for _ in 0..7 {
+        let record: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
+        assert_eq!(record["ok"], true, "{record}");
+        assert_eq!(record["ua"], "Segment.io/1.0");
+        assert_eq!(record["ct"], "application/json");
+        seen.push(record["type"].as_str().unwrap().to_string());
+    }
+    seen.sort();
+    let mut want: Vec<String> = TYPES.iter().map(|t| t.to_string()).collect();
+    want.sort();
+    assert_eq!(seen, want);
+    // A --data body with odd spellings is sent in JSON.stringify form, so the receiver agrees.
+    let data = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(data.path(), "{ \"type\" : \"track\", \"n\": 1.50, \"s\": \"\\u00e9\\/\", \"1\": 0 }\n").unwrap();
+    seg(&["webhook", "send", "--url", &url, "--data", data.path().to_str().unwrap(), "--secret", "s3cr3t-é"], b"")
+        .await
+        .code(0);
+    assert_eq!(serde_json::from_str::<Value>(&lines.next().unwrap().unwrap()).unwrap()["ok"], true);
+    // The same bytes sent --raw carry a signature of the raw bytes, which this receiver rejects (401: final, exit 1).
+    let run = seg(
+        &["webhook", "send", "--url", &url, "--data", data.path().to_str().unwrap(), "--raw", "--secret", "s3cr3t-é"],
+        b"",
+    )
+    .await;
+    run.code(1);
+    assert_eq!(serde_json::from_str::<Value>(&lines.next().unwrap().unwrap()).unwrap()["ok"], false);
+    node.kill().unwrap();
+    node.wait().unwrap();
+}
+
+#[tokio::test]
+async fn webhooks_md_vectors_through_the_cli() {
+    let run = seg(&["webhook", "sign", "--secret", "teehee"], VECTOR_BODY.as_bytes()).await;
+    assert_eq!(run.code(0).stdout, format!("{VECTOR_SIG}\n"));
+    let run = seg(&["webhook", "sign", "--secret", "teehee\n"], VECTOR_BODY.as_bytes()).await;
+    assert_eq!(run.stdout, "a88ae240be482bca23b017d0a505423e9982c957\n");
+    let pretty = serde_json::to_string_pretty(&serde_json::from_str::<Value>(VECTOR_BODY).unwrap()).unwrap();
+    let run = seg(&["webhook", "sign", "--secret", "teehee", "-"], pretty.as_bytes()).await;
+    assert_eq!(run.stdout, "c7c1c63fd1ec3c309de7656a8eee934c790a2b69\n");
+    // sample prints the exact body plus a newline; the documented track body is the sample without context.
+    let run = seg(&["webhook", "sample", "--type", "track", "--no-context"], b"").await;
+    assert_eq!(run.code(0).stdout, format!("{VECTOR_BODY}\n"));
+    // A secret from a file (less its trailing newline) and from the environment.
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), "teehee\n").unwrap();
+    let run = seg(&["webhook", "sign", "--secret-file", file.path().to_str().unwrap()], VECTOR_BODY.as_bytes()).await;
+    assert_eq!(run.stdout, format!("{VECTOR_SIG}\n"));
+    let home = tempfile::tempdir().unwrap();
+    let mut cmd = seg_command(home.path());
+    cmd.env("SEG_WEBHOOK_SECRET", "teehee").args(["webhook", "sign"]).stdin(Stdio::piped()).stdout(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    tokio::io::AsyncWriteExt::write_all(child.stdin.as_mut().unwrap(), VECTOR_BODY.as_bytes()).await.unwrap();
+    drop(child.stdin.take());
+    let out = child.wait_with_output().await.unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{VECTOR_SIG}\n"));
+    seg(&["webhook", "sign"], b"x").await.code(2);
+}
+
+// ---- verify ----
+
+#[tokio::test]
+async fn verify_names_every_cause_it_can_detect() {
+    let pretty = serde_json::to_string_pretty(&serde_json::from_str::<Value>(VECTOR_BODY).unwrap()).unwrap();
+    let crlf_pretty = pretty.replace('\n', "\r\n");
+    let pretty_sig = seg(&["webhook", "sign", "--secret", "teehee"], pretty.as_bytes()).await.stdout.trim().to_string();
+    let prefixed = format!("sha1={VECTOR_SIG}");
+    let upper = VECTOR_SIG.to_uppercase();
+    let bom = format!("\u{feff}{VECTOR_BODY}");
+    let newline = format!("{VECTOR_BODY}\n");
+    let batch = format!("[{VECTOR_BODY}]");
+    // (secret, body, signature, extra flags, exit, cause or warning code)
+    type Case<'a> = (&'a str, &'a str, &'a str, Vec<&'a str>, i32, &'a str);
+    let cases: Vec<Case> = vec![
+        ("teehee", VECTOR_BODY, VECTOR_SIG, vec![], 0, ""),
+        ("teehee", &pretty, VECTOR_SIG, vec![], 0, "not_raw"),
+        ("teehee", &pretty, VECTOR_SIG, vec!["--strict"], 1, "not_raw"),
+        ("teehee", &batch, VECTOR_SIG, vec![], 0, "not_raw"),
+        ("teehee", VECTOR_BODY, &upper, vec![], 0, "uppercase_header"),
+        ("teehee\n", VECTOR_BODY, VECTOR_SIG, vec![], 1, "secret_whitespace"),
+        ("teehee", VECTOR_BODY, &prefixed, vec![], 1, "sha1_prefix"),
+        ("teehee", VECTOR_BODY, "abc123", vec![], 1, "header_format"),
+        ("teehee", &bom, VECTOR_SIG, vec![], 1, "bom"),
+        ("teehee", &newline, VECTOR_SIG, vec!["--strict"], 1, "trailing_newline"),
+        ("teehee", &crlf_pretty, &pretty_sig, vec![], 1, "crlf"),
+        ("teehee", r#"{"a":1.0}"#, VECTOR_SIG, vec![], 1, "reencoded"),
+        ("other", VECTOR_BODY, VECTOR_SIG, vec![], 1, "different"),
+    ];
+    for (secret, body, sig, flags, exit, code) in cases {
+        let mut args = vec!["webhook", "verify", "--secret", secret, "--signature", sig, "-o", "json"];
+        args.extend(&flags);
+        let run = seg(&args, body.as_bytes()).await;
+        assert_eq!(run.code, exit, "{code}: {}\n{}", run.stdout, run.stderr);
+        let report: Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(report["valid"], exit == 0, "{code}: {report}");
+        if !code.is_empty() {
+            let codes: Vec<&str> = report["causes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(report["warnings"].as_array().unwrap())
+                .map(|f| f["code"].as_str().unwrap())
+                .collect();
+            assert!(codes.contains(&code), "{code}: {report}");
+        }
+    }
+    // The human report names the cause and the expected signature.
+    let run = seg(
+        &["webhook", "verify", "--secret", "teehee\n", "--signature", VECTOR_SIG, "-o", "table"],
+        VECTOR_BODY.as_bytes(),
+    )
+    .await;
+    run.code(1);
+    assert!(
+        run.stdout.contains("whitespace or a newline") && run.stdout.contains("expected (raw bytes)"),
+        "{}",
+        run.stdout
+    );
+}
+
+// ---- send: delivery rules ----
+
+#[tokio::test]
+async fn fan_out_posts_the_same_bytes_and_signature_to_every_url_and_stops_at_any_success() {
+    let failing = Receiver::start(&[], 500).await;
+    let ok = Receiver::start(&[], 200).await;
+    let run = seg(
+        &[
+            "webhook",
+            "send",
+            "--url",
+            &failing.url,
+            "--url",
+            &ok.url,
+            "--secret",
+            "k",
+            "-H",
+            "X-Custom: yes",
+            "--retry-window",
+            "10s",
+        ],
+        b"",
+    )
+    .await;
+    run.code(0);
+    let (a, b) = (failing.hits(), ok.hits());
+    assert_eq!((a.len(), b.len()), (1, 1), "one attempt, nothing retried after a success");
+    assert_eq!(a[0].body, b[0].body);
+    assert_eq!(a[0].headers["x-signature"], b[0].headers["x-signature"]);
+    let sig = seg(&["webhook", "sign", "--secret", "k"], &b[0].body).await.stdout.trim().to_string();
+    assert_eq!(b[0].headers["x-signature"], sig.as_str());
+    assert_eq!(b[0].headers["user-agent"], "Segment.io/1.0");
+    assert_eq!(b[0].headers["x-custom"], "yes");
+    assert_eq!(b[0].headers["accept-encoding"], "identity");
+    let sample = seg(&["webhook", "sample", "--type", "track"], b"").await.stdout;
+    assert_eq!(format!("{}\n", String::from_utf8_lossy(&b[0].body)), sample, "send posts exactly what sample prints");
+    // No secret: no header.
+    let plain = Receiver::start(&[], 200).await;
+    seg(&["webhook", "send", "--url", &plain.url], b"").await.code(0);
+    assert!(plain.hits()[0].headers.get("x-signature").is_none());
+}
+
+#[tokio::test]
+async fn temporary_failures_are_retried_only_to_the_urls_that_failed_so() {
+    // A: 400 (final). B: 503, 503, then 200.
+    let a = Receiver::start(&[], 400).await;
+    let b = Receiver::start(&[(503, 0), (503, 0)], 200).await;
+    let run =
+        seg(&["webhook", "send", "--url", &a.url, "--url", &b.url, "--retry-window", "30s", "-o", "json"], b"").await;
+    run.code(0);
+    assert_eq!(a.hits().len(), 1, "a permanent failure is not retried");
+    assert_eq!(b.hits().len(), 3);
+    let report = run.json();
+    assert_eq!(report["delivered"], true);
+    let attempts: Vec<u64> =
+        report["attempts"].as_array().unwrap().iter().map(|a| a["attempt"].as_u64().unwrap()).collect();
+    assert_eq!(attempts, [1, 1, 2, 3]);
+    assert_eq!(run.stderr.matches("attempt ").count(), 4, "each request reported: {}", run.stderr);
+    // 429 is temporary too; a receiver that is down for a while then recovers gets the message once.
+    let c = Receiver::start(&[(429, 0), (502, 0)], 200).await;
+    seg(&["webhook", "send", "--url", &c.url, "--retry-window", "30s"], b"").await.code(0);
+    let hits = c.hits();
+    assert_eq!(hits.len(), 3);
+    assert!(hits.windows(2).all(|w| w[0].body == w[1].body), "every attempt sends the same bytes");
+}
+
+#[tokio::test]
+async fn permanent_failures_redirects_and_the_retry_window() {
+    for status in [400, 404, 302, 301] {
+        let r = Receiver::start(&[], status).await;
+        let run = seg(&["webhook", "send", "--url", &r.url, "--retry-window", "30s"], b"").await;
+        run.code(1);
+        assert_eq!(r.hits().len(), 1, "{status} is final and redirects are not followed");
+    }
+    // Always 500: retried until the window closes, then exit 1.
+    let r = Receiver::start(&[], 500).await;
+    let run = seg(&["webhook", "send", "--url", &r.url, "--retry-window", "2s"], b"").await;
+    run.code(1);
+    assert!(r.hits().len() >= 2, "retried within the window: {}", r.hits().len());
+    assert!(run.stderr.contains("will retry"));
+}
+
+#[tokio::test]
+async fn timeouts_and_unreachable_urls_are_transport_failures() {
+    // An endpoint slower than the timeout: retried, then exit 3 (no request got an answer).
+    let slow = Receiver::start(&[(200, 3000), (200, 3000), (200, 3000), (200, 3000)], 200).await;
+    let run = seg(&["webhook", "send", "--url", &slow.url, "--timeout", "200ms", "--retry-window", "1s"], b"").await;
+    run.code(3);
+    assert!(run.stderr.contains("no answer within 200ms"), "{}", run.stderr);
+    assert!(slow.hits().len() >= 2);
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/", closed.local_addr().unwrap());
+    drop(closed);
+    seg(&["webhook", "send", "--url", &url, "--retry-window", "1s"], b"").await.code(3);
+}
+
+#[tokio::test]
+async fn more_than_five_urls_or_bad_input_is_a_usage_error() {
+    let r = Receiver::start(&[], 200).await;
+    let mut args = vec!["webhook", "send"];
+    for _ in 0..6 {
+        args.extend(["--url", r.url.as_str()]);
+    }
+    seg(&args, b"").await.code(2);
+    assert!(r.hits().is_empty());
+    for bad in [
+        vec!["webhook", "send", "--url", "ftp://x/"],
+        vec!["webhook", "send", "--url", &r.url, "--type", "bogus"],
+        vec!["webhook", "send", "--url", &r.url, "-H", "nocolon"],
+        vec!["webhook", "send", "--url", &r.url, "--data", "/nonexistent.json"],
+        vec!["webhook", "send", "--url", &r.url, "--count", "0"],
+        vec!["webhook", "send", "--url", &r.url, "--retry-window", "forever"],
+        vec!["webhook", "send", "--url", &r.url, "--cacert", "/nonexistent.pem"],
+        vec!["webhook", "send", "--url", &r.url, "--raw"],
+        vec!["webhook", "sample", "--type", "track", "--set", "event.x=1"],
+        vec!["webhook", "sample", "--type", "track", "--timestamp", "yesterday"],
+        vec!["webhook", "verify", "--secret", "k"],
+        vec!["webhook", "listen", "--status", "99"],
+    ] {
+        let run = seg(&bad, b"{}").await;
+        assert_eq!(run.code, 2, "{bad:?}: {}", run.stderr);
+    }
+    let bad_json = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(bad_json.path(), "{nope").unwrap();
+    seg(&["webhook", "send", "--url", &r.url, "--data", bad_json.path().to_str().unwrap()], b"").await.code(2);
+    assert!(r.hits().is_empty());
+}
+
+#[tokio::test]
+async fn count_and_concurrency_send_many_and_report_a_summary() {
+    let r = Receiver::start(&[], 200).await;
+    let run =
+        seg(&["webhook", "send", "--url", &r.url, "--count", "50", "--concurrency", "8", "-o", "json"], b"").await;
+    run.code(0);
+    assert_eq!(r.hits().len(), 50);
+    let summary = run.json();
+    assert_eq!((summary["messages"].as_u64(), summary["delivered"].as_u64()), (Some(50), Some(50)));
+    assert!(summary["latency_ms"]["p99"].as_f64().unwrap() >= summary["latency_ms"]["p50"].as_f64().unwrap());
+    assert!(!run.stderr.contains("attempt "), "successes of many messages are not listed one by one");
+}
+
+// ---- TLS ----
+
+#[tokio::test]
+async fn self_signed_certificates_are_refused_and_nothing_is_sent() {
+    let self_signed = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let receiver = TlsReceiver::start(&self_signed.cert.pem(), &self_signed.signing_key.serialize_pem()).await;
+    let run = seg(&["webhook", "send", "--url", &receiver.url, "--retry-window", "5s"], b"").await;
+    run.code(3);
+    assert!(run.stderr.contains("TLS") && run.stderr.contains("nothing was sent"), "{}", run.stderr);
+    assert!(receiver.requests.lock().unwrap().is_empty(), "no request got through the handshake");
+    assert_eq!(run.stderr.matches("attempt ").count(), 1, "a TLS failure is not retried");
+}
+
+#[tokio::test]
+async fn a_certificate_from_a_ca_given_with_cacert_is_trusted() {
+    let ca_key = rcgen::KeyPair::generate().unwrap();
+    let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    let ca_cert = ca_params.self_signed(&ca_key).unwrap();
+    let issuer = rcgen::Issuer::new(ca_params, ca_key);
+    let leaf_key = rcgen::KeyPair::generate().unwrap();
+    let leaf =
+        rcgen::CertificateParams::new(vec!["127.0.0.1".to_string()]).unwrap().signed_by(&leaf_key, &issuer).unwrap();
+    let receiver = TlsReceiver::start(&leaf.pem(), &leaf_key.serialize_pem()).await;
+    let pem = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(pem.path(), ca_cert.pem()).unwrap();
+    // Without the CA: refused. With it: delivered.
+    seg(&["webhook", "send", "--url", &receiver.url, "--retry-window", "1s"], b"").await.code(3);
+    assert!(receiver.requests.lock().unwrap().is_empty());
+    let run = seg(
+        &["webhook", "send", "--url", &receiver.url, "--cacert", pem.path().to_str().unwrap(), "--secret", "k"],
+        b"",
+    )
+    .await;
+    run.code(0);
+    let requests = receiver.requests.lock().unwrap();
+    assert_eq!(requests.len(), 1);
+    assert!(String::from_utf8_lossy(&requests[0]).to_ascii_lowercase().contains("x-signature: "));
+}
+
+// ---- listen ----
+
+#[tokio::test]
+async fn listen_reports_each_request_and_forwards_the_exact_bytes() {
+    let downstream = Receiver::start(&[], 200).await;
+    let home = tempfile::tempdir().unwrap();
+    let mut cmd = seg_command(home.path());
+    cmd.args([
+        "webhook",
+        "listen",
+        "--port",
+        "0",
+        "--secret",
+        "k",
+        "--status",
+        "202",
+        "--forward-to",
+        &downstream.url,
+        "-o",
+        "ndjson",
+    ]);
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let mut errors = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(child.stderr.take().unwrap()));
+    let first = errors.next_line().await.unwrap().unwrap();
+    let url = first.strip_prefix("listening on ").expect(&first).to_string() + "/in";
+    let mut records = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(child.stdout.take().unwrap()));
+
+    // Signed with the right secret, the wrong one, and none.
+    seg(&["webhook", "send", "--url", &url, "--type", "identify", "--secret", "k"], b"").await.code(0);
+    seg(&["webhook", "send", "--url", &url, "--type", "page", "--secret", "wrong"], b"").await.code(0);
+    seg(&["webhook", "send", "--url", &url, "--type", "delete"], b"").await.code(0);
+    let mut got = Vec::new();
+    for _ in 0..3 {
+        let record: Value = serde_json::from_str(&records.next_line().await.unwrap().unwrap()).unwrap();
+        got.push((
+            record["type"].as_str().unwrap().to_string(),
+            record["signature"].as_str().unwrap().to_string(),
+            record["forwarded"].clone(),
+        ));
+    }
+    assert_eq!(got[0], ("identify".into(), "valid".into(), Value::from("200")));
+    assert_eq!(got[1].1, "invalid");
+    assert_eq!(got[2].1, "absent");
+    let forwarded = downstream.hits();
+    assert_eq!(forwarded.len(), 3);
+    let identify = seg(&["webhook", "sample", "--type", "identify"], b"").await.stdout;
+    assert_eq!(format!("{}\n", String::from_utf8_lossy(&forwarded[0].body)), identify);
+    assert!(forwarded[0].headers.get("x-signature").is_some());
+    child.start_kill().unwrap();
+    child.wait().await.unwrap();
+}
+
+#[tokio::test]
+async fn listen_with_an_error_status_and_delay_makes_send_retry_and_time_out() {
+    let home = tempfile::tempdir().unwrap();
+    let mut cmd = seg_command(home.path());
+    cmd.args(["webhook", "listen", "--port", "0", "--status", "503", "-o", "table"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let mut errors = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(child.stderr.take().unwrap()));
+    let url = errors.next_line().await.unwrap().unwrap().replace("listening on ", "");
+    let run = seg(&["webhook", "send", "--url", &url, "--retry-window", "2s"], b"").await;
+    run.code(1);
+    let mut lines = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(child.stdout.take().unwrap()));
+    let line = lines.next_line().await.unwrap().unwrap();
+    assert!(line.starts_with("POST / track ") && line.contains("no signature"), "{line}");
+    child.start_kill().unwrap();
+    child.wait().await.unwrap();
+}

@@ -10,6 +10,8 @@ fn main() -> ExitCode {
     seg::init_tls();
     let cli = Cli::parse();
     let printer = Printer::detect(cli.global.color);
+    // Before any thread exists: the kernel keyring is per-thread credentials (DEPENDENCIES.md).
+    seg::config::credentials::prepare_keyring();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {

@@ -12,6 +12,7 @@ use crate::api::client::{Client, ClientOptions, Notice, Observer, Reply, Request
 use crate::api::list::{Page, Pager};
 use crate::api::names::{self, Defaults, Kind, Name};
 use crate::api::secret::Secret;
+use crate::config::profile::{self, ConfigFile, Profile};
 use crate::config::token;
 use crate::error::{Error, Result};
 use crate::ui::Printer;
@@ -23,28 +24,49 @@ pub struct Context {
     pub printer: Printer,
     pub global: GlobalArgs,
     pub output_format: Format,
+    /// The profile in use and its settings from config.toml.
+    pub profile_name: String,
+    pub profile: Profile,
     /// The token's value, once resolved, so that anything printed can be scrubbed of it.
     secret: std::sync::OnceLock<Secret>,
 }
 
 impl Context {
-    pub fn new(global: GlobalArgs, printer: Printer) -> Context {
-        let output_format = global.output.unwrap_or(if printer.stdout_tty { Format::Table } else { Format::Json });
-        Context { printer, global, output_format, secret: std::sync::OnceLock::new() }
+    /// Settings resolved flag, then environment (both through clap), then profile, then default.
+    pub fn new(global: GlobalArgs, printer: Printer) -> Result<Context> {
+        let profile_name = global.profile.clone().unwrap_or_else(|| profile::DEFAULT_PROFILE.to_string());
+        let config = ConfigFile::load(&profile::path()?)?;
+        if global.profile.is_some() && !config.profiles.contains_key(&profile_name) {
+            printer.warn(&format!("profile {profile_name:?} has no settings in {}", profile::path()?.display()));
+        }
+        let profile = config.profile(&profile_name);
+        let from_profile = profile.output.as_deref().and_then(Format::parse);
+        let output_format =
+            global.output.or(from_profile).unwrap_or(if printer.stdout_tty { Format::Table } else { Format::Json });
+        Ok(Context { printer, global, output_format, profile_name, profile, secret: std::sync::OnceLock::new() })
     }
 
     pub fn base_url(&self) -> &str {
-        self.global.base_url.as_deref().unwrap_or(global::DEFAULT_BASE_URL)
+        self.global.base_url.as_deref().or(self.profile.base_url.as_deref()).unwrap_or(global::DEFAULT_BASE_URL)
     }
 
     pub fn api_version(&self) -> &str {
-        self.global.api_version.as_deref().unwrap_or(global::DEFAULT_API_VERSION)
+        self.global
+            .api_version
+            .as_deref()
+            .or(self.profile.api_version.as_deref())
+            .unwrap_or(global::DEFAULT_API_VERSION)
+    }
+
+    /// The one workspace of `-w`/SEG_WORKSPACE, else the profile's.
+    pub fn workspace_setting(&self) -> Result<Option<&str>> {
+        Ok(self.global.workspace()?.or(self.profile.workspace.as_deref()))
     }
 
     /// The token and where it came from; exit 4 when there is none.
     pub fn token(&self) -> Result<token::Token> {
-        let token =
-            token::resolve(self.global.token.as_ref(), self.global.token_file.as_deref())?.ok_or(Error::NoToken)?;
+        let token = token::resolve(self.global.token.as_ref(), self.global.token_file.as_deref(), &self.profile_name)?
+            .ok_or(Error::NoToken)?;
         if let Some(warning) = &token.warning {
             self.printer.warn(warning);
         }
@@ -62,20 +84,26 @@ impl Context {
 
     pub fn client(&self) -> Result<Client> {
         let token = self.token()?;
+        self.client_for(token.secret)
+    }
+
+    /// A client with this token (`seg auth login` checks a token before storing it).
+    pub fn client_for(&self, secret: Secret) -> Result<Client> {
+        let _ = self.secret.set(secret.clone());
         let options = ClientOptions {
             base_url: self.base_url().to_string(),
             api_version: self.api_version().to_string(),
-            token: token.secret.clone(),
+            token: secret.clone(),
             timeout: self.global.timeout.unwrap_or(global::DEFAULT_TIMEOUT),
             rate_limit: self.global.rate_limit.unwrap_or(global::DEFAULT_RATE_LIMIT),
             max_retries: self.global.max_retries.unwrap_or(global::DEFAULT_MAX_RETRIES),
             dry_run: self.global.dry_run,
         };
-        Client::new(options, observer(self.printer.clone(), self.global.verbosity(), token.secret))
+        Client::new(options, observer(self.printer.clone(), self.global.verbosity(), secret))
     }
 
     pub fn defaults(&self, source: Option<&str>) -> Result<Defaults> {
-        let workspace = self.global.workspace()?.map(|ws| ws.strip_prefix("workspaces/").unwrap_or(ws).to_string());
+        let workspace = self.workspace_setting()?.map(|ws| ws.strip_prefix("workspaces/").unwrap_or(ws).to_string());
         Ok(Defaults { workspace, source: source.map(String::from) })
     }
 
@@ -86,7 +114,7 @@ impl Context {
 
     /// The workspace named by `-w` (full or short), required.
     pub fn workspace(&self) -> Result<Name> {
-        let ws = self.global.workspace()?.ok_or_else(|| {
+        let ws = self.workspace_setting()?.ok_or_else(|| {
             Error::usage("no workspace: pass -w WORKSPACE or set SEG_WORKSPACE (`seg workspaces list` shows yours)")
         })?;
         self.name(Kind::Workspace, ws)

@@ -16,6 +16,9 @@ pub enum Source {
     FlagFile(PathBuf),
     Env,
     EnvFile(PathBuf),
+    /// Stored by `seg auth login` for the profile.
+    Keyring(String),
+    FileStore(PathBuf),
 }
 
 impl fmt::Display for Source {
@@ -25,6 +28,8 @@ impl fmt::Display for Source {
             Source::FlagFile(path) => write!(f, "--token-file {}", path.display()),
             Source::Env => write!(f, "{ENV_TOKEN}"),
             Source::EnvFile(path) => write!(f, "{ENV_TOKEN_FILE}={}", path.display()),
+            Source::Keyring(profile) => write!(f, "the OS keyring (profile {profile})"),
+            Source::FileStore(path) => write!(f, "the file store {}", path.display()),
         }
     }
 }
@@ -42,7 +47,7 @@ fn env(name: &str) -> Option<String> {
 }
 
 /// The first token source that is set, or `None` when none is.
-pub fn resolve(flag: Option<&Secret>, flag_file: Option<&Path>) -> Result<Option<Token>> {
+pub fn resolve(flag: Option<&Secret>, flag_file: Option<&Path>, profile: &str) -> Result<Option<Token>> {
     if let Some(secret) = flag.filter(|s| !s.is_empty()) {
         return Ok(Some(Token { secret: secret.clone(), source: Source::Flag, warning: None }));
     }
@@ -58,7 +63,20 @@ pub fn resolve(flag: Option<&Secret>, flag_file: Option<&Path>) -> Result<Option
         return read_file(&path)
             .map(|(secret, warning)| Some(Token { secret, source: Source::EnvFile(path), warning }));
     }
-    Ok(None)
+    stored(profile)
+}
+
+/// What `seg auth login` stored for the profile: the keyring first (unless SEG_NO_KEYRING), then the file store.
+/// A keyring that does not work is passed over here; `seg auth status` says why.
+pub fn stored(profile: &str) -> Result<Option<Token>> {
+    use super::credentials::{FileStore, Keyring, Store, keyring_disabled};
+    if !keyring_disabled()
+        && let Ok(Some(secret)) = Keyring.get(profile)
+    {
+        return Ok(Some(Token { secret, source: Source::Keyring(profile.to_string()), warning: None }));
+    }
+    let store = FileStore::default_path()?;
+    Ok(store.get(profile)?.map(|secret| Token { secret, source: Source::FileStore(store.path.clone()), warning: None }))
 }
 
 /// Reads a token file: the first line, trimmed. Unreadable or empty is a usage error (exit 2).

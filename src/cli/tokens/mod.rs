@@ -48,7 +48,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
         }
         Command::Create { description, scope } => {
             let mut token = json!({"description": description, "scopes": scope});
-            if ctx.global.workspace()?.is_some() {
+            if ctx.workspace_setting()?.is_some() {
                 token["workspace_names"] = json!([ctx.workspace()?.as_str()]);
             }
             let request = Request::with_json(Method::POST, "access-tokens", &json!({"access_token": token}));

@@ -4,9 +4,14 @@
 
 mod api;
 mod args;
+mod auth;
 mod catalog;
+mod completion;
+mod config;
 mod context;
+mod demo;
 mod destinations;
+pub mod generate;
 mod global;
 mod regulations;
 mod serve;
@@ -69,14 +74,20 @@ pub enum Command {
     Api(api::Args),
     #[command(subcommand)]
     Webhook(webhook::Command),
+    #[command(subcommand)]
+    Auth(auth::Command),
+    #[command(subcommand)]
+    Config(config::Command),
+    Completion(completion::Args),
     Serve(serve::Args),
+    Demo(demo::Args),
 }
 
 pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
     if let Command::Serve(args) = cli.command {
         return serve::run(args, cli.global.workspaces, printer).await;
     }
-    let ctx = Context::new(cli.global, printer.clone());
+    let ctx = Context::new(cli.global, printer.clone())?;
     let result = match cli.command {
         Command::Workspaces(cmd) => workspaces::run(cmd, &ctx).await,
         Command::Sources(cmd) => sources::run(cmd, &ctx).await,
@@ -87,6 +98,10 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Regulations(cmd) => regulations::run(cmd, &ctx).await,
         Command::Api(args) => api::run(args, &ctx).await,
         Command::Webhook(cmd) => webhook::run(cmd, &ctx).await,
+        Command::Auth(cmd) => auth::run(cmd, &ctx).await,
+        Command::Config(cmd) => config::run(cmd, &ctx),
+        Command::Completion(args) => completion::run(args, &ctx),
+        Command::Demo(args) => demo::run(args, &ctx).await,
         Command::Serve(_) => unreachable!("served above"),
     };
     result.map_err(|error| {

@@ -1,0 +1,2483 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'seg'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'seg' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('workspaces', 'workspaces', [CompletionResultType]::ParameterValue, 'List and show workspaces')
+            [CompletionResult]::new('sources', 'sources', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete sources')
+            [CompletionResult]::new('destinations', 'destinations', [CompletionResultType]::ParameterValue, 'List, show, create, update, enable, disable and delete destinations')
+            [CompletionResult]::new('tracking-plans', 'tracking-plans', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete tracking plans; manage their source connections')
+            [CompletionResult]::new('tokens', 'tokens', [CompletionResultType]::ParameterValue, 'List, create and delete personal access tokens')
+            [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Browse the catalog of sources and destinations')
+            [CompletionResult]::new('regulations', 'regulations', [CompletionResultType]::ParameterValue, 'Create, list and show regulations (deletion requests) of the workspace (-w)')
+            [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Call any API path: `seg api GET workspaces/acme/sources`')
+            [CompletionResult]::new('webhook', 'webhook', [CompletionResultType]::ParameterValue, 'Debug webhook signatures and test endpoints: byte-exact with the service')
+            [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Log in to the Config API and manage the stored token')
+            [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show and change the settings of a profile (--profile, default `default`)')
+            [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Run a local emulator of the Config API v1beta')
+            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Tour seg on an embedded emulator: create a source and a webhook destination, list with paging, enable the destination, send a signed message to a local receiver and verify it')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;workspaces' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the workspaces your token reaches')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one workspace (the one named, else the one of -w)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;workspaces;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;workspaces;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;workspaces;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the workspaces your token reaches')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one workspace (the one named, else the one of -w)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;workspaces;help;list' {
+            break
+        }
+        'seg;workspaces;help;get' {
+            break
+        }
+        'seg;workspaces;help;help' {
+            break
+        }
+        'seg;sources' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources of the workspace (-w), following every page')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one source')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a source from a catalog entry')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a source; only the fields named change (an update mask is sent)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;sources;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;sources;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;sources;create' {
+            [CompletionResult]::new('--catalog', '--catalog', [CompletionResultType]::ParameterName, 'Catalog source: SLUG or catalog/sources/SLUG (`seg catalog sources list`)')
+            [CompletionResult]::new('--display-name', '--display-name', [CompletionResultType]::ParameterName, 'Display name [default: the slug]')
+            [CompletionResult]::new('--label', '--label', [CompletionResultType]::ParameterName, 'A label (repeatable)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;sources;update' {
+            [CompletionResult]::new('--display-name', '--display-name', [CompletionResultType]::ParameterName, 'New display name')
+            [CompletionResult]::new('--label', '--label', [CompletionResultType]::ParameterName, 'Labels to set, replacing the current ones (repeatable)')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string')
+            [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'List FIELD in the update mask with no value: the service empties it')
+            [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path')
+            [CompletionResult]::new('--update-mask', '--update-mask', [CompletionResultType]::ParameterName, 'Send exactly these mask paths (comma-separated) instead of those the flags imply')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;sources;delete' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;sources;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources of the workspace (-w), following every page')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one source')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a source from a catalog entry')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a source; only the fields named change (an update mask is sent)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;sources;help;list' {
+            break
+        }
+        'seg;sources;help;get' {
+            break
+        }
+        'seg;sources;help;create' {
+            break
+        }
+        'seg;sources;help;update' {
+            break
+        }
+        'seg;sources;help;delete' {
+            break
+        }
+        'seg;sources;help;help' {
+            break
+        }
+        'seg;destinations' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List destinations: of one source with --source, else of every source of the workspace (-w)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one destination, with its settings')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination; its slug is the catalog destination''s (webhooks, google-analytics, ...)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a destination (same as `patch`)')
+            [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change fields of a destination (same as `update`)')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable a destination (same as `patch NAME --enabled`)')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable a destination (same as `patch NAME --enabled=false`)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete destinations. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;destinations;list' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;get' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;create' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A setting KEY=VALUE; VALUE is JSON when it parses, else a string (repeatable)')
+            [CompletionResult]::new('--connection-mode', '--connection-mode', [CompletionResultType]::ParameterName, 'Connection mode')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--enabled', '--enabled', [CompletionResultType]::ParameterName, 'Create it enabled')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;update' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--enabled', '--enabled', [CompletionResultType]::ParameterName, 'Enable it, or set enabled to BOOL')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A setting KEY=VALUE, merged by key; VALUE is JSON when it parses, else a string (repeatable)')
+            [CompletionResult]::new('--connection-mode', '--connection-mode', [CompletionResultType]::ParameterName, 'Connection mode')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string')
+            [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'List FIELD in the update mask with no value: the service empties it')
+            [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path')
+            [CompletionResult]::new('--update-mask', '--update-mask', [CompletionResultType]::ParameterName, 'Send exactly these mask paths (comma-separated) instead of those the flags imply')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--disabled', '--disabled', [CompletionResultType]::ParameterName, 'Disable it (same as --enabled=false)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;patch' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--enabled', '--enabled', [CompletionResultType]::ParameterName, 'Enable it, or set enabled to BOOL')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A setting KEY=VALUE, merged by key; VALUE is JSON when it parses, else a string (repeatable)')
+            [CompletionResult]::new('--connection-mode', '--connection-mode', [CompletionResultType]::ParameterName, 'Connection mode')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string')
+            [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'List FIELD in the update mask with no value: the service empties it')
+            [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path')
+            [CompletionResult]::new('--update-mask', '--update-mask', [CompletionResultType]::ParameterName, 'Send exactly these mask paths (comma-separated) instead of those the flags imply')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--disabled', '--disabled', [CompletionResultType]::ParameterName, 'Disable it (same as --enabled=false)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;enable' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;disable' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;delete' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List destinations: of one source with --source, else of every source of the workspace (-w)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one destination, with its settings')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination; its slug is the catalog destination''s (webhooks, google-analytics, ...)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a destination (same as `patch`)')
+            [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change fields of a destination (same as `update`)')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable a destination (same as `patch NAME --enabled`)')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable a destination (same as `patch NAME --enabled=false`)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete destinations. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;destinations;help;list' {
+            break
+        }
+        'seg;destinations;help;get' {
+            break
+        }
+        'seg;destinations;help;create' {
+            break
+        }
+        'seg;destinations;help;update' {
+            break
+        }
+        'seg;destinations;help;patch' {
+            break
+        }
+        'seg;destinations;help;enable' {
+            break
+        }
+        'seg;destinations;help;disable' {
+            break
+        }
+        'seg;destinations;help;delete' {
+            break
+        }
+        'seg;destinations;help;help' {
+            break
+        }
+        'seg;tracking-plans' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tracking plans of the workspace (-w)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one tracking plan with its rules')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tracking plan in the workspace (-w); its id (rs_...) is generated')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tracking plan''s display name or rules (sent as PUT with an update mask, as the service expects)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete tracking plans. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('connections', 'connections', [CompletionResultType]::ParameterValue, 'List, add and remove a tracking plan''s source connections')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;tracking-plans;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tracking-plans;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tracking-plans;create' {
+            [CompletionResult]::new('--display-name', '--display-name', [CompletionResultType]::ParameterName, 'Display name')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A JSON file with the rules object (`events`, `global`, `identify`, `group`; `-` for stdin)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tracking-plans;update' {
+            [CompletionResult]::new('--display-name', '--display-name', [CompletionResultType]::ParameterName, 'New display name')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'A JSON file with the whole new rules object (`-` for stdin)')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string')
+            [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'List FIELD in the update mask with no value: the service empties it')
+            [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path')
+            [CompletionResult]::new('--update-mask', '--update-mask', [CompletionResultType]::ParameterName, 'Send exactly these mask paths (comma-separated) instead of those the flags imply')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tracking-plans;delete' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tracking-plans;connections' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources connected to a plan')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Connect a source to a plan')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Disconnect a source from a plan')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;tracking-plans;connections;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tracking-plans;connections;add' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tracking-plans;connections;remove' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tracking-plans;connections;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources connected to a plan')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Connect a source to a plan')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Disconnect a source from a plan')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;tracking-plans;connections;help;list' {
+            break
+        }
+        'seg;tracking-plans;connections;help;add' {
+            break
+        }
+        'seg;tracking-plans;connections;help;remove' {
+            break
+        }
+        'seg;tracking-plans;connections;help;help' {
+            break
+        }
+        'seg;tracking-plans;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tracking plans of the workspace (-w)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one tracking plan with its rules')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tracking plan in the workspace (-w); its id (rs_...) is generated')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tracking plan''s display name or rules (sent as PUT with an update mask, as the service expects)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete tracking plans. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('connections', 'connections', [CompletionResultType]::ParameterValue, 'List, add and remove a tracking plan''s source connections')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;tracking-plans;help;list' {
+            break
+        }
+        'seg;tracking-plans;help;get' {
+            break
+        }
+        'seg;tracking-plans;help;create' {
+            break
+        }
+        'seg;tracking-plans;help;update' {
+            break
+        }
+        'seg;tracking-plans;help;delete' {
+            break
+        }
+        'seg;tracking-plans;help;connections' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources connected to a plan')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Connect a source to a plan')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Disconnect a source from a plan')
+            break
+        }
+        'seg;tracking-plans;help;connections;list' {
+            break
+        }
+        'seg;tracking-plans;help;connections;add' {
+            break
+        }
+        'seg;tracking-plans;help;connections;remove' {
+            break
+        }
+        'seg;tracking-plans;help;help' {
+            break
+        }
+        'seg;tokens' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List access tokens (never their secrets)')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an access token; its secret is printed once, in the `token` field')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete access tokens: they stop working at once. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;tokens;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tokens;create' {
+            [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'What the token is for')
+            [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, '`workspace` reads and writes; `workspace:read` only reads')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tokens;delete' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tokens;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List access tokens (never their secrets)')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an access token; its secret is printed once, in the `token` field')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete access tokens: they stop working at once. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;tokens;help;list' {
+            break
+        }
+        'seg;tokens;help;create' {
+            break
+        }
+        'seg;tokens;help;delete' {
+            break
+        }
+        'seg;tokens;help;help' {
+            break
+        }
+        'seg;catalog' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('sources', 'sources', [CompletionResultType]::ParameterValue, 'Catalog sources: list them, or get one')
+            [CompletionResult]::new('destinations', 'destinations', [CompletionResultType]::ParameterValue, 'Catalog destinations: list them, or get one with its settings')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;catalog;sources' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the entries (the default)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one entry')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;catalog;sources;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;catalog;sources;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;catalog;sources;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the entries (the default)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one entry')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;catalog;sources;help;list' {
+            break
+        }
+        'seg;catalog;sources;help;get' {
+            break
+        }
+        'seg;catalog;sources;help;help' {
+            break
+        }
+        'seg;catalog;destinations' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the entries (the default)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one entry')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;catalog;destinations;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;catalog;destinations;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;catalog;destinations;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the entries (the default)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one entry')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;catalog;destinations;help;list' {
+            break
+        }
+        'seg;catalog;destinations;help;get' {
+            break
+        }
+        'seg;catalog;destinations;help;help' {
+            break
+        }
+        'seg;catalog;help' {
+            [CompletionResult]::new('sources', 'sources', [CompletionResultType]::ParameterValue, 'Catalog sources: list them, or get one')
+            [CompletionResult]::new('destinations', 'destinations', [CompletionResultType]::ParameterValue, 'Catalog destinations: list them, or get one with its settings')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;catalog;help;sources' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the entries (the default)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one entry')
+            break
+        }
+        'seg;catalog;help;sources;list' {
+            break
+        }
+        'seg;catalog;help;sources;get' {
+            break
+        }
+        'seg;catalog;help;destinations' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the entries (the default)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one entry')
+            break
+        }
+        'seg;catalog;help;destinations;list' {
+            break
+        }
+        'seg;catalog;help;destinations;get' {
+            break
+        }
+        'seg;catalog;help;help' {
+            break
+        }
+        'seg;regulations' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Ask for users'' data to be deleted and/or suppressed')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List regulations')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one regulation')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;regulations;create' {
+            [CompletionResult]::new('--user-id', '--user-id', [CompletionResultType]::ParameterName, 'A user id (repeatable; up to 5,000)')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'What to do')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;regulations;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;regulations;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;regulations;help' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Ask for users'' data to be deleted and/or suppressed')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List regulations')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one regulation')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;regulations;help;create' {
+            break
+        }
+        'seg;regulations;help;list' {
+            break
+        }
+        'seg;regulations;help;get' {
+            break
+        }
+        'seg;regulations;help;help' {
+            break
+        }
+        'seg;api' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'A field KEY=VALUE (repeatable)')
+            [CompletionResult]::new('--field', '--field', [CompletionResultType]::ParameterName, 'A field KEY=VALUE (repeatable)')
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'The request body from a file, `-` for stdin')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--paginate', '--paginate', [CompletionResultType]::ParameterName, 'Follow next_page_token and print every page''s items as one list')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;webhook' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print the exact body `seg webhook send` would post for a message type (plus a newline)')
+            [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check an X-Signature against a body, and say why when it does not match')
+            [CompletionResult]::new('send', 'send', [CompletionResultType]::ParameterValue, 'Post signed messages to up to 5 URLs exactly as the service delivers them')
+            [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;webhook;sample' {
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Message type')
+            [CompletionResult]::new('--user-id', '--user-id', [CompletionResultType]::ParameterName, 'The userId (and `User ID` of alias)')
+            [CompletionResult]::new('--timestamp', '--timestamp', [CompletionResultType]::ParameterName, 'RFC 3339 time, normalised to UTC milliseconds, or `now`')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a dotted PATH to VALUE (JSON when it parses, else a string) (repeatable)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--no-context', '--no-context', [CompletionResultType]::ParameterName, 'Leave out the sample `context` of tracking calls that list none')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;webhook;sign' {
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)')
+            [CompletionResult]::new('--secret-file', '--secret-file', [CompletionResultType]::ParameterName, 'Read the secret from a file (its content less one trailing newline)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;webhook;verify' {
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)')
+            [CompletionResult]::new('--secret-file', '--secret-file', [CompletionResultType]::ParameterName, 'Read the secret from a file (its content less one trailing newline)')
+            [CompletionResult]::new('--signature', '--signature', [CompletionResultType]::ParameterName, 'The X-Signature header''s value')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Only the raw bytes count: a match after re-serialisation is a failure')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;webhook;send' {
+            [CompletionResult]::new('--url', '--url', [CompletionResultType]::ParameterName, 'A URL to post to (repeatable, at most 5)')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Send the sample of this type [default: track]')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'Send this JSON body (`-` for stdin)')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)')
+            [CompletionResult]::new('--secret-file', '--secret-file', [CompletionResultType]::ParameterName, 'Read the secret from a file (its content less one trailing newline)')
+            [CompletionResult]::new('-H', '-H ', [CompletionResultType]::ParameterName, 'A header ''Name: value'' (repeatable)')
+            [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'A header ''Name: value'' (repeatable)')
+            [CompletionResult]::new('--user-agent', '--user-agent', [CompletionResultType]::ParameterName, 'The User-Agent')
+            [CompletionResult]::new('--retry-window', '--retry-window', [CompletionResultType]::ParameterName, 'How long temporary failures are retried, from the first attempt (e.g. 30s, 4h)')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Messages to send (each sample or --data body this many times)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Messages in flight at once')
+            [CompletionResult]::new('--cacert', '--cacert', [CompletionResultType]::ParameterName, 'Also trust the CA certificates of this PEM file')
+            [CompletionResult]::new('--user-id', '--user-id', [CompletionResultType]::ParameterName, 'The user id of samples')
+            [CompletionResult]::new('--timestamp', '--timestamp', [CompletionResultType]::ParameterName, 'The timestamp of samples (RFC 3339 or `now`)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--all-types', '--all-types', [CompletionResultType]::ParameterName, 'Send the sample of every type')
+            [CompletionResult]::new('--raw', '--raw', [CompletionResultType]::ParameterName, 'Send the --data bytes as they are, not in JSON.stringify form')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;webhook;listen' {
+            [CompletionResult]::new('--host', '--host', [CompletionResultType]::ParameterName, 'Address to listen on')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'Port; 0 picks a free one')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)')
+            [CompletionResult]::new('--secret-file', '--secret-file', [CompletionResultType]::ParameterName, 'Read the secret from a file (its content less one trailing newline)')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Status to answer with')
+            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'Wait this long before answering (e.g. 6s to trigger the service''s 5 s timeout)')
+            [CompletionResult]::new('--forward-to', '--forward-to', [CompletionResultType]::ParameterName, 'Forward the exact bytes and headers to this URL')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;webhook;help' {
+            [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print the exact body `seg webhook send` would post for a message type (plus a newline)')
+            [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check an X-Signature against a body, and say why when it does not match')
+            [CompletionResult]::new('send', 'send', [CompletionResultType]::ParameterValue, 'Post signed messages to up to 5 URLs exactly as the service delivers them')
+            [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;webhook;help;sample' {
+            break
+        }
+        'seg;webhook;help;sign' {
+            break
+        }
+        'seg;webhook;help;verify' {
+            break
+        }
+        'seg;webhook;help;send' {
+            break
+        }
+        'seg;webhook;help;listen' {
+            break
+        }
+        'seg;webhook;help;help' {
+            break
+        }
+        'seg;auth' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Check an access token against the service and store it for the profile')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show which source supplies the token, whether it works, and the profile''s settings')
+            [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the token in use (for piping into other tools)')
+            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Remove the stored token of the profile (keyring and file store)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;auth;login' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('--with-token', '--with-token', [CompletionResultType]::ParameterName, 'Read the token from stdin')
+            [CompletionResult]::new('--insecure-storage', '--insecure-storage', [CompletionResultType]::ParameterName, 'Store the token in a 0600 file, keyring or not, without asking')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;auth;status' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;auth;token' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;auth;logout' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;auth;help' {
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Check an access token against the service and store it for the profile')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show which source supplies the token, whether it works, and the profile''s settings')
+            [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the token in use (for piping into other tools)')
+            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Remove the stored token of the profile (keyring and file store)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;auth;help;login' {
+            break
+        }
+        'seg;auth;help;status' {
+            break
+        }
+        'seg;auth;help;token' {
+            break
+        }
+        'seg;auth;help;logout' {
+            break
+        }
+        'seg;auth;help;help' {
+            break
+        }
+        'seg;config' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the profile''s settings')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one setting''s bare value (exit 1 when it is not set)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Set a setting')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Remove a setting')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;config;list' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;config;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;config;set' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;config;unset' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;config;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the profile''s settings')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one setting''s bare value (exit 1 when it is not set)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Set a setting')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Remove a setting')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;config;help;list' {
+            break
+        }
+        'seg;config;help;get' {
+            break
+        }
+        'seg;config;help;set' {
+            break
+        }
+        'seg;config;help;unset' {
+            break
+        }
+        'seg;config;help;help' {
+            break
+        }
+        'seg;completion' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;serve' {
+            [CompletionResult]::new('--host', '--host', [CompletionResultType]::ParameterName, 'Address to listen on')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'Port to listen on; 0 picks a free one (the first line says which)')
+            [CompletionResult]::new('--accept-token', '--accept-token', [CompletionResultType]::ParameterName, 'A token to accept, as VALUE:SCOPE with SCOPE `workspace` (read and write) or `workspace:read` (repeatable). Without any, one token of each scope is made and printed')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Requests per minute per token before 429; 0 turns the limit off')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'Keep state in this file across restarts (crash-safe); without it state lives in memory')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Create the resources of this JSON file at start (format in docs/EMULATOR.md)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;demo' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m [default: 30s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the request that would be sent as JSON on stdout; send nothing')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;help' {
+            [CompletionResult]::new('workspaces', 'workspaces', [CompletionResultType]::ParameterValue, 'List and show workspaces')
+            [CompletionResult]::new('sources', 'sources', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete sources')
+            [CompletionResult]::new('destinations', 'destinations', [CompletionResultType]::ParameterValue, 'List, show, create, update, enable, disable and delete destinations')
+            [CompletionResult]::new('tracking-plans', 'tracking-plans', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete tracking plans; manage their source connections')
+            [CompletionResult]::new('tokens', 'tokens', [CompletionResultType]::ParameterValue, 'List, create and delete personal access tokens')
+            [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Browse the catalog of sources and destinations')
+            [CompletionResult]::new('regulations', 'regulations', [CompletionResultType]::ParameterValue, 'Create, list and show regulations (deletion requests) of the workspace (-w)')
+            [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Call any API path: `seg api GET workspaces/acme/sources`')
+            [CompletionResult]::new('webhook', 'webhook', [CompletionResultType]::ParameterValue, 'Debug webhook signatures and test endpoints: byte-exact with the service')
+            [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Log in to the Config API and manage the stored token')
+            [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show and change the settings of a profile (--profile, default `default`)')
+            [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Run a local emulator of the Config API v1beta')
+            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Tour seg on an embedded emulator: create a source and a webhook destination, list with paging, enable the destination, send a signed message to a local receiver and verify it')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;help;workspaces' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the workspaces your token reaches')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one workspace (the one named, else the one of -w)')
+            break
+        }
+        'seg;help;workspaces;list' {
+            break
+        }
+        'seg;help;workspaces;get' {
+            break
+        }
+        'seg;help;sources' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources of the workspace (-w), following every page')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one source')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a source from a catalog entry')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a source; only the fields named change (an update mask is sent)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes')
+            break
+        }
+        'seg;help;sources;list' {
+            break
+        }
+        'seg;help;sources;get' {
+            break
+        }
+        'seg;help;sources;create' {
+            break
+        }
+        'seg;help;sources;update' {
+            break
+        }
+        'seg;help;sources;delete' {
+            break
+        }
+        'seg;help;destinations' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List destinations: of one source with --source, else of every source of the workspace (-w)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one destination, with its settings')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination; its slug is the catalog destination''s (webhooks, google-analytics, ...)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a destination (same as `patch`)')
+            [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change fields of a destination (same as `update`)')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable a destination (same as `patch NAME --enabled`)')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable a destination (same as `patch NAME --enabled=false`)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete destinations. Asks first on a terminal; elsewhere needs --yes')
+            break
+        }
+        'seg;help;destinations;list' {
+            break
+        }
+        'seg;help;destinations;get' {
+            break
+        }
+        'seg;help;destinations;create' {
+            break
+        }
+        'seg;help;destinations;update' {
+            break
+        }
+        'seg;help;destinations;patch' {
+            break
+        }
+        'seg;help;destinations;enable' {
+            break
+        }
+        'seg;help;destinations;disable' {
+            break
+        }
+        'seg;help;destinations;delete' {
+            break
+        }
+        'seg;help;tracking-plans' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tracking plans of the workspace (-w)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one tracking plan with its rules')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tracking plan in the workspace (-w); its id (rs_...) is generated')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tracking plan''s display name or rules (sent as PUT with an update mask, as the service expects)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete tracking plans. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('connections', 'connections', [CompletionResultType]::ParameterValue, 'List, add and remove a tracking plan''s source connections')
+            break
+        }
+        'seg;help;tracking-plans;list' {
+            break
+        }
+        'seg;help;tracking-plans;get' {
+            break
+        }
+        'seg;help;tracking-plans;create' {
+            break
+        }
+        'seg;help;tracking-plans;update' {
+            break
+        }
+        'seg;help;tracking-plans;delete' {
+            break
+        }
+        'seg;help;tracking-plans;connections' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources connected to a plan')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Connect a source to a plan')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Disconnect a source from a plan')
+            break
+        }
+        'seg;help;tracking-plans;connections;list' {
+            break
+        }
+        'seg;help;tracking-plans;connections;add' {
+            break
+        }
+        'seg;help;tracking-plans;connections;remove' {
+            break
+        }
+        'seg;help;tokens' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List access tokens (never their secrets)')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an access token; its secret is printed once, in the `token` field')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete access tokens: they stop working at once. Asks first on a terminal; elsewhere needs --yes')
+            break
+        }
+        'seg;help;tokens;list' {
+            break
+        }
+        'seg;help;tokens;create' {
+            break
+        }
+        'seg;help;tokens;delete' {
+            break
+        }
+        'seg;help;catalog' {
+            [CompletionResult]::new('sources', 'sources', [CompletionResultType]::ParameterValue, 'Catalog sources: list them, or get one')
+            [CompletionResult]::new('destinations', 'destinations', [CompletionResultType]::ParameterValue, 'Catalog destinations: list them, or get one with its settings')
+            break
+        }
+        'seg;help;catalog;sources' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the entries (the default)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one entry')
+            break
+        }
+        'seg;help;catalog;sources;list' {
+            break
+        }
+        'seg;help;catalog;sources;get' {
+            break
+        }
+        'seg;help;catalog;destinations' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the entries (the default)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one entry')
+            break
+        }
+        'seg;help;catalog;destinations;list' {
+            break
+        }
+        'seg;help;catalog;destinations;get' {
+            break
+        }
+        'seg;help;regulations' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Ask for users'' data to be deleted and/or suppressed')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List regulations')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one regulation')
+            break
+        }
+        'seg;help;regulations;create' {
+            break
+        }
+        'seg;help;regulations;list' {
+            break
+        }
+        'seg;help;regulations;get' {
+            break
+        }
+        'seg;help;api' {
+            break
+        }
+        'seg;help;webhook' {
+            [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print the exact body `seg webhook send` would post for a message type (plus a newline)')
+            [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check an X-Signature against a body, and say why when it does not match')
+            [CompletionResult]::new('send', 'send', [CompletionResultType]::ParameterValue, 'Post signed messages to up to 5 URLs exactly as the service delivers them')
+            [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked')
+            break
+        }
+        'seg;help;webhook;sample' {
+            break
+        }
+        'seg;help;webhook;sign' {
+            break
+        }
+        'seg;help;webhook;verify' {
+            break
+        }
+        'seg;help;webhook;send' {
+            break
+        }
+        'seg;help;webhook;listen' {
+            break
+        }
+        'seg;help;auth' {
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Check an access token against the service and store it for the profile')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show which source supplies the token, whether it works, and the profile''s settings')
+            [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Print the token in use (for piping into other tools)')
+            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Remove the stored token of the profile (keyring and file store)')
+            break
+        }
+        'seg;help;auth;login' {
+            break
+        }
+        'seg;help;auth;status' {
+            break
+        }
+        'seg;help;auth;token' {
+            break
+        }
+        'seg;help;auth;logout' {
+            break
+        }
+        'seg;help;config' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the profile''s settings')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one setting''s bare value (exit 1 when it is not set)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Set a setting')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Remove a setting')
+            break
+        }
+        'seg;help;config;list' {
+            break
+        }
+        'seg;help;config;get' {
+            break
+        }
+        'seg;help;config;set' {
+            break
+        }
+        'seg;help;config;unset' {
+            break
+        }
+        'seg;help;completion' {
+            break
+        }
+        'seg;help;serve' {
+            break
+        }
+        'seg;help;demo' {
+            break
+        }
+        'seg;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,83 @@
+//! `seg config`: the settings of a profile in config.toml.
+
+use serde_json::{Map, Value};
+
+use super::Context;
+use crate::config::profile::{self, ConfigFile, KEYS};
+use crate::error::{Error, Result};
+use crate::ui::output::Format;
+
+/// Show and change the settings of a profile (--profile, default `default`).
+///
+/// Keys: base_url, api_version, workspace, output. A flag or its environment variable beats the profile.
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// List the profile's settings
+    #[command(after_help = "Example:\n  seg config list --profile ci")]
+    List,
+    /// Print one setting's bare value (exit 1 when it is not set)
+    #[command(after_help = "Example:\n  seg config get base_url")]
+    Get {
+        /// base_url, api_version, workspace or output
+        key: String,
+    },
+    /// Set a setting
+    #[command(
+        after_help = "Examples:\n  seg config set base_url http://127.0.0.1:8808\n  seg config set workspace acme --profile local"
+    )]
+    Set {
+        /// base_url, api_version, workspace or output
+        key: String,
+        value: String,
+    },
+    /// Remove a setting
+    #[command(after_help = "Example:\n  seg config unset workspace")]
+    Unset {
+        /// base_url, api_version, workspace or output
+        key: String,
+    },
+}
+
+pub fn run(cmd: Command, ctx: &Context) -> Result<()> {
+    let path = profile::path()?;
+    match cmd {
+        Command::List => {
+            let settings: Map<String, Value> = KEYS
+                .iter()
+                .filter_map(|k| ctx.profile.get(k).map(|v| (k.to_string(), Value::String(v.to_string()))))
+                .collect();
+            if ctx.output_format == Format::Table {
+                let text: String =
+                    settings.iter().map(|(k, v)| format!("{k} = {}\n", v.as_str().unwrap_or_default())).collect();
+                ctx.printer.data(text.as_bytes())?;
+                ctx.printer.status(&format!("profile {} in {}", ctx.profile_name, path.display()));
+                Ok(())
+            } else {
+                ctx.output(crate::ui::table::ANY)?.value(&Value::Object(settings))
+            }
+        }
+        Command::Get { key } => {
+            if !KEYS.contains(&key.as_str()) {
+                return Err(profile::unknown_key(&key));
+            }
+            match ctx.profile.get(&key) {
+                Some(value) => ctx.printer.data_line(value),
+                None => Err(Error::failed(format!("{key} is not set in profile {}", ctx.profile_name))),
+            }
+        }
+        Command::Set { key, value } => {
+            let mut config = ConfigFile::load(&path)?;
+            config.profiles.entry(ctx.profile_name.clone()).or_default().set(&key, &value)?;
+            config.save(&path)?;
+            ctx.printer.status(&format!("set {key} in profile {} ({})", ctx.profile_name, path.display()));
+            Ok(())
+        }
+        Command::Unset { key } => {
+            let mut config = ConfigFile::load(&path)?;
+            config.profiles.entry(ctx.profile_name.clone()).or_default().unset(&key)?;
+            config.save(&path)?;
+            ctx.printer.status(&format!("unset {key} in profile {}", ctx.profile_name));
+            Ok(())
+        }
+    }
+}

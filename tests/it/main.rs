@@ -1,7 +1,9 @@
 //! The one integration-test binary: the emulator over raw HTTP, and the `seg` binary against it.
 
+mod auth;
 mod cli;
 mod emulator;
+mod generated;
 mod receiver;
 mod serve_binary;
 mod stringify;

@@ -171,6 +171,28 @@ impl TestEnv {
         run
     }
 
+    /// `seg ARGS` with bytes on stdin.
+    pub async fn seg_stdin(&self, args: &[&str], vars: &[(&str, &str)], stdin: &[u8]) -> Run {
+        let mut cmd = seg_command(self.home.path());
+        cmd.env("SEG_BASE_URL", &self.base).args(args);
+        for (key, value) in vars {
+            cmd.env(key, value);
+        }
+        cmd.stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let mut child = cmd.spawn().expect("seg runs");
+        let mut input = child.stdin.take().unwrap();
+        tokio::io::AsyncWriteExt::write_all(&mut input, stdin).await.unwrap();
+        drop(input);
+        let out = child.wait_with_output().await.unwrap();
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
     /// The API requests the emulator received since the last clear.
     pub async fn requests(&self) -> Vec<Value> {
         self.get("/_emulator/requests").await.json["requests"].as_array().unwrap().clone()

@@ -1,0 +1,126 @@
+//! auth, profiles and the tour: token storage, precedence of settings, `seg config`, `seg demo`.
+
+use crate::support::{TestEnv, WRITE};
+
+#[tokio::test]
+async fn login_checks_the_token_stores_it_privately_and_logout_removes_it() {
+    let env = TestEnv::start().await;
+    // A refused token is not stored.
+    let run = env.seg_stdin(&["auth", "login", "--with-token"], &[], b"not-a-token\n").await;
+    run.code(26);
+    assert!(!env.path(".config/seg/credentials.toml").exists());
+    // No terminal and no --with-token: nothing to read the token from.
+    env.seg_with(&["auth", "login"], &[]).await.code(2);
+    // SEG_NO_KEYRING (set by every test): the file store, mode 0600.
+    let run = env.seg_stdin(&["auth", "login", "--with-token"], &[], format!("{WRITE}\n").as_bytes()).await;
+    run.code(0);
+    assert!(run.stderr.contains("file store") && !run.stderr.contains(WRITE), "{}", run.stderr);
+    let store = env.path(".config/seg/credentials.toml");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&store).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+    // The stored token works with no other source.
+    env.seg_with(&["workspaces", "list"], &[]).await.code(0);
+    let run = env.seg_with(&["auth", "status", "-o", "json"], &[]).await;
+    let status = run.code(0).json();
+    assert!(status["token_source"].as_str().unwrap().starts_with("the file store"), "{status}");
+    assert_eq!(status["token_works"], true);
+    assert!(!run.stdout.contains(WRITE) && !run.stderr.contains(WRITE));
+    assert_eq!(env.seg_with(&["auth", "token"], &[]).await.code(0).stdout, format!("{WRITE}\n"));
+    // The environment beats the store, and status says so.
+    let run = env.seg_with(&["auth", "status", "-o", "json"], &[("SEG_TOKEN", "wrong")]).await;
+    run.code(26);
+    assert_eq!(run.json()["token_source"], "SEG_TOKEN");
+    env.seg_with(&["auth", "logout"], &[]).await.code(0);
+    env.seg_with(&["workspaces", "list"], &[]).await.code(4);
+    let run = env.seg_with(&["auth", "status"], &[]).await;
+    run.code(4);
+    // Profiles keep separate tokens.
+    env.seg_stdin(&["auth", "login", "--with-token", "--profile", "ci"], &[], WRITE.as_bytes()).await.code(0);
+    env.seg_with(&["workspaces", "list", "--profile", "ci"], &[]).await.code(0);
+    env.seg_with(&["workspaces", "list"], &[]).await.code(4);
+}
+
+#[tokio::test]
+async fn settings_precedence_is_flag_then_env_then_profile_then_default() {
+    let env = TestEnv::start().await;
+    let dead = "http://127.0.0.1:9";
+    // The profile supplies the base URL and workspace.
+    env.seg_with(&["config", "set", "base_url", &env.base], &[]).await.code(0);
+    env.seg_with(&["config", "set", "workspace", "demo"], &[]).await.code(0);
+    env.seg_with(&["config", "set", "output", "name"], &[]).await.code(0);
+    assert_eq!(env.seg_with(&["config", "get", "base_url"], &[]).await.code(0).stdout, format!("{}\n", env.base));
+    let mut cmd = crate::support::seg_command(env.home.path());
+    cmd.env("SEG_TOKEN", WRITE).args(["sources", "list"]);
+    let out = cmd.output().await.unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stdout.is_empty(), "profile output `name` on an empty list");
+    // The environment beats the profile; a flag beats the environment.
+    let mut cmd = crate::support::seg_command(env.home.path());
+    cmd.env("SEG_TOKEN", WRITE).env("SEG_BASE_URL", dead).args(["workspaces", "list", "--max-retries", "0"]);
+    assert_eq!(cmd.output().await.unwrap().status.code(), Some(3));
+    let mut cmd = crate::support::seg_command(env.home.path());
+    cmd.env("SEG_TOKEN", WRITE).env("SEG_BASE_URL", dead).args(["workspaces", "list", "--base-url", &env.base]);
+    let out = cmd.output().await.unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "workspaces/demo\n", "profile output");
+    let run = env
+        .seg_with(
+            &["workspaces", "list", "--base-url", &env.base, "-o", "json"],
+            &[("SEG_TOKEN", WRITE), ("SEG_OUTPUT", "yaml")],
+        )
+        .await;
+    assert!(run.code(0).stdout.starts_with('['), "flag beats env: {}", run.stdout);
+    // Other profiles start empty; SEG_CONFIG_DIR moves the file.
+    env.seg_with(&["config", "get", "base_url", "--profile", "other"], &[]).await.code(1);
+    let elsewhere = env.path("elsewhere");
+    env.seg_with(&["config", "set", "workspace", "acme"], &[("SEG_CONFIG_DIR", elsewhere.to_str().unwrap())])
+        .await
+        .code(0);
+    assert!(elsewhere.join("config.toml").exists());
+    let run = env.seg_with(&["config", "list", "-o", "json"], &[]).await;
+    assert_eq!(run.code(0).json()["workspace"], "demo");
+    env.seg_with(&["config", "unset", "workspace"], &[]).await.code(0);
+    env.seg_with(&["config", "get", "workspace"], &[]).await.code(1);
+    for bad in [
+        vec!["config", "set", "colour", "x"],
+        vec!["config", "set", "base_url", "nope"],
+        vec!["config", "get", "nope"],
+        vec!["config", "set", "output", "xml"],
+    ] {
+        env.seg_with(&bad, &[]).await.code(2);
+    }
+    std::fs::write(env.path(".config/seg/config.toml"), "not toml [").unwrap();
+    env.seg_with(&["workspaces", "list"], &[("SEG_TOKEN", WRITE)]).await.code(2);
+}
+
+#[tokio::test]
+async fn the_demo_runs_end_to_end() {
+    let env = TestEnv::start().await;
+    let run = env.seg_with(&["demo"], &[]).await;
+    run.code(0);
+    for want in [
+        "$ seg workspaces list",
+        "$ seg -w demo destinations patch web/webhooks --enabled",
+        "enabled          true",
+        "# the receiver got: POST /hook track",
+        "signature valid",
+        "valid: the signature matches the raw body bytes",
+        "# done",
+    ] {
+        assert!(run.stdout.contains(want), "{want}\n{}", run.stdout);
+    }
+    assert_eq!(run.stderr.matches("> GET").count(), 3, "12 sources at 5 a page: {}", run.stderr);
+}
+
+#[tokio::test]
+async fn completion_prints_a_script_per_shell() {
+    let env = TestEnv::start().await;
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let run = env.seg_with(&["completion", shell], &[]).await;
+        assert!(run.code(0).stdout.contains("seg"), "{shell}");
+    }
+    env.seg_with(&["completion", "tcsh"], &[]).await.code(2);
+}

@@ -1,0 +1,85 @@
+//! Completions and man pages are generated and checked in; this fails when they are stale. Rendering is checked
+//! with every groff warning on except "cannot adjust line" (long example lines are not justified).
+//! Refresh them with: UPDATE_GENERATED=1 cargo test --test it generated
+
+use std::path::Path;
+use std::process::Command;
+
+fn check(dir: &str, files: Vec<(String, Vec<u8>)>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    if std::env::var_os("UPDATE_GENERATED").is_some() {
+        std::fs::create_dir_all(&dir).unwrap();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            std::fs::remove_file(entry.unwrap().path()).unwrap();
+        }
+        for (name, bytes) in &files {
+            std::fs::write(dir.join(name), bytes).unwrap();
+        }
+    }
+    let mut stale = Vec::new();
+    for (name, bytes) in &files {
+        if std::fs::read(dir.join(name)).ok().as_deref() != Some(bytes.as_slice()) {
+            stale.push(name.clone());
+        }
+    }
+    let on_disk = std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
+    assert!(
+        stale.is_empty() && on_disk == files.len(),
+        "{} is stale ({} files differ or are missing, {} on disk, {} expected): run UPDATE_GENERATED=1 cargo test --test it generated",
+        dir.display(),
+        stale.len(),
+        on_disk,
+        files.len()
+    );
+}
+
+#[test]
+fn completions_are_current() {
+    check("completions", seg::cli::generate::completions());
+}
+
+#[test]
+fn man_pages_are_current_one_per_command() {
+    let pages = seg::cli::generate::man_pages();
+    let names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
+    for want in [
+        "seg.1",
+        "seg-sources.1",
+        "seg-destinations-patch.1",
+        "seg-tracking-plans-connections-add.1",
+        "seg-webhook-verify.1",
+    ] {
+        assert!(names.contains(&want), "{want} in {names:?}");
+    }
+    check("man", pages);
+}
+
+#[test]
+fn the_bash_completion_parses() {
+    let script = seg::cli::generate::completion(clap_complete::Shell::Bash);
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), script).unwrap();
+    let status = Command::new("bash").arg("-n").arg(file.path()).status().expect("bash is installed");
+    assert!(status.success());
+}
+
+#[test]
+fn man_pages_render_without_warnings_and_list_the_exit_codes() {
+    for (name, bytes) in seg::cli::generate::man_pages() {
+        let out = Command::new("groff")
+            .args(["-man", "-Tutf8", "-ww", "-Wbreak", "-z"])
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                std::io::Write::write_all(child.stdin.as_mut().unwrap(), &bytes)?;
+                child.wait_with_output()
+            })
+            .expect("groff is installed (.ci/run installs it)");
+        assert!(out.status.success() && out.stderr.is_empty(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        if name == "seg.1" {
+            let text = String::from_utf8_lossy(&bytes);
+            assert!(text.contains("Exit codes") && text.contains("unauthenticated"), "seg.1 lists the exit codes");
+        }
+    }
+}

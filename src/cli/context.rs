@@ -163,6 +163,13 @@ impl Context {
         let mut writer = output.list();
         let mut count = 0usize;
         let mut last_resume = None;
+        // A spinner on a terminal while pages arrive; never when stderr is a pipe.
+        let spinner = self.printer.stderr_tty.then(|| {
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.set_message("listing");
+            bar.enable_steady_tick(std::time::Duration::from_millis(120));
+            bar
+        });
         for request in requests {
             let mut options = args.options();
             options.limit = args.limit.map(|limit| limit.saturating_sub(count));
@@ -183,7 +190,14 @@ impl Context {
                 match page {
                     Ok(Some(Page::Items(items))) => {
                         count += items.len();
-                        if let Err(error) = writer.push(items) {
+                        if let Some(bar) = &spinner {
+                            bar.set_message(format!("{count} items"));
+                        }
+                        let pushed = match &spinner {
+                            Some(bar) => bar.suspend(|| writer.push(items)),
+                            None => writer.push(items),
+                        };
+                        if let Err(error) = pushed {
                             if !matches!(error, Error::BrokenPipe) {
                                 self.report_resume(&pager);
                             }
@@ -199,6 +213,9 @@ impl Context {
                 }
             }
             last_resume = pager.resume_token().map(String::from);
+        }
+        if let Some(bar) = spinner {
+            bar.finish_and_clear();
         }
         writer.finish()?;
         if output.format() == Format::Table && count == 0 && self.global.jq.is_none() {

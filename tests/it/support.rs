@@ -148,6 +148,27 @@ pub fn seg_command(home: &std::path::Path) -> tokio::process::Command {
     cmd
 }
 
+/// Runs a command with bytes on its stdin and collects what it printed.
+pub async fn run_with_stdin(mut cmd: tokio::process::Command, stdin: &[u8]) -> Run {
+    cmd.stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().expect("seg runs");
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.to_vec();
+    // Written concurrently: a command may print before it has read all its input.
+    let writer = tokio::spawn(async move {
+        let _ = tokio::io::AsyncWriteExt::write_all(&mut input, &bytes).await;
+    });
+    let out = child.wait_with_output().await.unwrap();
+    writer.await.unwrap();
+    let run = Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert!(!run.stderr.contains("panicked"), "seg panicked: {}", run.stderr);
+    run
+}
+
 impl TestEnv {
     /// `seg ARGS` against this emulator with the write token in SEG_TOKEN.
     pub async fn seg(&self, args: &[&str]) -> Run {
@@ -178,19 +199,7 @@ impl TestEnv {
         for (key, value) in vars {
             cmd.env(key, value);
         }
-        cmd.stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped());
-        let mut child = cmd.spawn().expect("seg runs");
-        let mut input = child.stdin.take().unwrap();
-        tokio::io::AsyncWriteExt::write_all(&mut input, stdin).await.unwrap();
-        drop(input);
-        let out = child.wait_with_output().await.unwrap();
-        Run {
-            code: out.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        }
+        run_with_stdin(cmd, stdin).await
     }
 
     /// The API requests the emulator received since the last clear.

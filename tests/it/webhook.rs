@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 use crate::receiver::{Receiver, TlsReceiver};
-use crate::support::{Run, seg_command};
+use crate::support::{Run, run_with_stdin, seg_command};
 
 const TYPES: [&str; 7] = ["page", "screen", "identify", "track", "alias", "group", "delete"];
 const VECTOR_BODY: &str = r#"{"version":1,"type":"track","userId":"019mr8mf4r","event":"Purchased an Item","properties":{"revenue":"39.95","shippingMethod":"2-day"},"timestamp":"2012-12-02T00:30:08.276Z"}"#;
@@ -17,22 +17,8 @@ const VECTOR_SIG: &str = "6584c31d030ff167eca14a1042eb7e88c881b8e8";
 async fn seg(args: &[&str], stdin: &[u8]) -> Run {
     let home = tempfile::tempdir().unwrap();
     let mut cmd = seg_command(home.path());
-    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let bytes = stdin.to_vec();
-    let writer = tokio::spawn(async move {
-        let _ = tokio::io::AsyncWriteExt::write_all(&mut input, &bytes).await;
-    });
-    let out = child.wait_with_output().await.unwrap();
-    writer.await.unwrap();
-    let run = Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    run
+    cmd.args(args);
+    run_with_stdin(cmd, stdin).await
 }
 
 // ---- samples and signatures, checked by a receiver that does what the service's docs say ----

@@ -47,6 +47,8 @@ pub struct Message {
     pub signature: Option<String>,
     /// Custom headers of the destination.
     pub headers: Vec<(HeaderName, HeaderValue)>,
+    /// Headers that go to one URL only, after `headers` (each hook of a webhooks destination has its own).
+    pub url_headers: Vec<(String, Vec<(HeaderName, HeaderValue)>)>,
     pub user_agent: String,
 }
 
@@ -54,7 +56,23 @@ impl Message {
     pub fn new(body: impl Into<bytes::Bytes>, secret: Option<&[u8]>) -> Self {
         let body = body.into();
         let signature = secret.filter(|s| !s.is_empty()).map(|s| super::sign::sign(s, &body));
-        Message { body, signature, headers: Vec::new(), user_agent: USER_AGENT_VALUE.to_string() }
+        Message {
+            body,
+            signature,
+            headers: Vec::new(),
+            url_headers: Vec::new(),
+            user_agent: USER_AGENT_VALUE.to_string(),
+        }
+    }
+
+    fn header_map_for(&self, url: &str) -> HeaderMap {
+        let mut map = self.header_map();
+        for (_, headers) in self.url_headers.iter().filter(|(u, _)| u == url) {
+            for (name, value) in headers {
+                map.append(name.clone(), value.clone());
+            }
+        }
+        map
     }
 
     fn header_map(&self) -> HeaderMap {
@@ -149,16 +167,24 @@ impl Deliverer {
         &self.policy
     }
 
+    /// The same client under another retry window (a delivery resumed after a restart has what is left of its own).
+    pub fn with_retry_window(&self, retry_window: Duration) -> Deliverer {
+        Deliverer { http: self.http.clone(), policy: Policy { retry_window, ..self.policy.clone() } }
+    }
+
     /// Delivers one message to up to five URLs, reporting each request as it completes.
     pub async fn deliver(&self, message: &Message, urls: &[String], observe: &(dyn Fn(&Attempt) + Sync)) -> Report {
         let started = Instant::now();
-        let headers = message.header_map();
+        let headers: Vec<HeaderMap> = urls.iter().map(|url| message.header_map_for(url)).collect();
         let mut pending: Vec<String> = urls.to_vec();
         let mut attempts = Vec::new();
         let mut number = 0;
         loop {
             number += 1;
-            let requests = pending.iter().map(|url| self.post(number, url, &headers, &message.body));
+            let requests = pending.iter().map(|url| {
+                let at = urls.iter().position(|u| u == url).unwrap_or_default();
+                self.post(number, url, &headers[at], &message.body)
+            });
             let results = futures_util::future::join_all(requests).await;
             for attempt in &results {
                 observe(attempt);

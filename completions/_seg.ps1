@@ -2167,6 +2167,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Requests per minute per token before 429; 0 turns the limit off')
             [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'Keep state in this file across restarts (crash-safe); without it state lives in memory')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Create the resources of this JSON file at start (format in docs/EMULATOR.md)')
+            [CompletionResult]::new('--retry-window', '--retry-window', [CompletionResultType]::ParameterName, 'How long temporary webhook delivery failures are retried, from the first attempt (e.g. 30s, 4h)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')

@@ -4745,7 +4745,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__serve)
-            opts="-w -o -v -y -h -V --host --port --accept-token --rate-limit --data --seed --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --host --port --accept-token --rate-limit --data --seed --retry-window --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4772,6 +4772,10 @@ _seg() {
                     return 0
                     ;;
                 --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retry-window)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

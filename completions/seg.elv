@@ -2020,6 +2020,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --rate-limit 'Requests per minute per token before 429; 0 turns the limit off'
             cand --data 'Keep state in this file across restarts (crash-safe); without it state lives in memory'
             cand --seed 'Create the resources of this JSON file at start (format in docs/EMULATOR.md)'
+            cand --retry-window 'How long temporary webhook delivery failures are retried, from the first attempt (e.g. 30s, 4h)'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'

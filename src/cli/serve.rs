@@ -2,6 +2,7 @@
 
 use std::net::IpAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use crate::emulator::{Emulator, Options};
 use crate::error::{Error, Result};
@@ -14,11 +15,17 @@ use crate::ui::Printer;
 /// line on stdout is `listening on http://HOST:PORT`, then one `token SCOPE VALUE` line per accepted token.
 /// `/_emulator/requests` shows the requests received and `/_emulator/faults` injects errors (docs/EMULATOR.md).
 /// Workspaces to serve come from `--workspace SLUG` (repeatable; default `demo`).
+///
+/// Analytics libraries can post tracking calls to `/v1/track`, `/v1/identify`, `/v1/page`, `/v1/screen`,
+/// `/v1/group`, `/v1/alias` and `/v1/batch` with a source's write key; every enabled `webhooks` destination of that
+/// source gets the signed webhook body, with retries. Each attempt is logged on stderr and listed by
+/// `/_emulator/deliveries`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg serve                                   # workspace `demo`, one token of each scope, port 8808
   seg serve --port 0 --workspace acme --accept-token secret123:workspace
   seg serve --data ./seg-state.redb --seed ./fixtures.json --rate-limit 0
+  seg serve --seed ./fixtures.json --retry-window 30s       # give up on failing webhooks after 30 s
   curl -H \"Authorization: Bearer $TOKEN\" http://127.0.0.1:8808/v1beta/workspaces")]
 pub struct Args {
     /// Address to listen on.
@@ -40,6 +47,9 @@ pub struct Args {
     /// Create the resources of this JSON file at start (format in docs/EMULATOR.md).
     #[arg(long, value_name = "FILE")]
     seed: Option<PathBuf>,
+    /// How long temporary webhook delivery failures are retried, from the first attempt (e.g. 30s, 4h).
+    #[arg(long, value_name = "D", default_value = "4h", value_parser = crate::ui::parse_duration)]
+    retry_window: Duration,
 }
 
 /// `workspaces` are the values of the global `-w/--workspace`, which `serve` takes repeatedly.
@@ -61,6 +71,7 @@ pub async fn run(args: Args, workspaces: Vec<String>, printer: &Printer) -> Resu
         data: args.data,
         seed: args.seed,
         log: Some(printer.clone()),
+        retry_window: Some(args.retry_window),
     })?;
     let listener = tokio::net::TcpListener::bind((args.host, args.port))
         .await

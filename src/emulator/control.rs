@@ -1,6 +1,6 @@
 //! The emulator's control plane under `/_emulator` (outside the API's prefix, no token): a log of the requests the
 //! API received, so a test can see the exact bytes a client sent, and injected faults, so a test or a CI script
-//! can see how a client meets 500, 503, a slow answer or a plain-text error.
+//! can see how a client meets 500, 503, a slow answer or a plain-text error; and the webhook delivery attempts.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -151,5 +151,16 @@ pub async fn add_fault(State(app): State<Arc<App>>, body: axum::body::Bytes) -> 
 
 pub async fn clear_faults(State(app): State<Arc<App>>) -> Response {
     app.control.faults.lock().unwrap_or_else(PoisonError::into_inner).clear();
+    Json(serde_json::json!({})).into_response()
+}
+
+/// The last webhook delivery attempts, with counts of deliveries queued, pending, delivered and failed.
+pub async fn deliveries(State(app): State<Arc<App>>) -> Response {
+    Json(app.outbox.snapshot()).into_response()
+}
+
+/// Empties the list of attempts (the counts stay).
+pub async fn clear_deliveries(State(app): State<Arc<App>>) -> Response {
+    app.outbox.clear_log();
     Json(serde_json::json!({})).into_response()
 }

@@ -1,13 +1,16 @@
-//! `seg serve`: a local emulator of the Config API v1beta as API.md describes it, on axum. Tests and `seg demo`
-//! run it in-process on a listener they bound; `seg serve` runs it as a server. It shares the wire model with the
-//! client (`api::models`) and nothing else.
+//! `seg serve`: a local emulator of the Config API v1beta as API.md describes it, on axum, with the tracking
+//! endpoints of analytics libraries and the webhook deliveries they cause (WEBHOOKS.md). Tests and `seg demo` run
+//! it in-process on a listener they bound; `seg serve` runs it as a server. It shares the wire model with the
+//! client (`api::models`) and the delivery engine with `seg webhook send` (`webhook::deliver`), and nothing else.
 
 mod auth;
 mod body;
 mod catalog;
 mod control;
 mod handlers;
+mod ingest;
 mod mask;
+mod outbox;
 mod paging;
 mod persist;
 mod router;
@@ -23,7 +26,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::http::request::Parts;
 use axum::response::IntoResponse;
-use axum::routing::get;
+use axum::routing::{any, get};
 use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::api::models::{SCOPE_READ, SCOPE_WRITE, Workspace};
@@ -52,8 +55,10 @@ pub struct Options {
     pub data: Option<PathBuf>,
     /// Resources to create at start.
     pub seed: Option<PathBuf>,
-    /// Log each request on stderr.
+    /// Log each request and each webhook delivery attempt on stderr.
     pub log: Option<Printer>,
+    /// How long temporary webhook delivery failures are retried, from the first attempt; `None` is 4 h.
+    pub retry_window: Option<Duration>,
 }
 
 /// A token the emulator accepts, as printed at start.
@@ -69,6 +74,7 @@ pub struct App {
     limiter: auth::Limiter,
     catalog: catalog::Catalog,
     control: control::Control,
+    outbox: Arc<outbox::Outbox>,
     log: Option<Printer>,
 }
 
@@ -108,12 +114,16 @@ impl Emulator {
         for slug in &workspaces {
             add_workspace(&mut store, slug)?;
         }
+        let window = options.retry_window.unwrap_or(crate::webhook::deliver::RETRY_WINDOW);
+        let outbox = outbox::Outbox::new(window, store.db(), store.take_deliveries(), options.log.clone())
+            .map_err(Error::Failed)?;
         let app = Arc::new(App {
             store: Mutex::new(store),
             pager: paging::Pager::new(key),
             limiter: auth::Limiter::per_minute(options.rate_limit),
             catalog: catalog::Catalog::builtin(),
             control: control::Control::default(),
+            outbox: Arc::new(outbox),
             log: options.log.clone(),
         });
         if let Some(path) = &options.seed {
@@ -132,10 +142,18 @@ impl Emulator {
         self.tokens.iter().find(|t| t.scope == scope).map(|t| t.value.as_str())
     }
 
+    /// The routes; starts the webhook deliveries found queued in the data file.
     pub fn router(&self) -> Router {
-        Router::new()
+        self.app.outbox.start();
+        let mut router = Router::new()
             .route("/_emulator/requests", get(control::requests).delete(control::clear_requests))
             .route("/_emulator/faults", get(control::faults).post(control::add_fault).delete(control::clear_faults))
+            .route("/_emulator/deliveries", get(control::deliveries).delete(control::clear_deliveries));
+        // The tracking endpoints live outside the API's version prefix, as they do at the service.
+        for path in ingest::PATHS {
+            router = router.route(path, any(ingest::call));
+        }
+        router
             .fallback(router::api)
             .layer(CatchPanicLayer::custom(|_| status::Status::internal("internal error").into_response()))
             .with_state(self.app.clone())
@@ -147,7 +165,11 @@ impl Emulator {
         listener: tokio::net::TcpListener,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        axum::serve(listener, self.router()).with_graceful_shutdown(shutdown).await
+        let outbox = self.app.outbox.clone();
+        let served = axum::serve(listener, self.router()).with_graceful_shutdown(shutdown).await;
+        // Deliveries in flight stop here; with --data they are still queued in the file for the next start.
+        outbox.shutdown().await;
+        served
     }
 }
 

@@ -1,5 +1,6 @@
 //! Crash-safe persistence for `seg serve --data`: every change the store makes is written in one redb transaction
-//! (fsynced on commit) before the store applies it in memory and the client gets its answer.
+//! (fsynced on commit) before the store applies it in memory and the client gets its answer. Webhook deliveries
+//! waiting to be made live in their own table, keyed by delivery id, until they are delivered or given up.
 
 use std::path::Path;
 
@@ -9,12 +10,17 @@ use super::store::Entry;
 
 const RESOURCES: TableDefinition<&str, &[u8]> = TableDefinition::new("resources");
 const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
+const DELIVERIES: TableDefinition<u64, &[u8]> = TableDefinition::new("deliveries");
 
 /// A change to durable state.
+#[derive(Clone, Copy)]
 pub enum Change<'a> {
     Put(&'a str, &'a Entry),
     Delete(&'a str),
     Meta(&'static str, &'a [u8]),
+    /// A queued webhook delivery (its job as JSON).
+    PutDelivery(u64, &'a [u8]),
+    RemoveDelivery(u64),
 }
 
 pub struct Db {
@@ -26,6 +32,8 @@ pub struct Db {
 pub struct Loaded {
     pub entries: Vec<(String, Entry)>,
     pub meta: Vec<(String, Vec<u8>)>,
+    /// Deliveries that were queued and not finished.
+    pub deliveries: Vec<(u64, Vec<u8>)>,
 }
 
 impl Db {
@@ -42,6 +50,7 @@ impl Db {
         let txn = self.db.begin_write()?;
         txn.open_table(RESOURCES)?;
         txn.open_table(META)?;
+        txn.open_table(DELIVERIES)?;
         txn.commit()?;
 
         let txn = self.db.begin_read()?;
@@ -54,6 +63,10 @@ impl Db {
         for row in txn.open_table(META)?.iter()? {
             let (key, value) = row?;
             loaded.meta.push((key.value().to_string(), value.value().to_vec()));
+        }
+        for row in txn.open_table(DELIVERIES)?.iter()? {
+            let (id, job) = row?;
+            loaded.deliveries.push((id.value(), job.value().to_vec()));
         }
         Ok(loaded)
     }
@@ -68,6 +81,7 @@ impl Db {
         {
             let mut resources = txn.open_table(RESOURCES)?;
             let mut meta = txn.open_table(META)?;
+            let mut deliveries = txn.open_table(DELIVERIES)?;
             for change in changes {
                 match change {
                     Change::Put(name, entry) => {
@@ -78,6 +92,12 @@ impl Db {
                     }
                     Change::Meta(key, value) => {
                         meta.insert(*key, *value)?;
+                    }
+                    Change::PutDelivery(id, job) => {
+                        deliveries.insert(*id, *job)?;
+                    }
+                    Change::RemoveDelivery(id) => {
+                        deliveries.remove(*id)?;
                     }
                 }
             }

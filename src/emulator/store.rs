@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -54,8 +55,12 @@ pub struct Store {
     entries: BTreeMap<String, Entry>,
     order: BTreeMap<(String, u64), String>,
     secrets: HashMap<String, String>,
-    db: Option<Db>,
+    /// Write key → source name, for the tracking endpoints.
+    write_keys: HashMap<String, String>,
+    db: Option<Arc<Db>>,
     meta: HashMap<String, Vec<u8>>,
+    /// Webhook deliveries found queued in the data file, until the outbox takes them.
+    deliveries: Vec<(u64, Vec<u8>)>,
 }
 
 impl Store {
@@ -65,8 +70,10 @@ impl Store {
             entries: BTreeMap::new(),
             order: BTreeMap::new(),
             secrets: HashMap::new(),
+            write_keys: HashMap::new(),
             db: None,
             meta: HashMap::new(),
+            deliveries: Vec::new(),
         }
     }
 
@@ -75,6 +82,7 @@ impl Store {
         let (db, loaded) = Db::open(path)?;
         let mut store = Store::in_memory();
         store.meta = loaded.meta.into_iter().collect();
+        store.deliveries = loaded.deliveries;
         for (name, entry) in loaded.entries {
             store.next_seq = store.next_seq.max(entry.seq + 1);
             store.index(name, entry);
@@ -83,8 +91,18 @@ impl Store {
             let stored = bytes.as_slice().try_into().map(u64::from_be_bytes).unwrap_or(0);
             store.next_seq = store.next_seq.max(stored);
         }
-        store.db = Some(db);
+        store.db = Some(Arc::new(db));
         Ok(store)
+    }
+
+    /// The data file, shared with the webhook outbox (redb opens a file once per process).
+    pub fn db(&self) -> Option<Arc<Db>> {
+        self.db.clone()
+    }
+
+    /// The deliveries that were queued when the data file was last closed; empty after the first call.
+    pub fn take_deliveries(&mut self) -> Vec<(u64, Vec<u8>)> {
+        std::mem::take(&mut self.deliveries)
     }
 
     /// A value kept beside the resources (e.g. the page-token key), set once and then read back on every start.
@@ -127,6 +145,14 @@ impl Store {
         }
     }
 
+    /// The source a write key belongs to.
+    pub fn source_by_write_key(&self, key: &str) -> Option<&Source> {
+        match self.get(self.write_keys.get(key)?)? {
+            Resource::Source(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// Names directly in a collection, in creation order.
     pub fn names_in(&self, collection: &str) -> impl Iterator<Item = &str> {
         self.scan(collection, 0).map(|(_, name)| name)
@@ -165,6 +191,11 @@ impl Store {
 
     /// Checks every op against the current state, persists them in one transaction, then applies them.
     pub fn commit(&mut self, ops: Vec<Op>) -> Result<(), Status> {
+        self.commit_with(ops, &[])
+    }
+
+    /// [`Store::commit`], with more changes (queued deliveries) in the same transaction.
+    pub fn commit_with(&mut self, ops: Vec<Op>, extra: &[Change<'_>]) -> Result<(), Status> {
         let mut puts: Vec<(String, Entry)> = Vec::new();
         let mut deletes: Vec<String> = Vec::new();
         let mut seq = self.next_seq;
@@ -202,6 +233,7 @@ impl Store {
             let mut changes: Vec<Change<'_>> = puts.iter().map(|(n, e)| Change::Put(n, e)).collect();
             changes.extend(deletes.iter().map(|n| Change::Delete(n)));
             changes.push(Change::Meta("next_seq", &seq_bytes));
+            changes.extend(extra.iter().copied());
             db.commit(&changes).map_err(Status::internal)?;
         }
         self.next_seq = seq;
@@ -216,8 +248,16 @@ impl Store {
     }
 
     fn index(&mut self, name: String, entry: Entry) {
-        if let Resource::AccessToken(t) = &entry.resource {
-            self.secrets.insert(t.secret.clone(), name.clone());
+        match &entry.resource {
+            Resource::AccessToken(t) => {
+                self.secrets.insert(t.secret.clone(), name.clone());
+            }
+            Resource::Source(s) => {
+                for key in &s.write_keys {
+                    self.write_keys.insert(key.clone(), name.clone());
+                }
+            }
+            _ => {}
         }
         self.order.insert((collection_of(&name).to_string(), entry.seq), name.clone());
         self.entries.insert(name, entry);
@@ -225,8 +265,16 @@ impl Store {
 
     fn unindex(&mut self, name: &str) {
         if let Some(old) = self.entries.remove(name) {
-            if let Resource::AccessToken(t) = &old.resource {
-                self.secrets.remove(&t.secret);
+            match &old.resource {
+                Resource::AccessToken(t) => {
+                    self.secrets.remove(&t.secret);
+                }
+                Resource::Source(s) => {
+                    for key in &s.write_keys {
+                        self.write_keys.remove(key);
+                    }
+                }
+                _ => {}
             }
             self.order.remove(&(collection_of(name).to_string(), old.seq));
         }

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::{Ctx, Reply, child_slug, deleted, now, ok};
 use crate::api::models::{CONNECTION_MODES, ConfigItem, CreateDestination, Destination, ResourceKey, wrapper};
 use crate::emulator::store::{Op, Resource};
-use crate::emulator::{body, mask, status::Status};
+use crate::emulator::{body, mask, outbox, status::Status};
 
 pub const UPDATABLE: &[&str] = &["enabled", "config", "connection_mode"];
 
@@ -169,17 +169,18 @@ fn check_webhook_setting(key: &str, value: &Value) -> Result<(), Status> {
                     return bad(format!("each hook needs \"hook\": an http(s) URL; got {hook}"));
                 }
                 // The catalog types headers as a MAP; API.md shows [{"key", "value"}]: both are accepted.
+                let pair_ok = |k: Option<&str>, v: Option<&str>| k.zip(v).is_some_and(|(k, v)| outbox::header_ok(k, v));
                 let headers_ok = match hook.get("headers") {
                     None | Some(Value::Null) => true,
-                    Some(Value::Object(map)) => map.values().all(Value::is_string),
-                    Some(Value::Array(list)) => list.iter().all(|h| {
-                        h.get("key").is_some_and(Value::is_string) && h.get("value").is_some_and(Value::is_string)
-                    }),
+                    Some(Value::Object(map)) => map.iter().all(|(k, v)| pair_ok(Some(k), v.as_str())),
+                    Some(Value::Array(list)) => list
+                        .iter()
+                        .all(|h| pair_ok(h.get("key").and_then(Value::as_str), h.get("value").and_then(Value::as_str))),
                     Some(_) => false,
                 };
                 if !headers_ok {
                     return bad(format!(
-                        "hook headers must be {{\"Name\": \"value\"}} or [{{\"key\", \"value\"}}]; got {hook}"
+                        "hook headers must be {{\"Name\": \"value\"}} or [{{\"key\", \"value\"}}] with valid HTTP names and values (not X-Signature, Host, Content-Length, Connection or Transfer-Encoding); got {hook}"
                     ));
                 }
             }

@@ -1,0 +1,419 @@
+//! The tracking endpoints analytics libraries post to (`/v1/track`, `/identify`, `/page`, `/screen`, `/group`,
+//! `/alias` and `/v1/batch`), authenticated with a source's write key as the HTTP Basic user name. Bodies are read
+//! with JavaScript's JSON.parse (`webhook::json`), so the webhook bodies carry numbers and key order as the service
+//! would. The whole request is checked before anything is queued; the answer is `{"success": true}` as soon as the
+//! deliveries are queued (and committed, with `--data`).
+
+use std::sync::{Arc, PoisonError};
+use std::time::Instant;
+
+use axum::Json;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, Method, StatusCode, header, request::Parts};
+use axum::response::{IntoResponse, Response};
+
+use super::App;
+use super::body::MAX_BODY;
+use super::outbox::{self, Job};
+use super::status::Status;
+use crate::api::models::Code;
+use crate::webhook::json::{self, JsObject, JsString, JsValue};
+
+/// The paths, each with the type its body has (`batch` items name their own).
+pub const PATHS: [&str; 7] =
+    ["/v1/track", "/v1/identify", "/v1/page", "/v1/screen", "/v1/group", "/v1/alias", "/v1/batch"];
+
+/// Message types of tracking calls.
+pub const TYPES: [&str; 6] = ["track", "identify", "page", "screen", "group", "alias"];
+
+/// The catalog name of the webhooks destination, as a message's `integrations` spells it.
+const INTEGRATION: &str = "Webhooks";
+
+pub async fn call(State(app): State<Arc<App>>, request: Request) -> Response {
+    let started = Instant::now();
+    let (parts, body) = request.into_parts();
+    let response = answer(&app, &parts, body).await.unwrap_or_else(IntoResponse::into_response);
+    app.log_request(&parts, response.status().as_u16(), started.elapsed());
+    response
+}
+
+async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, Status> {
+    let path = parts.uri.path();
+    // `None` for /v1/batch, whose items name their own types.
+    let kind: Option<&'static str> = path.strip_prefix("/v1/").and_then(|k| TYPES.iter().find(|t| **t == k).copied());
+    if parts.method != Method::POST {
+        return Err(Status::new(Code::Unimplemented, format!("method {} is not supported on {path}", parts.method)));
+    }
+    let body = match axum::body::to_bytes(body, MAX_BODY).await {
+        Ok(bytes) => bytes,
+        Err(_) => {
+            let status = Status::invalid(format!("request body larger than {} MiB", MAX_BODY >> 20));
+            return Ok((StatusCode::PAYLOAD_TOO_LARGE, status).into_response());
+        }
+    };
+    let write_key = write_key(&parts.headers)?;
+    let targets = {
+        let store = app.store.lock().unwrap_or_else(PoisonError::into_inner);
+        let source = store.source_by_write_key(&write_key).ok_or_else(|| unauthenticated("invalid write key"))?;
+        outbox::targets(&store, &source.name)
+    };
+    if let Some(encoding) = parts.headers.get(header::CONTENT_ENCODING).and_then(|v| v.to_str().ok())
+        && !encoding.eq_ignore_ascii_case("identity")
+    {
+        return Err(Status::invalid(format!(
+            "Content-Encoding {encoding} is not supported here; turn compression off in the library"
+        )));
+    }
+    let received = format!("{:.3}", jiff::Timestamp::now());
+    let parsed = json::parse(&body).map_err(|e| Status::invalid(format!("invalid JSON body: {e}")))?;
+    let JsValue::Object(root) = &parsed else {
+        return Err(Status::invalid("the body must be a JSON object"));
+    };
+    let calls = match kind {
+        Some(kind) => vec![Call::check(root, kind, None, "the body")?],
+        None => batch(root)?,
+    };
+    let mut jobs = Vec::new();
+    for call in &calls {
+        if targets.is_empty() || !call.wants_webhooks() {
+            continue;
+        }
+        let message_id = call.message_id();
+        let body = call.webhook_body(&received);
+        for target in &targets {
+            if target.urls.is_empty() {
+                app.outbox
+                    .note(&format!("webhook {}: enabled but has no hook URL; message not sent", target.destination));
+                continue;
+            }
+            jobs.push(Job::new(target, &message_id, call.kind, body.clone()));
+        }
+    }
+    let queued = app.outbox.prepare(jobs)?;
+    let queued = if app.outbox.durable() && !queued.is_empty() {
+        // Acknowledged means committed: the fsync runs off the async workers.
+        let outbox = app.outbox.clone();
+        tokio::task::spawn_blocking(move || outbox.commit(&queued).map(|()| queued))
+            .await
+            .map_err(|e| Status::internal(e.to_string()))??
+    } else {
+        queued
+    };
+    app.outbox.dispatch(queued);
+    Ok(Json(serde_json::json!({ "success": true })).into_response())
+}
+
+fn unauthenticated(message: &str) -> Status {
+    Status::new(Code::Unauthenticated, message)
+}
+
+/// The write key of `Authorization: Basic base64(<write key>:)`.
+fn write_key(headers: &HeaderMap) -> Result<String, Status> {
+    let value = headers.get(header::AUTHORIZATION).ok_or_else(|| {
+        unauthenticated(
+            "missing write key: send Authorization: Basic base64(<write key>:), the write key as the user name",
+        )
+    })?;
+    let value = value.to_str().map_err(|_| unauthenticated("invalid Authorization header"))?;
+    let encoded = match value.split_once(' ') {
+        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("basic") => rest.trim(),
+        _ => return Err(unauthenticated("the Authorization header must be: Basic base64(<write key>:)")),
+    };
+    let decoded = base64_decode(encoded)
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .ok_or_else(|| unauthenticated("the Basic credentials are not valid base64 of UTF-8 text"))?;
+    let (user, password) = decoded.split_once(':').unwrap_or((&decoded, ""));
+    if !password.is_empty() {
+        return Err(unauthenticated("the write key goes in the user name and the password must be empty"));
+    }
+    if user.is_empty() {
+        return Err(unauthenticated("missing write key: it goes in the Basic user name"));
+    }
+    Ok(user.to_string())
+}
+
+/// Standard base64 (RFC 4648 §4), padding optional; the URL-safe alphabet is accepted too.
+fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let text = text.strip_suffix("==").or_else(|| text.strip_suffix('=')).unwrap_or(text);
+    if text.len() % 4 == 1 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for byte in text.bytes() {
+        let six = match byte {
+            b'A'..=b'Z' => byte - b'A',
+            b'a'..=b'z' => byte - b'a' + 26,
+            b'0'..=b'9' => byte - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(six);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+/// The items of a `/v1/batch` body, every one checked before any is queued. Batch-level `context` and
+/// `integrations` apply to items that have none.
+fn batch(root: &JsObject) -> Result<Vec<Call<'_>>, Status> {
+    let Some(JsValue::Array(items)) = root.get("batch") else {
+        return Err(Status::invalid("the body must be {\"batch\": [messages]}"));
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let at = format!("batch[{i}]");
+            let JsValue::Object(message) = item else {
+                return Err(Status::invalid(format!("{at} must be an object")));
+            };
+            let kind = match message.get("type") {
+                Some(JsValue::String(s)) => TYPES.iter().find(|t| JsString::from_str(t) == *s).copied(),
+                _ => None,
+            };
+            let Some(kind) = kind else {
+                return Err(Status::invalid(format!("{at}.type must be one of {}", TYPES.join(", "))));
+            };
+            Call::check(message, kind, Some(root), &at)
+        })
+        .collect()
+}
+
+/// A checked tracking call.
+struct Call<'a> {
+    kind: &'static str,
+    message: &'a JsObject,
+    /// The batch's body, for `context` and `integrations` an item lacks.
+    batch: Option<&'a JsObject>,
+    /// The message's own timestamp, normalised.
+    timestamp: Option<String>,
+}
+
+/// A field's value, with `null` taken as absent.
+fn field<'a>(object: &'a JsObject, key: &str) -> Option<&'a JsValue> {
+    object.get(key).filter(|v| !matches!(v, JsValue::Null))
+}
+
+fn text(value: &str) -> JsValue {
+    JsValue::String(JsString::from_str(value))
+}
+
+/// An id as a string: libraries send strings; a number is taken as JavaScript's String(n) would write it.
+fn id_value(value: &JsValue) -> JsValue {
+    match value {
+        JsValue::Number(_) => text(&json::stringify(value)),
+        other => other.clone(),
+    }
+}
+
+impl<'a> Call<'a> {
+    fn check(message: &'a JsObject, kind: &'static str, batch: Option<&'a JsObject>, at: &str) -> Result<Self, Status> {
+        let bad = |msg: String| Err(Status::invalid(format!("{at}: {msg}")));
+        let is_id = |v: &JsValue| matches!(v, JsValue::String(s) if !s.0.is_empty()) || matches!(v, JsValue::Number(_));
+        for key in ["userId", "anonymousId", "groupId", "previousId"] {
+            if field(message, key).is_some_and(|v| !matches!(v, JsValue::String(_) | JsValue::Number(_))) {
+                return bad(format!("{key} must be a string"));
+            }
+        }
+        for key in ["messageId", "event", "name", "sentAt", "timestamp"] {
+            if field(message, key).is_some_and(|v| !matches!(v, JsValue::String(_))) {
+                return bad(format!("{key} must be a string"));
+            }
+        }
+        for key in ["context", "properties", "traits", "integrations"] {
+            if field(message, key).is_some_and(|v| !matches!(v, JsValue::Object(_))) {
+                return bad(format!("{key} must be an object"));
+            }
+        }
+        if !field(message, "userId").is_some_and(is_id) && !field(message, "anonymousId").is_some_and(is_id) {
+            return bad("userId or anonymousId is required".into());
+        }
+        let required: &[&str] = match kind {
+            "track" => &["event"],
+            "group" => &["groupId"],
+            "alias" => &["previousId", "userId"],
+            _ => &[],
+        };
+        for key in required {
+            if !field(message, key).is_some_and(is_id) {
+                return bad(format!("{kind} needs {key}"));
+            }
+        }
+        let timestamp = match field(message, "timestamp") {
+            Some(JsValue::String(s)) => Some(normalize(&s.to_string_lossy()).ok_or_else(|| {
+                Status::invalid(format!("{at}: timestamp {:?} is not an ISO 8601 time", s.to_string_lossy()))
+            })?),
+            _ => None,
+        };
+        Ok(Call { kind, message, batch, timestamp })
+    }
+
+    /// `context` or `integrations`: the message's own, else the batch's.
+    fn inherited(&self, key: &str) -> Option<&'a JsValue> {
+        field(self.message, key).or_else(|| self.batch.and_then(|b| field(b, key)))
+    }
+
+    /// False when the message's `integrations` turns the webhooks destination off (`{"Webhooks": false}`, or
+    /// `{"All": false}` without `"Webhooks": true`).
+    fn wants_webhooks(&self) -> bool {
+        let Some(JsValue::Object(integrations)) = self.inherited("integrations") else { return true };
+        match integrations.get(INTEGRATION) {
+            Some(JsValue::Bool(false)) => false,
+            Some(JsValue::Bool(true)) | Some(JsValue::Object(_)) => true,
+            _ => !matches!(integrations.get("All"), Some(JsValue::Bool(false))),
+        }
+    }
+
+    fn message_id(&self) -> String {
+        match field(self.message, "messageId") {
+            Some(JsValue::String(s)) if !s.0.is_empty() => s.to_string_lossy(),
+            _ => format!("seg-{}", hex::encode(rand::random::<[u8; 16]>())),
+        }
+    }
+
+    /// The body WEBHOOKS.md gives for this type: the listed keys in order, then the message's own `context` when the
+    /// type lists none.
+    fn webhook_body(&self, received: &str) -> String {
+        let m = self.message;
+        let get = |key: &str| field(m, key).map(id_value).unwrap_or(JsValue::Null);
+        let or_empty = |key: &str| field(m, key).cloned().unwrap_or_else(|| JsValue::Object(JsObject::new()));
+        let mut body = JsObject::new();
+        body.insert("version", JsValue::Number(1.0));
+        body.insert("type", text(self.kind));
+        let timestamp = text(self.timestamp.as_deref().unwrap_or(received));
+        match self.kind {
+            "page" => {
+                body.insert("userId", get("userId"));
+                let properties = field(m, "properties");
+                let mut page = JsObject::new();
+                for key in ["path", "referrer", "title", "url"] {
+                    let value = match properties {
+                        Some(JsValue::Object(p)) => field(p, key).cloned(),
+                        _ => None,
+                    };
+                    page.insert(key, value.unwrap_or_else(|| text("")));
+                }
+                body.insert("properties", JsValue::Object(page));
+                body.insert("timestamp", timestamp);
+            }
+            "screen" => {
+                body.insert("userId", get("userId"));
+                body.insert("name", field(m, "name").cloned().unwrap_or_else(|| text("")));
+                body.insert("timestamp", timestamp);
+                body.insert("context", screen_context(self.inherited("context")));
+            }
+            "identify" => {
+                body.insert("userId", get("userId"));
+                body.insert("traits", or_empty("traits"));
+                body.insert("timestamp", timestamp);
+            }
+            "track" => {
+                body.insert("userId", get("userId"));
+                body.insert("event", get("event"));
+                body.insert("properties", or_empty("properties"));
+                body.insert("timestamp", timestamp);
+            }
+            "alias" => {
+                body.insert("Previous ID", get("previousId"));
+                body.insert("User ID", get("userId"));
+                body.insert("timestamp", timestamp);
+            }
+            _ => {
+                body.insert("groupId", get("groupId"));
+                body.insert("userId", get("userId"));
+                body.insert("traits", or_empty("traits"));
+                body.insert("timestamp", timestamp);
+            }
+        }
+        if self.kind != "screen"
+            && let Some(context) = self.inherited("context")
+        {
+            body.insert("context", context.clone());
+        }
+        json::stringify(&JsValue::Object(body))
+    }
+}
+
+/// A screen's `context` as WEBHOOKS.md lists it, filled from the message's context (`""` where it has nothing).
+fn screen_context(context: Option<&JsValue>) -> JsValue {
+    let context = match context {
+        Some(JsValue::Object(c)) => Some(c),
+        _ => None,
+    };
+    let mut out = JsObject::new();
+    for (group, keys) in
+        [("device", &["model", "type"][..]), ("os", &["name", "version"]), ("app", &["build", "name", "version"])]
+    {
+        let source = match context.and_then(|c| field(c, group)) {
+            Some(JsValue::Object(g)) => Some(g),
+            _ => None,
+        };
+        let mut inner = JsObject::new();
+        for key in keys {
+            inner.insert(*key, source.and_then(|g| field(g, key)).cloned().unwrap_or_else(|| text("")));
+        }
+        out.insert(group, JsValue::Object(inner));
+    }
+    JsValue::Object(out)
+}
+
+/// An ISO 8601 time as the service writes it: UTC, milliseconds, `Z`. A time without an offset is taken as UTC.
+fn normalize(text: &str) -> Option<String> {
+    let text = text.trim();
+    let ts = text.parse::<jiff::Timestamp>().ok().or_else(|| {
+        text.parse::<jiff::civil::DateTime>()
+            .ok()
+            .and_then(|dt| dt.to_zoned(jiff::tz::TimeZone::UTC).ok())
+            .map(|z| z.timestamp())
+    })?;
+    Some(format!("{ts:.3}"))
+}
+
+/// The `delete` body a deletion request sends for one user.
+pub fn delete_body(user_id: &str, time: &str) -> String {
+    let mut body = JsObject::new();
+    body.insert("type", text("delete"));
+    body.insert("userId", text(user_id));
+    body.insert("timestamp", text(time));
+    json::stringify(&JsValue::Object(body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_round_trips_what_libraries_send() {
+        assert_eq!(base64_decode("a2V5Og==").unwrap(), b"key:");
+        assert_eq!(base64_decode("a2V5Og").unwrap(), b"key:");
+        assert_eq!(base64_decode("").unwrap(), b"");
+        assert_eq!(base64_decode("YWJj").unwrap(), b"abc");
+        assert_eq!(base64_decode("-_8=").unwrap(), [0xfb, 0xff]);
+        assert!(base64_decode("a").is_none());
+        assert!(base64_decode("a2V5*g==").is_none());
+    }
+
+    #[test]
+    fn timestamps_are_normalised_to_utc_milliseconds() {
+        assert_eq!(normalize("2020-01-02T03:04:05+01:00").unwrap(), "2020-01-02T02:04:05.000Z");
+        assert_eq!(normalize("2012-12-02T00:30:08.276Z").unwrap(), "2012-12-02T00:30:08.276Z");
+        assert_eq!(normalize("2012-12-02T00:30:08.276543").unwrap(), "2012-12-02T00:30:08.276Z");
+        assert!(normalize("yesterday").is_none());
+    }
+
+    #[test]
+    fn delete_bodies_have_no_version() {
+        assert_eq!(
+            delete_body("u\"1", "2020-01-01T00:00:00.000Z"),
+            r#"{"type":"delete","userId":"u\"1","timestamp":"2020-01-01T00:00:00.000Z"}"#
+        );
+    }
+}

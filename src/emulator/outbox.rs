@@ -1,0 +1,498 @@
+//! Webhook deliveries of `seg serve`: one job per (message, enabled `webhooks` destination), made with the shared
+//! delivery engine (`webhook::deliver`: fan-out, any 2xx, 5 s timeout, backoff within the retry window). Each job is
+//! its own task, queued behind a per-destination limit, so a slow or dead endpoint holds up only its own
+//! destination. With `--data` a job is committed before the request that made it is answered and removed when it
+//! ends, so a restart resumes what was pending. Every attempt is logged and kept in a ring for `/_emulator/deliveries`.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use axum::http::{HeaderName, HeaderValue};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tokio::sync::{Semaphore, mpsc};
+use tokio::task::{JoinHandle, JoinSet};
+
+use super::persist::{Change, Db};
+use super::status::Status;
+use super::store::{Resource, Store};
+use crate::api::models::Destination;
+use crate::ui::Printer;
+use crate::webhook::deliver::{self, Attempt, Class, Deliverer, Message, Policy};
+
+/// Attempts kept for `/_emulator/deliveries`; older ones are dropped.
+pub const LOG_SIZE: usize = 10_000;
+/// Jobs of one destination in flight at once; the rest wait for their turn without holding up other destinations.
+pub const PER_DESTINATION: usize = 64;
+/// The catalog slug of the destination that receives webhooks.
+pub const WEBHOOKS: &str = "webhooks";
+/// Header names a hook may not set: the signature and the framing are the service's.
+const RESERVED_HEADERS: [&str; 5] = ["x-signature", "content-length", "transfer-encoding", "host", "connection"];
+
+/// An enabled webhooks destination as it stood when a message was queued: where to send, how to sign.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub destination: String,
+    pub urls: Vec<String>,
+    pub secret: Option<String>,
+    /// Each hook's own headers, by URL.
+    pub url_headers: Vec<(String, Vec<(String, String)>)>,
+}
+
+/// The enabled webhooks destinations of a source.
+pub fn targets(store: &Store, source: &str) -> Vec<Target> {
+    store
+        .names_in(&format!("{source}/destinations"))
+        .filter_map(|name| match store.get(name) {
+            Some(Resource::Destination(d)) if d.enabled && name.rsplit('/').next() == Some(WEBHOOKS) => Some(target(d)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn target(destination: &Destination) -> Target {
+    let setting = |key: &str| {
+        let suffix = format!("/config/{key}");
+        destination.config.iter().find(|c| c.name.ends_with(&suffix)).map(|c| &c.value)
+    };
+    let mut urls: Vec<String> = Vec::new();
+    let mut url_headers = Vec::new();
+    let hooks = setting("hooks").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    let global = setting("globalHook").and_then(Value::as_str).filter(|u| !u.is_empty());
+    let found = hooks
+        .iter()
+        .filter_map(|h| Some((h.get("hook")?.as_str()?, h.get("headers"))))
+        .chain(global.map(|u| (u, None)));
+    for (url, headers) in found {
+        // Hooks first, then the legacy globalHook; a URL given twice is sent once; at most five.
+        if url.is_empty() || urls.iter().any(|u| u == url) || urls.len() == deliver::MAX_URLS {
+            continue;
+        }
+        urls.push(url.to_string());
+        let headers = hook_headers(headers);
+        if !headers.is_empty() {
+            url_headers.push((url.to_string(), headers));
+        }
+    }
+    let secret = setting("sharedSecret").and_then(Value::as_str).filter(|s| !s.is_empty()).map(String::from);
+    Target { destination: destination.name.clone(), urls, secret, url_headers }
+}
+
+/// A hook's headers: `{"Name": "value"}` or `[{"key", "value"}]`, less any that are not valid HTTP or are reserved.
+pub fn hook_headers(headers: Option<&Value>) -> Vec<(String, String)> {
+    let pairs: Vec<(&str, &str)> = match headers {
+        Some(Value::Object(map)) => map.iter().filter_map(|(k, v)| Some((k.as_str(), v.as_str()?))).collect(),
+        Some(Value::Array(list)) => {
+            list.iter().filter_map(|h| Some((h.get("key")?.as_str()?, h.get("value")?.as_str()?))).collect()
+        }
+        _ => Vec::new(),
+    };
+    pairs.into_iter().filter(|(k, v)| header_ok(k, v)).map(|(k, v)| (k.to_string(), v.to_string())).collect()
+}
+
+/// Whether a hook may send this header.
+pub fn header_ok(name: &str, value: &str) -> bool {
+    HeaderName::from_bytes(name.as_bytes()).is_ok_and(|n| !RESERVED_HEADERS.contains(&n.as_str()))
+        && HeaderValue::from_str(value).is_ok()
+}
+
+/// One message for one destination: the exact bytes and everything needed to send them again after a restart.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Job {
+    pub message_id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub destination: String,
+    pub urls: Vec<String>,
+    pub body: String,
+    pub signature: Option<String>,
+    pub url_headers: Vec<(String, Vec<(String, String)>)>,
+    /// When it was queued (Unix milliseconds): the retry window of a resumed job runs from here.
+    pub queued_ms: i64,
+}
+
+impl Job {
+    pub fn new(target: &Target, message_id: &str, kind: &str, body: String) -> Job {
+        let signature = target.secret.as_ref().map(|s| crate::webhook::sign::sign(s.as_bytes(), body.as_bytes()));
+        Job {
+            message_id: message_id.to_string(),
+            kind: kind.to_string(),
+            destination: target.destination.clone(),
+            urls: target.urls.clone(),
+            body,
+            signature,
+            url_headers: target.url_headers.clone(),
+            queued_ms: jiff::Timestamp::now().as_millisecond(),
+        }
+    }
+
+    fn message(&self) -> Message {
+        let mut message = Message::new(self.body.clone(), None);
+        message.signature = self.signature.clone();
+        message.url_headers = self
+            .url_headers
+            .iter()
+            .map(|(url, headers)| {
+                let headers = headers
+                    .iter()
+                    .filter_map(|(k, v)| {
+                        Some((HeaderName::from_bytes(k.as_bytes()).ok()?, HeaderValue::from_str(v).ok()?))
+                    })
+                    .collect();
+                (url.clone(), headers)
+            })
+            .collect();
+        message
+    }
+}
+
+/// Jobs with their ids, ready to be committed (with `--data`) and then started.
+pub struct Queued {
+    jobs: Vec<(u64, Job)>,
+    rows: Vec<(u64, Vec<u8>)>,
+}
+
+impl Queued {
+    pub fn is_empty(&self) -> bool {
+        self.jobs.is_empty()
+    }
+
+    /// The rows to write in the transaction that acknowledges the request.
+    pub fn changes(&self) -> Vec<Change<'_>> {
+        self.rows.iter().map(|(id, row)| Change::PutDelivery(*id, row)).collect()
+    }
+}
+
+/// One attempt as `/_emulator/deliveries` lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct AttemptRecord {
+    /// The delivery (one message for one destination).
+    pub id: u64,
+    pub message_id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub destination: String,
+    pub url: String,
+    pub attempt: u32,
+    pub status: Option<u16>,
+    pub error: Option<String>,
+    pub latency_ms: f64,
+    pub class: Class,
+    /// This request delivered the message (a 2xx).
+    pub delivered: bool,
+    pub time: String,
+}
+
+#[derive(Default)]
+struct Counts {
+    queued: AtomicU64,
+    pending: AtomicU64,
+    delivered: AtomicU64,
+    failed: AtomicU64,
+    recovered: AtomicU64,
+}
+
+#[derive(Default)]
+struct Tasks {
+    set: JoinSet<()>,
+    closed: bool,
+}
+
+pub struct Outbox {
+    deliverer: Deliverer,
+    window: Duration,
+    db: Option<Arc<Db>>,
+    log: Option<Printer>,
+    next_id: AtomicU64,
+    lanes: Mutex<HashMap<String, Arc<Semaphore>>>,
+    tasks: Mutex<Tasks>,
+    started: AtomicBool,
+    /// Jobs found in the data file, started with the server.
+    recovered: Mutex<Vec<(u64, Job)>>,
+    attempts: Mutex<VecDeque<AttemptRecord>>,
+    counts: Counts,
+    /// Ids of finished jobs, removed from the data file in batches by the flusher.
+    removals: Mutex<Option<mpsc::UnboundedSender<u64>>>,
+    removals_rx: Mutex<Option<mpsc::UnboundedReceiver<u64>>>,
+    flusher: Mutex<Option<JoinHandle<()>>>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Outbox {
+    /// An outbox with this retry window; `rows` are the jobs a data file held (unreadable ones are dropped).
+    pub fn new(
+        window: Duration,
+        db: Option<Arc<Db>>,
+        rows: Vec<(u64, Vec<u8>)>,
+        log: Option<Printer>,
+    ) -> Result<Outbox, String> {
+        let deliverer = Deliverer::new(Policy { retry_window: window, ..Policy::default() }, None)?;
+        let mut recovered = Vec::new();
+        let mut unreadable = Vec::new();
+        for (id, row) in rows {
+            match serde_json::from_slice::<Job>(&row) {
+                Ok(job) => recovered.push((id, job)),
+                Err(_) => unreadable.push(id),
+            }
+        }
+        if let Some(db) = &db
+            && !unreadable.is_empty()
+        {
+            let changes: Vec<Change<'_>> = unreadable.iter().map(|id| Change::RemoveDelivery(*id)).collect();
+            db.commit(&changes)?;
+        }
+        let next = recovered.iter().map(|(id, _)| id + 1).max().unwrap_or(1);
+        let (tx, rx) = mpsc::unbounded_channel();
+        Ok(Outbox {
+            deliverer,
+            window,
+            db,
+            log,
+            next_id: AtomicU64::new(next),
+            lanes: Mutex::default(),
+            tasks: Mutex::default(),
+            started: AtomicBool::new(false),
+            recovered: Mutex::new(recovered),
+            attempts: Mutex::default(),
+            counts: Counts::default(),
+            removals: Mutex::new(Some(tx)),
+            removals_rx: Mutex::new(Some(rx)),
+            flusher: Mutex::default(),
+        })
+    }
+
+    /// Whether queued jobs must be committed before the request that made them is answered.
+    pub fn durable(&self) -> bool {
+        self.db.is_some()
+    }
+
+    /// Gives jobs their ids (and their rows, with `--data`).
+    pub fn prepare(&self, jobs: Vec<Job>) -> Result<Queued, Status> {
+        let mut queued = Queued { jobs: Vec::with_capacity(jobs.len()), rows: Vec::new() };
+        for job in jobs {
+            let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+            if self.db.is_some() {
+                let row = serde_json::to_vec(&job).map_err(|e| Status::internal(e.to_string()))?;
+                queued.rows.push((id, row));
+            }
+            queued.jobs.push((id, job));
+        }
+        Ok(queued)
+    }
+
+    /// Commits jobs on their own (the tracking endpoints; a regulation commits them with itself). Blocking.
+    pub fn commit(&self, queued: &Queued) -> Result<(), Status> {
+        match &self.db {
+            Some(db) if !queued.rows.is_empty() => db.commit(&queued.changes()).map_err(Status::internal),
+            _ => Ok(()),
+        }
+    }
+
+    /// Starts committed jobs.
+    pub fn dispatch(self: &Arc<Self>, queued: Queued) {
+        self.start();
+        let n = queued.jobs.len() as u64;
+        self.counts.queued.fetch_add(n, Ordering::Relaxed);
+        self.counts.pending.fetch_add(n, Ordering::Relaxed);
+        for (id, job) in queued.jobs {
+            self.spawn(id, job, self.window);
+        }
+    }
+
+    /// A note on stderr (when logging), e.g. about a destination that has nowhere to send.
+    pub fn note(&self, line: &str) {
+        if let Some(printer) = &self.log {
+            printer.warn(line);
+        }
+    }
+
+    /// Starts the flusher and the recovered jobs, once, when there is a runtime to run them.
+    pub fn start(self: &Arc<Self>) {
+        if tokio::runtime::Handle::try_current().is_err() || self.started.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        if let (Some(db), Some(rx)) = (self.db.clone(), lock(&self.removals_rx).take()) {
+            *lock(&self.flusher) = Some(tokio::spawn(flush(db, rx, self.log.clone())));
+        }
+        let recovered = std::mem::take(&mut *lock(&self.recovered));
+        let now = jiff::Timestamp::now().as_millisecond();
+        for (id, job) in recovered {
+            self.counts.queued.fetch_add(1, Ordering::Relaxed);
+            self.counts.pending.fetch_add(1, Ordering::Relaxed);
+            self.counts.recovered.fetch_add(1, Ordering::Relaxed);
+            let age = Duration::from_millis(u64::try_from(now - job.queued_ms).unwrap_or(0));
+            match self.window.checked_sub(age).filter(|left| !left.is_zero()) {
+                Some(left) => self.spawn(id, job, left),
+                None => {
+                    let report = deliver::Report { delivered: false, attempts: Vec::new(), elapsed: Duration::ZERO };
+                    self.finish(id, &job, &report);
+                }
+            }
+        }
+    }
+
+    fn spawn(self: &Arc<Self>, id: u64, job: Job, window: Duration) {
+        let mut tasks = lock(&self.tasks);
+        if tasks.closed {
+            // Shutting down: the job stays in the data file (if any) for the next start.
+            return;
+        }
+        while tasks.set.try_join_next().is_some() {}
+        let this = self.clone();
+        tasks.set.spawn(async move { this.run(id, job, window).await });
+    }
+
+    fn lane(&self, destination: &str) -> Arc<Semaphore> {
+        lock(&self.lanes)
+            .entry(destination.to_string())
+            .or_insert_with(|| Arc::new(Semaphore::new(PER_DESTINATION)))
+            .clone()
+    }
+
+    async fn run(&self, id: u64, job: Job, window: Duration) {
+        let lane = self.lane(&job.destination);
+        let Ok(_turn) = lane.acquire().await else { return };
+        let message = job.message();
+        let resumed;
+        let deliverer = if window == self.window {
+            &self.deliverer
+        } else {
+            resumed = self.deliverer.with_retry_window(window);
+            &resumed
+        };
+        let observe = |attempt: &Attempt| self.observe(id, &job, attempt);
+        let report = deliverer.deliver(&message, &job.urls, &observe).await;
+        self.finish(id, &job, &report);
+    }
+
+    fn observe(&self, id: u64, job: &Job, attempt: &Attempt) {
+        let latency_ms = (attempt.latency.as_secs_f64() * 1e6).round() / 1e3;
+        if let Some(printer) = &self.log {
+            let outcome = match (attempt.status, &attempt.error) {
+                (Some(status), _) => status.to_string(),
+                (None, Some(error)) => error.clone(),
+                (None, None) => "no answer".into(),
+            };
+            let next = match attempt.class {
+                Class::Delivered => "delivered",
+                Class::Temporary => "temporary",
+                Class::Permanent => "permanent",
+            };
+            printer.status(&format!(
+                "webhook {} {} attempt {}: {} in {} ({next}; {} {})",
+                job.destination,
+                crate::ui::escape_control(&attempt.url),
+                attempt.attempt,
+                crate::ui::escape_control(&outcome),
+                crate::ui::duration(attempt.latency),
+                job.kind,
+                crate::ui::escape_control(&job.message_id),
+            ));
+        }
+        let record = AttemptRecord {
+            id,
+            message_id: job.message_id.clone(),
+            kind: job.kind.clone(),
+            destination: job.destination.clone(),
+            url: attempt.url.clone(),
+            attempt: attempt.attempt,
+            status: attempt.status,
+            error: attempt.error.clone(),
+            latency_ms,
+            class: attempt.class,
+            delivered: attempt.class == Class::Delivered,
+            time: super::handlers::now(),
+        };
+        let mut log = lock(&self.attempts);
+        if log.len() == LOG_SIZE {
+            log.pop_front();
+        }
+        log.push_back(record);
+    }
+
+    fn finish(&self, id: u64, job: &Job, report: &deliver::Report) {
+        self.counts.pending.fetch_sub(1, Ordering::Relaxed);
+        if report.delivered {
+            self.counts.delivered.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.counts.failed.fetch_add(1, Ordering::Relaxed);
+            let why = if report.attempts.is_empty() {
+                "its retry window closed while the emulator was stopped".to_string()
+            } else if report.attempts.iter().any(|a| a.class == Class::Temporary) {
+                format!("still failing when the retry window closed, after {} requests", report.attempts.len())
+            } else {
+                "every URL failed permanently".to_string()
+            };
+            self.note(&format!(
+                "webhook {} {} {}: dropped: {why}",
+                job.destination,
+                job.kind,
+                crate::ui::escape_control(&job.message_id)
+            ));
+        }
+        if let Some(tx) = &*lock(&self.removals) {
+            let _ = tx.send(id);
+        }
+    }
+
+    /// Stops every delivery in flight (with `--data` they stay queued for the next start) and closes the data file.
+    pub async fn shutdown(&self) {
+        let mut set = {
+            let mut tasks = lock(&self.tasks);
+            tasks.closed = true;
+            std::mem::take(&mut tasks.set)
+        };
+        set.shutdown().await;
+        // Dropping the sender ends the flusher once it has removed every finished job.
+        lock(&self.removals).take();
+        lock(&self.removals_rx).take();
+        let flusher = lock(&self.flusher).take();
+        if let Some(flusher) = flusher {
+            let _ = flusher.await;
+        }
+    }
+
+    /// What `/_emulator/deliveries` answers.
+    pub fn snapshot(&self) -> Value {
+        let attempts = lock(&self.attempts);
+        let count = |c: &AtomicU64| c.load(Ordering::Relaxed);
+        serde_json::json!({
+            "queued": count(&self.counts.queued),
+            "pending": count(&self.counts.pending),
+            "delivered": count(&self.counts.delivered),
+            "failed": count(&self.counts.failed),
+            "recovered": count(&self.counts.recovered),
+            "deliveries": &*attempts,
+        })
+    }
+
+    pub fn clear_log(&self) {
+        lock(&self.attempts).clear();
+    }
+}
+
+/// Removes finished jobs from the data file, many per transaction.
+async fn flush(db: Arc<Db>, mut rx: mpsc::UnboundedReceiver<u64>, log: Option<Printer>) {
+    while let Some(first) = rx.recv().await {
+        let mut ids = vec![first];
+        while ids.len() < 4096
+            && let Ok(id) = rx.try_recv()
+        {
+            ids.push(id);
+        }
+        let db = db.clone();
+        let result = tokio::task::spawn_blocking(move || {
+            let changes: Vec<Change<'_>> = ids.iter().map(|id| Change::RemoveDelivery(*id)).collect();
+            db.commit(&changes)
+        })
+        .await;
+        if let (Some(printer), Ok(Err(e))) = (&log, result) {
+            printer.warn(&format!("cannot remove finished webhook deliveries: {e}"));
+        }
+    }
+}

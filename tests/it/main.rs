@@ -2,6 +2,7 @@
 
 mod auth;
 mod cli;
+mod deliveries;
 mod emulator;
 mod generated;
 mod receiver;

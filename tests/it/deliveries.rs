@@ -1,0 +1,668 @@
+//! `seg serve` delivers webhooks: tracking calls posted with a write key reach the enabled `webhooks` destinations
+//! of their source with the exact bytes, headers and signature of WEBHOOKS.md; retries, fan-out, deletion
+//! requests, authentication, validation, restarts with `--data`, and the log on stderr.
+//! Waiting is done by polling `/_emulator/deliveries` or a receiver against a deadline, never by sleeping.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+use crate::receiver::{Hit, Receiver};
+use crate::support::{Answer, TestEnv, WRITE};
+use seg::emulator::Options;
+use seg::webhook::listen;
+
+const DEADLINE: Duration = Duration::from_secs(20);
+/// WEBHOOKS.md's test vector and its signature under the secret `teehee`.
+const VECTOR_BODY: &str = r#"{"version":1,"type":"track","userId":"019mr8mf4r","event":"Purchased an Item","properties":{"revenue":"39.95","shippingMethod":"2-day"},"timestamp":"2012-12-02T00:30:08.276Z"}"#;
+const VECTOR_SIG: &str = "6584c31d030ff167eca14a1042eb7e88c881b8e8";
+
+fn with_window(window: Duration) -> Options {
+    Options { retry_window: Some(window), ..Options::default() }
+}
+
+/// A source in workspace `demo` with a `webhooks` destination; returns the source's write key.
+async fn source(env: &TestEnv, slug: &str, enabled: bool, config: Value) -> String {
+    let created = env.create_source("demo", slug).await;
+    let key = created.ok()["write_keys"][0].as_str().unwrap().to_string();
+    let body = json!({"destination": {"name": "webhooks", "enabled": enabled, "config": config}});
+    env.call("POST", &format!("/v1beta/workspaces/demo/sources/{slug}/destinations"), Some(body)).await.ok();
+    key
+}
+
+/// Config with a secret and one hook.
+fn hook(url: &str, secret: &str) -> Value {
+    json!([{"name": "sharedSecret", "value": secret}, {"name": "hooks", "value": [{"hook": url}]}])
+}
+
+/// POST with an `Authorization` header as given.
+async fn post_auth(env: &TestEnv, path: &str, authorization: Option<&str>, body: impl Into<Vec<u8>>) -> Answer {
+    let mut request = reqwest::Client::new()
+        .post(format!("{}{path}", env.base))
+        .header("content-type", "application/json")
+        .body(body.into());
+    if let Some(value) = authorization {
+        request = request.header("authorization", value);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let text = response.text().await.unwrap();
+    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
+    Answer { status, headers, text, json }
+}
+
+/// POST as analytics libraries do: Basic auth with the write key as the user name and an empty password.
+async fn post(env: &TestEnv, path: &str, write_key: &str, body: &str) -> Answer {
+    let response = reqwest::Client::new()
+        .post(format!("{}{path}", env.base))
+        .basic_auth(write_key, Some(""))
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let text = response.text().await.unwrap();
+    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
+    Answer { status, headers, text, json }
+}
+
+#[track_caller]
+fn accepted(answer: &Answer) {
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    assert_eq!(answer.json, json!({"success": true}), "{}", answer.text);
+}
+
+async fn snapshot(env: &TestEnv) -> Value {
+    env.get("/_emulator/deliveries").await.ok().clone()
+}
+
+/// Polls `/_emulator/deliveries` until `done` holds.
+async fn wait_for(env: &TestEnv, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + DEADLINE;
+    loop {
+        let snap = snapshot(env).await;
+        if done(&snap) {
+            return snap;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}: {snap:#}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+fn count(snap: &Value, key: &str) -> u64 {
+    snap[key].as_u64().unwrap()
+}
+
+/// The attempts of one message, in the order they were made.
+fn attempts_of<'a>(snap: &'a Value, message_id: &str) -> Vec<&'a Value> {
+    snap["deliveries"].as_array().unwrap().iter().filter(|a| a["message_id"] == message_id).collect()
+}
+
+async fn wait_hits(receiver: &Receiver, n: usize) -> Vec<Hit> {
+    let deadline = Instant::now() + DEADLINE;
+    loop {
+        let hits = receiver.hits();
+        if hits.len() >= n {
+            return hits;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {n} hits; got {}", hits.len());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// HMAC-SHA1 in lowercase hex, computed here rather than with seg's own signer.
+fn hmac_hex(secret: &str, body: &[u8]) -> String {
+    use hmac::{KeyInit, Mac};
+    let mut mac = hmac::Hmac::<sha1::Sha1>::new_from_slice(secret.as_bytes()).unwrap();
+    mac.update(body);
+    hex::encode(mac.finalize().into_bytes())
+}
+
+fn text(hit: &Hit) -> &str {
+    std::str::from_utf8(&hit.body).unwrap()
+}
+
+/// A port with nothing listening on it (bound, then released).
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
+/// `seg webhook listen`'s receiver on a given port; every request is sent to the channel.
+async fn listen_on(port: u16) -> mpsc::UnboundedReceiver<listen::Received> {
+    let (sink, received) = mpsc::unbounded_channel();
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap();
+    tokio::spawn(axum::serve(listener, listen::router(listen::Options::default(), sink)).into_future());
+    received
+}
+
+async fn recv(received: &mut mpsc::UnboundedReceiver<listen::Received>) -> listen::Received {
+    tokio::time::timeout(DEADLINE, received.recv()).await.expect("a request within the deadline").unwrap()
+}
+
+// ---- bytes, headers, signature ----
+
+const BATCH: &str = r#"{"batch": [
+  {"type": "track", "userId": "u1", "anonymousId": "a1", "messageId": "m-track", "event": "Order Completed",
+   "properties": {"z": 1.50, "10": "ten", "2": "two", "a": "é\u00e9", "big": 1e21, "neg": -0, "dup": 1, "dup": 2},
+   "timestamp": "2020-01-02T03:04:05+01:00", "sentAt": "2020-01-02T02:04:06.000Z", "integrations": {},
+   "context": {"ip": "203.0.113.9", "library": {"name": "analytics-node", "version": "2.1.0"}}},
+  {"type": "identify", "userId": "u1", "messageId": "m-identify", "traits": {"email": "u1@example.com", "logins": 5.0},
+   "timestamp": "2020-01-02T02:04:05.123Z"},
+  {"type": "page", "userId": "u1", "messageId": "m-page", "name": "Docs", "timestamp": "2020-01-02T02:04:05.123Z",
+   "properties": {"title": "Docs", "url": "https://example.com/docs", "path": "/docs", "extra": true}},
+  {"type": "screen", "userId": "u1", "messageId": "m-screen", "name": "Home", "timestamp": "2020-01-02T02:04:05.123Z",
+   "context": {"device": {"model": "iPhone7,2", "type": "ios", "id": "d1"}, "os": {"name": "iOS"}}},
+  {"type": "group", "userId": "u1", "messageId": "m-group", "groupId": "g1", "traits": {"name": "Initech"},
+   "timestamp": "2020-01-02T02:04:05.123Z"},
+  {"type": "alias", "userId": "u1", "previousId": "anon-1", "messageId": "m-alias",
+   "timestamp": "2020-01-02T02:04:05.123Z"}
+], "sentAt": "2020-01-02T02:04:06.000Z"}"#;
+
+/// What each item of BATCH must arrive as, written out by hand from WEBHOOKS.md.
+const EXPECTED: [(&str, &str); 6] = [
+    (
+        "track",
+        r#"{"version":1,"type":"track","userId":"u1","event":"Order Completed","properties":{"2":"two","10":"ten","z":1.5,"a":"éé","big":1e+21,"neg":0,"dup":2},"timestamp":"2020-01-02T02:04:05.000Z","context":{"ip":"203.0.113.9","library":{"name":"analytics-node","version":"2.1.0"}}}"#,
+    ),
+    (
+        "identify",
+        r#"{"version":1,"type":"identify","userId":"u1","traits":{"email":"u1@example.com","logins":5},"timestamp":"2020-01-02T02:04:05.123Z"}"#,
+    ),
+    (
+        "page",
+        r#"{"version":1,"type":"page","userId":"u1","properties":{"path":"/docs","referrer":"","title":"Docs","url":"https://example.com/docs"},"timestamp":"2020-01-02T02:04:05.123Z"}"#,
+    ),
+    (
+        "screen",
+        r#"{"version":1,"type":"screen","userId":"u1","name":"Home","timestamp":"2020-01-02T02:04:05.123Z","context":{"device":{"model":"iPhone7,2","type":"ios"},"os":{"name":"iOS","version":""},"app":{"build":"","name":"","version":""}}}"#,
+    ),
+    (
+        "group",
+        r#"{"version":1,"type":"group","groupId":"g1","userId":"u1","traits":{"name":"Initech"},"timestamp":"2020-01-02T02:04:05.123Z"}"#,
+    ),
+    (
+        "alias",
+        r#"{"version":1,"type":"alias","Previous ID":"anon-1","User ID":"u1","timestamp":"2020-01-02T02:04:05.123Z"}"#,
+    ),
+];
+
+#[tokio::test]
+async fn a_batch_arrives_with_the_exact_bytes_headers_and_signature() {
+    let env = TestEnv::start().await;
+    let receiver = Receiver::start(&[], 200).await;
+    let config = json!([
+        {"name": "sharedSecret", "value": "s3cret-é"},
+        {"name": "hooks", "value": [{"hook": receiver.url, "headers": {"X-Team": "data", "Authorization": "Bearer abc"}}]}
+    ]);
+    let key = source(&env, "web", true, config).await;
+    accepted(&post(&env, "/v1/batch", &key, BATCH).await);
+    let hits = wait_hits(&receiver, EXPECTED.len()).await;
+    assert_eq!(hits.len(), EXPECTED.len());
+    for (kind, want) in EXPECTED {
+        let hit = hits
+            .iter()
+            .find(|h| text(h).contains(&format!(r#""type":"{kind}""#)))
+            .unwrap_or_else(|| panic!("no {kind} body among {:?}", hits.iter().map(text).collect::<Vec<_>>()));
+        assert_eq!(text(hit), want, "{kind}");
+        assert_eq!(hit.headers["x-signature"], hmac_hex("s3cret-é", want.as_bytes()).as_str(), "{kind}");
+        assert_eq!(hit.headers["user-agent"], "Segment.io/1.0");
+        assert_eq!(hit.headers["content-type"], "application/json");
+        assert_eq!(hit.headers["x-team"], "data");
+        assert_eq!(hit.headers["authorization"], "Bearer abc");
+    }
+    let snap = wait_for(&env, "six deliveries", |s| count(s, "delivered") == 6).await;
+    let record = attempts_of(&snap, "m-track")[0];
+    assert_eq!(record["destination"], "workspaces/demo/sources/web/destinations/webhooks");
+    assert_eq!(record["url"], receiver.url.as_str());
+    assert_eq!((record["attempt"].as_u64(), record["status"].as_u64()), (Some(1), Some(200)));
+    assert_eq!((record["class"].as_str(), record["delivered"].as_bool()), (Some("delivered"), Some(true)));
+    assert!(record["error"].is_null() && record["latency_ms"].is_f64() && record["type"] == "track", "{record}");
+}
+
+#[tokio::test]
+async fn single_calls_without_a_timestamp_carry_the_receive_time_and_sign_the_documented_vector() {
+    let env = TestEnv::start().await;
+    let receiver = Receiver::start(&[], 200).await;
+    let key = source(&env, "web", true, hook(&receiver.url, "teehee")).await;
+    // The call that yields WEBHOOKS.md's test vector, through the single-call endpoint.
+    let track = r#"{"userId": "019mr8mf4r", "event": "Purchased an Item", "timestamp": "2012-12-02T00:30:08.276Z",
+                    "properties": {"revenue": "39.95", "shippingMethod": "2-day"}}"#;
+    accepted(&post(&env, "/v1/track", &key, track).await);
+    let hits = wait_hits(&receiver, 1).await;
+    assert_eq!(text(&hits[0]), VECTOR_BODY);
+    assert_eq!(hits[0].headers["x-signature"], VECTOR_SIG);
+    // No timestamp: the time it was received, in UTC with milliseconds; no userId: null.
+    let before = jiff::Timestamp::now();
+    accepted(&post(&env, "/v1/identify", &key, r#"{"anonymousId": "a-7", "traits": {}}"#).await);
+    let after = jiff::Timestamp::now();
+    let hits = wait_hits(&receiver, 2).await;
+    let body: Value = serde_json::from_slice(&hits[1].body).unwrap();
+    let prefix = r#"{"version":1,"type":"identify","userId":null,"traits":{},"timestamp":""#;
+    assert!(text(&hits[1]).starts_with(prefix), "{}", text(&hits[1]));
+    let stamp = body["timestamp"].as_str().unwrap();
+    assert!(stamp.len() == 24 && stamp.ends_with('Z'), "{stamp}");
+    let stamp: jiff::Timestamp = stamp.parse().unwrap();
+    let ms = |t: jiff::Timestamp| t.as_millisecond();
+    assert!(ms(before) <= ms(stamp) && ms(stamp) <= ms(after), "{stamp} not in {before}..{after}");
+    // Every single-call path answers; the path decides the type.
+    for (path, body) in [
+        ("/v1/page", r#"{"userId": "u", "type": "track"}"#),
+        ("/v1/screen", r#"{"userId": "u"}"#),
+        ("/v1/group", r#"{"userId": "u", "groupId": 7}"#),
+        ("/v1/alias", r#"{"userId": "u", "previousId": "p"}"#),
+    ] {
+        accepted(&post(&env, path, &key, body).await);
+    }
+    let hits = wait_hits(&receiver, 6).await;
+    let kinds: Vec<String> = hits[2..]
+        .iter()
+        .map(|h| serde_json::from_slice::<Value>(&h.body).unwrap()["type"].as_str().unwrap().to_string())
+        .collect();
+    for kind in ["page", "screen", "group", "alias"] {
+        assert!(kinds.iter().any(|k| k == kind), "{kind} in {kinds:?}");
+    }
+    let group = hits.iter().map(text).find(|t| t.contains(r#""type":"group""#)).unwrap();
+    assert!(group.contains(r#""groupId":"7""#), "a numeric id arrives as a string: {group}");
+}
+
+// ---- which destinations get what ----
+
+#[tokio::test]
+async fn disabled_destinations_and_integrations_off_get_nothing() {
+    let env = TestEnv::start().await;
+    let off = Receiver::start(&[], 200).await;
+    let on = Receiver::start(&[], 200).await;
+    let off_key = source(&env, "off", false, hook(&off.url, "k")).await;
+    let on_key = source(&env, "on", true, hook(&on.url, "k")).await;
+    accepted(&post(&env, "/v1/track", &off_key, r#"{"userId": "u", "event": "to-disabled"}"#).await);
+    let skip = r#"{"userId": "u", "event": "skipped", "integrations": {"All": true, "Webhooks": false}}"#;
+    accepted(&post(&env, "/v1/track", &on_key, skip).await);
+    let skip_all =
+        r#"{"batch": [{"type": "track", "userId": "u", "event": "skipped-too"}], "integrations": {"All": false}}"#;
+    accepted(&post(&env, "/v1/batch", &on_key, skip_all).await);
+    // Only the last message is queued; once it is delivered, nothing else can still be on its way.
+    assert_eq!(count(&snapshot(&env).await, "queued"), 0);
+    accepted(&post(&env, "/v1/track", &on_key, r#"{"userId": "u", "event": "to-enabled", "messageId": "m-on"}"#).await);
+    let snap = wait_for(&env, "the enabled destination's delivery", |s| count(s, "delivered") == 1).await;
+    assert_eq!(count(&snap, "queued"), 1);
+    assert_eq!(attempts_of(&snap, "m-on").len(), 1);
+    assert!(off.hits().is_empty(), "a disabled destination gets nothing");
+    let hits = on.hits();
+    assert_eq!(hits.len(), 1);
+    assert!(text(&hits[0]).contains(r#""event":"to-enabled""#), "{}", text(&hits[0]));
+    // Enabled later, the destination gets what is sent from then on.
+    let patch = json!({"destination": {"enabled": true}, "update_mask": {"paths": ["destination.enabled"]}});
+    env.call("PATCH", "/v1beta/workspaces/demo/sources/off/destinations/webhooks", Some(patch)).await.ok();
+    accepted(&post(&env, "/v1/track", &off_key, r#"{"userId": "u", "event": "now-enabled"}"#).await);
+    let hits = wait_hits(&off, 1).await;
+    assert!(text(&hits[0]).contains(r#""event":"now-enabled""#));
+}
+
+#[tokio::test]
+async fn fan_out_sends_the_same_bytes_to_every_hook_with_each_hooks_own_headers_and_stops_at_any_success() {
+    let env = with_window(Duration::from_secs(30));
+    let env = TestEnv::with(env).await;
+    let failing = Receiver::start(&[], 500).await;
+    let ok = Receiver::start(&[], 200).await;
+    let global = Receiver::start(&[], 200).await;
+    let config = json!([
+        {"name": "sharedSecret", "value": "k"},
+        {"name": "globalHook", "value": global.url},
+        {"name": "hooks", "value": [
+            {"hook": failing.url, "headers": {"X-A": "a"}},
+            {"hook": ok.url, "headers": [{"key": "X-B", "value": "b"}]},
+            {"hook": ok.url, "headers": {"X-Dup": "never"}}
+        ]}
+    ]);
+    let key = source(&env, "web", true, config).await;
+    accepted(&post(&env, "/v1/track", &key, r#"{"userId": "u", "event": "e", "messageId": "m-fan"}"#).await);
+    let snap = wait_for(&env, "delivery", |s| count(s, "delivered") == 1 && count(s, "pending") == 0).await;
+    let (a, b, c) = (failing.hits(), ok.hits(), global.hits());
+    assert_eq!((a.len(), b.len(), c.len()), (1, 1, 1), "one attempt to each URL; a duplicate URL once; no retry");
+    assert!(a[0].body == b[0].body && b[0].body == c[0].body);
+    let signature = hmac_hex("k", &b[0].body);
+    for hit in [&a[0], &b[0], &c[0]] {
+        assert_eq!(hit.headers["x-signature"], signature.as_str());
+    }
+    assert_eq!((a[0].headers.get("x-a").is_some(), a[0].headers.get("x-b").is_some()), (true, false));
+    assert_eq!((b[0].headers.get("x-a").is_some(), b[0].headers.get("x-b").is_some()), (false, true));
+    assert!(b[0].headers.get("x-dup").is_none());
+    assert!(c[0].headers.get("x-a").is_none() && c[0].headers.get("x-b").is_none());
+    let mut urls: Vec<&str> = attempts_of(&snap, "m-fan").iter().map(|a| a["url"].as_str().unwrap()).collect();
+    urls.sort();
+    let mut want = vec![failing.url.as_str(), ok.url.as_str(), global.url.as_str()];
+    want.sort();
+    assert_eq!(urls, want);
+}
+
+// ---- retries ----
+
+#[tokio::test]
+async fn temporary_failures_are_retried_only_to_the_urls_that_failed_so() {
+    let env = TestEnv::with(with_window(Duration::from_secs(30))).await;
+    let final_ = Receiver::start(&[], 400).await;
+    let flaky = Receiver::start(&[(503, 0), (429, 0)], 200).await;
+    let config = json!([{"name": "hooks", "value": [{"hook": final_.url}, {"hook": flaky.url}]}]);
+    let key = source(&env, "web", true, config).await;
+    accepted(&post(&env, "/v1/track", &key, r#"{"userId": "u", "event": "e", "messageId": "m-retry"}"#).await);
+    let snap = wait_for(&env, "delivery after retries", |s| count(s, "delivered") == 1).await;
+    assert_eq!(final_.hits().len(), 1, "a permanent failure is not retried");
+    let hits = flaky.hits();
+    assert_eq!(hits.len(), 3, "503 and 429 are temporary; the third attempt delivers");
+    assert!(hits.windows(2).all(|w| w[0].body == w[1].body), "every attempt sends the same bytes");
+    assert!(hits[0].headers.get("x-signature").is_none(), "no secret, no signature");
+    let attempts = attempts_of(&snap, "m-retry");
+    let numbers: Vec<u64> = attempts.iter().map(|a| a["attempt"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, [1, 1, 2, 3]);
+    let mut classes: Vec<&str> = attempts.iter().map(|a| a["class"].as_str().unwrap()).collect();
+    classes.sort();
+    assert_eq!(classes, ["delivered", "permanent", "temporary", "temporary"]);
+}
+
+#[tokio::test]
+async fn a_receiver_that_is_down_for_a_while_then_recovers_gets_the_message_once() {
+    let env = TestEnv::with(with_window(Duration::from_secs(60))).await;
+    let port = free_port();
+    let url = format!("http://127.0.0.1:{port}/hook");
+    let key = source(&env, "web", true, hook(&url, "k")).await;
+    accepted(&post(&env, "/v1/track", &key, r#"{"userId": "u", "event": "e", "messageId": "m-down"}"#).await);
+    let snap = wait_for(&env, "a failed first attempt", |s| !attempts_of(s, "m-down").is_empty()).await;
+    let first = attempts_of(&snap, "m-down")[0];
+    assert!(first["status"].is_null() && first["error"].is_string(), "{first}");
+    assert_eq!(first["class"], "temporary");
+    let mut received = listen_on(port).await;
+    let got = recv(&mut received).await;
+    assert_eq!(got.signature, listen::Signature::Unchecked);
+    let snap = wait_for(&env, "delivery", |s| count(s, "delivered") == 1).await;
+    assert!(received.try_recv().is_err(), "delivered once");
+    assert_eq!(count(&snap, "pending"), 0);
+    assert!(attempts_of(&snap, "m-down").len() >= 2);
+}
+
+#[tokio::test]
+async fn a_failure_that_outlasts_the_retry_window_is_dropped() {
+    let env = TestEnv::with(with_window(Duration::from_secs(2))).await;
+    let down = Receiver::start(&[], 500).await;
+    let key = source(&env, "web", true, hook(&down.url, "k")).await;
+    accepted(&post(&env, "/v1/track", &key, r#"{"userId": "u", "event": "e", "messageId": "m-500"}"#).await);
+    let snap = wait_for(&env, "the window to close", |s| count(s, "failed") == 1).await;
+    assert_eq!((count(&snap, "delivered"), count(&snap, "pending")), (0, 0));
+    let attempts = attempts_of(&snap, "m-500");
+    assert!(attempts.len() >= 2, "retried within the window: {}", attempts.len());
+    assert_eq!(down.hits().len(), attempts.len());
+    assert!(attempts.iter().all(|a| a["status"] == 500 && a["delivered"] == false));
+    // A permanent failure ends at once.
+    let gone = Receiver::start(&[], 410).await;
+    let key = source(&env, "other", true, hook(&gone.url, "k")).await;
+    accepted(&post(&env, "/v1/track", &key, r#"{"userId": "u", "event": "e", "messageId": "m-410"}"#).await);
+    let snap = wait_for(&env, "the permanent failure", |s| count(s, "failed") == 2).await;
+    assert_eq!(attempts_of(&snap, "m-410").len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_destination_does_not_hold_up_another() {
+    let env = TestEnv::start().await;
+    // Every answer of the slow endpoint takes 3 s (under the 5 s timeout); it gets 200 messages at once.
+    let slow = Receiver::start(&[(200, 3000); 200], 200).await;
+    let fast = Receiver::start(&[], 200).await;
+    let slow_key = source(&env, "slow", true, hook(&slow.url, "k")).await;
+    let fast_key = source(&env, "fast", true, hook(&fast.url, "k")).await;
+    let items: Vec<Value> =
+        (0..200).map(|i| json!({"type": "track", "userId": "u", "event": format!("e{i}")})).collect();
+    accepted(&post(&env, "/v1/batch", &slow_key, &json!({"batch": items}).to_string()).await);
+    accepted(&post(&env, "/v1/track", &fast_key, r#"{"userId": "u", "event": "fast", "messageId": "m-fast"}"#).await);
+    let snap = wait_for(&env, "the fast destination", |s| !attempts_of(s, "m-fast").is_empty()).await;
+    assert_eq!(attempts_of(&snap, "m-fast")[0]["delivered"], true);
+    assert_eq!(count(&snap, "delivered"), 1, "the fast message did not wait for any slow answer");
+    assert!(count(&snap, "pending") >= 190, "{}", count(&snap, "pending"));
+    assert_eq!(fast.hits().len(), 1);
+}
+
+// ---- deletion requests ----
+
+#[tokio::test]
+async fn a_deletion_request_sends_one_delete_per_user_to_each_source_with_webhooks_enabled() {
+    let env = TestEnv::start().await;
+    let (r1, r2, r3) =
+        (Receiver::start(&[], 200).await, Receiver::start(&[], 200).await, Receiver::start(&[], 200).await);
+    source(&env, "s1", true, hook(&r1.url, "k1")).await;
+    source(&env, "s2", true, json!([{"name": "hooks", "value": [{"hook": r2.url}]}])).await;
+    source(&env, "s3", false, hook(&r3.url, "k3")).await;
+    env.create_source("demo", "no-destination").await.ok();
+    let request = json!({"regulation_type": "Suppress_With_Delete",
+                         "attributes": {"name": "userId", "values": ["u1", "u\"2"]}});
+    let created = env.call("POST", "/v1beta/workspaces/demo/regulations", Some(request)).await;
+    let id = created.ok()["regulate_id"].as_str().unwrap().to_string();
+    let regulation = env.get(&format!("/v1beta/workspaces/demo/regulations/{id}")).await;
+    let time = regulation.ok()["create_time"].as_str().unwrap().to_string();
+    let want = |user: &str| format!(r#"{{"type":"delete","userId":{user},"timestamp":"{time}"}}"#);
+    let (u1, u2) = (want(r#""u1""#), want(r#""u\"2""#));
+    for (receiver, secret) in [(&r1, Some("k1")), (&r2, None)] {
+        let hits = wait_hits(receiver, 2).await;
+        let mut bodies: Vec<&str> = hits.iter().map(text).collect();
+        bodies.sort();
+        let mut expected = vec![u1.as_str(), u2.as_str()];
+        expected.sort();
+        assert_eq!(bodies, expected);
+        for hit in &hits {
+            let signature = hit.headers.get("x-signature").map(|v| v.to_str().unwrap().to_string());
+            assert_eq!(signature, secret.map(|s| hmac_hex(s, &hit.body)));
+        }
+    }
+    let snap = wait_for(&env, "four deletes", |s| count(s, "delivered") == 4).await;
+    assert_eq!(count(&snap, "queued"), 4, "nothing for the disabled destination");
+    assert!(r3.hits().is_empty());
+    // Suppressing deletes nothing, so it notifies nobody (queueing happens before the answer).
+    let suppress = json!({"regulation_type": "Suppress", "attributes": {"name": "userId", "values": ["u3"]}});
+    env.call("POST", "/v1beta/workspaces/demo/regulations", Some(suppress)).await.ok();
+    assert_eq!(count(&snapshot(&env).await, "queued"), 4);
+}
+
+// ---- what is refused ----
+
+#[tokio::test]
+async fn bad_write_keys_get_401_and_queue_nothing() {
+    let env = TestEnv::start().await;
+    let receiver = Receiver::start(&[], 200).await;
+    let key = source(&env, "web", true, hook(&receiver.url, "k")).await;
+    let body = r#"{"userId": "u", "event": "e"}"#;
+    let basic = |user_pass: &str| format!("Basic {}", base64(user_pass.as_bytes()));
+    let with_password = basic(&format!("{key}:password"));
+    let bearer = format!("Bearer {WRITE}");
+    let wrong_key = basic("not-a-write-key:");
+    let api_token = basic(&format!("{WRITE}:"));
+    for authorization in [
+        None,
+        Some(bearer.as_str()),
+        Some(wrong_key.as_str()),
+        Some(api_token.as_str()),
+        Some(with_password.as_str()),
+        Some("Basic !!!"),
+        Some("Basic "),
+    ] {
+        post_auth(&env, "/v1/track", authorization, body).await.assert_error(401, 16);
+    }
+    assert_eq!(count(&snapshot(&env).await, "queued"), 0);
+    // The same key the libraries' way: user name, empty password (with or without padding, or even the colon).
+    for authorization in
+        [basic(&format!("{key}:")), basic(&format!("{key}:")).trim_end_matches('=').into(), basic(&key)]
+    {
+        accepted(&post_auth(&env, "/v1/track", Some(&authorization), body).await);
+    }
+    assert_eq!(count(&snapshot(&env).await, "queued"), 3);
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn malformed_batches_get_400_and_nothing_is_queued() {
+    let env = TestEnv::start().await;
+    let receiver = Receiver::start(&[], 200).await;
+    let key = source(&env, "web", true, hook(&receiver.url, "k")).await;
+    let good = r#"{"type": "track", "userId": "u", "event": "good"}"#;
+    let bad_batches = [
+        "{".to_string(),
+        "".to_string(),
+        "[]".to_string(),
+        r#"{"batch": {}}"#.to_string(),
+        r#"{"messages": []}"#.to_string(),
+        r#"{"batch": [1]}"#.to_string(),
+        format!(r#"{{"batch": [{good}, {{"type": "bogus", "userId": "u"}}]}}"#),
+        format!(r#"{{"batch": [{good}, {{"userId": "u", "event": "no type"}}]}}"#),
+        format!(r#"{{"batch": [{good}, {{"type": "track", "userId": "u"}}]}}"#),
+        format!(r#"{{"batch": [{good}, {{"type": "identify", "traits": {{}}}}]}}"#),
+        format!(r#"{{"batch": [{good}, {{"type": "alias", "userId": "u"}}]}}"#),
+        format!(r#"{{"batch": [{good}, {{"type": "group", "userId": "u"}}]}}"#),
+        format!(r#"{{"batch": [{good}, {{"type": "track", "userId": "u", "event": "e", "properties": []}}]}}"#),
+        format!(r#"{{"batch": [{good}, {{"type": "track", "userId": "u", "event": "e", "timestamp": "yesterday"}}]}}"#),
+        format!(r#"{{"batch": [{good}, {{"type": "track", "userId": true, "event": "e"}}]}}"#),
+        format!(r#"{{"batch": [{good}]}} trailing"#),
+    ];
+    for body in &bad_batches {
+        let answer = post(&env, "/v1/batch", &key, body).await;
+        answer.assert_error(400, 3);
+        assert!(!answer.json["error"].as_str().unwrap().is_empty(), "{body}");
+    }
+    post(&env, "/v1/track", &key, r#"{"userId": "u"}"#).await.assert_error(400, 3);
+    post(&env, "/v1/alias", &key, r#"{"userId": "u"}"#).await.assert_error(400, 3);
+    post(&env, "/v1/page", &key, r#"{"userId": "u", "context": "web"}"#).await.assert_error(400, 3);
+    let huge = format!(r#"{{"batch": [], "pad": "{}"}}"#, "x".repeat(4 * 1024 * 1024));
+    post(&env, "/v1/batch", &key, &huge).await.assert_error(413, 3);
+    assert_eq!(count(&snapshot(&env).await, "queued"), 0, "nothing of a refused request is queued");
+    // A good batch afterwards: exactly its one message arrives (none of the good items above did).
+    accepted(&post(&env, "/v1/batch", &key, &format!(r#"{{"batch": [{good}]}}"#)).await);
+    wait_for(&env, "the good batch", |s| count(s, "delivered") == 1).await;
+    assert_eq!(receiver.hits().len(), 1);
+    assert_eq!(count(&snapshot(&env).await, "queued"), 1);
+}
+
+// ---- restarts and the log ----
+
+#[tokio::test]
+async fn with_data_a_pending_delivery_survives_a_restart_and_is_sent_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("state.redb");
+    let options =
+        || Options { data: Some(data.clone()), retry_window: Some(Duration::from_secs(3600)), ..Options::default() };
+    let port = free_port();
+    let url = format!("http://127.0.0.1:{port}/hook");
+    let env = TestEnv::with(options()).await;
+    let key = source(&env, "web", true, hook(&url, "k")).await;
+    let track = r#"{"userId": "u", "event": "kept", "messageId": "m-kept", "timestamp": "2021-05-06T07:08:09.010Z"}"#;
+    accepted(&post(&env, "/v1/track", &key, track).await);
+    wait_for(&env, "the first attempt to fail", |s| !attempts_of(s, "m-kept").is_empty()).await;
+    env.stop().await;
+
+    let mut received = listen_on(port).await;
+    let env = TestEnv::with(options()).await;
+    let got = recv(&mut received).await;
+    assert_eq!(
+        got.body,
+        r#"{"version":1,"type":"track","userId":"u","event":"kept","properties":{},"timestamp":"2021-05-06T07:08:09.010Z"}"#
+    );
+    let signature = got.headers.iter().find(|(k, _)| k == "x-signature").map(|(_, v)| v.clone());
+    assert_eq!(signature, Some(hmac_hex("k", got.body.as_bytes())));
+    let snap = wait_for(&env, "the resumed delivery", |s| count(s, "delivered") == 1).await;
+    assert_eq!(count(&snap, "recovered"), 1);
+    assert_eq!(attempts_of(&snap, "m-kept")[0]["attempt"], 1, "the resumed job starts a new series of attempts");
+    env.stop().await;
+
+    // Delivered means removed: a third start has nothing to resume.
+    let env = TestEnv::with(options()).await;
+    let snap = snapshot(&env).await;
+    assert_eq!((count(&snap, "recovered"), count(&snap, "queued")), (0, 0));
+    assert!(received.try_recv().is_err(), "sent once");
+    env.stop().await;
+}
+
+#[test]
+fn seg_serve_logs_every_attempt_on_stderr() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let receiver = runtime.block_on(Receiver::start(&[(503, 0)], 200));
+    let dir = tempfile::tempdir().unwrap();
+    let seed = dir.path().join("seed.json");
+    let seed_json = json!({
+        "sources": [{"name": "workspaces/demo/sources/web", "catalog_name": "catalog/sources/javascript"}],
+        "destinations": [{"name": "workspaces/demo/sources/web/destinations/webhooks", "enabled": true,
+                          "config": [{"name": "hooks", "value": [{"hook": receiver.url}]}]}]
+    });
+    std::fs::write(&seed, seed_json.to_string()).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_seg"))
+        .args(["serve", "--port", "0", "--rate-limit", "0", "--retry-window", "30s", "--accept-token", "tok:workspace"])
+        .arg("--seed")
+        .arg(&seed)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let base = stdout.next().unwrap().unwrap().strip_prefix("listening on ").unwrap().to_string();
+    let (lines, stderr) = std::sync::mpsc::channel();
+    let err = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(err).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    runtime.block_on(async {
+        let client = reqwest::Client::new();
+        let source: Value = client
+            .get(format!("{base}/v1beta/workspaces/demo/sources/web"))
+            .bearer_auth("tok")
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let key = source["write_keys"][0].as_str().unwrap();
+        let answer = client
+            .post(format!("{base}/v1/track"))
+            .basic_auth(key, Some(""))
+            .body(r#"{"userId": "u", "event": "logged", "messageId": "m-log"}"#)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), 200);
+    });
+    let prefix = format!("webhook workspaces/demo/sources/web/destinations/webhooks {} attempt", receiver.url);
+    let deadline = Instant::now() + DEADLINE;
+    let mut seen = Vec::new();
+    while !seen.iter().any(|l: &String| l.starts_with(&format!("{prefix} 2: 200 in "))) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match stderr.recv_timeout(left) {
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("no delivered attempt 2 on stderr; saw:\n{}", seen.join("\n")),
+        }
+    }
+    let first = seen.iter().find(|l| l.starts_with(&format!("{prefix} 1: "))).expect("attempt 1 logged");
+    assert!(
+        first.starts_with(&format!("{prefix} 1: 503 in ")) && first.ends_with("(temporary; track m-log)"),
+        "{first}"
+    );
+    assert!(seen.iter().any(|l| l.starts_with("POST /v1/track 200 ")), "the request itself is logged: {seen:?}");
+    let _ = child.kill();
+    let _ = child.wait();
+}

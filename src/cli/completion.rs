@@ -6,6 +6,10 @@ use super::Context;
 use crate::error::Result;
 
 /// Print a completion script for a shell.
+///
+/// Writes the script for bash, zsh, fish, powershell or elvish to stdout; it completes commands, flags and their
+/// fixed values. Needs no token and sends nothing. Save it where your shell loads completions (see the examples),
+/// then start a new shell.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg completion bash > ~/.local/share/bash-completion/completions/seg

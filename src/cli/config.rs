@@ -12,16 +12,29 @@ use crate::ui::output::Format;
 /// Keys: base_url, api_version, workspace, output. A flag or its environment variable beats the profile.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// List the profile's settings
+    /// List the profile's settings.
+    ///
+    /// Reads config.toml (in SEG_CONFIG_DIR, else $XDG_CONFIG_HOME/seg) and prints the keys the profile holds:
+    /// `key = value` lines with -o table (the default on a terminal), the file's path on stderr; otherwise one object
+    /// in the -o format (JSON in a pipe). Keys not set are left out, and flags or environment variables are not
+    /// applied (`seg auth status` shows the settings in effect).
     #[command(after_help = "Example:\n  seg config list --profile ci")]
     List,
-    /// Print one setting's bare value (exit 1 when it is not set)
+    /// Print one setting's bare value (exit 1 when it is not set).
+    ///
+    /// Prints the profile's value of KEY and a newline, nothing else, for scripts: `url=$(seg config get base_url)`.
+    /// Only config.toml is read, not flags or environment variables. A key that is not set exits 1; an unknown key
+    /// exits 2.
     #[command(after_help = "Example:\n  seg config get base_url")]
     Get {
         /// base_url, api_version, workspace or output
         key: String,
     },
-    /// Set a setting
+    /// Set a setting.
+    ///
+    /// Writes KEY = VALUE into the profile (created when new) in config.toml, replacing the file atomically, mode
+    /// 0600. The value is checked first: base_url an http or https URL, api_version a path segment, workspace a
+    /// slug, output one of table, json, ndjson, yaml, name. An invalid value or unknown key exits 2, changing nothing.
     #[command(
         after_help = "Examples:\n  seg config set base_url http://127.0.0.1:8808\n  seg config set workspace acme --profile local"
     )]
@@ -30,7 +43,10 @@ pub enum Command {
         key: String,
         value: String,
     },
-    /// Remove a setting
+    /// Remove a setting.
+    ///
+    /// Deletes KEY from the profile in config.toml, so the default applies again (unless a flag or environment
+    /// variable gives one). Removing a key that is not set is not an error; an unknown key exits 2.
     #[command(after_help = "Example:\n  seg config unset workspace")]
     Unset {
         /// base_url, api_version, workspace or output

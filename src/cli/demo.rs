@@ -17,8 +17,12 @@ use crate::webhook::listen;
 
 const SECRET: &str = "demo-shared-secret";
 
-/// Tour seg on an embedded emulator: create a source and a webhook destination, list with paging, enable the
-/// destination, send a signed message to a local receiver and verify it.
+/// Tour seg end to end on an emulator embedded in this process: no account, no token, no network.
+///
+/// Starts the emulator and a webhook receiver on 127.0.0.1, then prints each step as the command you would type
+/// and runs it: create a source and a webhook destination, list with paging, `destinations patch --enabled` (and a
+/// --dry-run), send a signed message to the receiver, verify and sign it, delete the source. State lives in memory
+/// and is gone when the tour ends. A failing step stops the tour with that step's exit code.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  seg demo            # about a second; nothing leaves this machine")]
 pub struct Args {}

@@ -740,8 +740,12 @@ fn every_command_has_help_with_an_example() {
     use clap::CommandFactory;
     fn walk(cmd: &mut clap::Command, path: String, missing: &mut Vec<String>) {
         let help = cmd.render_long_help().to_string();
-        if cmd.get_subcommands().next().is_none() && !help.contains("Example") {
+        let leaf = cmd.get_subcommands().next().is_none();
+        if leaf && !help.contains("Example") {
             missing.push(path.clone());
+        }
+        if leaf && cmd.get_long_about().is_none() {
+            missing.push(format!("{path} (no long description)"));
         }
         if cmd.get_about().is_none() && path != "seg" {
             missing.push(format!("{path} (no summary)"));
@@ -756,6 +760,6 @@ fn every_command_has_help_with_an_example() {
     root.build();
     walk(&mut root, "seg".into(), &mut missing);
     missing.retain(|p| !p.ends_with(" help") && !p.contains(" help "));
-    assert!(missing.is_empty(), "commands without an example or summary: {missing:#?}");
+    assert!(missing.is_empty(), "commands without an example, summary or long description: {missing:#?}");
     assert!(root.render_long_help().to_string().contains("Exit codes:"));
 }

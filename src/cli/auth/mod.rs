@@ -16,15 +16,29 @@ use crate::ui::output::Format;
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     Login(LoginArgs),
-    /// Show which source supplies the token, whether it works, and the profile's settings
+    /// Show which source supplies the token, whether it works, and the profile's settings.
+    ///
+    /// Finds the token as every command does (--token, --token-file, SEG_TOKEN, SEG_TOKEN_FILE, then the profile's
+    /// keyring entry or file store) and tries it with GET /v1beta/workspaces. Prints the settings in effect, the
+    /// keyring's state, the token's source, whether it works and the workspaces it reaches (`key: value` lines with
+    /// -o table, the default on a terminal; else in the -o format), never the token. Then it exits 4 when there is
+    /// no token, or with the API's code (e.g. 26) when the service refuses it.
     #[command(after_help = "Examples:\n  seg auth status\n  seg auth status --profile ci -o json")]
     Status,
-    /// Print the token in use (for piping into other tools)
+    /// Print the token in use (for piping into other tools).
+    ///
+    /// Prints, with a newline, the token other commands would send: from --token, --token-file, SEG_TOKEN,
+    /// SEG_TOKEN_FILE, then the profile's keyring entry or file store, the first that has one. Sends nothing and does
+    /// not check it (`seg auth status` does). Exits 4 when there is none. Whoever reads its output can act as you.
     #[command(
         after_help = "Example:\n  curl -H \"Authorization: Bearer $(seg auth token)\" https://platform.segmentapis.com/v1beta/workspaces"
     )]
     Token,
-    /// Remove the stored token of the profile (keyring and file store)
+    /// Remove the stored token of the profile (keyring and file store).
+    ///
+    /// Deletes the profile's token from the OS keyring (unless SEG_NO_KEYRING=1) and from the file store
+    /// (credentials.toml), and says on stderr what it removed; nothing stored is not an error. The token keeps
+    /// working at the service (`seg tokens delete` revokes it), and SEG_TOKEN or --token still apply.
     #[command(after_help = "Example:\n  seg auth logout --profile ci")]
     Logout,
 }

@@ -38,14 +38,23 @@ pub struct Browse {
 
 #[derive(Debug, clap::Subcommand)]
 enum Action {
-    /// List the entries (the default)
-    #[command(after_help = "Example:\n  seg catalog destinations list -o name")]
+    /// List the entries (the default).
+    ///
+    /// Sends GET /v1beta/catalog/sources (or catalog/destinations), following next_page_token to the end, 100 items
+    /// a page unless --page-size. The catalog is not workspace-scoped: no -w needed. `seg catalog sources` with no
+    /// verb does the same. Prints a table on a terminal and JSON in a pipe.
+    #[command(after_help = "Examples:\n  seg catalog sources list\n  seg catalog destinations list -o name")]
     List {
         #[command(flatten)]
         list: ListArgs,
     },
-    /// Show one entry
-    #[command(after_help = "Example:\n  seg catalog destinations get webhooks -o json --jq '.settings[].name'")]
+    /// Show one entry.
+    ///
+    /// Sends GET /v1beta/catalog/sources/SLUG (or catalog/destinations/SLUG) and prints the entry; a destination's
+    /// `settings` name the keys that `seg destinations create --config` takes. An unknown slug exits 15 (not found).
+    #[command(after_help = "Examples:
+  seg catalog sources get javascript
+  seg catalog destinations get webhooks -o json --jq '.settings[].name'")]
     Get {
         /// SLUG or catalog/KIND/SLUG
         slug: String,

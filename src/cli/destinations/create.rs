@@ -10,6 +10,11 @@ use crate::error::Result;
 use crate::ui::table;
 
 /// Create a destination; its slug is the catalog destination's (webhooks, google-analytics, ...).
+///
+/// Sends POST /v1beta/workspaces/WS/sources/SRC/destinations with {"destination": {"name", "enabled",
+/// "connection_mode", "config": [...]}}; each --config K=V becomes the config item DESTINATION/config/K. It is
+/// created disabled unless --enabled. Prints the new destination. One that exists already exits 16; an invalid
+/// setting (e.g. more than 5 hooks) exits 13. --dry-run prints the request instead of sending it.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations create web/webhooks --enabled \\

@@ -3,6 +3,11 @@ use crate::cli::Context;
 use crate::error::Result;
 
 /// Delete destinations. Asks first on a terminal; elsewhere needs --yes.
+///
+/// Sends DELETE /v1beta/workspaces/WS/sources/SRC/destinations/DST for each destination in turn, after one
+/// confirmation for all of them; without a terminal and without --yes nothing is sent and it exits 2. Each deletion
+/// is reported on stderr. It stops at the first failure (15 when a destination does not exist) and names the
+/// destinations left undeleted. --dry-run prints the requests and sends nothing.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations delete web/webhooks

@@ -5,6 +5,10 @@ use crate::error::Result;
 use crate::ui::table;
 
 /// Show one destination, with its settings.
+///
+/// Sends GET /v1beta/workspaces/WS/sources/SRC/destinations/DST and prints the destination: enabled, connection
+/// mode and its config items (a table of fields on a terminal, JSON in a pipe; `--jq .config` picks the settings).
+/// A destination that does not exist exits 15 (not found).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations get web/webhooks

@@ -7,6 +7,11 @@ use crate::error::{Error, Result};
 use crate::ui::table;
 
 /// List destinations: of one source with --source, else of every source of the workspace (-w).
+///
+/// With --source: GET /v1beta/workspaces/WS/sources/SRC/destinations, following next_page_token to the end. Without
+/// it: every page of GET .../sources first, then the destinations of each source, printed as one list (--limit
+/// counts across sources; --page-token and --no-paginate need --source, else exit 2). Prints a table on a terminal
+/// and JSON in a pipe; `-o ndjson` prints items as they arrive.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations list --source web

@@ -17,9 +17,7 @@ pub enum Command {
     List(list::Args),
     Get(get::Args),
     Create(create::Args),
-    /// Change fields of a destination (same as `patch`)
     Update(update::Args),
-    /// Change fields of a destination (same as `update`)
     Patch(update::Args),
     Enable(toggle::EnableArgs),
     Disable(toggle::DisableArgs),

@@ -15,6 +15,10 @@ pub struct Target {
 }
 
 /// Enable a destination (same as `patch NAME --enabled`).
+///
+/// Sends PATCH /v1beta/workspaces/WS/sources/SRC/destinations/DST with
+/// {"destination":{"enabled":true},"update_mask":{"paths":["destination.enabled"]}} and prints the updated
+/// destination. A destination that does not exist exits 15 (not found); a read-only token exits 17.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  seg -w acme destinations enable web/webhooks")]
 pub struct EnableArgs {
@@ -23,6 +27,10 @@ pub struct EnableArgs {
 }
 
 /// Disable a destination (same as `patch NAME --enabled=false`).
+///
+/// Sends PATCH /v1beta/workspaces/WS/sources/SRC/destinations/DST with
+/// {"destination":{"enabled":false},"update_mask":{"paths":["destination.enabled"]}} and prints the updated
+/// destination; its settings are kept. A destination that does not exist exits 15.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  seg -w acme destinations disable web/webhooks")]
 pub struct DisableArgs {

@@ -11,10 +11,16 @@ use crate::cli::args::{UpdateArgs, parse_kv};
 use crate::error::{Error, Result};
 use crate::ui::table;
 
-/// Change fields of a destination; only the fields named change (an update mask is sent).
+/// Change only the named fields of a destination (`update` and `patch` are the same command).
+///
+/// Sends PATCH /v1beta/workspaces/WS/sources/SRC/destinations/DST with {"destination": {...}, "update_mask":
+/// {"paths": [...]}}: one mask path per field given (--enabled, --config, --connection-mode, --set, --clear,
+/// --from-file), or exactly --update-mask. `patch NAME --enabled` sends
+/// {"destination":{"enabled":true},"update_mask":{"paths":["destination.enabled"]}}. Prints the updated destination.
 ///
 /// `--config` items merge by key with the destination's other settings. `--clear FIELD` sends FIELD in the mask
-/// with no value, which empties it (`--clear enabled` disables).
+/// with no value, which empties it (`--clear enabled` disables). Naming no field is a usage error (exit 2); a
+/// destination that does not exist exits 15. --dry-run prints the request instead of sending it.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations patch web/webhooks --enabled

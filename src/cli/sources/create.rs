@@ -9,6 +9,11 @@ use crate::error::Result;
 use crate::ui::table;
 
 /// Create a source from a catalog entry.
+///
+/// Sends POST /v1beta/workspaces/WS/sources with {"source": {"name", "catalog_name", ...}} (plus --display-name
+/// and --label when given) and prints the new source, with the write keys the service generates. The catalog entry
+/// must exist (`seg catalog sources list`). A source of that name that exists already exits 16; a read-only token
+/// exits 17. --dry-run prints the request instead of sending it.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme sources create web --catalog javascript

@@ -5,6 +5,10 @@ use crate::error::Result;
 use crate::ui::table;
 
 /// Show one source.
+///
+/// Sends GET /v1beta/workspaces/WS/sources/SRC and prints the source with its catalog entry, write keys, library
+/// settings and labels (a table of fields on a terminal, JSON in a pipe). A source that does not exist exits 15
+/// (not found).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme sources get web

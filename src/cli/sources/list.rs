@@ -6,6 +6,11 @@ use crate::error::Result;
 use crate::ui::table;
 
 /// List the sources of the workspace (-w), following every page.
+///
+/// Sends GET /v1beta/workspaces/WS/sources, following next_page_token to the end, 100 items a page unless
+/// --page-size. --limit N stops after N items; --no-paginate fetches one page and prints its next_page_token on
+/// stderr; --page-token T resumes there. `-o ndjson` and `-o name` print items as pages arrive. Prints a table on a
+/// terminal and JSON in a pipe. Without a workspace (-w, SEG_WORKSPACE or the profile's) it exits 2.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme sources list

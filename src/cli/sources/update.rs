@@ -11,6 +11,11 @@ use crate::error::{Error, Result};
 use crate::ui::table;
 
 /// Change fields of a source; only the fields named change (an update mask is sent).
+///
+/// Sends PATCH /v1beta/workspaces/WS/sources/SRC with {"source": {...}, "update_mask": {"paths": [...]}}: one mask
+/// path per field that --display-name, --label (all labels at once), --set, --clear or --from-file names, or exactly
+/// the paths of --update-mask. Prints the updated source. Naming no field is a usage error (exit 2); --dry-run
+/// prints the request instead of sending it. A source that does not exist exits 15; an unknown field exits 13.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme sources update web --display-name 'Web site'

@@ -14,13 +14,21 @@ use crate::ui::table;
 /// List, create and delete personal access tokens.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// List access tokens (never their secrets)
+    /// List access tokens (never their secrets).
+    ///
+    /// Sends GET /v1beta/access-tokens, following next_page_token to the end, and prints each token's name
+    /// (access-tokens/N), description, scope, workspaces and creation time. Needs no -w. A token's secret is shown
+    /// only once, by `seg tokens create`.
     #[command(after_help = "Example:\n  seg tokens list")]
     List {
         #[command(flatten)]
         list: ListArgs,
     },
-    /// Create an access token; its secret is printed once, in the `token` field
+    /// Create an access token; its secret is printed once, in the `token` field.
+    ///
+    /// Sends POST /v1beta/access-tokens with {"access_token": {"description", "scopes", "workspace_names"}}, the
+    /// workspace being -w's (or the profile's) when one is set. No later call shows the secret again: keep it, e.g.
+    /// with `-o json --jq .token`. Creating tokens needs a token of scope `workspace`; a read-only one exits 17.
     #[command(after_help = "Examples:
   seg -w acme tokens create --description ci --scope workspace:read
   seg -w acme tokens create --description deploy -o json --jq .token > token.txt")]
@@ -32,7 +40,11 @@ pub enum Command {
         #[arg(long, value_name = "SCOPE", default_value = SCOPE_WRITE, value_parser = [SCOPE_WRITE, SCOPE_READ])]
         scope: String,
     },
-    /// Delete access tokens: they stop working at once. Asks first on a terminal; elsewhere needs --yes
+    /// Delete access tokens: they stop working at once. Asks first on a terminal; elsewhere needs --yes.
+    ///
+    /// Sends DELETE /v1beta/access-tokens/N for each token in turn, after one confirmation for all of them; without a
+    /// terminal and without --yes nothing is sent and it exits 2. Once the token seg itself uses is deleted, later
+    /// calls fail (exit 26). It stops at the first failure (15 when a token does not exist).
     #[command(after_help = "Example:\n  seg tokens delete access-tokens/5 --yes")]
     Delete {
         /// Tokens: N or access-tokens/N

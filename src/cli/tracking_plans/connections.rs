@@ -14,7 +14,10 @@ use crate::ui::table;
 /// List, add and remove a tracking plan's source connections.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// List the sources connected to a plan
+    /// List the sources connected to a plan.
+    ///
+    /// Sends GET /v1beta/workspaces/WS/tracking-plans/rs_ID/source-connections, following next_page_token to the
+    /// end, and prints one row per connected source. A plan that does not exist exits 15.
     #[command(after_help = "Example:\n  seg -w acme tracking-plans connections list rs_123")]
     List {
         /// Tracking plan: rs_ID (with -w) or full name
@@ -22,7 +25,10 @@ pub enum Command {
         #[command(flatten)]
         list: ListArgs,
     },
-    /// Connect a source to a plan
+    /// Connect a source to a plan.
+    ///
+    /// Sends POST /v1beta/workspaces/WS/tracking-plans/rs_ID/source-connections with {"source_name": SOURCE} and
+    /// prints the connection (source name and plan id). A plan or source that does not exist exits 15.
     #[command(after_help = "Example:\n  seg -w acme tracking-plans connections add rs_123 web")]
     Add {
         /// Tracking plan: rs_ID (with -w) or full name
@@ -30,7 +36,11 @@ pub enum Command {
         /// Source: SLUG (with -w) or workspaces/WS/sources/SLUG
         source: String,
     },
-    /// Disconnect a source from a plan
+    /// Disconnect a source from a plan.
+    ///
+    /// Sends DELETE /v1beta/workspaces/WS/tracking-plans/rs_ID/source-connections/SRC and prints the service's
+    /// (empty) answer. Only the link goes: the source and the plan stay, so it does not ask for confirmation. A
+    /// connection that does not exist exits 15.
     #[command(after_help = "Example:\n  seg -w acme tracking-plans connections remove rs_123 web")]
     Remove {
         /// Tracking plan: rs_ID (with -w) or full name

@@ -10,6 +10,10 @@ use crate::error::Result;
 use crate::ui::table;
 
 /// Create a tracking plan in the workspace (-w); its id (rs_...) is generated.
+///
+/// Sends POST /v1beta/workspaces/WS/tracking-plans with {"tracking_plan": {"display_name", "rules"}} and prints the
+/// new plan, whose name holds the generated id. --rules reads a JSON object (`-` for stdin); a file that cannot be
+/// read or is not a JSON object is a usage error (exit 2) and nothing is sent. --dry-run prints the request.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme tracking-plans create --display-name 'Main plan'

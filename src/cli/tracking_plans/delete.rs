@@ -3,6 +3,10 @@ use crate::cli::Context;
 use crate::error::Result;
 
 /// Delete tracking plans. Asks first on a terminal; elsewhere needs --yes.
+///
+/// Sends DELETE /v1beta/workspaces/WS/tracking-plans/rs_ID for each plan in turn, after one confirmation for all of
+/// them; without a terminal and without --yes nothing is sent and it exits 2. Each deletion is reported on stderr.
+/// It stops at the first failure (15 when a plan does not exist). --dry-run prints the requests and sends nothing.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  seg -w acme tracking-plans delete rs_123 --yes")]
 pub struct Args {

@@ -5,6 +5,10 @@ use crate::error::Result;
 use crate::ui::table;
 
 /// Show one tracking plan with its rules.
+///
+/// Sends GET /v1beta/workspaces/WS/tracking-plans/rs_ID and prints the plan: display name, rules (events, global,
+/// identify and group schemas) and times (a table of fields on a terminal, JSON in a pipe). A plan that does not
+/// exist exits 15 (not found).
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Example:\n  seg -w acme tracking-plans get rs_1AAPTLy8ffAAQth0PvL8rOvU6PJ -o json --jq '.rules.events[].name'"

@@ -6,6 +6,10 @@ use crate::error::Result;
 use crate::ui::table;
 
 /// List the tracking plans of the workspace (-w).
+///
+/// Sends GET /v1beta/workspaces/WS/tracking-plans, following next_page_token to the end (100 items a page unless
+/// --page-size; --limit N stops after N). The table (on a terminal) shows each plan's id, display name and number
+/// of events; JSON (the default in a pipe) carries every field the service sends. Without a workspace it exits 2.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  seg -w acme tracking-plans list")]
 pub struct Args {

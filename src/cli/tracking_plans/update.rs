@@ -13,6 +13,10 @@ use crate::error::{Error, Result};
 use crate::ui::table;
 
 /// Change a tracking plan's display name or rules (sent as PUT with an update mask, as the service expects).
+///
+/// Sends PUT /v1beta/workspaces/WS/tracking-plans/rs_ID with {"tracking_plan": {...}, "update_mask": {"paths":
+/// [...]}}, one mask path per field given. --rules replaces the whole rules object; --set rules.FIELD=JSON changes one
+/// part. Prints the updated plan. Naming no field is a usage error (exit 2); a plan that does not exist exits 15.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme tracking-plans update rs_123 --display-name 'Renamed'

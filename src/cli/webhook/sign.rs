@@ -7,6 +7,11 @@ use crate::error::{Error, Result};
 use crate::webhook::sign::Signer;
 
 /// Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped).
+///
+/// Reads FILE (stdin for `-` or no FILE) and prints the 40-character signature the service would send with those
+/// bytes, keyed by the destination's shared secret: --secret, --secret-file (its content less one trailing newline)
+/// or SEG_WEBHOOK_SECRET. Sends nothing. No secret, or an unreadable file, is a usage error (exit 2). To check a
+/// signature you received, use `seg webhook verify`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook sign --secret teehee body.json

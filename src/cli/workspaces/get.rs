@@ -5,6 +5,10 @@ use crate::error::{Error, Result};
 use crate::ui::table;
 
 /// Show one workspace (the one named, else the one of -w).
+///
+/// Sends GET /v1beta/workspaces/WS and prints its name, display name, id and creation time (a table of fields on
+/// a terminal, JSON in a pipe). With no argument and no -w (nor a profile workspace) it is a usage error (exit 2);
+/// a workspace that does not exist exits 15 (not found).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg workspaces get acme

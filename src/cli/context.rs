@@ -170,6 +170,9 @@ impl Context {
             bar.enable_steady_tick(std::time::Duration::from_millis(120));
             bar
         });
+        // One Ctrl-C listener for the whole listing: a fresh one per page could miss a signal between pages.
+        let interrupted = tokio::signal::ctrl_c();
+        tokio::pin!(interrupted);
         for request in requests {
             let mut options = args.options();
             options.limit = args.limit.map(|limit| limit.saturating_sub(count));
@@ -180,7 +183,7 @@ impl Context {
             loop {
                 let step = tokio::select! {
                     biased;
-                    _ = tokio::signal::ctrl_c() => None,
+                    _ = &mut interrupted => None,
                     page = pager.next_page() => Some(page),
                 };
                 let Some(page) = step else {

@@ -262,7 +262,8 @@ async fn permanent_failures_redirects_and_the_retry_window() {
 async fn timeouts_and_unreachable_urls_are_transport_failures() {
     // An endpoint slower than the timeout: retried, then exit 3 (no request got an answer).
     let slow = Receiver::start(&[(200, 3000), (200, 3000), (200, 3000), (200, 3000)], 200).await;
-    let run = seg(&["webhook", "send", "--url", &slow.url, "--timeout", "200ms", "--retry-window", "1s"], b"").await;
+    // The first retry waits 0.5 to 1 s: a 3 s window always leaves room for it.
+    let run = seg(&["webhook", "send", "--url", &slow.url, "--timeout", "200ms", "--retry-window", "3s"], b"").await;
     run.code(3);
     assert!(run.stderr.contains("no answer within 200ms"), "{}", run.stderr);
     assert!(slow.hits().len() >= 2);

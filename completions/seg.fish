@@ -56,7 +56,7 @@ complete -c seg -n "__fish_seg_needs_command" -f -a "auth" -d 'Log in to the Con
 complete -c seg -n "__fish_seg_needs_command" -f -a "config" -d 'Show and change the settings of a profile (--profile, default `default`)'
 complete -c seg -n "__fish_seg_needs_command" -f -a "completion" -d 'Print a completion script for a shell'
 complete -c seg -n "__fish_seg_needs_command" -f -a "serve" -d 'Run a local emulator of the Config API v1beta'
-complete -c seg -n "__fish_seg_needs_command" -f -a "demo" -d 'Tour seg on an embedded emulator: create a source and a webhook destination, list with paging, enable the destination, send a signed message to a local receiver and verify it'
+complete -c seg -n "__fish_seg_needs_command" -f -a "demo" -d 'Tour seg end to end on an emulator embedded in this process: no account, no token, no network'
 complete -c seg -n "__fish_seg_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -101,7 +101,7 @@ complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subc
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -120,7 +120,7 @@ complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subc
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the workspaces your token reaches'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one workspace (the one named, else the one of -w)'
@@ -171,7 +171,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -190,7 +190,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l catalog -d 'Catalog source: SLUG or catalog/sources/SLUG (`seg catalog sources list`)' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l display-name -d 'Display name [default: the slug]' -r
@@ -212,7 +212,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l display-name -d 'New display name' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l label -d 'Labels to set, replacing the current ones (repeatable)' -r
@@ -237,7 +237,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -256,7 +256,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the sources of the workspace (-w), following every page'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one source'
@@ -286,8 +286,8 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_see
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -f -a "list" -d 'List destinations: of one source with --source, else of every source of the workspace (-w)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -f -a "get" -d 'Show one destination, with its settings'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -f -a "create" -d 'Create a destination; its slug is the catalog destination\'s (webhooks, google-analytics, ...)'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -f -a "update" -d 'Change fields of a destination (same as `patch`)'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -f -a "patch" -d 'Change fields of a destination (same as `update`)'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -f -a "update" -d 'Change only the named fields of a destination (`update` and `patch` are the same command)'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -f -a "patch" -d 'Change only the named fields of a destination (`update` and `patch` are the same command)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -f -a "enable" -d 'Enable a destination (same as `patch NAME --enabled`)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -f -a "disable" -d 'Disable a destination (same as `patch NAME --enabled=false`)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -f -a "delete" -d 'Delete destinations. Asks first on a terminal; elsewhere needs --yes'
@@ -314,7 +314,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l source -d 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
@@ -334,7 +334,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l source -d 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l config -d 'A setting KEY=VALUE; VALUE is JSON when it parses, else a string (repeatable)' -r
@@ -357,7 +357,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l source -d 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l enabled -d 'Enable it, or set enabled to BOOL' -r -f -a "true\t''
@@ -386,7 +386,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l source -d 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l enabled -d 'Enable it, or set enabled to BOOL' -r -f -a "true\t''
@@ -415,7 +415,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l source -d 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
@@ -435,7 +435,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l source -d 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
@@ -455,7 +455,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l source -d 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
@@ -475,13 +475,13 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from help" -f -a "list" -d 'List destinations: of one source with --source, else of every source of the workspace (-w)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one destination, with its settings'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a destination; its slug is the catalog destination\'s (webhooks, google-analytics, ...)'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from help" -f -a "update" -d 'Change fields of a destination (same as `patch`)'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from help" -f -a "patch" -d 'Change fields of a destination (same as `update`)'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from help" -f -a "update" -d 'Change only the named fields of a destination (`update` and `patch` are the same command)'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from help" -f -a "patch" -d 'Change only the named fields of a destination (`update` and `patch` are the same command)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from help" -f -a "enable" -d 'Enable a destination (same as `patch NAME --enabled`)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from help" -f -a "disable" -d 'Disable a destination (same as `patch NAME --enabled=false`)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete destinations. Asks first on a terminal; elsewhere needs --yes'
@@ -533,7 +533,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -552,7 +552,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l display-name -d 'Display name' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l rules -d 'A JSON file with the rules object (`events`, `global`, `identify`, `group`; `-` for stdin)' -r -F
@@ -573,7 +573,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l display-name -d 'New display name' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l rules -d 'A JSON file with the whole new rules object (`-` for stdin)' -r -F
@@ -598,7 +598,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -617,7 +617,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -693,7 +693,7 @@ complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l description -d 'What the token is for' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l scope -d '`workspace` reads and writes; `workspace:read` only reads' -r -f -a "workspace\t''
@@ -715,7 +715,7 @@ complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -734,7 +734,7 @@ complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from help" -f -a "list" -d 'List access tokens (never their secrets)'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create an access token; its secret is printed once, in the `token` field'
@@ -862,7 +862,7 @@ complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_sub
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l limit -d 'Stop after N items (no page is fetched beyond what N needs)' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l page-size -d 'Items asked for per page [default: 100]' -r
@@ -885,7 +885,7 @@ complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_sub
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -904,7 +904,7 @@ complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_sub
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from help" -f -a "create" -d 'Ask for users\' data to be deleted and/or suppressed'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from help" -f -a "list" -d 'List regulations'
@@ -1010,7 +1010,7 @@ complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l secret -d 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l secret-file -d 'Read the secret from a file (its content less one trailing newline)' -r -F
@@ -1169,7 +1169,7 @@ complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -1188,7 +1188,7 @@ complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -1207,7 +1207,7 @@ complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "login" -d 'Check an access token against the service and store it for the profile'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show which source supplies the token, whether it works, and the profile\'s settings'
@@ -1255,7 +1255,7 @@ complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -1274,7 +1274,7 @@ complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -1293,7 +1293,7 @@ complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -1312,7 +1312,7 @@ complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the profile\'s settings'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "get" -d 'Print one setting\'s bare value (exit 1 when it is not set)'
@@ -1336,7 +1336,7 @@ complete -c seg -n "__fish_seg_using_subcommand completion" -l timeout -d 'Timeo
 complete -c seg -n "__fish_seg_using_subcommand completion" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand completion" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand completion" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand completion" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand completion" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand completion" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand serve" -l host -d 'Address to listen on' -r
 complete -c seg -n "__fish_seg_using_subcommand serve" -l port -d 'Port to listen on; 0 picks a free one (the first line says which)' -r
@@ -1380,7 +1380,7 @@ complete -c seg -n "__fish_seg_using_subcommand demo" -l timeout -d 'Timeout of 
 complete -c seg -n "__fish_seg_using_subcommand demo" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand demo" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
 complete -c seg -n "__fish_seg_using_subcommand demo" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand demo" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand demo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand demo" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "workspaces" -d 'List and show workspaces'
 complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "sources" -d 'List, show, create, update and delete sources'
@@ -1395,7 +1395,7 @@ complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcom
 complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "config" -d 'Show and change the settings of a profile (--profile, default `default`)'
 complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "completion" -d 'Print a completion script for a shell'
 complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "serve" -d 'Run a local emulator of the Config API v1beta'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "demo" -d 'Tour seg on an embedded emulator: create a source and a webhook destination, list with paging, enable the destination, send a signed message to a local receiver and verify it'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "demo" -d 'Tour seg end to end on an emulator embedded in this process: no account, no token, no network'
 complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from workspaces" -f -a "list" -d 'List the workspaces your token reaches'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from workspaces" -f -a "get" -d 'Show one workspace (the one named, else the one of -w)'
@@ -1407,8 +1407,8 @@ complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from destinations" -f -a "list" -d 'List destinations: of one source with --source, else of every source of the workspace (-w)'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from destinations" -f -a "get" -d 'Show one destination, with its settings'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from destinations" -f -a "create" -d 'Create a destination; its slug is the catalog destination\'s (webhooks, google-analytics, ...)'
-complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from destinations" -f -a "update" -d 'Change fields of a destination (same as `patch`)'
-complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from destinations" -f -a "patch" -d 'Change fields of a destination (same as `update`)'
+complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from destinations" -f -a "update" -d 'Change only the named fields of a destination (`update` and `patch` are the same command)'
+complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from destinations" -f -a "patch" -d 'Change only the named fields of a destination (`update` and `patch` are the same command)'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from destinations" -f -a "enable" -d 'Enable a destination (same as `patch NAME --enabled`)'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from destinations" -f -a "disable" -d 'Disable a destination (same as `patch NAME --enabled=false`)'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from destinations" -f -a "delete" -d 'Delete destinations. Asks first on a terminal; elsewhere needs --yes'

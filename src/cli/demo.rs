@@ -21,7 +21,8 @@ const SECRET: &str = "demo-shared-secret";
 ///
 /// Starts the emulator and a webhook receiver on 127.0.0.1, then prints each step as the command you would type
 /// and runs it: create a source and a webhook destination, list with paging, `destinations patch --enabled` (and a
-/// --dry-run), send a signed message to the receiver, verify and sign it, delete the source. State lives in memory
+/// --dry-run), send a signed message to the receiver, verify and sign it, post a track call to the emulator and see
+/// it delivered, signed, to the receiver, delete the source. State lives in memory
 /// and is gone when the tour ends. A failing step stops the tour with that step's exit code.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  seg demo            # about a second; nothing leaves this machine")]
@@ -144,6 +145,29 @@ async fn tour_steps(
     tour.step(&["webhook", "verify", "--secret", SECRET, "--signature", &signature, &path, "-o", "table"]).await?;
     tour.step(&["webhook", "sign", "--secret", SECRET, &path]).await?;
     let _ = std::fs::remove_file(&body);
+
+    // The emulator delivers too: a track call from an analytics library reaches the enabled webhooks destination.
+    let source = client.send_body(&Request::get("workspaces/demo/sources/web")).await?;
+    let write_key = source["write_keys"][0].as_str().unwrap_or_default().to_string();
+    let event = r#"{"userId":"019mr8mf4r","event":"Signed Up","properties":{"plan":"pro"}}"#;
+    tour.say("")?;
+    tour.say(&format!("$ curl -u {write_key}: -d '{event}' $SEG_BASE_URL/v1/track"))?;
+    let http = reqwest::Client::new();
+    let answer = http
+        .post(format!("{}/v1/track", tour.base_url))
+        .basic_auth(&write_key, Some(""))
+        .header("content-type", "application/json")
+        .body(event)
+        .send()
+        .await
+        .map_err(|e| Error::Transport(format!("the emulator did not answer the track call: {e}")))?;
+    tour.say(&answer.text().await.unwrap_or_default())?;
+    let delivered = tokio::time::timeout(Duration::from_secs(5), received.recv())
+        .await
+        .map_err(|_| Error::failed("the emulator's delivery did not arrive within 5s"))?
+        .ok_or_else(|| Error::failed("the receiver stopped"))?;
+    tour.say(&format!("# the emulator delivered it to the receiver: {}", delivered.line()))?;
+    tour.say(&format!("# body: {}", crate::ui::escape_control(&delivered.body)))?;
 
     tour.step(&["-w", "demo", "sources", "delete", "web", "--yes"]).await?;
     tour.say("")?;

@@ -108,6 +108,7 @@ async fn the_demo_runs_end_to_end() {
         "# the receiver got: POST /hook track",
         "signature valid",
         "valid: the signature matches the raw body bytes",
+        "# the emulator delivered it to the receiver: POST /hook track",
         "# done",
     ] {
         assert!(run.stdout.contains(want), "{want}\n{}", run.stdout);

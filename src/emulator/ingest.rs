@@ -133,32 +133,15 @@ fn write_key(headers: &HeaderMap) -> Result<String, Status> {
     Ok(user.to_string())
 }
 
-/// Standard base64 (RFC 4648 §4), padding optional; the URL-safe alphabet is accepted too.
+/// Standard base64 (RFC 4648 §4), padding optional; the URL-safe alphabet is accepted too (libraries differ).
 fn base64_decode(text: &str) -> Option<Vec<u8>> {
-    let text = text.strip_suffix("==").or_else(|| text.strip_suffix('=')).unwrap_or(text);
-    if text.len() % 4 == 1 {
-        return None;
-    }
-    let mut out = Vec::with_capacity(text.len() * 3 / 4);
-    let (mut acc, mut bits) = (0u32, 0u32);
-    for byte in text.bytes() {
-        let six = match byte {
-            b'A'..=b'Z' => byte - b'A',
-            b'a'..=b'z' => byte - b'a' + 26,
-            b'0'..=b'9' => byte - b'0' + 52,
-            b'+' | b'-' => 62,
-            b'/' | b'_' => 63,
-            _ => return None,
-        };
-        acc = (acc << 6) | u32::from(six);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Some(out)
+    use base64::Engine;
+    use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+    const CONFIG: GeneralPurposeConfig =
+        GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent);
+    const STANDARD: GeneralPurpose = GeneralPurpose::new(&base64::alphabet::STANDARD, CONFIG);
+    const URL_SAFE: GeneralPurpose = GeneralPurpose::new(&base64::alphabet::URL_SAFE, CONFIG);
+    STANDARD.decode(text).or_else(|_| URL_SAFE.decode(text)).ok()
 }
 
 /// The items of a `/v1/batch` body, every one checked before any is queued. Batch-level `context` and

@@ -33,7 +33,7 @@ serve() { # serve SEEDFILE: starts an emulator, sets BASE
   BASE=$(head -1 "$WORK/serve.out" | cut -d' ' -f3)
 }
 
-ratio() { python3 -c "print(f'{$1/$2:.1f}')"; }
+ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
 
 echo
 echo "== 1. list 10,000 sources, page size 200: seg -o ndjson vs a curl + jq loop"

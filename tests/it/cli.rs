@@ -246,19 +246,25 @@ async fn no_paginate_and_page_token_resume_a_listing() {
     assert!(!rest.stderr.contains("next_page_token"));
 }
 
+/// `seg sources list -o ndjson` over 20 sources at 10 a page, with the second page held back for 20 s; returns the
+/// process and its stdout lines.
+async fn listing_with_a_held_second_page(
+    env: &TestEnv,
+) -> (tokio::process::Child, tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>) {
+    seed_sources(env, 20).await;
+    env.fault(json!({"delay_ms": 20_000, "path": "/v1beta/workspaces/demo/sources", "skip": 1})).await;
+    let mut cmd =
+        env.command(&["-w", "demo", "sources", "list", "-o", "ndjson", "--page-size", "10"], &[("SEG_TOKEN", WRITE)]);
+    cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let lines = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(child.stdout.take().unwrap()));
+    (child, lines)
+}
+
 #[tokio::test]
 async fn ndjson_prints_each_page_as_it_arrives() {
     let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
-    seed_sources(&env, 20).await;
-    // The second page is held back for a long time; the first page must be out before it comes.
-    env.fault(json!({"delay_ms": 20_000, "path": "/v1beta/workspaces/demo/sources", "skip": 1})).await;
-    let mut cmd = crate::support::seg_command(env.home.path());
-    cmd.env("SEG_BASE_URL", &env.base).env("SEG_TOKEN", WRITE);
-    cmd.args(["-w", "demo", "sources", "list", "-o", "ndjson", "--page-size", "10"]);
-    cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::null());
-    let mut child = cmd.spawn().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let mut lines = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(stdout));
+    let (mut child, mut lines) = listing_with_a_held_second_page(&env).await;
     for i in 0..10 {
         let line = lines.next_line().await.unwrap().expect("a line of the first page");
         assert_eq!(serde_json::from_str::<Value>(&line).unwrap()["name"], format!("workspaces/demo/sources/s{i:04}"));
@@ -271,14 +277,7 @@ async fn ndjson_prints_each_page_as_it_arrives() {
 #[tokio::test]
 async fn an_interrupted_listing_says_where_to_resume_and_exits_130() {
     let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
-    seed_sources(&env, 20).await;
-    env.fault(json!({"delay_ms": 20_000, "path": "/v1beta/workspaces/demo/sources", "skip": 1})).await;
-    let mut cmd = crate::support::seg_command(env.home.path());
-    cmd.env("SEG_BASE_URL", &env.base).env("SEG_TOKEN", WRITE);
-    cmd.args(["-w", "demo", "sources", "list", "-o", "ndjson", "--page-size", "10"]);
-    cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
-    let mut lines = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(child.stdout.take().unwrap()));
+    let (child, mut lines) = listing_with_a_held_second_page(&env).await;
     for _ in 0..10 {
         lines.next_line().await.unwrap().unwrap();
     }

@@ -177,29 +177,22 @@ impl TestEnv {
 
     /// `seg ARGS` with extra environment variables (SEG_BASE_URL is always this emulator).
     pub async fn seg_with(&self, args: &[&str], vars: &[(&str, &str)]) -> Run {
-        let mut cmd = seg_command(self.home.path());
-        cmd.env("SEG_BASE_URL", &self.base).args(args);
-        for (key, value) in vars {
-            cmd.env(key, value);
-        }
-        let out = cmd.output().await.expect("seg runs");
-        let run = Run {
-            code: out.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        };
-        assert!(!run.stderr.contains("panicked"), "seg panicked: {}", run.stderr);
-        run
+        run_with_stdin(self.command(args, vars), b"").await
     }
 
     /// `seg ARGS` with bytes on stdin.
     pub async fn seg_stdin(&self, args: &[&str], vars: &[(&str, &str)], stdin: &[u8]) -> Run {
+        run_with_stdin(self.command(args, vars), stdin).await
+    }
+
+    /// The `seg ARGS` command against this emulator, for tests that drive the process themselves.
+    pub fn command(&self, args: &[&str], vars: &[(&str, &str)]) -> tokio::process::Command {
         let mut cmd = seg_command(self.home.path());
         cmd.env("SEG_BASE_URL", &self.base).args(args);
         for (key, value) in vars {
             cmd.env(key, value);
         }
-        run_with_stdin(cmd, stdin).await
+        cmd
     }
 
     /// The API requests the emulator received since the last clear.

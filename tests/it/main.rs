@@ -4,6 +4,7 @@ mod auth;
 mod cli;
 mod deliveries;
 mod emulator;
+mod faults;
 mod generated;
 mod receiver;
 mod serve_binary;

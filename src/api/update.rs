@@ -81,9 +81,16 @@ impl Update {
         Ok(())
     }
 
-    /// Replaces the derived mask with explicit paths (`--update-mask`).
-    pub fn mask(&mut self, paths: &[String]) {
-        self.explicit = Some(paths.iter().map(|p| self.path(p.trim())).collect());
+    /// Replaces the derived mask with explicit paths (`--update-mask`), each checked like a field name.
+    pub fn mask(&mut self, paths: &[String]) -> Result<(), String> {
+        let mut explicit = Vec::with_capacity(paths.len());
+        for path in paths {
+            let field = self.field(path.trim());
+            split(field).map_err(|e| format!("--update-mask: {e}"))?;
+            explicit.push(self.path(field));
+        }
+        self.explicit = Some(explicit);
+        Ok(())
     }
 
     /// The body, or an error when the mask would be empty (an update that changes nothing).
@@ -139,7 +146,9 @@ mod tests {
             json!({"source": {"library_config": {"retry_queue": true, "api_host": "h"}},
                    "update_mask": {"paths": ["source.library_config.retry_queue", "source.library_config.api_host", "source.labels"]}})
         );
-        u.mask(&["display_name".into(), "source.labels".into()]);
+        u.mask(&["display_name".into(), "source.labels".into()]).unwrap();
+        assert!(u.clone().mask(&["".into()]).is_err());
+        assert!(u.clone().mask(&["source.".into()]).is_err());
         assert_eq!(u.body().unwrap()["update_mask"]["paths"], json!(["source.display_name", "source.labels"]));
 
         let mut d = Update::new(ResourceKey::Destination);

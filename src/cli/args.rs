@@ -65,7 +65,7 @@ impl UpdateArgs {
             update.set_all(read_object(path)?).map_err(Error::Usage)?;
         }
         if !self.update_mask.is_empty() {
-            update.mask(&self.update_mask);
+            update.mask(&self.update_mask).map_err(Error::Usage)?;
         }
         Ok(())
     }

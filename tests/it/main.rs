@@ -3,6 +3,7 @@
 mod auth;
 mod cli;
 mod deliveries;
+mod durability;
 mod emulator;
 mod faults;
 mod generated;

@@ -27,6 +27,7 @@ enum Fault {
     Reset,
 }
 
+/// Every answer says `connection: close` and the server closes: a client must not reuse the connection.
 async fn server(fault: Fault) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
@@ -39,10 +40,10 @@ async fn server(fault: Fault) -> String {
                 let _ = socket.read(&mut buf).await;
                 let _ = match fault {
                     Fault::ClosedMidBody => {
-                        socket.write_all(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"workspa").await
+                        socket.write_all(b"HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"workspa").await
                     }
                     Fault::Trickle => {
-                        let _ = socket.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\n").await;
+                        let _ = socket.write_all(b"HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 1000\r\n\r\n").await;
                         for _ in 0..1000 {
                             if socket.write_all(b" ").await.is_err() {
                                 break;
@@ -51,20 +52,20 @@ async fn server(fault: Fault) -> String {
                         }
                         Ok(())
                     }
-                    Fault::InvalidJson => socket.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 9\r\n\r\nnot json!").await,
+                    Fault::InvalidJson => socket.write_all(b"HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 9\r\n\r\nnot json!").await,
                     Fault::Html502 => {
                         let body = "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>";
-                        let head = format!("HTTP/1.1 502 Bad Gateway\r\ncontent-type: text/html\r\ncontent-length: {}\r\n\r\n", body.len());
+                        let head = format!("HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\ncontent-type: text/html\r\ncontent-length: {}\r\n\r\n", body.len());
                         socket.write_all(format!("{head}{body}").as_bytes()).await
                     }
                     Fault::HugeError => {
                         let body = "x".repeat(10 * 1024 * 1024);
-                        let head = format!("HTTP/1.1 500 Internal Server Error\r\ncontent-length: {}\r\n\r\n", body.len());
+                        let head = format!("HTTP/1.1 500 Internal Server Error\r\nconnection: close\r\ncontent-length: {}\r\n\r\n", body.len());
                         let _ = socket.write_all(head.as_bytes()).await;
                         socket.write_all(body.as_bytes()).await
                     }
                     Fault::RedirectLoop => {
-                        let head = format!("HTTP/1.1 302 Found\r\nlocation: {location}/v1beta/workspaces\r\ncontent-length: 0\r\n\r\n");
+                        let head = format!("HTTP/1.1 302 Found\r\nconnection: close\r\nlocation: {location}/v1beta/workspaces\r\ncontent-length: 0\r\n\r\n");
                         socket.write_all(head.as_bytes()).await
                     }
                     Fault::Reset => Ok(()),

@@ -121,6 +121,28 @@ mod tests {
     }
 
     #[test]
+    fn scrubbing_reaches_every_message_an_error_can_carry() {
+        let token = "tok-3f9a8b7c";
+        let said = format!("server said: Bearer {token}");
+        let errors = [
+            Error::usage(said.clone()),
+            Error::Transport(said.clone()),
+            Error::failed(said.clone()),
+            Error::Api(ApiError { status: 400, code: Some(3), message: said.clone() }),
+            Error::NoToken,
+            Error::Interrupted,
+            Error::BrokenPipe,
+        ];
+        for error in errors {
+            let code = error.exit_code();
+            let scrubbed = error.scrubbed(|text| text.replace(token, "(redacted)"));
+            let shown = format!("{scrubbed} {scrubbed:?} {}", scrubbed.hint().unwrap_or_default());
+            assert!(!shown.contains(token), "{shown}");
+            assert_eq!(scrubbed.exit_code(), code, "scrubbing keeps the exit code");
+        }
+    }
+
+    #[test]
     fn exit_codes_follow_the_table() {
         assert_eq!(Error::failed("x").exit_code(), 1);
         assert_eq!(Error::usage("x").exit_code(), 2);

@@ -122,10 +122,6 @@ impl Client {
         Ok(Client { http, options, pacer, observer })
     }
 
-    pub fn options(&self) -> &ClientOptions {
-        &self.options
-    }
-
     /// The URL of a path below the version prefix.
     pub fn url(&self, path: &str) -> String {
         format!(

@@ -52,11 +52,6 @@ impl<'c> Pager<'c> {
         self.next.as_deref().filter(|t| !t.is_empty())
     }
 
-    /// True when a page the listing would fetch remains (for `--no-paginate` and `--limit` reports).
-    pub fn has_more(&self) -> bool {
-        self.resume_token().is_some()
-    }
-
     /// The next page, or `None` when the listing is complete.
     pub async fn next_page(&mut self) -> Result<Option<Page>> {
         if self.done {

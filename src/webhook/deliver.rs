@@ -163,10 +163,6 @@ impl Deliverer {
         Ok(Deliverer { http, policy })
     }
 
-    pub fn policy(&self) -> &Policy {
-        &self.policy
-    }
-
     /// The same client under another retry window (a delivery resumed after a restart has what is left of its own).
     pub fn with_retry_window(&self, retry_window: Duration) -> Deliverer {
         Deliverer { http: self.http.clone(), policy: Policy { retry_window, ..self.policy.clone() } }

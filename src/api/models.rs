@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use utoipa::ToSchema;
 
 /// The gRPC-style error codes of the service, with the HTTP status each travels with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,21 +58,22 @@ impl Code {
 pub const UPSTREAM_ERROR: &str = "upstream connect error or disconnect/reset before headers";
 
 /// Error body: exactly these two keys.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ErrorBody {
     pub error: String,
     pub code: i32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Workspace {
     pub name: String,
     pub display_name: String,
     pub id: String,
+    #[schema(format = DateTime)]
     pub create_time: String,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct LibraryConfig {
     #[serde(alias = "metricsEnabled")]
@@ -84,7 +86,7 @@ pub struct LibraryConfig {
     pub api_host: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Source {
     pub name: String,
     pub parent: String,
@@ -94,11 +96,12 @@ pub struct Source {
     pub library_config: LibraryConfig,
     pub labels: BTreeMap<String, String>,
     pub id: String,
+    #[schema(format = DateTime)]
     pub create_time: String,
 }
 
 /// One destination setting. `type` is lowercase here (the catalog spells it in capitals).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ConfigItem {
     pub name: String,
     #[serde(default, alias = "displayName")]
@@ -109,7 +112,7 @@ pub struct ConfigItem {
     pub kind: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Destination {
     pub name: String,
     pub parent: String,
@@ -117,24 +120,28 @@ pub struct Destination {
     pub enabled: bool,
     pub connection_mode: String,
     pub config: Vec<ConfigItem>,
+    #[schema(format = DateTime)]
     pub create_time: String,
+    #[schema(format = DateTime)]
     pub update_time: String,
 }
 
 /// Connection modes a destination accepts.
 pub const CONNECTION_MODES: [&str; 3] = ["UNSPECIFIED", "CLOUD", "DEVICE"];
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct TrackingPlan {
     pub name: String,
     pub display_name: String,
     /// Stored as opaque JSON, with `events`, `identify_traits` and `group_traits` always present.
     pub rules: Map<String, Value>,
+    #[schema(format = DateTime)]
     pub create_time: String,
+    #[schema(format = DateTime)]
     pub update_time: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SourceConnection {
     #[serde(alias = "sourceName")]
     pub source_name: String,
@@ -146,19 +153,20 @@ pub struct SourceConnection {
 pub const SCOPE_WRITE: &str = "workspace";
 pub const SCOPE_READ: &str = "workspace:read";
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct AccessToken {
     pub name: String,
     pub description: String,
     pub scopes: String,
     pub workspace_names: Vec<String>,
+    #[schema(format = DateTime)]
     pub create_time: String,
     /// The secret; only in the create response.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct RegulationAttributes {
     pub name: String,
     pub values: Vec<String>,
@@ -166,16 +174,17 @@ pub struct RegulationAttributes {
 
 pub const REGULATION_TYPES: [&str; 4] = ["Suppress_With_Delete", "Delete", "Suppress", "Unsuppress"];
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Regulation {
     pub name: String,
     pub id: String,
     pub regulation_type: String,
     pub attributes: RegulationAttributes,
+    #[schema(format = DateTime)]
     pub create_time: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CatalogSource {
     pub name: String,
     pub display_name: String,
@@ -186,7 +195,7 @@ pub struct CatalogSource {
     pub logos: Map<String, Value>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CatalogSetting {
     pub name: String,
     pub display_name: String,
@@ -200,10 +209,11 @@ pub struct CatalogSetting {
     pub description: String,
     /// The parts of a `MIXED` setting (the webhooks `hooks` setting has `hook` and `headers`).
     #[serde(default)]
+    #[schema(no_recursion)]
     pub settings: Vec<CatalogSetting>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct DestinationCategories {
     pub primary: String,
@@ -211,7 +221,7 @@ pub struct DestinationCategories {
     pub additional: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CatalogDestination {
     pub name: String,
     pub display_name: String,
@@ -236,7 +246,7 @@ pub struct CatalogDestination {
 
 // ---- request bodies ----
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct SourceInput {
     pub name: String,
@@ -250,12 +260,12 @@ pub struct SourceInput {
     pub labels: Option<BTreeMap<String, String>>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct CreateSource {
     pub source: SourceInput,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct DestinationInput {
     pub name: String,
@@ -267,12 +277,12 @@ pub struct DestinationInput {
     pub config: Option<Vec<ConfigItem>>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct CreateDestination {
     pub destination: DestinationInput,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct TrackingPlanInput {
     #[serde(alias = "displayName")]
@@ -281,13 +291,13 @@ pub struct TrackingPlanInput {
     pub rules: Option<Map<String, Value>>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct CreateTrackingPlan {
     #[serde(alias = "trackingPlan")]
     pub tracking_plan: TrackingPlanInput,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct AccessTokenInput {
     pub description: String,
@@ -296,26 +306,26 @@ pub struct AccessTokenInput {
     pub workspace_names: Vec<String>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct CreateAccessToken {
     #[serde(alias = "accessToken")]
     pub access_token: AccessTokenInput,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct CreateRegulation {
     #[serde(alias = "regulationType")]
     pub regulation_type: String,
     pub attributes: RegulationAttributes,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct RegulationCreated {
     pub regulate_id: String,
 }
 
 /// The update mask that sits beside the resource in an Update body.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct UpdateMask {
     #[serde(default)]
     pub paths: Vec<String>,

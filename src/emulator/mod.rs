@@ -10,6 +10,7 @@ mod control;
 mod handlers;
 mod ingest;
 mod mask;
+mod openapi;
 mod outbox;
 mod paging;
 mod persist;
@@ -76,6 +77,8 @@ pub struct App {
     control: control::Control,
     outbox: Arc<outbox::Outbox>,
     log: Option<Printer>,
+    /// `GET /openapi.json`, built once.
+    openapi: bytes::Bytes,
 }
 
 impl App {
@@ -117,14 +120,17 @@ impl Emulator {
         let window = options.retry_window.unwrap_or(crate::webhook::deliver::RETRY_WINDOW);
         let outbox = outbox::Outbox::new(window, store.db(), store.take_deliveries(), options.log.clone())
             .map_err(Error::Failed)?;
+        let catalog = catalog::Catalog::builtin();
+        let openapi = serde_json::to_vec(&openapi::document(&catalog)).map_err(|e| Error::Failed(e.to_string()))?;
         let app = Arc::new(App {
             store: Mutex::new(store),
             pager: paging::Pager::new(key),
             limiter: auth::Limiter::per_minute(options.rate_limit),
-            catalog: catalog::Catalog::builtin(),
+            catalog,
             control: control::Control::default(),
             outbox: Arc::new(outbox),
             log: options.log.clone(),
+            openapi: openapi.into(),
         });
         if let Some(path) = &options.seed {
             seed::load(&app, path)?;
@@ -148,7 +154,9 @@ impl Emulator {
         let mut router = Router::new()
             .route("/_emulator/requests", get(control::requests).delete(control::clear_requests))
             .route("/_emulator/faults", get(control::faults).post(control::add_fault).delete(control::clear_faults))
-            .route("/_emulator/deliveries", get(control::deliveries).delete(control::clear_deliveries));
+            .route("/_emulator/deliveries", get(control::deliveries).delete(control::clear_deliveries))
+            // The API's description, like the control plane, needs no token.
+            .route("/openapi.json", get(openapi_json));
         // The tracking endpoints live outside the API's version prefix, as they do at the service.
         for path in ingest::PATHS {
             router = router.route(path, any(ingest::call));
@@ -171,6 +179,10 @@ impl Emulator {
         outbox.shutdown().await;
         served
     }
+}
+
+async fn openapi_json(axum::extract::State(app): axum::extract::State<Arc<App>>) -> axum::response::Response {
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], app.openapi.clone()).into_response()
 }
 
 fn internal(status: status::Status) -> Error {

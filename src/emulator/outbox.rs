@@ -29,7 +29,7 @@ pub const PER_DESTINATION: usize = 64;
 /// The catalog slug of the destination that receives webhooks.
 pub const WEBHOOKS: &str = "webhooks";
 /// Header names a hook may not set: the signature and the framing are the service's.
-const RESERVED_HEADERS: [&str; 5] = ["x-signature", "content-length", "transfer-encoding", "host", "connection"];
+pub const RESERVED_HEADERS: [&str; 5] = ["x-signature", "content-length", "transfer-encoding", "host", "connection"];
 
 /// An enabled webhooks destination as it stood when a message was queued: where to send, how to sign.
 #[derive(Debug, Clone)]

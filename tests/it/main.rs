@@ -7,6 +7,7 @@ mod durability;
 mod emulator;
 mod faults;
 mod generated;
+mod openapi;
 mod receiver;
 mod serve_binary;
 mod stringify;

@@ -702,13 +702,24 @@ async fn access_token_lifecycle() {
     // Deleted: stops authenticating at once.
     assert_eq!(env.call("DELETE", &format!("/v1beta/{name}"), None).await.ok(), &json!({}));
     env.raw("GET", SOURCES, Some(&secret), None).await.assert_error(401, 16);
-    // Bad scopes and unknown workspaces.
+    // Bad scopes and malformed workspace names are bad values; a workspace that is not there is not found
+    // (schemathesis: a schema-valid name got 400).
     for bad in [
         json!({"access_token": {"scopes": "admin"}}),
-        json!({"access_token": {"scopes": "workspace", "workspace_names": ["workspaces/ghost"]}}),
+        json!({"access_token": {"scopes": "workspace", "workspace_names": ["ghost"]}}),
+        json!({"access_token": {"scopes": "workspace", "workspace_names": ["workspaces/Ghost"]}}),
     ] {
         env.call("POST", "/v1beta/access-tokens", Some(bad)).await.assert_error(400, 3);
     }
+    let ghost = json!({"access_token": {"scopes": "workspace", "workspace_names": ["workspaces/ghost"]}});
+    env.call("POST", "/v1beta/access-tokens", Some(ghost)).await.assert_error(404, 5);
+    // A workspace the creating token does not reach is not there for it.
+    let body = json!({"access_token": {"scopes": "workspace", "workspace_names": ["workspaces/demo"]}});
+    let demo_only =
+        env.call("POST", "/v1beta/access-tokens", Some(body)).await.ok()["token"].as_str().unwrap().to_string();
+    let other = json!({"access_token": {"scopes": "workspace", "workspace_names": ["workspaces/other"]}});
+    let answer = env.raw("POST", "/v1beta/access-tokens", Some(&demo_only), Some(other.to_string().into_bytes())).await;
+    answer.assert_error(404, 5);
     // A write token made through the API writes.
     let body = json!({"access_token": {"description": "w", "scopes": "workspace"}});
     let writer =

@@ -1,7 +1,7 @@
 //! Personal access tokens: `access-tokens/<n>`. A created token authenticates at once; a deleted one at once stops.
 //! The secret is shown only in the create response.
 
-use super::{Ctx, Reply, deleted, now, ok, random_id};
+use super::{Ctx, Reply, deleted, now, ok, random_id, valid_slug};
 use crate::api::models::{AccessToken, CreateAccessToken, SCOPE_READ, SCOPE_WRITE, wrapper};
 use crate::emulator::store::{Op, Resource, Store, StoredToken};
 use crate::emulator::{body, status::Status};
@@ -57,9 +57,15 @@ pub fn create(ctx: &mut Ctx) -> Reply {
         workspaces = ctx.caller.workspaces.clone();
     }
     for name in &workspaces {
-        if !ctx.store.contains(name) || !ctx.caller.reaches(name) || !name.starts_with("workspaces/") {
-            return Err(Status::invalid(format!("unknown workspace {name:?} in access_token.workspace_names")));
-        }
+        // A malformed name is a bad value; a well-formed one that is not there (for this caller) is not found, as
+        // a workspace named in a path is.
+        let slug = name.strip_prefix("workspaces/").filter(|slug| valid_slug(slug));
+        let Some(slug) = slug else {
+            return Err(Status::invalid(format!(
+                "access_token.workspace_names: {name:?} is not a workspace name (workspaces/<slug>)"
+            )));
+        };
+        ctx.workspace(slug)?;
     }
     let created = issue(ctx.store, input.description, &input.scopes, workspaces, new_secret())?;
     ok(&created)

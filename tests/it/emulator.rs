@@ -551,6 +551,31 @@ async fn tracking_plan_lifecycle_update_mask_and_connections() {
 }
 
 #[tokio::test]
+async fn tracking_plan_rules_have_the_shape_of_api_md() {
+    // schemathesis: `group_traits: {}` was stored as sent.
+    let env = TestEnv::start().await;
+    let plans = "/v1beta/workspaces/demo/tracking-plans";
+    let create = |rules: Value| json!({"tracking_plan": {"display_name": "Main", "rules": rules}});
+    for bad in [
+        json!({"events": {}}),
+        json!({"events": [1]}),
+        json!({"identify_traits": "x"}),
+        json!({"group_traits": {}}),
+        json!({"events": null}),
+        json!({"global": []}),
+        json!({"identify": "x"}),
+        json!({"group": null}),
+    ] {
+        env.call("POST", plans, Some(create(bad.clone()))).await.assert_error(400, 3);
+    }
+    assert!(env.get(plans).await.ok()["tracking_plans"].as_array().unwrap().is_empty());
+    let good = json!({"events": [{"name": "A"}], "group": {}, "identify_traits": [null], "custom": 1});
+    let plan = env.call("POST", plans, Some(create(good))).await.ok().clone();
+    assert_eq!(plan["rules"]["custom"], 1, "other keys are kept as sent");
+    assert_eq!(plan["rules"]["group_traits"], json!([]));
+}
+
+#[tokio::test]
 async fn regulations() {
     let env = TestEnv::start().await;
     let path = "/v1beta/workspaces/demo/regulations";

@@ -29,13 +29,28 @@ fn require_plan(ctx: &Ctx, ws: &str, id: &str) -> Result<String, Status> {
     if ctx.store.contains(&name) { Ok(name) } else { Err(Status::not_found(format!("{name} not found"))) }
 }
 
-/// `events` must be an array; `events`, `identify_traits` and `group_traits` are always present.
+/// The arrays of a plan's rules, always present: `events` (of objects), `identify_traits`, `group_traits`.
+const ARRAYS: [&str; 3] = ["events", "identify_traits", "group_traits"];
+/// The optional JSON-schema objects of a plan's rules.
+const OBJECTS: [&str; 3] = ["global", "identify", "group"];
+
+/// Rules have API.md's shape (other keys are kept as sent); the arrays are filled in when absent.
 fn normalize_rules(mut rules: Map<String, Value>) -> Result<Map<String, Value>, Status> {
-    for key in ["events", "identify_traits", "group_traits"] {
-        rules.entry(key).or_insert_with(|| Value::Array(Vec::new()));
+    for key in ARRAYS {
+        let value = rules.entry(key).or_insert_with(|| Value::Array(Vec::new()));
+        if !value.is_array() {
+            return Err(Status::invalid(format!("tracking_plan.rules.{key} must be an array")));
+        }
     }
-    if !rules["events"].is_array() {
-        return Err(Status::invalid("tracking_plan.rules.events must be an array"));
+    if !rules["events"].as_array().is_some_and(|events| events.iter().all(Value::is_object)) {
+        return Err(Status::invalid(
+            "tracking_plan.rules.events must hold objects: {name, description, version, rules}",
+        ));
+    }
+    for key in OBJECTS {
+        if rules.get(key).is_some_and(|value| !value.is_object()) {
+            return Err(Status::invalid(format!("tracking_plan.rules.{key} must be an object (a JSON schema)")));
+        }
     }
     Ok(rules)
 }

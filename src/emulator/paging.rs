@@ -52,8 +52,9 @@ impl Pager {
 
     /// The size and the sequence to continue after, validated.
     pub fn parse(&self, collection: &str, query: &PageQuery, default_size: usize) -> Result<(usize, u64), Status> {
+        // An empty `page_size=` is not a number (only `page_token=` has an empty meaning: the first page).
         let size = match query.page_size.as_deref() {
-            None | Some("") => default_size,
+            None => default_size,
             Some(raw) => match raw.parse::<i64>() {
                 Ok(n) if (1..=MAX_PAGE_SIZE as i64).contains(&n) => n as usize,
                 _ => {
@@ -122,7 +123,7 @@ mod tests {
     #[test]
     fn page_size_bounds() {
         let pager = Pager::new(vec![]);
-        for bad in ["0", "-1", "201", "ten", "1.5"] {
+        for bad in ["0", "-1", "201", "ten", "1.5", ""] {
             assert!(pager.parse("c", &query(Some(bad), None), 10).is_err(), "{bad}");
         }
         assert_eq!(pager.parse("c", &query(Some("200"), None), 10).unwrap(), (200, 0));

@@ -4,8 +4,10 @@
 //! 3. with no paths nothing changes;
 //! 4. a listed path with a value takes it.
 //!
-//! Unknown and read-only paths are 400 / code 3. Works on the resource as JSON; the caller turns the result back
-//! into its typed record, which is where a value of the wrong type is caught.
+//! Unknown and read-only paths are 400 / code 3. `null` counts as no value. Works on the resource as JSON; the
+//! caller turns the result back into its typed record, which is where a value of the wrong type is caught. Values
+//! of paths the mask does not list are not applied but are still checked ([`Update::everything_given`]), as a
+//! service that decodes the whole body first refuses a bad value wherever it sits.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -21,6 +23,8 @@ pub struct Update {
     pub paths: Vec<Vec<String>>,
     /// The resource object of the body (`{}` when absent).
     pub fields: Map<String, Value>,
+    /// Every updatable path the body gives a value for, listed or not.
+    pub given: Vec<Vec<String>>,
 }
 
 const READ_ONLY: [&str; 8] =
@@ -60,7 +64,13 @@ pub fn parse(body: &[u8], key: ResourceKey, updatable: &[&str]) -> Result<Update
             paths.push(field);
         }
     }
-    Ok(Update { paths, fields })
+    let mut update = Update { paths, fields, given: Vec::new() };
+    update.given = updatable
+        .iter()
+        .map(|path| path.split('.').map(String::from).collect::<Vec<_>>())
+        .filter(|path| update.value(path).is_some())
+        .collect();
+    Ok(update)
 }
 
 /// `{"paths": [..]}`, or the protobuf JSON spelling of a FieldMask: one comma-separated string.
@@ -87,18 +97,22 @@ fn mask_paths(mask: Option<Value>) -> Result<Vec<String>, Status> {
 }
 
 impl Update {
-    pub fn names(&self, field: &str) -> bool {
-        self.paths.iter().any(|p| p[0] == field)
-    }
-
-    /// The value the body gives for a path, looking each key up in snake_case, then lowerCamelCase.
+    /// The value the body gives for a path, looking each key up in snake_case, then lowerCamelCase; `null` is none.
     pub fn value(&self, path: &[String]) -> Option<&Value> {
         let mut here = &self.fields;
         let (last, parents) = path.split_last()?;
         for segment in parents {
             here = lookup(here, segment)?.as_object()?;
         }
-        lookup(here, last)
+        lookup(here, last).filter(|value| !value.is_null())
+    }
+
+    /// This body with every path it gives a value for listed: applying it checks the values the mask leaves out.
+    /// A path inside another given one is left to it (its value is part of the other's).
+    pub fn everything_given(&self) -> Update {
+        let outer = |path: &&Vec<String>| !self.given.iter().any(|o| o.len() < path.len() && path.starts_with(o));
+        let paths = self.given.iter().filter(outer).cloned().collect();
+        Update { paths, fields: self.fields.clone(), given: Vec::new() }
     }
 
     /// Applies rules 1, 2 and 4 to `current` (rule 3: no paths, no change). Returns whether anything changed.
@@ -240,6 +254,33 @@ mod tests {
         let body = json!({"destination": {"connectionMode": "DEVICE"}, "updateMask": "destination.connectionMode"});
         let (out, _) = run(current(), body).unwrap();
         assert_eq!(out["connection_mode"], "DEVICE");
+    }
+
+    #[test]
+    fn null_is_no_value() {
+        let body = json!({"destination": {"enabled": null, "connection_mode": null},
+                          "update_mask": {"paths": ["destination.enabled"]}});
+        let (out, _) = run(current(), body).unwrap();
+        assert_eq!(out["enabled"], false, "rule 2: listed without a value");
+        assert_eq!(out["connection_mode"], "CLOUD");
+    }
+
+    #[test]
+    fn everything_given_lists_every_path_with_a_value() {
+        let body = json!({"destination": {"enabled": false, "connection_mode": null,
+                                          "library_config": {"retry_queue": false}, "other": 1},
+                          "update_mask": {"paths": []}});
+        let update = parse(body.to_string().as_bytes(), ResourceKey::Destination, FIELDS).unwrap();
+        assert!(update.paths.is_empty());
+        let given: Vec<String> = update.everything_given().paths.iter().map(|p| p.join(".")).collect();
+        assert_eq!(given, ["enabled", "library_config.retry_queue"]);
+        // A path inside another given one is checked as part of it.
+        let body = json!({"source": {"libraryConfig": {"retryQueue": true}}});
+        let fields = ["library_config", "library_config.retry_queue"];
+        let update = parse(body.to_string().as_bytes(), ResourceKey::Source, &fields).unwrap();
+        assert_eq!(update.given.len(), 2);
+        let given: Vec<String> = update.everything_given().paths.iter().map(|p| p.join(".")).collect();
+        assert_eq!(given, ["library_config"]);
     }
 
     #[test]

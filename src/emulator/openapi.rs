@@ -117,15 +117,8 @@ mod doc {
     pub struct SourceFields {
         pub display_name: Option<String>,
         pub labels: Option<BTreeMap<String, String>>,
-        pub library_config: Option<LibraryConfigFields>,
-    }
-
-    #[derive(ToSchema)]
-    pub struct LibraryConfigFields {
-        pub metrics_enabled: Option<bool>,
-        pub retry_queue: Option<bool>,
-        pub cross_domain_id_enabled: Option<bool>,
-        pub api_host: Option<String>,
+        /// Replaced whole when `source.library_config` is listed; its fields may be listed one by one.
+        pub library_config: Option<LibraryConfig>,
     }
 
     /// Update body: the fields under `destination`; only the paths in `update_mask` change. `config` items are

@@ -72,9 +72,7 @@ pub fn update(ctx: &mut Ctx, ws: &str, src: &str, dst: &str) -> Reply {
     let current = current.clone();
     let mut update = mask::parse(ctx.body, ResourceKey::Destination, UPDATABLE)?;
     let config_path = ["config".to_string()];
-    if update.names("config")
-        && let Some(given) = update.value(&config_path).cloned()
-    {
+    if let Some(given) = update.value(&config_path).cloned() {
         let items: Vec<ConfigItem> =
             serde_json::from_value(given).map_err(|e| Status::invalid(format!("invalid destination.config: {e}")))?;
         let items = normalize_config(ctx, &name, dst, items)?;
@@ -82,10 +80,16 @@ pub fn update(ctx: &mut Ctx, ws: &str, src: &str, dst: &str) -> Reply {
         let merged = serde_json::to_value(merged).map_err(|e| Status::internal(e.to_string()))?;
         update.fields.insert("config".into(), merged);
     }
+    if let Some(given) = update.everything_given().apply_to(&current)? {
+        check_connection_mode(&given.connection_mode)?;
+    }
     match update.apply_to(&current)? {
         None => ok(&current),
         Some(mut new) => {
-            check_connection_mode(&new.connection_mode)?;
+            // Listed without a value: the enum's empty value (checked above when a value was given).
+            if new.connection_mode.is_empty() {
+                new.connection_mode = "UNSPECIFIED".into();
+            }
             new.update_time = now();
             ctx.store.commit(vec![Op::Replace(name, Resource::Destination(new.clone()))])?;
             ok(&new)

@@ -66,6 +66,7 @@ pub fn update(ctx: &mut Ctx, ws: &str, src: &str) -> Reply {
         return Err(Status::not_found(format!("{name} not found")));
     };
     let update = mask::parse(ctx.body, ResourceKey::Source, UPDATABLE)?;
+    update.everything_given().apply_to(current)?;
     match update.apply_to(current)? {
         None => ok(current),
         Some(new) => {

@@ -89,6 +89,9 @@ pub fn update(ctx: &mut Ctx, ws: &str, id: &str) -> Reply {
         return Err(Status::not_found(format!("{name} not found")));
     };
     let update = mask::parse(ctx.body, ResourceKey::TrackingPlan, UPDATABLE)?;
+    if let Some(given) = update.everything_given().apply_to(current)? {
+        normalize_rules(given.rules)?;
+    }
     match update.apply_to(current)? {
         None => ok(current),
         Some(mut new) => {

@@ -100,6 +100,24 @@ pub enum Reply {
     DryRun(Value),
 }
 
+/// The URL of an API path below the version prefix. Each segment is percent-encoded on its own, so a path reaches
+/// exactly the resource it names: a `\` (which URL parsers read as `/` in http URLs) or a `%` stays part of its
+/// segment, and `.` and `..` segments are refused rather than resolved against their parent.
+pub fn endpoint(base_url: &str, version: &str, path: &str, query: &[(String, String)]) -> Result<reqwest::Url> {
+    let base = base_url.trim_end_matches('/');
+    let invalid = |why: String| Error::usage(format!("invalid URL {base:?}: {why}"));
+    let mut url = reqwest::Url::parse(base).map_err(|e| invalid(e.to_string()))?;
+    let segments: Vec<&str> = version.split('/').chain(path.split('/')).filter(|s| !s.is_empty()).collect();
+    if let Some(dots) = segments.iter().find(|s| matches!(**s, "." | "..")) {
+        return Err(Error::usage(format!("invalid path {path:?}: {dots:?} is not a path segment")));
+    }
+    url.path_segments_mut().map_err(|()| invalid("it cannot have a path".into()))?.pop_if_empty().extend(segments);
+    if !query.is_empty() {
+        url.query_pairs_mut().extend_pairs(query);
+    }
+    Ok(url)
+}
+
 pub struct Client {
     http: reqwest::Client,
     options: ClientOptions,
@@ -122,23 +140,8 @@ impl Client {
         Ok(Client { http, options, pacer, observer })
     }
 
-    /// The URL of a path below the version prefix.
-    pub fn url(&self, path: &str) -> String {
-        format!(
-            "{}/{}/{}",
-            self.options.base_url.trim_end_matches('/'),
-            self.options.api_version.trim_matches('/'),
-            path.trim_start_matches('/')
-        )
-    }
-
     fn full_url(&self, request: &Request) -> Result<reqwest::Url> {
-        let raw = self.url(&request.path);
-        let mut url = reqwest::Url::parse(&raw).map_err(|e| Error::usage(format!("invalid URL {raw:?}: {e}")))?;
-        if !request.query.is_empty() {
-            url.query_pairs_mut().extend_pairs(&request.query);
-        }
-        Ok(url)
+        endpoint(&self.options.base_url, &self.options.api_version, &request.path, &request.query)
     }
 
     fn headers_shown(&self, request: &Request) -> Vec<(String, String)> {
@@ -329,6 +332,23 @@ mod tests {
         assert!(parse_error(500, long.as_bytes()).message.chars().count() <= MAX_ERROR_TEXT + 1);
         assert_eq!(parse_error(500, b"bad\x1b[31m").message, "bad\\u{1b}[31m");
         assert_eq!(parse_error(400, br#"{"error":"x\u001b[2J","code":3}"#).message, "x\\u{1b}[2J");
+    }
+
+    #[test]
+    fn each_segment_is_encoded_on_its_own() {
+        // A `\` is a `/` to URL parsers: before, `a\..\..\access-tokens\1` as a source reached access-tokens/1.
+        let url = endpoint("https://h/", "v1beta", r"workspaces/w/sources/a\..\..\access-tokens\1", &[]).unwrap();
+        assert_eq!(url.as_str(), "https://h/v1beta/workspaces/w/sources/a%5C..%5C..%5Caccess-tokens%5C1");
+        let url = endpoint("http://127.0.0.1:9/proxy/", "/v1beta/", "/workspaces/a%2Fb c/sources", &[]).unwrap();
+        assert_eq!(url.as_str(), "http://127.0.0.1:9/proxy/v1beta/workspaces/a%252Fb%20c/sources");
+        let query = [("page_token".to_string(), "a&b=c".to_string())];
+        let url = endpoint("https://h", "v1beta", "workspaces", &query).unwrap();
+        assert_eq!(url.as_str(), "https://h/v1beta/workspaces?page_token=a%26b%3Dc");
+        for path in ["workspaces/../access-tokens", "workspaces/./w", ".."] {
+            let err = endpoint("https://h", "v1beta", path, &[]).unwrap_err().to_string();
+            assert!(err.contains("is not a path segment"), "{path}: {err}");
+        }
+        assert!(endpoint("mailto:x@y", "v1beta", "workspaces", &[]).is_err());
     }
 
     #[test]

@@ -154,7 +154,7 @@ fn short(kind: Kind, input: &str, segments: &[&str], defaults: &Defaults) -> Res
             let src = defaults.source.as_deref().ok_or_else(|| {
                 format!("the short destination name {input:?} needs a source: use SRC/{dst} or pass --source SRC")
             })?;
-            check_segment(src, src)?;
+            default_segment("source", src)?;
             format!("workspaces/{ws}/sources/{src}/destinations/{dst}")
         }
         (Kind::TrackingPlan, [id]) => format!("workspaces/{}/tracking-plans/{id}", workspace()?),
@@ -165,9 +165,17 @@ fn short(kind: Kind, input: &str, segments: &[&str], defaults: &Defaults) -> Res
         _ => return Err(format!("invalid {} name {input:?}: expected {}", kind.noun(), kind.pattern())),
     };
     if let Some(ws) = defaults.workspace.as_deref() {
-        check_segment(ws, ws)?;
+        default_segment("workspace", ws)?;
     }
     Ok(Name { kind, full })
+}
+
+/// Checks a workspace or source a short name is completed from: one segment, not a path.
+fn default_segment(what: &str, value: &str) -> Result<(), String> {
+    if value.contains('/') {
+        return Err(format!("invalid {what} {value:?}: give its slug, without '/'"));
+    }
+    check_segment(value, value)
 }
 
 #[cfg(test)]
@@ -237,6 +245,20 @@ mod tests {
         let err = parse(Kind::Source, "web", &Defaults::default()).unwrap_err();
         assert!(err.contains("needs a workspace"), "{err}");
         assert!(parse(Kind::Source, "web", &with(Some("bad ws"), None)).is_err());
+    }
+
+    #[test]
+    fn defaults_are_slugs_not_paths() {
+        // Found by fuzzing (fuzz/fuzz_targets/names.rs): a workspace or source with a '/' made a name of another
+        // shape, `workspaces//P6=/regulations/~` from `-w /P6= regulations get '~'`.
+        for (defaults, kind, input) in [
+            (with(Some("/P6="), None), Kind::Regulation, "~"),
+            (with(Some("a/sources/b"), None), Kind::Source, "s"),
+            (with(Some("w"), Some("s/destinations/x")), Kind::Destination, "d"),
+        ] {
+            let err = parse(kind, input, &defaults).unwrap_err();
+            assert!(err.contains("without '/'"), "{err}");
+        }
     }
 
     #[test]

@@ -180,4 +180,20 @@ mod tests {
         assert_eq!(value("\"quoted\""), json!("quoted"));
         assert_eq!(value(""), json!(""));
     }
+
+    #[test]
+    fn numbers_are_sent_as_typed() {
+        // Found by fuzzing (fuzz/fuzz_targets/update_mask.rs): without serde_json's float_roundtrip, a number's
+        // last digit could change between `--set x=...` and the body sent.
+        for typed in [
+            "-1.170587575358001e+304",
+            "-1.1705875753580011e304",
+            "1.7976931348623157e308",
+            "5e-324",
+            "0.30000000000000004",
+        ] {
+            let exact: f64 = typed.parse().unwrap();
+            assert_eq!(value(typed).as_f64().map(f64::to_bits), Some(exact.to_bits()), "{typed}");
+        }
+    }
 }

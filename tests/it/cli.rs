@@ -449,6 +449,22 @@ async fn the_real_rate_limit_is_met_with_retry_after_and_pacing() {
     assert!(run.stderr.contains("code 8"), "{}", run.stderr);
 }
 
+/// Found while writing the names fuzz target: a `\` is a `/` to URL parsers and `..` resolved, so this source name
+/// deleted an access token.
+#[tokio::test]
+async fn a_name_reaches_only_the_resource_it_names() {
+    let env = env_with_destination().await;
+    let tokens = env.get("/v1beta/access-tokens").await.json;
+    let token = tokens["access_tokens"][0]["name"].as_str().unwrap().to_string();
+    let id = token.rsplit('/').next().unwrap();
+    let name = format!(r"x\..\..\..\..\access-tokens\{id}");
+    let run = env.seg(&["-w", "demo", "sources", "delete", &name, "--yes"]).await;
+    assert_eq!(run.code, 15, "{}", run.stderr);
+    let uri = sent(&env, "DELETE").await["uri"].as_str().unwrap().to_string();
+    assert_eq!(uri, format!("/v1beta/workspaces/demo/sources/x%5C..%5C..%5C..%5C..%5Caccess-tokens%5C{id}"));
+    env.get(&format!("/v1beta/{token}")).await.ok();
+}
+
 // ---- dry run, confirmation, secrets ----
 
 #[tokio::test]

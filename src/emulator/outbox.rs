@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 use axum::http::{HeaderName, HeaderValue};
@@ -201,7 +201,8 @@ struct Tasks {
 }
 
 pub struct Outbox {
-    deliverer: Deliverer,
+    /// Built at the first delivery: loading the system's certificates costs more than the rest of a start.
+    deliverer: OnceLock<Deliverer>,
     window: Duration,
     db: Option<Arc<Db>>,
     log: Option<Printer>,
@@ -231,7 +232,6 @@ impl Outbox {
         rows: Vec<(u64, Vec<u8>)>,
         log: Option<Printer>,
     ) -> Result<Outbox, String> {
-        let deliverer = Deliverer::new(Policy { retry_window: window, ..Policy::default() }, None)?;
         let mut recovered = Vec::new();
         let mut unreadable = Vec::new();
         for (id, row) in rows {
@@ -249,7 +249,7 @@ impl Outbox {
         let next = recovered.iter().map(|(id, _)| id + 1).max().unwrap_or(1);
         let (tx, rx) = mpsc::unbounded_channel();
         Ok(Outbox {
-            deliverer,
+            deliverer: OnceLock::new(),
             window,
             db,
             log,
@@ -358,16 +358,42 @@ impl Outbox {
         let lane = self.lane(&job.destination);
         let Ok(_turn) = lane.acquire().await else { return };
         let message = job.message();
+        let observe = |attempt: &Attempt| self.observe(id, &job, attempt);
+        let deliverer = match self.deliverer() {
+            Ok(deliverer) => deliverer,
+            Err(error) => {
+                // Nothing can be sent without an HTTP client: each URL fails permanently, saying why.
+                let unsent = |url: &String| Attempt {
+                    attempt: 1,
+                    url: url.clone(),
+                    status: None,
+                    error: Some(error.clone()),
+                    latency: Duration::ZERO,
+                    class: Class::Permanent,
+                };
+                let attempts: Vec<Attempt> = job.urls.iter().map(unsent).collect();
+                attempts.iter().for_each(observe);
+                let report = deliver::Report { delivered: false, attempts, elapsed: Duration::ZERO };
+                return self.finish(id, &job, &report);
+            }
+        };
         let resumed;
         let deliverer = if window == self.window {
-            &self.deliverer
+            deliverer
         } else {
-            resumed = self.deliverer.with_retry_window(window);
+            resumed = deliverer.with_retry_window(window);
             &resumed
         };
-        let observe = |attempt: &Attempt| self.observe(id, &job, attempt);
         let report = deliverer.deliver(&message, &job.urls, &observe).await;
         self.finish(id, &job, &report);
+    }
+
+    fn deliverer(&self) -> Result<&Deliverer, String> {
+        if let Some(deliverer) = self.deliverer.get() {
+            return Ok(deliverer);
+        }
+        let deliverer = Deliverer::new(Policy { retry_window: self.window, ..Policy::default() }, None)?;
+        Ok(self.deliverer.get_or_init(|| deliverer))
     }
 
     fn observe(&self, id: u64, job: &Job, attempt: &Attempt) {

@@ -955,7 +955,8 @@ mod tests {
         assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
         let mut ids = std::collections::BTreeSet::new();
         let mut count = 0;
-        for item in doc["paths"].as_object().unwrap().values() {
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            assert!(path.starts_with(&format!("/{}/", crate::emulator::VERSION)), "{path}");
             for op in item.as_object().unwrap().values() {
                 count += 1;
                 assert!(ids.insert(op["operationId"].as_str().unwrap().to_string()));

@@ -13,8 +13,9 @@ use crate::ui::Printer;
 /// Serves every resource of the API (workspaces, sources, destinations, tracking plans, access tokens, catalog,
 /// regulations) with the service's paths, paging, update masks, scopes, rate limit and error codes. The first
 /// line on stdout is `listening on http://HOST:PORT`, then one `token SCOPE VALUE` line per accepted token.
-/// `/_emulator/requests` shows the requests received and `/_emulator/faults` injects errors (docs/EMULATOR.md).
-/// Workspaces to serve come from `--workspace SLUG` (repeatable; default `demo`).
+/// `/_emulator/requests` shows the requests received and `/_emulator/faults` injects errors (docs/EMULATOR.md);
+/// `/openapi.json` describes the API (OpenAPI 3.1). Workspaces to serve come from `--workspace SLUG` (repeatable;
+/// default `demo`).
 ///
 /// Analytics libraries can post tracking calls to `/v1/track`, `/v1/identify`, `/v1/page`, `/v1/screen`,
 /// `/v1/group`, `/v1/alias` and `/v1/batch` with a source's write key; every enabled `webhooks` destination of that

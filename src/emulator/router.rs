@@ -54,11 +54,12 @@ async fn answer(app: &App, parts: &Parts, body: Body) -> Response {
 }
 
 fn dispatch(app: &App, parts: &Parts, segments: &[&str], body: &[u8]) -> Reply {
-    let Query(query) = Query::<PageQuery>::try_from_uri(&parts.uri)
-        .map_err(|e| Status::invalid(format!("invalid query string: {e}")))?;
     let mut store = app.store.lock().unwrap_or_else(PoisonError::into_inner);
     let caller = auth::authenticate(&store, &parts.headers)?;
     app.limiter.check(&caller.token)?;
+    // After authentication: a caller without a token learns nothing else first.
+    let Query(query) = Query::<PageQuery>::try_from_uri(&parts.uri)
+        .map_err(|e| Status::invalid(format!("invalid query string: {e}")))?;
     // Bodies of GET and DELETE are ignored (some clients send `{}`).
     let body = if parts.method == Method::GET || parts.method == Method::DELETE { &[][..] } else { body };
     let mut ctx = Ctx { app, store: &mut store, caller: &caller, query: &query, body };

@@ -38,6 +38,9 @@ async fn error_table_invalid_argument() {
 async fn error_table_unauthenticated() {
     let env = TestEnv::start().await;
     env.raw("GET", "/v1beta/workspaces", None, None).await.assert_error(401, 16);
+    // Before anything else the request gets wrong (found documenting the 400 of a parameter given twice).
+    env.raw("GET", "/v1beta/workspaces?page_size=1&page_size=2", None, None).await.assert_error(401, 16);
+    env.get("/v1beta/workspaces?page_size=1&page_size=2").await.assert_error(400, 3);
     env.raw("GET", "/v1beta/workspaces", Some("not-a-token"), None).await.assert_error(401, 16);
     let basic = reqwest::Client::new()
         .get(format!("{}/v1beta/workspaces", env.base))

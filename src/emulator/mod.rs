@@ -77,8 +77,8 @@ pub struct App {
     control: control::Control,
     outbox: Arc<outbox::Outbox>,
     log: Option<Printer>,
-    /// `GET /openapi.json`, built once.
-    openapi: bytes::Bytes,
+    /// `GET /openapi.json`, built at the first request for it.
+    openapi: std::sync::OnceLock<bytes::Bytes>,
 }
 
 impl App {
@@ -120,17 +120,15 @@ impl Emulator {
         let window = options.retry_window.unwrap_or(crate::webhook::deliver::RETRY_WINDOW);
         let outbox = outbox::Outbox::new(window, store.db(), store.take_deliveries(), options.log.clone())
             .map_err(Error::Failed)?;
-        let catalog = catalog::Catalog::builtin();
-        let openapi = serde_json::to_vec(&openapi::document(&catalog)).map_err(|e| Error::Failed(e.to_string()))?;
         let app = Arc::new(App {
             store: Mutex::new(store),
             pager: paging::Pager::new(key),
             limiter: auth::Limiter::per_minute(options.rate_limit),
-            catalog,
+            catalog: catalog::Catalog::builtin(),
             control: control::Control::default(),
             outbox: Arc::new(outbox),
             log: options.log.clone(),
-            openapi: openapi.into(),
+            openapi: std::sync::OnceLock::new(),
         });
         if let Some(path) = &options.seed {
             seed::load(&app, path)?;
@@ -182,7 +180,10 @@ impl Emulator {
 }
 
 async fn openapi_json(axum::extract::State(app): axum::extract::State<Arc<App>>) -> axum::response::Response {
-    ([(axum::http::header::CONTENT_TYPE, "application/json")], app.openapi.clone()).into_response()
+    let document = app
+        .openapi
+        .get_or_init(|| serde_json::to_vec(&openapi::document(&app.catalog)).expect("a JSON value serializes").into());
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], document.clone()).into_response()
 }
 
 fn internal(status: status::Status) -> Error {

@@ -21,10 +21,14 @@ fuzz_target!(|bytes: &[u8]| {
     let serde = serde_json::from_str::<serde_json::Value>(&text);
     match (&parsed, &serde) {
         (Err(e), Ok(_)) => panic!("serde_json accepts what JSON.parse refuses: {e:?}"),
+        // serde_json's raw_value feature (axum turns it on) gives this key a meaning of its own.
+        (Ok(_), Err(_)) if text.contains("$serde_json::private::") => {}
         (Ok(_), Err(e)) => {
             let why = e.to_string();
             assert!(
-                ["surrogate", "recursion limit", "number out of range"].iter().any(|known| why.contains(known)),
+                ["surrogate", "end of hex escape", "recursion limit", "number out of range"]
+                    .iter()
+                    .any(|known| why.contains(known)),
                 "JSON.parse accepts what serde_json refuses for another reason: {why}"
             );
         }

@@ -185,5 +185,8 @@ fuzz_target!(|case: Case| {
         }
     }
     let text = serde_json::to_string(&body).unwrap();
-    assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), body);
+    // serde_json's raw_value feature (axum turns it on) reads an object with this key as raw JSON.
+    if !text.contains("$serde_json::private::") {
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), body);
+    }
 });

@@ -26,7 +26,8 @@ use crate::ui::table;
 pub struct Args {
     /// HTTP method: GET, POST, PUT, PATCH, DELETE
     method: String,
-    /// API path, e.g. workspaces/acme/sources
+    /// API path, e.g. workspaces/acme/sources. Each segment is sent as written (seg percent-encodes it); `.` and
+    /// `..` segments are refused
     path: String,
     /// A field KEY=VALUE (repeatable)
     #[arg(short = 'f', long = "field", value_name = "KEY=VALUE", value_parser = parse_kv)]

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::api::models::Code;
+use crate::wire::Code;
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -90,7 +90,7 @@ impl Error {
     pub fn hint(&self) -> Option<&'static str> {
         match self {
             Error::NoToken => Some("set SEG_TOKEN, pass --token-file, or run `seg auth login`"),
-            Error::Api(e) if e.message == crate::api::models::UPSTREAM_ERROR => {
+            Error::Api(e) if e.message == crate::wire::UPSTREAM_ERROR => {
                 Some("the URL cannot be routed; check --base-url")
             }
             Error::Api(e) => match e.effective_code() {

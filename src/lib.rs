@@ -8,6 +8,7 @@ pub mod emulator;
 pub mod error;
 pub mod ui;
 pub mod webhook;
+pub mod wire;
 
 /// Installs rustls' ring crypto provider, once per process. reqwest is built without a default provider (ring
 /// instead of aws-lc: a faster build, a smaller binary), so this must run before any HTTP client is built.

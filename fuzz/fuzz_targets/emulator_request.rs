@@ -14,7 +14,7 @@ use axum::http::{Request, header};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use libfuzzer_sys::fuzz_target;
-use seg::api::models::Code;
+use seg::wire::Code;
 use seg::emulator::{Emulator, Options};
 use serde_json::{Map, Value, json};
 use tower::ServiceExt;
@@ -220,8 +220,8 @@ fn seed_file() -> &'static std::path::Path {
 async fn run(calls: Vec<Call>) {
     let options = Options { rate_limit: 0, seed: Some(seed_file().to_path_buf()), ..Options::default() };
     let emulator = Emulator::new(options).expect("the emulator starts");
-    let write = emulator.token(seg::api::models::SCOPE_WRITE).unwrap().to_string();
-    let read = emulator.token(seg::api::models::SCOPE_READ).unwrap().to_string();
+    let write = emulator.token(seg::wire::SCOPE_WRITE).unwrap().to_string();
+    let read = emulator.token(seg::wire::SCOPE_READ).unwrap().to_string();
     let router = emulator.router();
     let get = Request::get("/v1beta/workspaces/demo/sources/web")
         .header(header::AUTHORIZATION, format!("Bearer {write}"))

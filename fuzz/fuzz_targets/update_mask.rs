@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use seg::api::models::ResourceKey;
+use seg::wire::ResourceKey;
 use seg::api::update::{self, Update};
 use serde_json::{Map, Value};
 

@@ -15,9 +15,9 @@ use reqwest::Method;
 use reqwest::header::{HeaderMap, RETRY_AFTER};
 use serde_json::{Value, json};
 
-use super::models::{ErrorBody, UPSTREAM_ERROR};
 use super::secret::Secret;
 use crate::error::{ApiError, Error, Result};
+use crate::wire::{ErrorBody, UPSTREAM_ERROR};
 
 /// The largest body read from an answer; the rest is not read (a 10 MB error page must not fill memory).
 const MAX_BODY: usize = 64 * 1024 * 1024;

@@ -5,8 +5,8 @@
 use serde_json::Value;
 
 use super::client::{Client, Reply, Request};
-use super::models::wrapper::NEXT_PAGE_TOKEN;
 use crate::error::{Error, Result};
+use crate::wire::wrapper::NEXT_PAGE_TOKEN;
 
 /// Items asked for per page unless `--page-size` says otherwise.
 pub const DEFAULT_PAGE_SIZE: u32 = 100;

@@ -1,8 +1,7 @@
-//! The Config API client: transport, paging, update masks, names, and the wire model shared with the emulator.
+//! The Config API client: transport (pacing, retries, error classification), paging and resource names. The wire
+//! model it speaks is `crate::wire`.
 
 pub mod client;
 pub mod list;
-pub mod models;
 pub mod names;
 pub mod secret;
-pub mod update;

@@ -8,7 +8,6 @@ use serde_json::{Map, Value};
 use super::Context;
 use super::args::{ListArgs, parse_kv, read_input};
 use crate::api::client::Request;
-use crate::api::update;
 use crate::error::{Error, Result};
 use crate::ui::table;
 
@@ -64,7 +63,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             .map_err(|e| Error::usage(format!("{} is not valid JSON: {e}", input.display())))?;
         Request::with_json(method, path, &body)
     } else if !args.fields.is_empty() && !query_fields {
-        let body: Map<String, Value> = args.fields.iter().map(|(k, v)| (k.clone(), update::value(v))).collect();
+        let body: Map<String, Value> = args.fields.iter().map(|(k, v)| (k.clone(), super::args::value_of(v))).collect();
         Request::with_json(method, path, &Value::Object(body))
     } else {
         Request::new(method, path)

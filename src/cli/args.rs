@@ -6,8 +6,8 @@ use clap::Args;
 use serde_json::{Map, Value};
 
 use crate::api::list::ListOptions;
-use crate::api::update::{self, Update};
 use crate::error::{Error, Result};
+use crate::wire::{Resource, UpdateRequest};
 
 #[derive(Debug, Args)]
 pub struct ListArgs {
@@ -54,9 +54,9 @@ pub struct UpdateArgs {
 
 impl UpdateArgs {
     /// Adds these flags to an update; call last, so `--update-mask` sees every field.
-    pub fn apply(&self, update: &mut Update) -> Result<()> {
+    pub fn apply<T: Resource>(&self, update: &mut UpdateRequest<T>) -> Result<()> {
         for (field, value) in &self.set {
-            update.set(field, update::value(value)).map_err(Error::Usage)?;
+            update.set(field, value_of(value)).map_err(Error::Usage)?;
         }
         for field in &self.clear {
             update.clear(field).map_err(Error::Usage)?;
@@ -65,10 +65,15 @@ impl UpdateArgs {
             update.set_all(read_object(path)?).map_err(Error::Usage)?;
         }
         if !self.update_mask.is_empty() {
-            update.mask(&self.update_mask).map_err(Error::Usage)?;
+            update.mask_exactly(&self.update_mask).map_err(Error::Usage)?;
         }
         Ok(())
     }
+}
+
+/// A `--set`/`--config`/`-f` value: JSON when it parses as JSON, else the text as a string.
+pub fn value_of(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()))
 }
 
 /// `KEY=VALUE`, split at the first `=`.

@@ -61,7 +61,7 @@ fn quote(arg: &str) -> String {
 
 pub async fn run(_args: Args, ctx: &Context) -> Result<()> {
     let emulator = Emulator::new(Options { rate_limit: 0, ..Options::default() })?;
-    let token = emulator.token(crate::api::models::SCOPE_WRITE).unwrap_or_default().to_string();
+    let token = emulator.token(crate::wire::SCOPE_WRITE).unwrap_or_default().to_string();
     let api = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let base_url = format!("http://{}", api.local_addr()?);
     let (stop_api, api_stopped) = oneshot::channel::<()>();

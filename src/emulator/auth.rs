@@ -8,7 +8,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use super::status::Status;
 use super::store::Store;
-use crate::api::models::{Code, SCOPE_WRITE};
+use crate::wire::{Code, SCOPE_WRITE};
 
 /// Who is calling: the token's resource name, whether it may write, and the workspaces it reaches.
 #[derive(Debug, Clone)]

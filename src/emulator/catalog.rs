@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::api::models::{CatalogDestination, CatalogSetting, CatalogSource, DestinationCategories};
+use crate::wire::{CatalogDestination, CatalogSetting, CatalogSource, DestinationCategories};
 
 pub struct Catalog {
     pub sources: Vec<CatalogSource>,
@@ -36,6 +36,7 @@ fn source(slug: &str, display: &str, kind: &str, category: &str, description: &s
         kind: kind.into(),
         categories: vec![category.into()],
         logos: logos(slug),
+        ..Default::default()
     }
 }
 
@@ -66,6 +67,7 @@ fn destination(slug: &str, display: &str, category: &str, settings: Vec<CatalogS
         platforms: object(json!({"browser": true, "server": true, "mobile": true})),
         methods: object(json!({"alias": true, "group": true, "identify": true, "page_view": true, "track": true})),
         settings,
+        ..Default::default()
     }
 }
 

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::App;
 use super::status::Status;
-use crate::api::models::Code;
+use crate::wire::Code;
 
 /// Requests kept in the log; older ones are dropped.
 const LOG_SIZE: usize = 1000;
@@ -111,7 +111,7 @@ impl Fault {
                 let code = self.code.unwrap_or_else(|| {
                     Code::from_http_status(status.as_u16()).map_or(Code::Internal as i32, |c| c as i32)
                 });
-                let body = crate::api::models::ErrorBody { error: format!("injected fault: {status}"), code };
+                let body = crate::wire::ErrorBody { error: format!("injected fault: {status}"), code };
                 (status, Json(body)).into_response()
             }
         };

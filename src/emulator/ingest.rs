@@ -17,8 +17,8 @@ use super::App;
 use super::body::MAX_BODY;
 use super::outbox::{self, Job};
 use super::status::Status;
-use crate::api::models::Code;
 use crate::webhook::json::{self, JsObject, JsString, JsValue};
+use crate::wire::Code;
 
 /// The paths, each with the type its body has (`batch` items name their own).
 pub const PATHS: [&str; 7] =

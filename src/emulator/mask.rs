@@ -14,7 +14,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use super::status::Status;
-use crate::api::models::ResourceKey;
+use crate::wire::{Resource, UpdateRequest};
 
 /// What an Update body asks for, parsed and checked against the fields that may change.
 #[derive(Debug)]
@@ -30,26 +30,16 @@ pub struct Update {
 const READ_ONLY: [&str; 8] =
     ["name", "parent", "create_time", "update_time", "id", "write_keys", "catalog_name", "token"];
 
-/// Parses an Update body: `{"<key>": {...}, "update_mask": {"paths": [...]}}`. `updatable` lists the field paths
-/// (snake_case, dotted below the key) that may be named.
-pub fn parse(body: &[u8], key: ResourceKey, updatable: &[&str]) -> Result<Update, Status> {
-    let body: Value = super::body::json(body)?;
-    let Value::Object(mut body) = body else {
-        return Err(Status::invalid("the request body must be a JSON object"));
-    };
-    let fields = match body.remove(key.as_str()).or_else(|| body.remove(key.camel())) {
-        None | Some(Value::Null) => Map::new(),
-        Some(Value::Object(m)) => m,
-        Some(_) => return Err(Status::invalid(format!("{} must be an object", key.as_str()))),
-    };
-    let mask = body.remove("update_mask").or_else(|| body.remove("updateMask"));
-    let raw_paths = mask_paths(mask)?;
-    let mut paths = Vec::with_capacity(raw_paths.len());
-    for raw in raw_paths {
+/// Parses an Update body: `{"<key>": {...}, "update_mask": {"paths": [...]}}` (the shared [`UpdateRequest`]).
+/// `updatable` lists the field paths (snake_case, dotted below the key) that may be named.
+pub fn parse<T: Resource>(body: &[u8], updatable: &[&str]) -> Result<Update, Status> {
+    let request: UpdateRequest<T> = super::body::json(body)?;
+    let mut paths = Vec::with_capacity(request.mask.paths.len());
+    for raw in request.mask.paths {
         let segments: Vec<String> = raw.split('.').map(snake_case).collect();
         // The seed writes `destination.enabled`; a bare `enabled` is taken to mean the same.
         let field: Vec<String> =
-            if segments.len() > 1 && segments[0] == key.as_str() { segments[1..].to_vec() } else { segments };
+            if segments.len() > 1 && segments[0] == T::KEY { segments[1..].to_vec() } else { segments };
         let dotted = field.join(".");
         if READ_ONLY.contains(&field[0].as_str()) {
             return Err(Status::invalid(format!("update_mask path {raw:?} names a read-only field")));
@@ -57,43 +47,20 @@ pub fn parse(body: &[u8], key: ResourceKey, updatable: &[&str]) -> Result<Update
         if !updatable.contains(&dotted.as_str()) {
             return Err(Status::invalid(format!(
                 "unknown update_mask path {raw:?}; updatable: {}",
-                updatable.iter().map(|p| format!("{}.{p}", key.as_str())).collect::<Vec<_>>().join(", ")
+                updatable.iter().map(|p| format!("{}.{p}", T::KEY)).collect::<Vec<_>>().join(", ")
             )));
         }
         if !paths.contains(&field) {
             paths.push(field);
         }
     }
-    let mut update = Update { paths, fields, given: Vec::new() };
+    let mut update = Update { paths, fields: request.fields, given: Vec::new() };
     update.given = updatable
         .iter()
         .map(|path| path.split('.').map(String::from).collect::<Vec<_>>())
         .filter(|path| update.value(path).is_some())
         .collect();
     Ok(update)
-}
-
-/// `{"paths": [..]}`, or the protobuf JSON spelling of a FieldMask: one comma-separated string.
-fn mask_paths(mask: Option<Value>) -> Result<Vec<String>, Status> {
-    let bad = || Status::invalid("update_mask must be {\"paths\": [\"<resource>.<field>\", ...]}");
-    let list = match mask {
-        None | Some(Value::Null) => return Ok(Vec::new()),
-        Some(Value::String(s)) => Value::String(s),
-        Some(Value::Object(mut m)) => m.remove("paths").unwrap_or(Value::Array(Vec::new())),
-        Some(_) => return Err(bad()),
-    };
-    match list {
-        Value::String(s) => Ok(s.split(',').map(str::trim).filter(|p| !p.is_empty()).map(String::from).collect()),
-        Value::Array(items) => items
-            .into_iter()
-            .map(|v| match v {
-                Value::String(s) if !s.trim().is_empty() => Ok(s.trim().to_string()),
-                _ => Err(bad()),
-            })
-            .collect(),
-        Value::Null => Ok(Vec::new()),
-        _ => Err(bad()),
-    }
 }
 
 impl Update {
@@ -203,12 +170,13 @@ fn camel_case(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wire::Destination;
     use serde_json::json;
 
     const FIELDS: &[&str] = &["enabled", "config", "connection_mode", "library_config.retry_queue"];
 
     fn run(current: Value, body: Value) -> Result<(Value, bool), Status> {
-        let update = parse(body.to_string().as_bytes(), ResourceKey::Destination, FIELDS)?;
+        let update = parse::<Destination>(body.to_string().as_bytes(), FIELDS)?;
         let mut map = current.as_object().unwrap().clone();
         let changed = update.apply(&mut map)?;
         Ok((Value::Object(map), changed))
@@ -270,14 +238,14 @@ mod tests {
         let body = json!({"destination": {"enabled": false, "connection_mode": null,
                                           "library_config": {"retry_queue": false}, "other": 1},
                           "update_mask": {"paths": []}});
-        let update = parse(body.to_string().as_bytes(), ResourceKey::Destination, FIELDS).unwrap();
+        let update = parse::<Destination>(body.to_string().as_bytes(), FIELDS).unwrap();
         assert!(update.paths.is_empty());
         let given: Vec<String> = update.everything_given().paths.iter().map(|p| p.join(".")).collect();
         assert_eq!(given, ["enabled", "library_config.retry_queue"]);
         // A path inside another given one is checked as part of it.
         let body = json!({"source": {"libraryConfig": {"retryQueue": true}}});
         let fields = ["library_config", "library_config.retry_queue"];
-        let update = parse(body.to_string().as_bytes(), ResourceKey::Source, &fields).unwrap();
+        let update = parse::<crate::wire::Source>(body.to_string().as_bytes(), &fields).unwrap();
         assert_eq!(update.given.len(), 2);
         let given: Vec<String> = update.everything_given().paths.iter().map(|p| p.join(".")).collect();
         assert_eq!(given, ["library_config"]);
@@ -288,7 +256,7 @@ mod tests {
         for path in ["destination.nope", "destination.name", "destination.create_time", "destination.library_config.x"]
         {
             let err = run(current(), json!({"update_mask": {"paths": [path]}})).unwrap_err();
-            assert_eq!(err.code, crate::api::models::Code::InvalidArgument, "{path}");
+            assert_eq!(err.code, crate::wire::Code::InvalidArgument, "{path}");
         }
         for body in
             [json!({"update_mask": {"paths": [1]}}), json!({"update_mask": 5}), json!([]), json!({"destination": 1})]

@@ -30,9 +30,9 @@ use axum::response::IntoResponse;
 use axum::routing::{any, get};
 use tower_http::catch_panic::CatchPanicLayer;
 
-use crate::api::models::{SCOPE_READ, SCOPE_WRITE, Workspace};
 use crate::error::{Error, Result};
 use crate::ui::Printer;
+use crate::wire::{SCOPE_READ, SCOPE_WRITE, Workspace};
 use store::{Op, Resource, Store};
 
 pub use router::VERSION;
@@ -205,6 +205,7 @@ pub fn add_workspace(store: &mut Store, slug: &str) -> Result<()> {
         display_name: slug.to_string(),
         id: handlers::random_id(10).to_ascii_lowercase(),
         create_time: handlers::now(),
+        ..Default::default()
     };
     store.commit(vec![Op::Insert(name, Resource::Workspace(workspace))]).map_err(internal)
 }

@@ -12,8 +12,8 @@ use super::catalog::{Catalog, DESTINATIONS, SOURCES};
 use super::handlers::{destinations, regulations, sources, tracking_plans};
 use super::outbox;
 use super::paging::MAX_PAGE_SIZE;
-use crate::api::models::{
-    CONNECTION_MODES, CatalogDestination, Code, ErrorBody, REGULATION_TYPES, ResourceKey, SCOPE_READ, SCOPE_WRITE,
+use crate::wire::{
+    CONNECTION_MODES, CatalogDestination, Code, ErrorBody, REGULATION_TYPES, Resource, SCOPE_READ, SCOPE_WRITE,
 };
 
 /// The emulator's slug rule (`handlers::valid_slug`) as a regular expression.
@@ -98,7 +98,8 @@ mod doc {
 
     use utoipa::ToSchema;
 
-    use crate::api::models::*;
+    use crate::wire::FieldMask as UpdateMask;
+    use crate::wire::resources::*;
 
     /// The answer of a Delete: `{}`.
     #[derive(ToSchema)]
@@ -150,12 +151,6 @@ mod doc {
     pub struct TrackingPlanFields {
         pub display_name: Option<String>,
         pub rules: Option<serde_json::Map<String, serde_json::Value>>,
-    }
-
-    /// Connects a source to the plan: its full name or its slug.
-    #[derive(ToSchema)]
-    pub struct ConnectSource {
-        pub source_name: String,
     }
 
     /// A page of workspaces.
@@ -237,7 +232,11 @@ mod doc {
 #[allow(dead_code, reason = "markers: utoipa reads their attributes; the route table calls the handlers")]
 mod ops {
     use super::doc::*;
-    use crate::api::models::*;
+    use crate::wire::resources::*;
+    use crate::wire::{
+        ConnectSource, CreateAccessToken, CreateDestination, CreateRegulation, CreateSource, CreateTrackingPlan,
+        RegulationCreated,
+    };
 
     const WS: &str = "workspace slug";
 
@@ -777,7 +776,7 @@ fn request_rules(doc: &mut Value, catalog: &Catalog) {
     property(doc, "SourceInput", "name", name);
     let catalog_names: Vec<&str> = catalog.sources.iter().map(|s| s.name.as_str()).collect();
     property(doc, "SourceInput", "catalog_name", json!({"type": "string", "enum": catalog_names}));
-    update_mask(doc, "SourceUpdate", ResourceKey::Source, sources::UPDATABLE);
+    update_mask(doc, "SourceUpdate", crate::wire::Source::KEY, sources::UPDATABLE);
     // Destinations: one alternative per catalog destination, with its settings and their values.
     let collection = format!("{sources_of_ws}/{SLUG}/destinations");
     let alternatives: Vec<Value> = catalog.destinations.iter().map(|d| destination_input(&collection, d)).collect();
@@ -791,13 +790,13 @@ fn request_rules(doc: &mut Value, catalog: &Catalog) {
         nullable(json!({"type": "string", "enum": CONNECTION_MODES})),
     );
     property(doc, "DestinationFields", "config", nullable(json!({"type": "array", "items": {"oneOf": any_item}})));
-    update_mask(doc, "DestinationUpdate", ResourceKey::Destination, destinations::UPDATABLE);
+    update_mask(doc, "DestinationUpdate", crate::wire::Destination::KEY, destinations::UPDATABLE);
     // Tracking plans.
     require(doc, "TrackingPlanInput", &["display_name"]);
     property(doc, "TrackingPlanInput", "display_name", json!({"type": "string", "pattern": "\\S"}));
     property(doc, "TrackingPlanInput", "rules", nullable(rules()));
     property(doc, "TrackingPlanFields", "rules", nullable(rules()));
-    update_mask(doc, "TrackingPlanUpdate", ResourceKey::TrackingPlan, tracking_plans::UPDATABLE);
+    update_mask(doc, "TrackingPlanUpdate", crate::wire::TrackingPlan::KEY, tracking_plans::UPDATABLE);
     require(doc, "ConnectSource", &["source_name"]);
     property(
         doc,
@@ -910,8 +909,7 @@ fn rules() -> Value {
 }
 
 /// The mask of an Update body: `{"paths": [...]}` or one comma-separated string, of the updatable paths.
-fn update_mask(doc: &mut Value, body: &str, resource: ResourceKey, updatable: &[&str]) {
-    let key = resource.as_str();
+fn update_mask(doc: &mut Value, body: &str, key: &str, updatable: &[&str]) {
     let paths: Vec<String> = updatable.iter().map(|p| format!("{key}.{p}")).collect();
     let one = paths.iter().map(|p| p.replace('.', "\\.")).collect::<Vec<_>>().join("|");
     let mask = json!({"oneOf": [
@@ -947,7 +945,7 @@ fn drop_unused_schemas(doc: &mut Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::models::wrapper;
+    use crate::wire::wrapper;
 
     #[test]
     fn the_document_builds_and_names_every_operation_once() {

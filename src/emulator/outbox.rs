@@ -18,9 +18,9 @@ use tokio::task::{JoinHandle, JoinSet};
 use super::persist::{Change, Db};
 use super::status::Status;
 use super::store::{Resource, Store};
-use crate::api::models::Destination;
 use crate::ui::Printer;
 use crate::webhook::deliver::{self, Attempt, Class, Deliverer, Message, Policy};
+use crate::wire::Destination;
 
 /// Attempts kept for `/_emulator/deliveries`; older ones are dropped.
 pub const LOG_SIZE: usize = 10_000;

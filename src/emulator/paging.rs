@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 
 use super::status::Status;
-use crate::api::models::wrapper::NEXT_PAGE_TOKEN;
+use crate::wire::wrapper::NEXT_PAGE_TOKEN;
 
 pub const MAX_PAGE_SIZE: usize = 200;
 /// Workspace collections default to 10 items a page, the catalog to 100 (API.md).

@@ -18,7 +18,7 @@ use super::handlers::{
 };
 use super::paging::PageQuery;
 use super::status::{Status, upstream_unroutable};
-use crate::api::models::Code;
+use crate::wire::Code;
 
 /// The version prefix this emulator serves.
 pub const VERSION: &str = "v1beta";

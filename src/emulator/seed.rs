@@ -12,8 +12,8 @@ use serde_json::{Map, Value, json};
 use super::App;
 use super::router::call_as_admin;
 use super::store::collection_of;
-use crate::api::models::Code;
 use crate::error::{Error, Result};
+use crate::wire::Code;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -3,7 +3,7 @@
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::api::models::{Code, ErrorBody, UPSTREAM_ERROR};
+use crate::wire::{Code, ErrorBody, UPSTREAM_ERROR};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Status {

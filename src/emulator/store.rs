@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::persist::{Change, Db};
 use super::status::Status;
-use crate::api::models::{AccessToken, Destination, Regulation, Source, SourceConnection, TrackingPlan, Workspace};
+use crate::wire::{AccessToken, Destination, Regulation, Source, SourceConnection, TrackingPlan, Workspace};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "body", rename_all = "snake_case")]
@@ -284,10 +284,14 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::models::SourceConnection;
+    use crate::wire::SourceConnection;
 
     fn conn(src: &str) -> Resource {
-        Resource::Connection(SourceConnection { source_name: src.into(), tracking_plan_id: "rs_1".into() })
+        Resource::Connection(SourceConnection {
+            source_name: src.into(),
+            tracking_plan_id: "rs_1".into(),
+            ..Default::default()
+        })
     }
 
     #[test]
@@ -329,7 +333,7 @@ mod tests {
         let mut store = Store::in_memory();
         store.commit(vec![Op::Insert("c/1".into(), conn("1"))]).unwrap();
         let err = store.commit(vec![Op::Insert("c/2".into(), conn("2")), Op::Insert("c/1".into(), conn("1"))]);
-        assert_eq!(err.unwrap_err().code, crate::api::models::Code::AlreadyExists);
+        assert_eq!(err.unwrap_err().code, crate::wire::Code::AlreadyExists);
         assert!(!store.contains("c/2"));
     }
 

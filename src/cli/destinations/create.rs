@@ -3,7 +3,6 @@ use serde_json::{Value, json};
 
 use super::SourceArg;
 use crate::api::client::Request;
-use crate::api::update;
 use crate::cli::Context;
 use crate::cli::args::parse_kv;
 use crate::error::Result;
@@ -49,7 +48,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         let items: Vec<Value> = args
             .config
             .iter()
-            .map(|(key, value)| json!({"name": format!("{name}/config/{key}"), "value": update::value(value)}))
+            .map(|(key, value)| json!({"name": format!("{name}/config/{key}"), "value": crate::cli::args::value_of(value)}))
             .collect();
         destination["config"] = Value::Array(items);
     }

@@ -1,10 +1,10 @@
 use super::SourceArg;
 use crate::api::client::Request;
-use crate::api::models::wrapper;
 use crate::cli::Context;
 use crate::cli::args::ListArgs;
 use crate::error::{Error, Result};
 use crate::ui::table;
+use crate::wire::wrapper;
 
 /// List destinations: of one source with --source, else of every source of the workspace (-w).
 ///

@@ -1,10 +1,9 @@
 use serde_json::json;
 
 use super::SourceArg;
-use crate::api::models::ResourceKey;
-use crate::api::update::Update;
 use crate::cli::Context;
 use crate::error::{Error, Result};
+use crate::wire::{Destination, UpdateRequest};
 
 #[derive(Debug, clap::Args)]
 pub struct Target {
@@ -40,7 +39,7 @@ pub struct DisableArgs {
 
 pub async fn run(target: &Target, enabled: bool, ctx: &Context) -> Result<()> {
     let name = super::resolve(ctx, &target.name, &target.source)?;
-    let mut update = Update::new(ResourceKey::Destination);
+    let mut update = UpdateRequest::<Destination>::new();
     update.set("enabled", json!(enabled)).map_err(Error::Usage)?;
     super::update::send(ctx, &name, update).await
 }

@@ -3,13 +3,12 @@ use serde_json::json;
 
 use super::SourceArg;
 use crate::api::client::Request;
-use crate::api::models::{CONNECTION_MODES, ResourceKey};
 use crate::api::names::Name;
-use crate::api::update::{self, Update};
 use crate::cli::Context;
-use crate::cli::args::{UpdateArgs, parse_kv};
+use crate::cli::args::{UpdateArgs, parse_kv, value_of};
 use crate::error::{Error, Result};
 use crate::ui::table;
+use crate::wire::{CONNECTION_MODES, ConfigItem, Destination, UpdateRequest};
 
 /// Change only the named fields of a destination (`update` and `patch` are the same command).
 ///
@@ -60,7 +59,7 @@ pub fn parse_mode(text: &str) -> Result<String, String> {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = super::resolve(ctx, &args.name, &args.source)?;
-    let mut update = Update::new(ResourceKey::Destination);
+    let mut update = UpdateRequest::<Destination>::new();
     let enabled = if args.disabled { Some(false) } else { args.enabled };
     if let Some(enabled) = enabled {
         update.set("enabled", json!(enabled)).map_err(Error::Usage)?;
@@ -69,13 +68,14 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         update.set("connection_mode", json!(mode)).map_err(Error::Usage)?;
     }
     for (key, value) in &args.config {
-        update.config_item(name.as_str(), key, update::value(value));
+        update.config_item(ConfigItem::new(name.as_str(), key, value_of(value)));
     }
     args.update.apply(&mut update)?;
     send(ctx, &name, update).await
 }
 
-pub async fn send(ctx: &Context, name: &Name, update: Update) -> Result<()> {
-    let body = update.body().map_err(Error::Usage)?;
+pub async fn send(ctx: &Context, name: &Name, update: UpdateRequest<Destination>) -> Result<()> {
+    let body = serde_json::to_value(&update).map_err(|e| Error::failed(e.to_string()))?;
+    update.into_request(name.path()).map_err(Error::Usage)?;
     ctx.show(Request::with_json(Method::PATCH, name.path(), &body), table::DESTINATIONS).await
 }

@@ -6,10 +6,10 @@ use serde_json::json;
 use super::Context;
 use super::args::ListArgs;
 use crate::api::client::Request;
-use crate::api::models::{REGULATION_TYPES, wrapper};
 use crate::api::names::Kind;
 use crate::error::Result;
 use crate::ui::table;
+use crate::wire::{REGULATION_TYPES, wrapper};
 
 /// Create, list and show regulations (deletion requests) of the workspace (-w).
 #[derive(Debug, clap::Subcommand)]

@@ -2,13 +2,12 @@ use reqwest::Method;
 use serde_json::json;
 
 use crate::api::client::Request;
-use crate::api::models::ResourceKey;
 use crate::api::names::Kind;
-use crate::api::update::Update;
 use crate::cli::Context;
 use crate::cli::args::{UpdateArgs, parse_kv};
 use crate::error::{Error, Result};
 use crate::ui::table;
+use crate::wire::{Source, UpdateRequest};
 
 /// Change fields of a source; only the fields named change (an update mask is sent).
 ///
@@ -37,7 +36,7 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = ctx.name(Kind::Source, &args.name)?;
-    let mut update = Update::new(ResourceKey::Source);
+    let mut update = UpdateRequest::<Source>::new();
     if let Some(display_name) = args.display_name {
         update.set("display_name", json!(display_name)).map_err(Error::Usage)?;
     }
@@ -47,6 +46,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         update.set("labels", serde_json::Value::Object(labels)).map_err(Error::Usage)?;
     }
     args.update.apply(&mut update)?;
-    let body = update.body().map_err(Error::Usage)?;
+    let body = serde_json::to_value(&update).map_err(|e| Error::failed(e.to_string()))?;
+    update.into_request(name.path()).map_err(Error::Usage)?;
     ctx.show(Request::with_json(Method::PATCH, name.path(), &body), table::SOURCES).await
 }

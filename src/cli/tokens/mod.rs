@@ -6,10 +6,10 @@ use serde_json::json;
 use super::Context;
 use super::args::ListArgs;
 use crate::api::client::Request;
-use crate::api::models::{SCOPE_READ, SCOPE_WRITE, wrapper};
 use crate::api::names::Kind;
 use crate::error::Result;
 use crate::ui::table;
+use crate::wire::{SCOPE_READ, SCOPE_WRITE, wrapper};
 
 /// List, create and delete personal access tokens.
 #[derive(Debug, clap::Subcommand)]

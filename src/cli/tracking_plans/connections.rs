@@ -4,12 +4,12 @@ use reqwest::Method;
 use serde_json::json;
 
 use crate::api::client::Request;
-use crate::api::models::wrapper;
 use crate::api::names::Kind;
 use crate::cli::Context;
 use crate::cli::args::ListArgs;
 use crate::error::Result;
 use crate::ui::table;
+use crate::wire::wrapper;
 
 /// List, add and remove a tracking plan's source connections.
 #[derive(Debug, clap::Subcommand)]

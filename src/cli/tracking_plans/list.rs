@@ -1,9 +1,9 @@
 use crate::api::client::Request;
-use crate::api::models::wrapper;
 use crate::cli::Context;
 use crate::cli::args::ListArgs;
 use crate::error::Result;
 use crate::ui::table;
+use crate::wire::wrapper;
 
 /// List the tracking plans of the workspace (-w).
 ///

@@ -4,13 +4,12 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::api::client::Request;
-use crate::api::models::ResourceKey;
 use crate::api::names::Kind;
-use crate::api::update::Update;
 use crate::cli::Context;
 use crate::cli::args::{UpdateArgs, read_object};
 use crate::error::{Error, Result};
 use crate::ui::table;
+use crate::wire::{TrackingPlan, UpdateRequest};
 
 /// Change a tracking plan's display name or rules (sent as PUT with an update mask, as the service expects).
 ///
@@ -37,7 +36,7 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = ctx.name(Kind::TrackingPlan, &args.name)?;
-    let mut update = Update::new(ResourceKey::TrackingPlan);
+    let mut update = UpdateRequest::<TrackingPlan>::new();
     if let Some(display_name) = args.display_name {
         update.set("display_name", json!(display_name)).map_err(Error::Usage)?;
     }
@@ -45,6 +44,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         update.set("rules", Value::Object(read_object(path)?)).map_err(Error::Usage)?;
     }
     args.update.apply(&mut update)?;
-    let body = update.body().map_err(Error::Usage)?;
+    let body = serde_json::to_value(&update).map_err(|e| Error::failed(e.to_string()))?;
+    update.into_request(name.path()).map_err(Error::Usage)?;
     ctx.show(Request::with_json(Method::PUT, name.path(), &body), table::TRACKING_PLANS).await
 }

@@ -2,9 +2,9 @@
 //! The secret is shown only in the create response.
 
 use super::{Ctx, Reply, deleted, now, ok, random_id, valid_slug};
-use crate::api::models::{AccessToken, CreateAccessToken, SCOPE_READ, SCOPE_WRITE, wrapper};
 use crate::emulator::store::{Op, Resource, Store, StoredToken};
 use crate::emulator::{body, status::Status};
+use crate::wire::{AccessToken, CreateAccessToken, SCOPE_READ, SCOPE_WRITE, wrapper};
 
 pub const COLLECTION: &str = "access-tokens";
 
@@ -29,6 +29,7 @@ pub fn issue(
         workspace_names,
         create_time: now(),
         token: None,
+        ..Default::default()
     };
     let stored = StoredToken { record: record.clone(), secret: secret.clone() };
     store.commit(vec![Op::Insert(record.name.clone(), Resource::AccessToken(stored))])?;

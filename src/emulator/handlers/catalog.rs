@@ -3,10 +3,10 @@
 use serde::Serialize;
 
 use super::{Ctx, Reply, ok};
-use crate::api::models::wrapper;
 use crate::emulator::catalog::{DESTINATIONS, SOURCES};
 use crate::emulator::paging::{CATALOG_PAGE_SIZE, PageBody};
 use crate::emulator::status::Status;
+use crate::wire::wrapper;
 
 fn page<T: Serialize>(ctx: &Ctx, collection: &str, wrapper: &'static str, all: &[T]) -> Reply {
     let (size, after) = ctx.app.pager.parse(collection, ctx.query, CATALOG_PAGE_SIZE)?;

@@ -5,9 +5,9 @@
 use serde_json::Value;
 
 use super::{Ctx, Reply, child_slug, deleted, now, ok};
-use crate::api::models::{CONNECTION_MODES, ConfigItem, CreateDestination, Destination, ResourceKey, wrapper};
 use crate::emulator::store::{Op, Resource};
 use crate::emulator::{body, mask, outbox, status::Status};
+use crate::wire::{CONNECTION_MODES, ConfigItem, CreateDestination, Destination, wrapper};
 
 pub const UPDATABLE: &[&str] = &["enabled", "config", "connection_mode"];
 
@@ -58,6 +58,7 @@ pub fn create(ctx: &mut Ctx, ws: &str, src: &str) -> Reply {
         config,
         create_time: time.clone(),
         update_time: time,
+        ..Default::default()
     };
     ctx.store.commit(vec![Op::Insert(name, Resource::Destination(destination.clone()))])?;
     ok(&destination)
@@ -70,7 +71,7 @@ pub fn update(ctx: &mut Ctx, ws: &str, src: &str, dst: &str) -> Reply {
         return Err(Status::not_found(format!("{name} not found")));
     };
     let current = current.clone();
-    let mut update = mask::parse(ctx.body, ResourceKey::Destination, UPDATABLE)?;
+    let mut update = mask::parse::<Destination>(ctx.body, UPDATABLE)?;
     let config_path = ["config".to_string()];
     if let Some(given) = update.value(&config_path).cloned() {
         let items: Vec<ConfigItem> =

@@ -2,10 +2,10 @@
 //! every source's enabled webhooks destination with one `delete` body per user (WEBHOOKS.md, "Delivery").
 
 use super::{Ctx, Reply, now, ok, random_id};
-use crate::api::models::{CreateRegulation, REGULATION_TYPES, Regulation, RegulationCreated, wrapper};
 use crate::emulator::outbox::{self, Job};
 use crate::emulator::store::{Op, Resource};
 use crate::emulator::{body, ingest, status::Status};
+use crate::wire::{CreateRegulation, REGULATION_TYPES, Regulation, RegulationCreated, wrapper};
 
 /// User ids one request may name.
 pub const MAX_VALUES: usize = 5000;
@@ -53,13 +53,14 @@ pub fn create(ctx: &mut Ctx, ws: &str) -> Reply {
         regulation_type: input.regulation_type,
         attributes: input.attributes,
         create_time: time,
+        ..Default::default()
     };
     // The regulation and its notifications are committed together: both or neither survive a crash.
     let queued = ctx.app.outbox.prepare(jobs)?;
     ctx.store
         .commit_with(vec![Op::Insert(regulation.name.clone(), Resource::Regulation(regulation))], &queued.changes())?;
     ctx.app.outbox.dispatch(queued);
-    ok(&RegulationCreated { regulate_id: id })
+    ok(&RegulationCreated { regulate_id: id, ..Default::default() })
 }
 
 /// One `delete` body per user for each source of the workspace with an enabled webhooks destination.

@@ -2,9 +2,9 @@
 //! connections with it.
 
 use super::{Ctx, Reply, child_slug, deleted, now, ok, random_id};
-use crate::api::models::{CreateSource, ResourceKey, Source, wrapper};
 use crate::emulator::store::{Op, Resource};
 use crate::emulator::{body, mask, status::Status};
+use crate::wire::{CreateSource, Source, wrapper};
 
 pub const UPDATABLE: &[&str] = &[
     "display_name",
@@ -54,6 +54,7 @@ pub fn create(ctx: &mut Ctx, ws: &str) -> Reply {
         labels: input.labels.unwrap_or_default(),
         id: random_id(10),
         create_time: now(),
+        ..Default::default()
     };
     ctx.store.commit(vec![Op::Insert(source.name.clone(), Resource::Source(source.clone()))])?;
     ok(&source)
@@ -65,7 +66,7 @@ pub fn update(ctx: &mut Ctx, ws: &str, src: &str) -> Reply {
     let Some(Resource::Source(current)) = ctx.store.get(&name) else {
         return Err(Status::not_found(format!("{name} not found")));
     };
-    let update = mask::parse(ctx.body, ResourceKey::Source, UPDATABLE)?;
+    let update = mask::parse::<Source>(ctx.body, UPDATABLE)?;
     update.everything_given().apply_to(current)?;
     match update.apply_to(current)? {
         None => ok(current),

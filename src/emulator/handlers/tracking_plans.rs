@@ -4,9 +4,9 @@
 use serde_json::{Map, Value};
 
 use super::{Ctx, Reply, deleted, now, ok, random_id};
-use crate::api::models::{CreateTrackingPlan, ResourceKey, SourceConnection, TrackingPlan, wrapper};
 use crate::emulator::store::{Op, Resource};
 use crate::emulator::{body, mask, status::Status};
+use crate::wire::{ConnectSource, CreateTrackingPlan, SourceConnection, TrackingPlan, wrapper};
 
 pub const UPDATABLE: &[&str] = &[
     "display_name",
@@ -78,6 +78,7 @@ pub fn create(ctx: &mut Ctx, ws: &str) -> Reply {
         rules: normalize_rules(input.rules.unwrap_or_default())?,
         create_time: time.clone(),
         update_time: time,
+        ..Default::default()
     };
     ctx.store.commit(vec![Op::Insert(plan.name.clone(), Resource::TrackingPlan(plan.clone()))])?;
     ok(&plan)
@@ -88,7 +89,7 @@ pub fn update(ctx: &mut Ctx, ws: &str, id: &str) -> Reply {
     let Some(Resource::TrackingPlan(current)) = ctx.store.get(&name) else {
         return Err(Status::not_found(format!("{name} not found")));
     };
-    let update = mask::parse(ctx.body, ResourceKey::TrackingPlan, UPDATABLE)?;
+    let update = mask::parse::<TrackingPlan>(ctx.body, UPDATABLE)?;
     if let Some(given) = update.everything_given().apply_to(current)? {
         normalize_rules(given.rules)?;
     }
@@ -116,14 +117,14 @@ pub fn list_connections(ctx: &mut Ctx, ws: &str, id: &str) -> Reply {
 
 pub fn connect(ctx: &mut Ctx, ws: &str, id: &str) -> Reply {
     let plan = require_plan(ctx, ws, id)?;
-    let input: SourceConnection = body::json(ctx.body)?;
+    let input: ConnectSource = body::json(ctx.body)?;
     let sources = format!("workspaces/{ws}/sources");
     let slug = super::child_slug(&input.source_name, &sources, "source")?;
     let source = format!("{sources}/{slug}");
     if !ctx.store.contains(&source) {
         return Err(Status::not_found(format!("{source} not found")));
     }
-    let connection = SourceConnection { source_name: source, tracking_plan_id: id.to_string() };
+    let connection = SourceConnection { source_name: source, tracking_plan_id: id.to_string(), ..Default::default() };
     let name = format!("{plan}/source-connections/{slug}");
     ctx.store.commit(vec![Op::Insert(name, Resource::Connection(connection.clone()))])?;
     ok(&connection)

@@ -1,8 +1,8 @@
 //! Workspaces: List and Get only; they come from `seg serve --workspace` and `--seed`.
 
 use super::{Ctx, Reply};
-use crate::api::models::wrapper;
 use crate::emulator::store::Resource;
+use crate::wire::wrapper;
 
 pub fn list(ctx: &mut Ctx) -> Reply {
     let caller = ctx.caller;

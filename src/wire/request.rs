@@ -1,0 +1,629 @@
+//! Requests: the create bodies, the Update body with its [`FieldMask`], list pages, and [`Request`], one call of the
+//! API with its method, path, body, the type of its answer, and whether it may be sent again. Idempotency is a
+//! property of the kind of call (a Get, a List, a Delete and an Update with its mask may be repeated; a Create may
+//! not), decided where the request is made, never guessed from its bytes.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
+
+use http::Method;
+use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
+
+use super::resources::{
+    AccessToken, ConfigItem, Destination, LibraryConfig, RegulationAttributes, Resource, Source, SourceConnection,
+    TrackingPlan,
+};
+use super::{null_as_default, wrapper};
+
+// ---- create bodies ----
+
+/// A create body, and the resource its answer holds.
+pub trait Create: Serialize {
+    type Answer: DeserializeOwned + Serialize;
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct SourceInput {
+    pub name: String,
+    #[serde(alias = "catalogName")]
+    pub catalog_name: String,
+    #[serde(alias = "displayName", skip_serializing_if = "Option::is_none")]
+    pub display_name: Option<String>,
+    #[serde(alias = "libraryConfig", skip_serializing_if = "Option::is_none")]
+    pub library_config: Option<LibraryConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub labels: Option<BTreeMap<String, String>>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct CreateSource {
+    pub source: SourceInput,
+}
+
+impl Create for CreateSource {
+    type Answer = Source;
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct DestinationInput {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    #[serde(alias = "connectionMode", skip_serializing_if = "Option::is_none")]
+    pub connection_mode: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config: Option<Vec<ConfigItem>>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct CreateDestination {
+    pub destination: DestinationInput,
+}
+
+impl Create for CreateDestination {
+    type Answer = Destination;
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct TrackingPlanInput {
+    #[serde(alias = "displayName")]
+    pub display_name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Map<String, Value>>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct CreateTrackingPlan {
+    #[serde(alias = "trackingPlan")]
+    pub tracking_plan: TrackingPlanInput,
+}
+
+impl Create for CreateTrackingPlan {
+    type Answer = TrackingPlan;
+}
+
+/// Connects a source to a tracking plan: its full name or its slug.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ConnectSource {
+    #[serde(alias = "sourceName")]
+    pub source_name: String,
+}
+
+impl Create for ConnectSource {
+    type Answer = SourceConnection;
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct AccessTokenInput {
+    pub description: String,
+    pub scopes: String,
+    #[serde(alias = "workspaceNames", deserialize_with = "null_as_default", skip_serializing_if = "Vec::is_empty")]
+    pub workspace_names: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct CreateAccessToken {
+    #[serde(alias = "accessToken")]
+    pub access_token: AccessTokenInput,
+}
+
+impl Create for CreateAccessToken {
+    type Answer = AccessToken;
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct CreateRegulation {
+    #[serde(alias = "regulationType")]
+    pub regulation_type: String,
+    pub attributes: RegulationAttributes,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct RegulationCreated {
+    pub regulate_id: String,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Map<String, Value>,
+}
+
+impl Create for CreateRegulation {
+    type Answer = RegulationCreated;
+}
+
+/// The answer of a Delete: `{}` (any other fields the service adds are kept).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Empty {
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Map<String, Value>,
+}
+
+// ---- update bodies ----
+
+/// The update mask that sits beside the resource in an Update body. Written as `{"paths": [...]}`; read from that
+/// or from the protobuf JSON form of a FieldMask, one comma-separated string (clients in the wild send both).
+#[derive(Debug, Clone, Default, PartialEq, ToSchema)]
+pub struct FieldMask {
+    pub paths: Vec<String>,
+}
+
+impl Serialize for FieldMask {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry("paths", &self.paths)?;
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for FieldMask {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Form {
+            Object {
+                #[serde(default, deserialize_with = "null_as_default")]
+                paths: Vec<Value>,
+            },
+            Joined(String),
+        }
+        let paths = match Option::<Form>::deserialize(deserializer) {
+            Err(_) => return Err(de::Error::custom(MASK_SHAPE)),
+            Ok(None) => Vec::new(),
+            Ok(Some(Form::Joined(joined))) => {
+                joined.split(',').map(str::trim).filter(|p| !p.is_empty()).map(String::from).collect()
+            }
+            Ok(Some(Form::Object { paths })) => paths
+                .into_iter()
+                .map(|path| match path {
+                    Value::String(s) if !s.trim().is_empty() => Ok(s.trim().to_string()),
+                    _ => Err(de::Error::custom(MASK_SHAPE)),
+                })
+                .collect::<Result<_, _>>()?,
+        };
+        Ok(FieldMask { paths })
+    }
+}
+
+const MASK_SHAPE: &str = "update_mask must be {\"paths\": [\"<resource>.<field>\", ...]}";
+
+/// An Update body: the fields of a `T` to change under `T::KEY`, and the mask naming them (`destination.enabled`).
+/// Built field by field, so the mask always says exactly what the body changes; [`UpdateRequest::into_request`]
+/// refuses one that would change nothing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UpdateRequest<T: Resource> {
+    /// The fields to change, as the resource writes them; nested objects for dotted paths.
+    pub fields: Map<String, Value>,
+    pub mask: FieldMask,
+    resource: PhantomData<fn() -> T>,
+}
+
+impl<T: Resource> Default for UpdateRequest<T> {
+    fn default() -> Self {
+        UpdateRequest { fields: Map::new(), mask: FieldMask::default(), resource: PhantomData }
+    }
+}
+
+impl<T: Resource> UpdateRequest<T> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A field path without the resource prefix: `enabled` and `destination.enabled` are both `enabled`.
+    fn field(field: &str) -> &str {
+        field.strip_prefix(T::KEY).and_then(|rest| rest.strip_prefix('.')).unwrap_or(field)
+    }
+
+    /// The mask path of a field: `destination.enabled`.
+    pub fn path(field: &str) -> String {
+        format!("{}.{}", T::KEY, Self::field(field))
+    }
+
+    fn list(&mut self, field: &str) {
+        let path = Self::path(field);
+        if !self.mask.paths.contains(&path) {
+            self.mask.paths.push(path);
+        }
+    }
+
+    /// Sets a field (dotted for a nested one) to a value, and lists it in the mask.
+    pub fn set(&mut self, field: &str, value: Value) -> Result<(), String> {
+        let field = Self::field(field).to_string();
+        let (last, parents) = split(&field)?;
+        let mut here = &mut self.fields;
+        for segment in parents {
+            let slot = here.entry(segment.to_string()).or_insert_with(|| Value::Object(Map::new()));
+            here =
+                slot.as_object_mut().ok_or_else(|| format!("{field}: {segment} is set to a value, not an object"))?;
+        }
+        here.insert(last.to_string(), value);
+        self.list(&field);
+        Ok(())
+    }
+
+    /// Lists a field in the mask with no value: the service empties it (rule 2).
+    pub fn clear(&mut self, field: &str) -> Result<(), String> {
+        let field = Self::field(field).to_string();
+        split(&field)?;
+        self.list(&field);
+        Ok(())
+    }
+
+    /// Every top-level key of an object becomes a field to set.
+    pub fn set_all(&mut self, object: Map<String, Value>) -> Result<(), String> {
+        object.into_iter().try_for_each(|(key, value)| self.set(&key, value))
+    }
+
+    /// Replaces the mask with exactly these paths (`--update-mask`), each checked like a field name.
+    pub fn mask_exactly(&mut self, paths: &[String]) -> Result<(), String> {
+        let mut exact = Vec::with_capacity(paths.len());
+        for path in paths {
+            let field = Self::field(path.trim());
+            split(field).map_err(|e| format!("--update-mask: {e}"))?;
+            exact.push(Self::path(field));
+        }
+        self.mask.paths = exact;
+        Ok(())
+    }
+
+    /// The request that sends this update to `name`; an error when the mask is empty (an update that changes
+    /// nothing). May be repeated: a masked update is idempotent.
+    pub fn into_request(self, name: &str) -> Result<Request<T>, String> {
+        if self.mask.paths.is_empty() {
+            return Err("nothing to update: give at least one field to change (see --help)".into());
+        }
+        Ok(Request::new(T::UPDATE_METHOD, name, Some(encode(&self)), true))
+    }
+}
+
+impl UpdateRequest<Destination> {
+    /// Sets one config item (the service merges items by name, so the others keep their values) and lists
+    /// `destination.config`. A key given twice keeps its last value.
+    pub fn config_item(&mut self, item: ConfigItem) {
+        let item = serde_json::to_value(item).unwrap_or_default();
+        let config = self.fields.entry("config").or_insert_with(|| Value::Array(Vec::new()));
+        if let Value::Array(items) = config {
+            items.retain(|existing| existing["name"] != item["name"]);
+            items.push(item);
+        }
+        self.list("config");
+    }
+}
+
+impl<T: Resource> Serialize for UpdateRequest<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry(T::KEY, &self.fields)?;
+        map.serialize_entry("update_mask", &self.mask)?;
+        map.end()
+    }
+}
+
+impl<'de, T: Resource> Deserialize<'de> for UpdateRequest<T> {
+    /// `{"<key>": {...}, "update_mask": ...}` in snake_case or lowerCamelCase; either part may be absent or `null`.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Body<T>(PhantomData<fn() -> T>);
+        impl<'de, T: Resource> Visitor<'de> for Body<T> {
+            type Value = UpdateRequest<T>;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(f, "a JSON object: {{\"{}\": {{...}}, \"update_mask\": {{\"paths\": [...]}}}}", T::KEY)
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut update = UpdateRequest::<T>::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == T::KEY || key == T::CAMEL_KEY {
+                        match map.next_value::<Value>()? {
+                            Value::Null => {}
+                            Value::Object(fields) => update.fields = fields,
+                            _ => return Err(de::Error::custom(format!("{} must be an object", T::KEY))),
+                        }
+                    } else if key == "update_mask" || key == "updateMask" {
+                        update.mask = map.next_value()?;
+                    } else {
+                        map.next_value::<de::IgnoredAny>()?;
+                    }
+                }
+                Ok(update)
+            }
+        }
+        deserializer.deserialize_map(Body(PhantomData))
+    }
+}
+
+fn split(field: &str) -> Result<(&str, Vec<&str>), String> {
+    let mut segments: Vec<&str> = field.split('.').collect();
+    if field.is_empty() || segments.iter().any(|s| s.is_empty()) {
+        return Err(format!("invalid field {field:?}: use NAME or NAME.SUBFIELD"));
+    }
+    let last = segments.pop().unwrap_or_default();
+    Ok((last, segments))
+}
+
+// ---- list pages ----
+
+/// One page of a list: its items under the collection's key (`T::WRAPPER`), and the token of the next page (`""` on
+/// the last; a page without one is the last).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub next_page_token: String,
+}
+
+impl<T: Resource> Serialize for Page<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry(T::WRAPPER, &self.items)?;
+        map.serialize_entry(wrapper::NEXT_PAGE_TOKEN, &self.next_page_token)?;
+        map.end()
+    }
+}
+
+impl<'de, T: Resource> Deserialize<'de> for Page<T> {
+    /// A page's items under `T::WRAPPER`; for an answer of unknown shape (`T::WRAPPER` empty), the first array.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let mut body = Map::<String, Value>::deserialize(deserializer)?;
+        let next_page_token = match body.remove(wrapper::NEXT_PAGE_TOKEN) {
+            None | Some(Value::Null) => String::new(),
+            Some(Value::String(token)) => token,
+            Some(other) => return Err(de::Error::custom(format!("next_page_token is not a string: {other}"))),
+        };
+        let key = if T::WRAPPER.is_empty() {
+            body.iter().find(|(_, v)| v.is_array()).map(|(k, _)| k.clone()).unwrap_or_default()
+        } else {
+            T::WRAPPER.to_string()
+        };
+        let items = match body.remove(&key) {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(items)) => items
+                .into_iter()
+                .map(|item| serde_json::from_value(item).map_err(|e| de::Error::custom(format!("{key}: {e}"))))
+                .collect::<Result<_, _>>()?,
+            Some(_) => return Err(de::Error::custom(format!("the page's {key:?} is not an array"))),
+        };
+        Ok(Page { items, next_page_token })
+    }
+}
+
+// ---- requests ----
+
+/// One call of the Config API: what to send (the path is below the version prefix, e.g. `workspaces/w/sources`),
+/// what it answers (`A`), and whether it may be sent again after a 503, 504 or a transport error.
+pub struct Request<A = Value> {
+    pub method: Method,
+    pub path: String,
+    pub query: Vec<(String, String)>,
+    /// The JSON body's exact bytes.
+    pub body: Option<Vec<u8>>,
+    idempotent: bool,
+    answer: PhantomData<fn() -> A>,
+}
+
+impl<A> Clone for Request<A> {
+    fn clone(&self) -> Self {
+        Request {
+            method: self.method.clone(),
+            path: self.path.clone(),
+            query: self.query.clone(),
+            body: self.body.clone(),
+            idempotent: self.idempotent,
+            answer: PhantomData,
+        }
+    }
+}
+
+impl<A> fmt::Debug for Request<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Request")
+            .field("method", &self.method)
+            .field("path", &self.path)
+            .field("query", &self.query)
+            .field("idempotent", &self.idempotent)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Serializing the wire types cannot fail: they are made of strings, numbers and string-keyed maps.
+fn encode<B: Serialize>(body: &B) -> Vec<u8> {
+    serde_json::to_vec(body).unwrap_or_else(|e| unreachable!("a wire body serializes: {e}"))
+}
+
+impl<A> Request<A> {
+    fn new(method: Method, path: impl Into<String>, body: Option<Vec<u8>>, idempotent: bool) -> Self {
+        Request { method, path: path.into(), query: Vec::new(), body, idempotent, answer: PhantomData }
+    }
+
+    /// May be sent again after a 503, 504 or transport error: the request has no further effect when repeated.
+    pub fn idempotent(&self) -> bool {
+        self.idempotent
+    }
+
+    /// A GET or HEAD: reads only.
+    pub fn reads_only(&self) -> bool {
+        matches!(self.method, Method::GET | Method::HEAD)
+    }
+
+    pub fn query(mut self, key: &str, value: impl Into<String>) -> Self {
+        self.query.push((key.to_string(), value.into()));
+        self
+    }
+
+    /// The same call, answering another type (a listing reads pages of the items it was asked for).
+    pub fn answering<B>(self) -> Request<B> {
+        Request::new(self.method, self.path, self.body, self.idempotent).with_query(self.query)
+    }
+
+    fn with_query(mut self, query: Vec<(String, String)>) -> Self {
+        self.query = query;
+        self
+    }
+}
+
+impl<T: Resource> Request<T> {
+    /// Get: the resource named.
+    pub fn get(name: &str) -> Self {
+        Request::new(Method::GET, name, None, true)
+    }
+}
+
+impl<T: Resource> Request<Page<T>> {
+    /// List: one page of a collection (`workspaces/w/sources`); paging adds `page_size` and `page_token`.
+    pub fn list(collection: &str) -> Self {
+        Request::new(Method::GET, collection, None, true)
+    }
+}
+
+impl Request<Empty> {
+    /// Delete: the resource named. Repeating it deletes nothing more.
+    pub fn delete(name: &str) -> Self {
+        Request::new(Method::DELETE, name, None, true)
+    }
+}
+
+impl Request<Value> {
+    /// A call of any shape (`seg api`): GET, PUT and DELETE may be repeated, POST may not, and a PATCH may when its
+    /// body carries an update mask (a masked update sets the same fields again), the one thing seg can tell about
+    /// a body it did not build.
+    pub fn raw(method: Method, path: impl Into<String>, body: Option<Value>) -> Self {
+        let masked = body.as_ref().is_some_and(|b| b.get("update_mask").or_else(|| b.get("updateMask")).is_some());
+        let idempotent = match method {
+            Method::GET | Method::HEAD | Method::PUT | Method::DELETE => true,
+            Method::PATCH => masked,
+            _ => false,
+        };
+        Request::new(method, path, body.map(|b| encode(&b)), idempotent)
+    }
+}
+
+/// Create: POST a body to a collection. Never repeated on its own: a second create could make a second resource.
+pub fn create<B: Create>(collection: &str, body: &B) -> Request<B::Answer> {
+    Request::new(Method::POST, collection, Some(encode(body)), false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::{Destination, Source, TrackingPlan};
+    use serde_json::json;
+
+    #[test]
+    fn enabled_body_is_exact() {
+        let mut u = UpdateRequest::<Destination>::new();
+        u.set("enabled", Value::Bool(true)).unwrap();
+        let request = u.into_request("workspaces/w/sources/s/destinations/d").unwrap();
+        assert_eq!(
+            String::from_utf8(request.body.clone().unwrap()).unwrap(),
+            r#"{"destination":{"enabled":true},"update_mask":{"paths":["destination.enabled"]}}"#
+        );
+        assert_eq!(request.method, Method::PATCH);
+        assert!(request.idempotent());
+    }
+
+    #[test]
+    fn set_clear_nested_config_and_explicit_masks() {
+        let mut u = UpdateRequest::<Source>::new();
+        u.set("library_config.retry_queue", Value::Bool(true)).unwrap();
+        u.set("source.library_config.api_host", json!("h")).unwrap();
+        u.clear("labels").unwrap();
+        u.clear("source.labels").unwrap();
+        assert_eq!(
+            serde_json::to_value(&u).unwrap(),
+            json!({"source": {"library_config": {"retry_queue": true, "api_host": "h"}},
+                   "update_mask": {"paths": ["source.library_config.retry_queue", "source.library_config.api_host", "source.labels"]}})
+        );
+        u.mask_exactly(&["display_name".into(), "source.labels".into()]).unwrap();
+        assert!(u.clone().mask_exactly(&["".into()]).is_err());
+        assert!(u.clone().mask_exactly(&["source.".into()]).is_err());
+        assert_eq!(u.mask.paths, ["source.display_name", "source.labels"]);
+
+        let d = "workspaces/w/sources/s/destinations/webhooks";
+        let mut u = UpdateRequest::<Destination>::new();
+        u.config_item(ConfigItem::new(d, "sharedSecret", json!("a")));
+        u.config_item(ConfigItem::new(d, "sharedSecret", json!("b")));
+        u.config_item(ConfigItem::new(d, "hooks", json!([])));
+        let body = serde_json::to_value(&u).unwrap();
+        assert_eq!(body["destination"]["config"].as_array().unwrap().len(), 2);
+        assert_eq!(body["destination"]["config"][0], json!({"name": format!("{d}/config/sharedSecret"), "value": "b"}));
+        assert_eq!(body["update_mask"]["paths"], json!(["destination.config"]));
+    }
+
+    #[test]
+    fn empty_and_invalid_updates() {
+        assert!(UpdateRequest::<Destination>::new().into_request("x").is_err());
+        let mut u = UpdateRequest::<Destination>::new();
+        assert!(u.set("", json!(1)).is_err());
+        assert!(u.set("a..b", json!(1)).is_err());
+        u.set("a", json!(1)).unwrap();
+        assert!(u.set("a.b", json!(1)).is_err(), "a is a value, not an object");
+    }
+
+    #[test]
+    fn tracking_plans_update_with_put() {
+        let mut u = UpdateRequest::<TrackingPlan>::new();
+        u.set("display_name", json!("P")).unwrap();
+        let request = u.into_request("workspaces/w/tracking-plans/rs_1").unwrap();
+        assert_eq!(request.method, Method::PUT);
+        assert!(String::from_utf8(request.body.unwrap()).unwrap().starts_with(r#"{"tracking_plan":"#));
+    }
+
+    #[test]
+    fn update_bodies_read_in_every_spelling() {
+        let read = |body: Value| serde_json::from_value::<UpdateRequest<TrackingPlan>>(body);
+        let u =
+            read(json!({"trackingPlan": {"displayName": "P"}, "updateMask": "tracking_plan.display_name, x"})).unwrap();
+        assert_eq!(u.fields["displayName"], "P");
+        assert_eq!(u.mask.paths, ["tracking_plan.display_name", "x"]);
+        let u = read(json!({"tracking_plan": null, "update_mask": {"paths": null}})).unwrap();
+        assert!(u.fields.is_empty() && u.mask.paths.is_empty());
+        for bad in [
+            json!({"update_mask": {"paths": [1]}}),
+            json!({"update_mask": 5}),
+            json!({"tracking_plan": 1}),
+            json!([]),
+            json!({"update_mask": {"paths": [" "]}}),
+        ] {
+            assert!(read(bad.clone()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn idempotency_follows_the_kind_of_call() {
+        assert!(Request::<Source>::get("x").idempotent());
+        assert!(Request::<Page<Source>>::list("x").idempotent());
+        assert!(Request::delete("x").idempotent());
+        let body = CreateSource { source: SourceInput::default() };
+        assert!(!create("workspaces/w/sources", &body).idempotent());
+        assert!(Request::raw(Method::PATCH, "x", Some(json!({"update_mask": {"paths": []}}))).idempotent());
+        assert!(!Request::raw(Method::PATCH, "x", Some(json!({}))).idempotent());
+        assert!(!Request::raw(Method::POST, "x", Some(json!({"update_mask": {}}))).idempotent());
+        assert!(Request::raw(Method::DELETE, "x", None).idempotent());
+    }
+
+    #[test]
+    fn pages_read_their_items_and_tolerate_a_missing_token() {
+        let page: Page<Source> =
+            serde_json::from_value(json!({"sources": [{"name": "a"}], "next_page_token": "t"})).unwrap();
+        assert_eq!((page.items[0].name.as_str(), page.next_page_token.as_str()), ("a", "t"));
+        let page: Page<Source> = serde_json::from_value(json!({"sources": [{"name": "a"}]})).unwrap();
+        assert_eq!(page.next_page_token, "");
+        let page: Page<Value> = serde_json::from_value(json!({"things": [1, 2], "next_page_token": null})).unwrap();
+        assert_eq!(page.items, [json!(1), json!(2)]);
+        assert!(serde_json::from_value::<Page<Source>>(json!({"sources": 1})).is_err());
+        assert_eq!(
+            serde_json::to_value(Page { items: vec![Source::default()], next_page_token: String::new() }).unwrap()["sources"]
+                [0]["name"],
+            ""
+        );
+    }
+}

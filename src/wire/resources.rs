@@ -1,0 +1,407 @@
+//! Resource records as the service answers them. Every field has a default, so a record the service sends with a
+//! field missing (or `null`) still reads; fields this model does not know are kept in `extra` and written back out,
+//! so they survive a get → update.
+
+use std::collections::BTreeMap;
+
+use http::Method;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
+
+use super::null_as_default;
+use super::wrapper;
+
+/// A resource of the API: where its fields sit in an Update body, and under which key a page lists it.
+pub trait Resource: Serialize + DeserializeOwned {
+    /// The key an Update body holds the fields under, and the prefix of its mask paths (`destination`).
+    const KEY: &'static str;
+    /// `KEY` in lowerCamelCase, which bodies may use too.
+    const CAMEL_KEY: &'static str;
+    /// The array key of a page of a list of them.
+    const WRAPPER: &'static str;
+    /// The method of an Update: PATCH, but PUT for tracking plans as the real service has it (API.md).
+    const UPDATE_METHOD: Method = Method::PATCH;
+}
+
+/// Fields of a record that this model does not know, kept as the service sent them.
+pub type Extra = Map<String, Value>;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct Workspace {
+    pub name: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub display_name: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub id: String,
+    #[schema(format = DateTime)]
+    #[serde(deserialize_with = "null_as_default")]
+    pub create_time: String,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Extra,
+}
+
+impl Resource for Workspace {
+    const KEY: &'static str = "workspace";
+    const CAMEL_KEY: &'static str = "workspace";
+    const WRAPPER: &'static str = wrapper::WORKSPACES;
+}
+
+/// A source's library settings. Each field is strictly typed (a `null` inside is not a bool or a string).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct LibraryConfig {
+    #[serde(alias = "metricsEnabled")]
+    pub metrics_enabled: bool,
+    #[serde(alias = "retryQueue")]
+    pub retry_queue: bool,
+    #[serde(alias = "crossDomainIdEnabled")]
+    pub cross_domain_id_enabled: bool,
+    #[serde(alias = "apiHost")]
+    pub api_host: String,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Extra,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct Source {
+    pub name: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub parent: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub display_name: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub catalog_name: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub write_keys: Vec<String>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub library_config: LibraryConfig,
+    #[serde(deserialize_with = "null_as_default")]
+    pub labels: BTreeMap<String, String>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub id: String,
+    #[schema(format = DateTime)]
+    #[serde(deserialize_with = "null_as_default")]
+    pub create_time: String,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Extra,
+}
+
+impl Resource for Source {
+    const KEY: &'static str = "source";
+    const CAMEL_KEY: &'static str = "source";
+    const WRAPPER: &'static str = wrapper::SOURCES;
+}
+
+/// One destination setting. `type` is lowercase here (the catalog spells it in capitals). `name` is
+/// `<destination>/config/<key>`; a bare key is accepted in requests.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ConfigItem {
+    pub name: String,
+    #[serde(alias = "displayName", deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub display_name: String,
+    pub value: Value,
+    /// Filled from the catalog when a request leaves it out.
+    #[serde(rename = "type", deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
+    pub kind: String,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Extra,
+}
+
+impl ConfigItem {
+    /// The setting's key: the last segment of `<destination>/config/<key>`, or the bare key.
+    pub fn key(&self) -> &str {
+        self.name.rsplit_once("/config/").map_or(self.name.as_str(), |(_, key)| key)
+    }
+
+    /// A value a client sets: `<destination>/config/<key>` with the value only (the service fills in the rest).
+    pub fn new(destination: &str, key: &str, value: Value) -> ConfigItem {
+        ConfigItem { name: format!("{destination}/config/{key}"), value, ..ConfigItem::default() }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct Destination {
+    pub name: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub parent: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub display_name: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub enabled: bool,
+    #[serde(deserialize_with = "null_as_default")]
+    pub connection_mode: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub config: Vec<ConfigItem>,
+    #[schema(format = DateTime)]
+    #[serde(deserialize_with = "null_as_default")]
+    pub create_time: String,
+    #[schema(format = DateTime)]
+    #[serde(deserialize_with = "null_as_default")]
+    pub update_time: String,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Extra,
+}
+
+impl Resource for Destination {
+    const KEY: &'static str = "destination";
+    const CAMEL_KEY: &'static str = "destination";
+    const WRAPPER: &'static str = wrapper::DESTINATIONS;
+}
+
+impl Destination {
+    /// The config item of a key (`sharedSecret`, `hooks`), whichever way its name is spelled.
+    pub fn setting(&self, key: &str) -> Option<&ConfigItem> {
+        self.config.iter().find(|item| item.key() == key)
+    }
+}
+
+/// Connection modes a destination accepts.
+pub const CONNECTION_MODES: [&str; 3] = ["UNSPECIFIED", "CLOUD", "DEVICE"];
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct TrackingPlan {
+    pub name: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub display_name: String,
+    /// Stored as opaque JSON, with `events`, `identify_traits` and `group_traits` always present.
+    #[serde(deserialize_with = "null_as_default")]
+    pub rules: Map<String, Value>,
+    #[schema(format = DateTime)]
+    #[serde(deserialize_with = "null_as_default")]
+    pub create_time: String,
+    #[schema(format = DateTime)]
+    #[serde(deserialize_with = "null_as_default")]
+    pub update_time: String,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Extra,
+}
+
+impl Resource for TrackingPlan {
+    const KEY: &'static str = "tracking_plan";
+    const CAMEL_KEY: &'static str = "trackingPlan";
+    const WRAPPER: &'static str = wrapper::TRACKING_PLANS;
+    const UPDATE_METHOD: Method = Method::PUT;
+}
+
+/// A tracking plan's link to a source; also the body that makes one (`{"source_name"}`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct SourceConnection {
+    #[serde(alias = "sourceName")]
+    pub source_name: String,
+    #[serde(alias = "trackingPlanId", deserialize_with = "null_as_default")]
+    pub tracking_plan_id: String,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Extra,
+}
+
+impl Resource for SourceConnection {
+    const KEY: &'static str = "source_connection";
+    const CAMEL_KEY: &'static str = "sourceConnection";
+    const WRAPPER: &'static str = wrapper::CONNECTIONS;
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct AccessToken {
+    pub name: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub description: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub scopes: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub workspace_names: Vec<String>,
+    #[schema(format = DateTime)]
+    #[serde(deserialize_with = "null_as_default")]
+    pub create_time: String,
+    /// The secret; only in the create response.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Extra,
+}
+
+impl Resource for AccessToken {
+    const KEY: &'static str = "access_token";
+    const CAMEL_KEY: &'static str = "accessToken";
+    const WRAPPER: &'static str = wrapper::ACCESS_TOKENS;
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RegulationAttributes {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+pub const REGULATION_TYPES: [&str; 4] = ["Suppress_With_Delete", "Delete", "Suppress", "Unsuppress"];
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct Regulation {
+    pub name: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub id: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub regulation_type: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub attributes: RegulationAttributes,
+    #[schema(format = DateTime)]
+    #[serde(deserialize_with = "null_as_default")]
+    pub create_time: String,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Extra,
+}
+
+impl Resource for Regulation {
+    const KEY: &'static str = "regulation";
+    const CAMEL_KEY: &'static str = "regulation";
+    const WRAPPER: &'static str = wrapper::REGULATIONS;
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct CatalogSource {
+    pub name: String,
+    pub display_name: String,
+    pub description: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub categories: Vec<String>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub logos: Map<String, Value>,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Extra,
+}
+
+impl Resource for CatalogSource {
+    const KEY: &'static str = "source";
+    const CAMEL_KEY: &'static str = "source";
+    const WRAPPER: &'static str = wrapper::SOURCES;
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct CatalogSetting {
+    pub name: String,
+    pub display_name: String,
+    /// UPPERCASE in the catalog (`STRING`, `MIXED`, ...).
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub deprecated: bool,
+    pub required: bool,
+    pub description: String,
+    /// The parts of a `MIXED` setting (the webhooks `hooks` setting has `hook` and `headers`).
+    #[schema(no_recursion)]
+    #[serde(deserialize_with = "null_as_default")]
+    pub settings: Vec<CatalogSetting>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct DestinationCategories {
+    pub primary: String,
+    pub secondary: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub additional: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct CatalogDestination {
+    pub name: String,
+    pub display_name: String,
+    pub description: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub status: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub previous_names: Vec<String>,
+    pub website: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub logos: Map<String, Value>,
+    /// An object here, where catalog sources have an array (as the real service answers).
+    #[serde(deserialize_with = "null_as_default")]
+    pub categories: DestinationCategories,
+    #[serde(deserialize_with = "null_as_default")]
+    pub components: Vec<Value>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub platforms: Map<String, Value>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub methods: Map<String, Value>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub settings: Vec<CatalogSetting>,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Extra,
+}
+
+impl Resource for CatalogDestination {
+    const KEY: &'static str = "destination";
+    const CAMEL_KEY: &'static str = "destination";
+    const WRAPPER: &'static str = wrapper::DESTINATIONS;
+}
+
+/// An answer of unknown shape (`seg api`): any JSON value.
+impl Resource for Value {
+    const KEY: &'static str = "";
+    const CAMEL_KEY: &'static str = "";
+    const WRAPPER: &'static str = "";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn unknown_fields_survive_a_read_and_a_write() {
+        let sent = json!({"name": "workspaces/w/sources/s/destinations/webhooks", "enabled": true,
+                          "future_field": {"nested": [1, 2]}, "config": [{"name": "x", "value": 1, "hint": "h"}]});
+        let destination: Destination = serde_json::from_value(sent.clone()).unwrap();
+        assert_eq!(destination.extra["future_field"], json!({"nested": [1, 2]}));
+        let written = serde_json::to_value(&destination).unwrap();
+        assert_eq!(written["future_field"], sent["future_field"]);
+        assert_eq!(written["config"][0]["hint"], "h");
+    }
+
+    #[test]
+    fn missing_and_null_fields_read_as_empty() {
+        let source: Source = serde_json::from_value(json!({"name": "workspaces/w/sources/s", "labels": null,
+                                                            "write_keys": null, "library_config": null}))
+        .unwrap();
+        assert!(source.labels.is_empty() && source.write_keys.is_empty());
+        assert_eq!(source.library_config, LibraryConfig::default());
+        let plan: TrackingPlan = serde_json::from_value(json!({"name": "n", "rules": null})).unwrap();
+        assert!(plan.rules.is_empty());
+    }
+
+    #[test]
+    fn config_item_keys_in_either_spelling() {
+        let full = ConfigItem::new("workspaces/w/sources/s/destinations/webhooks", "sharedSecret", json!("x"));
+        assert_eq!(full.key(), "sharedSecret");
+        assert_eq!(
+            serde_json::to_value(&full).unwrap()["name"],
+            "workspaces/w/sources/s/destinations/webhooks/config/sharedSecret"
+        );
+        let bare = ConfigItem { name: "hooks".into(), ..ConfigItem::default() };
+        assert_eq!(bare.key(), "hooks");
+    }
+}

@@ -14,8 +14,8 @@ use axum::http::{Request, header};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use libfuzzer_sys::fuzz_target;
-use seg::wire::Code;
 use seg::emulator::{Emulator, Options};
+use seg::wire::Code;
 use serde_json::{Map, Value, json};
 use tower::ServiceExt;
 

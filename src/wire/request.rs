@@ -200,12 +200,34 @@ const MASK_SHAPE: &str = "update_mask must be {\"paths\": [\"<resource>.<field>\
 /// An Update body: the fields of a `T` to change under `T::KEY`, and the mask naming them (`destination.enabled`).
 /// Built field by field, so the mask always says exactly what the body changes; [`UpdateRequest::into_request`]
 /// refuses one that would change nothing.
-#[derive(Debug, Clone, PartialEq)]
 pub struct UpdateRequest<T: Resource> {
     /// The fields to change, as the resource writes them; nested objects for dotted paths.
     pub fields: Map<String, Value>,
     pub mask: FieldMask,
     resource: PhantomData<fn() -> T>,
+}
+
+// By hand: derives would ask the same of `T`, which is only a marker here.
+impl<T: Resource> Clone for UpdateRequest<T> {
+    fn clone(&self) -> Self {
+        UpdateRequest { fields: self.fields.clone(), mask: self.mask.clone(), resource: PhantomData }
+    }
+}
+
+impl<T: Resource> PartialEq for UpdateRequest<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.fields == other.fields && self.mask == other.mask
+    }
+}
+
+impl<T: Resource> fmt::Debug for UpdateRequest<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UpdateRequest")
+            .field("key", &T::KEY)
+            .field("fields", &self.fields)
+            .field("mask", &self.mask)
+            .finish()
+    }
 }
 
 impl<T: Resource> Default for UpdateRequest<T> {

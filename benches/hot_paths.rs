@@ -8,6 +8,7 @@ use std::hint::black_box;
 use seg::api::names::{self, Defaults, Kind};
 use seg::ui::Printer;
 use seg::webhook::{json, sample, sign};
+use seg::wire::message::MessageType;
 
 fn signing(c: &mut Criterion) {
     let mut group = c.benchmark_group("sign");
@@ -26,7 +27,7 @@ fn signing(c: &mut Criterion) {
 }
 
 fn stringify(c: &mut Criterion) {
-    let body = json::stringify(&sample::sample("track", &sample::Options::default()).unwrap());
+    let body = json::stringify(&sample::sample(MessageType::Track, &sample::SampleOptions::default()).unwrap());
     let mut group = c.benchmark_group("json");
     group.throughput(Throughput::Bytes(body.len() as u64));
     group.bench_function("restringify_track", |b| b.iter(|| json::restringify(black_box(body.as_bytes())).unwrap()));
@@ -64,7 +65,7 @@ fn page_and_table(c: &mut Criterion) {
     c.bench_function("page/decode_100_sources", |b| {
         b.iter(|| serde_json::from_str::<serde_json::Value>(black_box(&page)).unwrap())
     });
-    let printer = Printer { stdin_tty: false, stdout_tty: false, stderr_tty: false, color: false };
+    let printer = Printer::plain();
     c.bench_function("table/render_1000_rows", |b| {
         b.iter(|| seg::ui::table::rows(black_box(&items), seg::ui::table::SOURCES, &printer))
     });

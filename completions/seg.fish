@@ -39,7 +39,7 @@ complete -c seg -n "__fish_seg_needs_command" -l rate-limit -d 'Client-side paci
 complete -c seg -n "__fish_seg_needs_command" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_needs_command" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_needs_command" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_needs_command" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_needs_command" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_needs_command" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_needs_command" -s V -l version -d 'Print version'
@@ -73,7 +73,7 @@ complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -s V -l version -d 'Print version'
@@ -99,7 +99,7 @@ complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subc
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -118,7 +118,7 @@ complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subc
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
@@ -140,7 +140,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_sub
 complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -s V -l version -d 'Print version'
@@ -169,7 +169,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -188,7 +188,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
@@ -210,7 +210,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
@@ -235,7 +235,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
@@ -254,7 +254,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
@@ -279,7 +279,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_see
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -s V -l version -d 'Print version'
@@ -312,7 +312,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -332,7 +332,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
@@ -355,7 +355,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l enabled -d 'Create it enabled'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
@@ -384,7 +384,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l disabled -d 'Disable it (same as --enabled=false)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
@@ -413,7 +413,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l disabled -d 'Disable it (same as --enabled=false)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s V -l version -d 'Print version'
@@ -433,7 +433,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s V -l version -d 'Print version'
@@ -453,7 +453,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s V -l version -d 'Print version'
@@ -473,7 +473,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
@@ -501,7 +501,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_s
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -s V -l version -d 'Print version'
@@ -531,7 +531,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -550,7 +550,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
@@ -571,7 +571,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
@@ -596,7 +596,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
@@ -615,7 +615,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
@@ -634,7 +634,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -s V -l version -d 'Print version'
@@ -664,7 +664,7 @@ complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subc
 complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -s V -l version -d 'Print version'
@@ -691,7 +691,7 @@ complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -713,7 +713,7 @@ complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
@@ -732,7 +732,7 @@ complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
@@ -755,7 +755,7 @@ complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_sub
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -s V -l version -d 'Print version'
@@ -781,7 +781,7 @@ complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -s V -l version -d 'Print version'
@@ -807,7 +807,7 @@ complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -s V -l version -d 'Print version'
@@ -832,7 +832,7 @@ complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -s V -l version -d 'Print version'
@@ -860,7 +860,7 @@ complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_sub
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
@@ -883,7 +883,7 @@ complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_sub
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -902,7 +902,7 @@ complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_sub
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
@@ -932,7 +932,7 @@ complete -c seg -n "__fish_seg_using_subcommand api" -l timeout -d 'Timeout of e
 complete -c seg -n "__fish_seg_using_subcommand api" -l paginate -d 'Follow next_page_token and print every page\'s items as one list'
 complete -c seg -n "__fish_seg_using_subcommand api" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand api" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand api" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand api" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand api" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand api" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand api" -s V -l version -d 'Print version'
@@ -951,7 +951,7 @@ complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_sub
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -s V -l version -d 'Print version'
@@ -987,7 +987,7 @@ complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l no-context -d 'Leave out the sample `context` of tracking calls that list none'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -s V -l version -d 'Print version'
@@ -1008,7 +1008,7 @@ complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s V -l version -d 'Print version'
@@ -1031,7 +1031,7 @@ complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l strict -d 'Only the raw bytes count: a match after re-serialisation is a failure'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -s V -l version -d 'Print version'
@@ -1071,7 +1071,7 @@ complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l all-types -d 'Send the sample of every type'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l raw -d 'Send the --data bytes as they are, not in JSON.stringify form'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -s V -l version -d 'Print version'
@@ -1097,7 +1097,7 @@ complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -s V -l version -d 'Print version'
@@ -1122,7 +1122,7 @@ complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcom
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -s V -l version -d 'Print version'
@@ -1148,7 +1148,7 @@ complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l with-token -d 'Read the token from stdin'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l insecure-storage -d 'Store the token in a 0600 file, keyring or not, without asking'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -s V -l version -d 'Print version'
@@ -1167,7 +1167,7 @@ complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
@@ -1186,7 +1186,7 @@ complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s V -l version -d 'Print version'
@@ -1205,7 +1205,7 @@ complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
@@ -1229,7 +1229,7 @@ complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subc
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -s V -l version -d 'Print version'
@@ -1253,7 +1253,7 @@ complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -1272,7 +1272,7 @@ complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
@@ -1291,7 +1291,7 @@ complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
@@ -1310,7 +1310,7 @@ complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
@@ -1334,7 +1334,7 @@ complete -c seg -n "__fish_seg_using_subcommand completion" -l rate-limit -d 'Cl
 complete -c seg -n "__fish_seg_using_subcommand completion" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand completion" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand completion" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand completion" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand completion" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand completion" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand completion" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand completion" -s V -l version -d 'Print version'
@@ -1359,7 +1359,7 @@ never\t''"
 complete -c seg -n "__fish_seg_using_subcommand serve" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand serve" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand serve" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand serve" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand serve" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand serve" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand serve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand serve" -s V -l version -d 'Print version'
@@ -1378,7 +1378,7 @@ complete -c seg -n "__fish_seg_using_subcommand demo" -l rate-limit -d 'Client-s
 complete -c seg -n "__fish_seg_using_subcommand demo" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand demo" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
 complete -c seg -n "__fish_seg_using_subcommand demo" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand demo" -l dry-run -d 'Print the request that would be sent as JSON on stdout; send nothing'
+complete -c seg -n "__fish_seg_using_subcommand demo" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand demo" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand demo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand demo" -s V -l version -d 'Print version'

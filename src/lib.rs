@@ -4,8 +4,11 @@
 pub mod api;
 pub mod cli;
 pub mod config;
+pub mod effect;
 pub mod emulator;
 pub mod error;
+pub mod http;
+pub mod secret;
 pub mod ui;
 pub mod webhook;
 pub mod wire;

@@ -1,10 +1,13 @@
-//! The Config API transport: one `send` through which every request passes, so that pacing, retries, dry-run,
-//! logging and error classification each live in exactly one place.
+//! The Config API transport: one `send` through which every request passes, so that pacing, retries, the effect
+//! gate, logging and error classification each live in exactly one place.
 //! - Pacing: a token bucket at `rate_limit` per minute with a small burst, so bulk work rarely meets 429.
 //! - Retries: 429 for any method (the request was not processed), waiting `Retry-After` or a jittered backoff;
-//!   503, 504 and transport errors only for idempotent requests; at most `max_retries` waits, each announced.
-//! - Dry-run: nothing leaves the process; the request is described instead.
-//! - Notices: what `-v`/`-vv` print, with the Authorization header already redacted.
+//!   503, 504 and transport errors only for requests that are idempotent by kind (`wire::Request::idempotent`); at
+//!   most `max_retries` waits, each announced.
+//! - Effects: every request goes through `effect::Gate`, which under `--dry-run` describes a write instead of
+//!   sending it; reads are sent.
+//! - Answers: a success is read as the request's typed answer; a body that is not one is an error, not a guess.
+//! - Notices: what `-v`/`-vv` print, with credentials and config secrets already masked.
 
 use std::num::NonZeroU32;
 use std::sync::Arc;
@@ -13,17 +16,21 @@ use std::time::{Duration, Instant};
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use reqwest::Method;
 use reqwest::header::{HeaderMap, RETRY_AFTER};
-use serde_json::{Value, json};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 
-use super::secret::Secret;
+use crate::effect::{Gate, Sent};
 use crate::error::{ApiError, Error, Result};
-use crate::wire::{ErrorBody, UPSTREAM_ERROR};
+use crate::http::{self, Failure};
+use crate::secret::{self, Secret};
+use crate::wire::{ErrorBody, Request, UPSTREAM_ERROR};
 
 /// The largest body read from an answer; the rest is not read (a 10 MB error page must not fill memory).
 const MAX_BODY: usize = 64 * 1024 * 1024;
 /// Error bodies are shown up to this many characters.
 const MAX_ERROR_TEXT: usize = 300;
-/// The longest single wait, whatever `Retry-After` asks.
+/// The first wait of a backoff, and the longest single wait, whatever `Retry-After` asks.
+const FIRST_WAIT: Duration = Duration::from_millis(500);
 const MAX_WAIT: Duration = Duration::from_secs(60);
 /// Requests the pacer lets through at once before it spaces them out.
 const BURST: u32 = 10;
@@ -39,65 +46,23 @@ pub struct ClientOptions {
     /// Requests per minute; 0 turns pacing off.
     pub rate_limit: u32,
     pub max_retries: u32,
-    pub dry_run: bool,
 }
 
-/// What the transport reports as it works, for `-v`, `-vv` and retry lines. Headers come redacted.
+/// What the transport reports as it works, for `-v`, `-vv` and retry lines. Headers and bodies come redacted.
 #[derive(Debug)]
 pub enum Notice<'a> {
-    Request { method: &'a Method, url: &'a str, headers: &'a [(String, String)], body: &'a [u8] },
-    Response { status: u16, elapsed: Duration, headers: &'a [(String, String)], body: &'a [u8] },
+    Request { method: &'a Method, url: &'a str, headers: &'a [(String, String)], body: &'a str },
+    Response { status: u16, elapsed: Duration, headers: &'a [(String, String)], body: &'a str },
     Retry { wait: Duration, attempt: u32, max: u32, reason: &'a str },
 }
 
 pub type Observer = Arc<dyn Fn(&Notice<'_>) + Send + Sync>;
 
-/// One API request. `path` is below the version prefix (`workspaces/w/sources`).
-#[derive(Debug, Clone)]
-pub struct Request {
-    pub method: Method,
-    pub path: String,
-    pub query: Vec<(String, String)>,
-    pub body: Option<Vec<u8>>,
-    /// May be sent again after a 503, 504 or transport error.
-    pub idempotent: bool,
-}
-
-impl Request {
-    pub fn new(method: Method, path: impl Into<String>) -> Self {
-        let idempotent = matches!(method, Method::GET | Method::PUT | Method::DELETE | Method::HEAD);
-        Request { method, path: path.into(), query: Vec::new(), body: None, idempotent }
-    }
-
-    pub fn get(path: impl Into<String>) -> Self {
-        Request::new(Method::GET, path)
-    }
-
-    pub fn delete(path: impl Into<String>) -> Self {
-        Request::new(Method::DELETE, path)
-    }
-
-    /// A request with a JSON body. A PATCH is idempotent when it carries an update mask.
-    pub fn with_json(method: Method, path: impl Into<String>, body: &Value) -> Self {
-        let mut request = Request::new(method, path);
-        if request.method == Method::PATCH {
-            request.idempotent = body.get("update_mask").or_else(|| body.get("updateMask")).is_some();
-        }
-        request.body = Some(body.to_string().into_bytes());
-        request
-    }
-
-    pub fn query(mut self, key: &str, value: impl Into<String>) -> Self {
-        self.query.push((key.to_string(), value.into()));
-        self
-    }
-}
-
-/// An answer: the JSON body, or under `--dry-run` the description of the request that was not sent.
+/// What became of a request: its answer, or under `--dry-run` nothing (the gate described the request).
 #[derive(Debug, Clone, PartialEq)]
-pub enum Reply {
-    Body(Value),
-    DryRun(Value),
+pub enum Outcome<A> {
+    Answer(A),
+    DryRun,
 }
 
 /// The URL of an API path below the version prefix. Each segment is percent-encoded on its own, so a path reaches
@@ -123,100 +88,108 @@ pub struct Client {
     options: ClientOptions,
     pacer: Option<DefaultDirectRateLimiter>,
     observer: Observer,
+    gate: Gate,
+}
+
+/// One answer as it came: status, headers and at most MAX_BODY bytes of body.
+struct Answer {
+    status: u16,
+    headers: HeaderMap,
+    body: Vec<u8>,
 }
 
 impl Client {
-    pub fn new(options: ClientOptions, observer: Observer) -> Result<Client> {
-        crate::init_tls();
-        let http = reqwest::Client::builder()
-            .timeout(options.timeout)
-            .user_agent(concat!("seg/", env!("CARGO_PKG_VERSION")))
+    pub fn new(options: ClientOptions, observer: Observer, gate: Gate) -> Result<Client> {
+        let http = http::client(options.timeout, Some(concat!("seg/", env!("CARGO_PKG_VERSION"))))
             .build()
             .map_err(|e| Error::failed(format!("cannot build the HTTP client: {e}")))?;
         let pacer = NonZeroU32::new(options.rate_limit).map(|per_minute| {
             let burst = NonZeroU32::new(BURST.min(per_minute.get())).unwrap_or(per_minute);
             RateLimiter::direct(Quota::per_minute(per_minute).allow_burst(burst))
         });
-        Ok(Client { http, options, pacer, observer })
+        Ok(Client { http, options, pacer, observer, gate })
     }
 
-    fn full_url(&self, request: &Request) -> Result<reqwest::Url> {
-        endpoint(&self.options.base_url, &self.options.api_version, &request.path, &request.query)
+    /// Sends a request with pacing and retries, and reads its answer as `A`.
+    pub async fn send<A: DeserializeOwned>(&self, request: &Request<A>) -> Result<Outcome<A>> {
+        let Some(answer) = self.exchange(request).await? else { return Ok(Outcome::DryRun) };
+        read_answer(request, answer).map(Outcome::Answer)
     }
 
-    fn headers_shown(&self, request: &Request) -> Vec<(String, String)> {
-        let mut headers = vec![("Authorization".to_string(), "Bearer (redacted)".to_string())];
-        if request.body.is_some() {
-            headers.push(("Content-Type".to_string(), "application/json".to_string()));
-        }
-        headers
-    }
-
-    /// Sends a request with pacing and retries, and turns the answer into JSON or a classified error.
-    pub async fn send(&self, request: &Request) -> Result<Reply> {
-        let url = self.full_url(request)?;
-        let headers = self.headers_shown(request);
+    /// The round trips of one request: `None` when the gate described it instead of sending it.
+    async fn exchange<A>(&self, request: &Request<A>) -> Result<Option<Answer>> {
+        let url = endpoint(&self.options.base_url, &self.options.api_version, &request.path, &request.query)?;
+        let sends = self.gate.sends(&request.method);
         let body = request.body.as_deref().unwrap_or_default();
-        if self.options.dry_run {
-            let body = if body.is_empty() { Value::Null } else { serde_json::from_slice(body).unwrap_or(Value::Null) };
-            let headers: serde_json::Map<String, Value> =
-                headers.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
-            return Ok(Reply::DryRun(json!({
-                "method": request.method.as_str(), "url": url.as_str(), "headers": headers, "body": body,
-            })));
-        }
         let mut attempt = 0;
         loop {
-            if let Some(pacer) = &self.pacer {
-                pacer.until_ready().await;
+            let prepared = self.prepare(request, url.clone())?;
+            if sends {
+                if let Some(pacer) = &self.pacer {
+                    pacer.until_ready().await;
+                }
+                let headers = shown_headers(prepared.headers());
+                let body = secret::redact_bytes(body);
+                (self.observer)(&Notice::Request {
+                    method: &request.method,
+                    url: url.as_str(),
+                    headers: &headers,
+                    body: &body,
+                });
             }
-            (self.observer)(&Notice::Request { method: &request.method, url: url.as_str(), headers: &headers, body });
             let started = Instant::now();
-            let outcome = self.attempt(request, url.clone()).await;
+            let outcome = match self.gate.http(&self.http, prepared).await? {
+                Ok(Sent::Described) => return Ok(None),
+                Ok(Sent::Answer(response)) => self.read(response).await,
+                Err(e) => Err(transport_error(&e, self.options.timeout)),
+            };
             let (failure, wait_hint) = match outcome {
-                Ok((status, response_headers, bytes)) => {
-                    let shown = response_headers
-                        .iter()
-                        .map(|(k, v)| (k.to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
-                        .collect::<Vec<_>>();
+                Ok(answer) => {
+                    let headers = shown_headers(&answer.headers);
+                    let shown = &answer.body[..answer.body.len().min(16 * 1024)];
                     (self.observer)(&Notice::Response {
-                        status,
+                        status: answer.status,
                         elapsed: started.elapsed(),
-                        headers: &shown,
-                        body: &bytes,
+                        headers: &headers,
+                        body: &secret::redact_bytes(shown),
                     });
-                    if (200..300).contains(&status) {
-                        return parse_success(status, &bytes).map(Reply::Body);
+                    if (200..300).contains(&answer.status) {
+                        return Ok(Some(answer));
                     }
-                    let error = parse_error(status, &bytes);
-                    let retryable = status == 429
-                        || (matches!(status, 503 | 504) && request.idempotent && error.message != UPSTREAM_ERROR);
+                    let error = parse_error(answer.status, &answer.body);
+                    let retryable = answer.status == 429
+                        || (matches!(answer.status, 503 | 504)
+                            && request.idempotent()
+                            && error.message != UPSTREAM_ERROR);
                     if !retryable {
                         return Err(Error::Api(error));
                     }
-                    (Error::Api(error), retry_after(&response_headers))
+                    (Error::Api(error), retry_after(&answer.headers))
                 }
-                Err(error) if request.idempotent => (error, None),
+                Err(error) if request.idempotent() => (error, None),
                 Err(error) => return Err(error),
             };
             if attempt >= self.options.max_retries {
                 return Err(failure);
             }
             attempt += 1;
-            let wait = wait_hint.unwrap_or_else(|| backoff(attempt)).min(MAX_WAIT);
+            let wait = wait_hint.unwrap_or_else(|| http::backoff(FIRST_WAIT, MAX_WAIT, attempt)).min(MAX_WAIT);
             let reason = failure.to_string();
             (self.observer)(&Notice::Retry { wait, attempt, max: self.options.max_retries, reason: &reason });
             tokio::time::sleep(wait).await;
         }
     }
 
-    /// One round trip: status, headers and at most MAX_BODY bytes of body.
-    async fn attempt(&self, request: &Request, url: reqwest::Url) -> Result<(u16, HeaderMap, Vec<u8>)> {
+    fn prepare<A>(&self, request: &Request<A>, url: reqwest::Url) -> Result<reqwest::Request> {
         let mut builder = self.http.request(request.method.clone(), url).bearer_auth(self.options.token.expose());
         if let Some(body) = &request.body {
             builder = builder.header(reqwest::header::CONTENT_TYPE, "application/json").body(body.clone());
         }
-        let mut response = builder.send().await.map_err(|e| transport_error(&e, self.options.timeout))?;
+        builder.build().map_err(|e| Error::usage(format!("cannot make the request: {}", http::root_cause(&e))))
+    }
+
+    /// Reads at most MAX_BODY bytes of an answer's body.
+    async fn read(&self, mut response: reqwest::Response) -> Result<Answer> {
         let status = response.status().as_u16();
         let headers = response.headers().clone();
         let mut body = Vec::new();
@@ -227,24 +200,33 @@ impl Client {
                 break;
             }
         }
-        Ok((status, headers, body))
-    }
-
-    /// Sends and expects a body (no dry-run description).
-    pub async fn send_body(&self, request: &Request) -> Result<Value> {
-        match self.send(request).await? {
-            Reply::Body(value) => Ok(value),
-            Reply::DryRun(value) => Ok(value),
-        }
+        Ok(Answer { status, headers, body })
     }
 }
 
-fn parse_success(status: u16, bytes: &[u8]) -> Result<Value> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(Value::Object(Default::default()));
+/// Headers as `-vv` shows them, credentials masked.
+fn shown_headers(headers: &HeaderMap) -> Vec<(String, String)> {
+    let pairs: Vec<(&str, String)> =
+        headers.iter().map(|(k, v)| (k.as_str(), String::from_utf8_lossy(v.as_bytes()).into_owned())).collect();
+    secret::redact_headers(pairs.iter().map(|(k, v)| (*k, v.as_str())))
+}
+
+/// A success read as the request's answer. An empty body is `{}` for a Delete (the service answers `{}`, some
+/// proxies nothing) and an error for anything that should answer a resource.
+fn read_answer<A: DeserializeOwned>(request: &Request<A>, answer: Answer) -> Result<A> {
+    let status = answer.status;
+    let blank = answer.body.iter().all(u8::is_ascii_whitespace);
+    let bytes: &[u8] = if blank && request.method == Method::DELETE { b"{}" } else { &answer.body };
+    if blank && request.method != Method::DELETE {
+        return Err(Error::failed(format!("the service answered {status} with an empty body; expected JSON")));
     }
     serde_json::from_slice(bytes).map_err(|e| {
-        Error::failed(format!("the service answered {status} with a body that is not JSON ({e}): {}", excerpt(bytes)))
+        let what = if serde_json::from_slice::<Value>(bytes).is_ok() {
+            "an answer of another shape"
+        } else {
+            "a body that is not JSON"
+        };
+        Error::failed(format!("the service answered {status} with {what} ({e}): {}", excerpt(bytes)))
     })
 }
 
@@ -291,25 +273,20 @@ fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     value.parse::<u64>().ok().map(Duration::from_secs)
 }
 
-/// Exponential backoff with jitter: about 0.5 s, 1 s, 2 s, ... each between half and all of its step.
-fn backoff(attempt: u32) -> Duration {
-    let step = Duration::from_millis(500).saturating_mul(1 << attempt.saturating_sub(1).min(10));
-    let half = step / 2;
-    half + half.mul_f64(rand::random::<f64>())
-}
-
 /// A transport failure in one line: what happened and where, never the token.
 fn transport_error(error: &reqwest::Error, timeout: Duration) -> Error {
-    let url = error.url().map(|u| format!("{}://{}", u.scheme(), u.authority())).unwrap_or_default();
-    if error.is_timeout() {
-        return Error::Transport(format!("no answer from {url} within {}", crate::ui::duration(timeout)));
+    let origin = http::origin(error);
+    match http::classify(error) {
+        Failure::Timeout => {
+            Error::Transport(format!("no answer from {origin} within {}", crate::ui::duration(timeout)))
+        }
+        Failure::Tls => Error::Transport(format!("TLS handshake with {origin} failed: {}", http::root_cause(error))),
+        Failure::Invalid => Error::usage(format!("cannot send the request: {}", http::root_cause(error))),
+        Failure::Connection => {
+            let what = if error.is_connect() { "cannot connect to" } else { "request failed at" };
+            Error::Transport(format!("{what} {origin}: {}", http::root_cause(error)))
+        }
     }
-    let mut cause: &dyn std::error::Error = error;
-    while let Some(next) = cause.source() {
-        cause = next;
-    }
-    let what = if error.is_connect() { "cannot connect to" } else { "request failed at" };
-    Error::Transport(format!("{what} {url}: {cause}"))
 }
 
 #[cfg(test)]
@@ -349,24 +326,5 @@ mod tests {
             assert!(err.contains("is not a path segment"), "{path}: {err}");
         }
         assert!(endpoint("mailto:x@y", "v1beta", "workspaces", &[]).is_err());
-    }
-
-    #[test]
-    fn patch_is_idempotent_only_with_a_mask() {
-        let masked = json!({"destination": {}, "update_mask": {"paths": []}});
-        assert!(Request::with_json(Method::PATCH, "x", &masked).idempotent);
-        assert!(!Request::with_json(Method::PATCH, "x", &json!({})).idempotent);
-        assert!(!Request::with_json(Method::POST, "x", &masked).idempotent);
-        assert!(Request::get("x").idempotent && Request::delete("x").idempotent);
-    }
-
-    #[test]
-    fn backoff_grows_with_jitter() {
-        for attempt in 1..6 {
-            let step = Duration::from_millis(500) * (1 << (attempt - 1));
-            let wait = backoff(attempt);
-            assert!(wait >= step / 2 && wait <= step, "{attempt}: {wait:?}");
-        }
-        assert!(backoff(40) <= Duration::from_millis(500) * 1024);
     }
 }

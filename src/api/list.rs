@@ -1,12 +1,11 @@
 //! List paging: follows `next_page_token` one page at a time, so a caller can print each page as it arrives and
 //! memory does not grow with the collection. `limit` stops after N items and never asks for a page (or a page size)
-//! beyond what N needs; the token to resume from is always known.
+//! beyond what N needs; the token to resume from is always known. Lists are reads, so they happen under
+//! `--dry-run` too.
 
-use serde_json::Value;
-
-use super::client::{Client, Reply, Request};
+use super::client::{Client, Outcome};
 use crate::error::{Error, Result};
-use crate::wire::wrapper::NEXT_PAGE_TOKEN;
+use crate::wire::{Page, Request, Resource};
 
 /// Items asked for per page unless `--page-size` says otherwise.
 pub const DEFAULT_PAGE_SIZE: u32 = 100;
@@ -22,18 +21,10 @@ pub struct ListOptions {
     pub single_page: bool,
 }
 
-/// One page: its items, or the request that `--dry-run` did not send.
-#[derive(Debug)]
-pub enum Page {
-    Items(Vec<Value>),
-    DryRun(Value),
-}
-
-pub struct Pager<'c> {
+/// One listing of one collection, page by page.
+pub struct Listing<'c, T: Resource> {
     client: &'c Client,
-    request: Request,
-    /// The array key of the page (`sources`); found from the page when `None`.
-    wrapper: Option<String>,
+    request: Request<Page<T>>,
     options: ListOptions,
     /// The token of the next page; `None` before the first page, `Some("")` when there is no next page.
     next: Option<String>,
@@ -41,10 +32,10 @@ pub struct Pager<'c> {
     done: bool,
 }
 
-impl<'c> Pager<'c> {
-    pub fn new(client: &'c Client, request: Request, wrapper: Option<&str>, options: ListOptions) -> Self {
+impl<'c, T: Resource> Listing<'c, T> {
+    pub fn new(client: &'c Client, request: Request<Page<T>>, options: ListOptions) -> Self {
         let next = options.page_token.clone();
-        Pager { client, request, wrapper: wrapper.map(String::from), options, next, fetched: 0, done: false }
+        Listing { client, request, options, next, fetched: 0, done: false }
     }
 
     /// The token to resume from: the next page's, while there is one.
@@ -52,8 +43,8 @@ impl<'c> Pager<'c> {
         self.next.as_deref().filter(|t| !t.is_empty())
     }
 
-    /// The next page, or `None` when the listing is complete.
-    pub async fn next_page(&mut self) -> Result<Option<Page>> {
+    /// The next page's items, or `None` when the listing is complete.
+    pub async fn next_page(&mut self) -> Result<Option<Vec<T>>> {
         if self.done {
             return Ok(None);
         }
@@ -70,38 +61,28 @@ impl<'c> Pager<'c> {
         if let Some(token) = self.resume_token() {
             request = request.query("page_token", token);
         }
-        let body = match self.client.send(&request).await? {
-            Reply::DryRun(description) => {
-                self.done = true;
-                return Ok(Some(Page::DryRun(description)));
-            }
-            Reply::Body(body) => body,
+        let Outcome::Answer(page) = self.client.send(&request).await? else {
+            return Err(Error::failed("a list request was not sent"));
         };
-        let Value::Object(mut body) = body else {
-            return Err(Error::failed("the service answered a list call with something other than a JSON object"));
-        };
-        let next = match body.remove(NEXT_PAGE_TOKEN) {
-            Some(Value::String(token)) => token,
-            None | Some(Value::Null) => String::new(),
-            Some(other) => return Err(Error::failed(format!("next_page_token is not a string: {other}"))),
-        };
-        let wrapper = match &self.wrapper {
-            Some(key) => key.clone(),
-            None => body.iter().find(|(_, v)| v.is_array()).map(|(k, _)| k.clone()).unwrap_or_default(),
-        };
-        let mut items = match body.remove(&wrapper) {
-            Some(Value::Array(items)) => items,
-            None | Some(Value::Null) => Vec::new(),
-            Some(_) => return Err(Error::failed(format!("the page's {wrapper:?} is not an array"))),
-        };
+        let mut items = page.items;
         if let Some(limit) = self.options.limit {
             items.truncate(limit.saturating_sub(self.fetched));
         }
         self.fetched += items.len();
-        self.done = next.is_empty()
+        self.done = page.next_page_token.is_empty()
             || self.options.single_page
             || self.options.limit.is_some_and(|limit| self.fetched >= limit);
-        self.next = Some(next);
-        Ok(Some(Page::Items(items)))
+        self.next = Some(page.next_page_token);
+        Ok(Some(items))
     }
+}
+
+/// Every item of a collection, for commands that need them all before they can start (small collections).
+pub async fn collect<T: Resource>(client: &Client, request: Request<Page<T>>) -> Result<Vec<T>> {
+    let mut listing = Listing::new(client, request, ListOptions::default());
+    let mut all = Vec::new();
+    while let Some(items) = listing.next_page().await? {
+        all.extend(items);
+    }
+    Ok(all)
 }

@@ -4,4 +4,3 @@
 pub mod client;
 pub mod list;
 pub mod names;
-pub mod secret;

@@ -6,10 +6,10 @@ use reqwest::Method;
 use serde_json::{Map, Value};
 
 use super::Context;
-use super::args::{ListArgs, parse_kv, read_input};
-use crate::api::client::Request;
+use super::args::{ListArgs, parse_kv, read_input, value_of};
 use crate::error::{Error, Result};
 use crate::ui::table;
+use crate::wire::{Page, Request};
 
 /// Call any API path: `seg api GET workspaces/acme/sources`.
 ///
@@ -48,7 +48,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         .ok_or_else(|| {
             Error::usage(format!("unknown method {:?}: use GET, POST, PUT, PATCH or DELETE", args.method))
         })?;
-    let prefix = format!("/{}/", ctx.api_version().trim_matches('/'));
+    let prefix = format!("/{}/", ctx.api_version()?.trim_matches('/'));
     let path = args.path.strip_prefix(prefix.as_str()).unwrap_or(&args.path).trim_start_matches('/').to_string();
     if path.is_empty() || path.contains(['?', '#']) || path.chars().any(char::is_whitespace) {
         return Err(Error::usage(format!(
@@ -57,17 +57,18 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         )));
     }
     let query_fields = matches!(method, Method::GET | Method::DELETE);
-    let mut request = if let Some(input) = &args.input {
+    let body = if let Some(input) = &args.input {
         let bytes = read_input(input)?;
         let body: Value = serde_json::from_slice(&bytes)
             .map_err(|e| Error::usage(format!("{} is not valid JSON: {e}", input.display())))?;
-        Request::with_json(method, path, &body)
+        Some(body)
     } else if !args.fields.is_empty() && !query_fields {
-        let body: Map<String, Value> = args.fields.iter().map(|(k, v)| (k.clone(), super::args::value_of(v))).collect();
-        Request::with_json(method, path, &Value::Object(body))
+        let body: Map<String, Value> = args.fields.iter().map(|(k, v)| (k.clone(), value_of(v))).collect();
+        Some(Value::Object(body))
     } else {
-        Request::new(method, path)
+        None
     };
+    let mut request = Request::raw(method, path, body);
     if query_fields {
         for (key, value) in &args.fields {
             request = request.query(key, value.clone());
@@ -77,7 +78,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         if request.method != Method::GET {
             return Err(Error::usage("--paginate works with GET"));
         }
-        return ctx.list(request, None, &args.list, table::ANY).await;
+        return ctx.list(vec![request.answering::<Page<Value>>()], &args.list, table::ANY).await;
     }
     ctx.show(request, table::ANY).await
 }

@@ -3,7 +3,7 @@
 use serde_json::{Map, Value};
 
 use super::Context;
-use crate::config::profile::{self, ConfigFile, KEYS};
+use crate::config::profile::{self, KEYS};
 use crate::error::{Error, Result};
 use crate::ui::output::Format;
 
@@ -55,44 +55,47 @@ pub enum Command {
 }
 
 pub fn run(cmd: Command, ctx: &Context) -> Result<()> {
-    let path = profile::path()?;
+    let profile_name = ctx.profile_name();
     match cmd {
         Command::List => {
-            let settings: Map<String, Value> = KEYS
+            let settings = ctx.settings()?;
+            let values: Map<String, Value> = KEYS
                 .iter()
-                .filter_map(|k| ctx.profile.get(k).map(|v| (k.to_string(), Value::String(v.to_string()))))
+                .filter_map(|k| settings.profile.get(k).map(|v| (k.to_string(), Value::String(v.to_string()))))
                 .collect();
-            if ctx.output_format == Format::Table {
+            if ctx.output_format() == Format::Table {
                 let text: String =
-                    settings.iter().map(|(k, v)| format!("{k} = {}\n", v.as_str().unwrap_or_default())).collect();
+                    values.iter().map(|(k, v)| format!("{k} = {}\n", v.as_str().unwrap_or_default())).collect();
                 ctx.printer.data(text.as_bytes())?;
-                ctx.printer.status(&format!("profile {} in {}", ctx.profile_name, path.display()));
+                ctx.printer.status(&format!("profile {profile_name} in {}", settings.path.display()));
                 Ok(())
             } else {
-                ctx.output(crate::ui::table::ANY)?.value(&Value::Object(settings))
+                ctx.output(crate::ui::table::ANY)?.value(&Value::Object(values))
             }
         }
         Command::Get { key } => {
             if !KEYS.contains(&key.as_str()) {
                 return Err(profile::unknown_key(&key));
             }
-            match ctx.profile.get(&key) {
+            match ctx.settings()?.profile.get(&key) {
                 Some(value) => ctx.printer.data_line(value),
-                None => Err(Error::failed(format!("{key} is not set in profile {}", ctx.profile_name))),
+                None => Err(Error::failed(format!("{key} is not set in profile {profile_name}"))),
             }
         }
         Command::Set { key, value } => {
-            let mut config = ConfigFile::load(&path)?;
-            config.profiles.entry(ctx.profile_name.clone()).or_default().set(&key, &value)?;
-            config.save(&path)?;
-            ctx.printer.status(&format!("set {key} in profile {} ({})", ctx.profile_name, path.display()));
+            let path = profile::path()?;
+            profile::update(&ctx.gate, &path, profile_name, &key, Some(&value))?;
+            if !ctx.gate.is_dry_run() {
+                ctx.printer.status(&format!("set {key} in profile {profile_name} ({})", path.display()));
+            }
             Ok(())
         }
         Command::Unset { key } => {
-            let mut config = ConfigFile::load(&path)?;
-            config.profiles.entry(ctx.profile_name.clone()).or_default().unset(&key)?;
-            config.save(&path)?;
-            ctx.printer.status(&format!("unset {key} in profile {}", ctx.profile_name));
+            let path = profile::path()?;
+            profile::update(&ctx.gate, &path, profile_name, &key, None)?;
+            if !ctx.gate.is_dry_run() {
+                ctx.printer.status(&format!("unset {key} in profile {profile_name}"));
+            }
             Ok(())
         }
     }

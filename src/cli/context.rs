@@ -1,109 +1,172 @@
-//! The context every command gets: the printer, the resolved settings, and the shared drivers that turn a request
-//! into output (show one resource, stream a list, delete with confirmation). Commands stay small: they build a
-//! request or an update and hand it here.
+//! The context every command gets: the printer, the effect gate, the settings (read lazily: `config.toml` only when
+//! a value is not given by a flag or variable, the token only when a request needs one, each once), one API client
+//! per process, and the shared drivers that turn a typed request into output (show one resource, stream a list,
+//! delete with confirmation). Commands stay small: they build a request and hand it here.
 
-use std::sync::Arc;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use super::args::ListArgs;
 use super::global::{self, GlobalArgs};
-use crate::api::client::{Client, ClientOptions, Notice, Observer, Reply, Request};
-use crate::api::list::{Page, Pager};
+use crate::api::client::{Client, ClientOptions, Notice, Observer, Outcome};
+use crate::api::list::Listing;
 use crate::api::names::{self, Defaults, Kind, Name};
-use crate::api::secret::Secret;
 use crate::config::profile::{self, ConfigFile, Profile};
 use crate::config::token;
+use crate::effect::Gate;
 use crate::error::{Error, Result};
+use crate::secret::Secret;
 use crate::ui::Printer;
 use crate::ui::jq::Jq;
-use crate::ui::output::{self, Format, Output};
+use crate::ui::output::{Format, Output};
 use crate::ui::table::Column;
+use crate::wire::{Page, Request, Resource};
+
+/// What `config.toml` says for the profile in use.
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    pub path: PathBuf,
+    pub profile: Profile,
+}
 
 pub struct Context {
     pub printer: Printer,
     pub global: GlobalArgs,
-    pub output_format: Format,
-    /// The profile in use and its settings from config.toml.
-    pub profile_name: String,
-    pub profile: Profile,
-    /// The token's value, once resolved, so that anything printed can be scrubbed of it.
-    secret: std::sync::OnceLock<Secret>,
+    pub gate: Gate,
+    settings: OnceLock<Result<Settings>>,
+    output_format: OnceLock<Format>,
+    token: OnceLock<token::Token>,
+    client: OnceLock<Client>,
 }
 
 impl Context {
-    /// Settings resolved flag, then environment (both through clap), then profile, then default.
-    pub fn new(global: GlobalArgs, printer: Printer) -> Result<Context> {
-        let profile_name = global.profile.clone().unwrap_or_else(|| profile::DEFAULT_PROFILE.to_string());
-        let config = ConfigFile::load(&profile::path()?)?;
-        if global.profile.is_some() && !config.profiles.contains_key(&profile_name) {
-            printer.warn(&format!("profile {profile_name:?} has no settings in {}", profile::path()?.display()));
+    /// No I/O: everything is read when first asked for.
+    pub fn new(global: GlobalArgs, printer: Printer) -> Context {
+        let gate = Gate::new(global.dry_run, printer.clone());
+        Context {
+            printer,
+            global,
+            gate,
+            settings: OnceLock::new(),
+            output_format: OnceLock::new(),
+            token: OnceLock::new(),
+            client: OnceLock::new(),
         }
-        let profile = config.profile(&profile_name);
-        let from_profile = profile.output.as_deref().and_then(Format::parse);
-        let output_format =
-            global.output.or(from_profile).unwrap_or(if printer.stdout_tty { Format::Table } else { Format::Json });
-        Ok(Context { printer, global, output_format, profile_name, profile, secret: std::sync::OnceLock::new() })
     }
 
-    pub fn base_url(&self) -> &str {
-        self.global.base_url.as_deref().or(self.profile.base_url.as_deref()).unwrap_or(global::DEFAULT_BASE_URL)
+    pub fn profile_name(&self) -> &str {
+        self.global.profile.as_deref().unwrap_or(profile::DEFAULT_PROFILE)
     }
 
-    pub fn api_version(&self) -> &str {
-        self.global
-            .api_version
-            .as_deref()
-            .or(self.profile.api_version.as_deref())
-            .unwrap_or(global::DEFAULT_API_VERSION)
+    /// The profile's settings from `config.toml`, read once. A file that cannot be read or is not TOML is an error
+    /// (exit 2) for the commands that need a setting from it; keys this version does not know are a warning.
+    pub fn settings(&self) -> Result<&Settings> {
+        let loaded = self.settings.get_or_init(|| {
+            let path = profile::path()?;
+            let file = ConfigFile::load(&path)?;
+            for key in &file.ignored {
+                self.printer.warn_once(&format!("{}: unknown setting {key} ignored", path.display()));
+            }
+            if self.global.profile.is_some() && !file.has_profile(self.profile_name()) {
+                self.printer.warn_once(&format!(
+                    "profile {:?} has no settings in {}",
+                    self.profile_name(),
+                    path.display()
+                ));
+            }
+            Ok(Settings { profile: file.profile(self.profile_name()), path })
+        });
+        loaded.as_ref().map_err(Clone::clone)
+    }
+
+    /// The profile's settings for a command that can do without them: a broken file is a warning, and the
+    /// defaults apply.
+    fn settings_or_defaults(&self) -> Settings {
+        match self.settings() {
+            Ok(settings) => settings.clone(),
+            Err(error) => {
+                self.printer.warn_once(&format!("{error}; using the defaults"));
+                Settings::default()
+            }
+        }
+    }
+
+    /// The output format: `-o`/SEG_OUTPUT, else the profile's, else table on a terminal and JSON in a pipe.
+    pub fn output_format(&self) -> Format {
+        *self.output_format.get_or_init(|| {
+            let from_profile = || self.settings_or_defaults().profile.output.as_deref().and_then(Format::parse);
+            let tty_default = if self.printer.stdout_tty { Format::Table } else { Format::Json };
+            self.global.output.or_else(from_profile).unwrap_or(tty_default)
+        })
+    }
+
+    /// A setting: its flag or variable, else the profile's (reading `config.toml` only then).
+    fn setting(&self, given: Option<&str>, key: fn(&Profile) -> Option<&str>) -> Result<Option<String>> {
+        match given {
+            Some(value) => Ok(Some(value.to_string())),
+            None => Ok(key(&self.settings()?.profile).map(String::from)),
+        }
+    }
+
+    pub fn base_url(&self) -> Result<String> {
+        let url = self.setting(self.global.base_url.as_deref(), |p| p.base_url.as_deref())?;
+        Ok(url.unwrap_or_else(|| global::DEFAULT_BASE_URL.to_string()))
+    }
+
+    pub fn api_version(&self) -> Result<String> {
+        let version = self.setting(self.global.api_version.as_deref(), |p| p.api_version.as_deref())?;
+        Ok(version.unwrap_or_else(|| global::DEFAULT_API_VERSION.to_string()))
     }
 
     /// The one workspace of `-w`/SEG_WORKSPACE, else the profile's.
-    pub fn workspace_setting(&self) -> Result<Option<&str>> {
-        Ok(self.global.workspace()?.or(self.profile.workspace.as_deref()))
+    pub fn workspace_setting(&self) -> Result<Option<String>> {
+        self.setting(self.global.workspace()?, |p| p.workspace.as_deref())
     }
 
-    /// The token and where it came from; exit 4 when there is none.
-    pub fn token(&self) -> Result<token::Token> {
-        let token = token::resolve(self.global.token.as_ref(), self.global.token_file.as_deref(), &self.profile_name)?
+    /// The token and where it came from, resolved once; exit 4 when there is none. Its value is scrubbed from
+    /// everything printed from then on.
+    pub fn token(&self) -> Result<&token::Token> {
+        if let Some(token) = self.token.get() {
+            return Ok(token);
+        }
+        let token = token::resolve(self.global.token.as_ref(), self.global.token_file.as_deref(), self.profile_name())?
             .ok_or(Error::NoToken)?;
+        self.printer.scrubber.add(&token.secret);
         if let Some(warning) = &token.warning {
-            self.printer.warn(warning);
+            self.printer.warn_once(warning);
         }
-        let _ = self.secret.set(token.secret.clone());
-        Ok(token)
+        Ok(self.token.get_or_init(|| token))
     }
 
-    /// Removes the token's value from a message, should a server have echoed it.
-    pub fn scrub(&self, text: &str) -> String {
-        match self.secret.get() {
-            Some(secret) if secret.expose().len() >= 4 => text.replace(secret.expose(), "(redacted)"),
-            _ => text.to_string(),
+    /// The API client, built once per process with the resolved settings and token.
+    pub fn client(&self) -> Result<&Client> {
+        if let Some(client) = self.client.get() {
+            return Ok(client);
         }
+        let client = self.client_for(self.token()?.secret.clone())?;
+        Ok(self.client.get_or_init(|| client))
     }
 
-    pub fn client(&self) -> Result<Client> {
-        let token = self.token()?;
-        self.client_for(token.secret)
-    }
-
-    /// A client with this token (`seg auth login` checks a token before storing it).
+    /// A client with this token (`seg auth login` and `status` check a token before storing or reporting it).
     pub fn client_for(&self, secret: Secret) -> Result<Client> {
-        let _ = self.secret.set(secret.clone());
+        self.printer.scrubber.add(&secret);
         let options = ClientOptions {
-            base_url: self.base_url().to_string(),
-            api_version: self.api_version().to_string(),
-            token: secret.clone(),
+            base_url: self.base_url()?,
+            api_version: self.api_version()?,
+            token: secret,
             timeout: self.global.timeout.unwrap_or(global::DEFAULT_TIMEOUT),
             rate_limit: self.global.rate_limit.unwrap_or(global::DEFAULT_RATE_LIMIT),
             max_retries: self.global.max_retries.unwrap_or(global::DEFAULT_MAX_RETRIES),
-            dry_run: self.global.dry_run,
         };
-        Client::new(options, observer(self.printer.clone(), self.global.verbosity(), secret))
+        Client::new(options, observer(self.printer.clone(), self.global.verbosity()), self.gate.clone())
     }
 
     pub fn defaults(&self, source: Option<&str>) -> Result<Defaults> {
-        let workspace = self.workspace_setting()?.map(|ws| ws.strip_prefix("workspaces/").unwrap_or(ws).to_string());
+        let workspace = self.workspace_setting()?.map(|ws| ws.strip_prefix("workspaces/").unwrap_or(&ws).to_string());
         Ok(Defaults { workspace, source: source.map(String::from) })
     }
 
@@ -117,44 +180,32 @@ impl Context {
         let ws = self.workspace_setting()?.ok_or_else(|| {
             Error::usage("no workspace: pass -w WORKSPACE or set SEG_WORKSPACE (`seg workspaces list` shows yours)")
         })?;
-        self.name(Kind::Workspace, ws)
+        self.name(Kind::Workspace, &ws)
     }
 
     pub fn output(&self, columns: &'static [Column]) -> Result<Output<'_>> {
         let jq = self.global.jq.as_deref().map(Jq::compile).transpose().map_err(Error::Usage)?;
-        Ok(Output::new(&self.printer, self.output_format, jq, columns))
+        Ok(Output::new(&self.printer, self.output_format(), jq, columns))
     }
 
-    /// Under `--dry-run`: the request that was not sent, as JSON on stdout.
-    pub fn print_dry_run(&self, description: &Value) -> Result<()> {
-        self.printer.data_line(&output::pretty(description))
-    }
-
-    /// Sends a request and prints the resource it answers.
-    pub async fn show(&self, request: Request, columns: &'static [Column]) -> Result<()> {
+    /// Sends a request and prints the resource it answers (nothing more under `--dry-run`: the gate described it).
+    pub async fn show<A: Serialize + DeserializeOwned>(
+        &self,
+        request: Request<A>,
+        columns: &'static [Column],
+    ) -> Result<()> {
         let output = self.output(columns)?;
         match self.client()?.send(&request).await? {
-            Reply::Body(value) => output.value(&value),
-            Reply::DryRun(description) => self.print_dry_run(&description),
+            Outcome::Answer(answer) => output.value(&to_json(&answer)?),
+            Outcome::DryRun => Ok(()),
         }
     }
 
-    /// Lists a collection page by page, printing as the format allows, and says how to resume when cut off.
-    pub async fn list(
+    /// Lists collections page by page as one list (`--limit` counts across them), printing as the format allows,
+    /// and says how to resume when cut off.
+    pub async fn list<T: Resource>(
         &self,
-        request: Request,
-        wrapper: Option<&str>,
-        args: &ListArgs,
-        columns: &'static [Column],
-    ) -> Result<()> {
-        self.list_each(vec![request], wrapper, args, columns).await
-    }
-
-    /// Lists several collections as one list (`--limit` counts across them).
-    pub async fn list_each(
-        &self,
-        requests: Vec<Request>,
-        wrapper: Option<&str>,
+        requests: Vec<Request<Page<T>>>,
         args: &ListArgs,
         columns: &'static [Column],
     ) -> Result<()> {
@@ -179,43 +230,42 @@ impl Context {
             if options.limit == Some(0) {
                 break;
             }
-            let mut pager = Pager::new(&client, request, wrapper, options);
+            let mut listing = Listing::new(client, request, options);
             loop {
                 let step = tokio::select! {
                     biased;
                     _ = &mut interrupted => None,
-                    page = pager.next_page() => Some(page),
+                    page = listing.next_page() => Some(page),
                 };
                 let Some(page) = step else {
-                    self.report_resume(&pager);
+                    self.report_resume(listing.resume_token());
                     return Err(Error::Interrupted);
                 };
-                match page {
-                    Ok(Some(Page::Items(items))) => {
-                        count += items.len();
-                        if let Some(bar) = &spinner {
-                            bar.set_message(format!("{count} items"));
-                        }
-                        let pushed = match &spinner {
-                            Some(bar) => bar.suspend(|| writer.push(items)),
-                            None => writer.push(items),
-                        };
-                        if let Err(error) = pushed {
-                            if !matches!(error, Error::BrokenPipe) {
-                                self.report_resume(&pager);
-                            }
-                            return Err(error);
-                        }
-                    }
-                    Ok(Some(Page::DryRun(description))) => return self.print_dry_run(&description),
+                let items = match page {
+                    Ok(Some(items)) => items,
                     Ok(None) => break,
                     Err(error) => {
-                        self.report_resume(&pager);
+                        self.report_resume(listing.resume_token());
                         return Err(error);
                     }
+                };
+                count += items.len();
+                let items = items.iter().map(to_json).collect::<Result<Vec<_>>>()?;
+                if let Some(bar) = &spinner {
+                    bar.set_message(format!("{count} items"));
+                }
+                let pushed = match &spinner {
+                    Some(bar) => bar.suspend(|| writer.push(items)),
+                    None => writer.push(items),
+                };
+                if let Err(error) = pushed {
+                    if !matches!(error, Error::BrokenPipe) {
+                        self.report_resume(listing.resume_token());
+                    }
+                    return Err(error);
                 }
             }
-            last_resume = pager.resume_token().map(String::from);
+            last_resume = listing.resume_token().map(String::from);
         }
         if let Some(bar) = spinner {
             bar.finish_and_clear();
@@ -232,30 +282,16 @@ impl Context {
         Ok(())
     }
 
-    /// Every item of a collection, for commands that need them before they can start (small collections).
-    pub async fn collect(&self, request: Request, wrapper: &str) -> Result<Vec<Value>> {
-        let client = self.client()?;
-        let mut pager = Pager::new(&client, request, Some(wrapper), Default::default());
-        let mut all = Vec::new();
-        while let Some(page) = pager.next_page().await? {
-            match page {
-                Page::Items(items) => all.extend(items),
-                Page::DryRun(_) => break,
-            }
-        }
-        Ok(all)
-    }
-
-    fn report_resume(&self, pager: &Pager<'_>) {
-        if let Some(token) = pager.resume_token() {
+    fn report_resume(&self, token: Option<&str>) {
+        if let Some(token) = token {
             self.printer.status(&format!("listing stopped; resume with: --page-token {token}"));
         }
     }
 
-    /// Asks before a destructive step: yes with `--yes` or `--dry-run`; on a terminal, a prompt; otherwise a usage
-    /// error, since nothing can be asked.
+    /// Asks before a destructive step: yes with `--yes` or `--dry-run` (which changes nothing); on a terminal, a
+    /// prompt; otherwise a usage error, since nothing can be asked.
     pub fn confirm(&self, question: &str) -> Result<()> {
-        if self.global.yes || self.global.dry_run {
+        if self.global.yes || self.gate.is_dry_run() {
             return Ok(());
         }
         if !(self.printer.stdin_tty && self.printer.stderr_tty) {
@@ -278,8 +314,8 @@ impl Context {
         let client = self.client()?;
         for (index, name) in names.iter().enumerate() {
             match client.send(&Request::delete(name.path())).await {
-                Ok(Reply::DryRun(description)) => self.print_dry_run(&description)?,
-                Ok(Reply::Body(_)) => self.printer.status(&format!("deleted {name}")),
+                Ok(Outcome::DryRun) => {}
+                Ok(Outcome::Answer(_)) => self.printer.status(&format!("deleted {name}")),
                 Err(error) => {
                     if index + 1 < names.len() {
                         self.printer.warn(&format!("not deleted: {}", shown[index..].join(", ")));
@@ -293,7 +329,7 @@ impl Context {
 
     /// The error as JSON on stderr, for `-o json` (CLI.md).
     pub fn json_error(&self, error: &Error) -> Option<String> {
-        if self.output_format != Format::Json || matches!(error, Error::BrokenPipe) {
+        if self.output_format() != Format::Json || matches!(error, Error::BrokenPipe) {
             return None;
         }
         let (status, code) = match error {
@@ -304,24 +340,30 @@ impl Context {
             Error::Api(api) => api.message.clone(),
             other => other.to_string(),
         };
-        Some(json!({"error": {"status": status, "code": code, "message": self.scrub(&message), "exit_code": error.exit_code()}}).to_string())
+        Some(
+            json!({"error": {"status": status, "code": code, "message": message, "exit_code": error.exit_code()}})
+                .to_string(),
+        )
     }
 }
 
-/// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv, retries always.
-fn observer(printer: Printer, verbosity: u8, secret: Secret) -> Observer {
-    let scrub = move |text: &str| -> String {
-        if secret.expose().len() >= 4 { text.replace(secret.expose(), "(redacted)") } else { text.to_string() }
-    };
+/// A typed answer as the JSON the output formats print.
+pub fn to_json<T: Serialize>(value: &T) -> Result<Value> {
+    serde_json::to_value(value).map_err(|e| Error::failed(format!("cannot print the answer: {e}")))
+}
+
+/// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv, retries always. What
+/// reaches here is already redacted, and the printer scrubs the token from every line.
+fn observer(printer: Printer, verbosity: u8) -> Observer {
     Arc::new(move |notice: &Notice<'_>| match notice {
         Notice::Request { method, url, headers, body } if verbosity > 0 => {
             printer.status(&format!("> {method} {url}"));
             if verbosity > 1 {
                 for (name, value) in *headers {
-                    printer.status(&format!("> {name}: {}", scrub(value)));
+                    printer.status(&format!("> {name}: {value}"));
                 }
                 if !body.is_empty() {
-                    printer.status(&format!("> {}", scrub(&String::from_utf8_lossy(body))));
+                    printer.status(&format!("> {body}"));
                 }
             }
         }
@@ -329,18 +371,13 @@ fn observer(printer: Printer, verbosity: u8, secret: Secret) -> Observer {
             printer.status(&format!("< {status} ({})", crate::ui::duration(*elapsed)));
             if verbosity > 1 {
                 for (name, value) in *headers {
-                    printer.status(&format!("< {name}: {}", scrub(value)));
+                    printer.status(&format!("< {name}: {value}"));
                 }
-                let text = String::from_utf8_lossy(&body[..body.len().min(16 * 1024)]);
-                printer.status(&format!("< {}", crate::ui::escape_control(&scrub(&text))));
+                printer.status(&format!("< {}", crate::ui::escape_control(body)));
             }
         }
         Notice::Retry { wait, attempt, max, reason } => {
-            printer.status(&format!(
-                "retrying in {} ({attempt} of {max}): {}",
-                crate::ui::duration(*wait),
-                scrub(reason)
-            ));
+            printer.status(&format!("retrying in {} ({attempt} of {max}): {reason}", crate::ui::duration(*wait)));
         }
         _ => {}
     })

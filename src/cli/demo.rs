@@ -5,15 +5,16 @@
 use std::time::Duration;
 
 use clap::Parser;
-use serde_json::json;
 use tokio::sync::{mpsc, oneshot};
 
 use super::Context;
-use crate::api::client::{Client, ClientOptions, Request};
-use crate::api::secret::Secret;
+use crate::api::client::{Client, ClientOptions, Outcome};
+use crate::effect::Sent;
 use crate::emulator::{Emulator, Options};
 use crate::error::{Error, Result};
+use crate::secret::Secret;
 use crate::webhook::listen;
+use crate::wire::{self, CreateSource, Request, Source, SourceInput};
 
 const SECRET: &str = "demo-shared-secret";
 
@@ -72,7 +73,7 @@ pub async fn run(_args: Args, ctx: &Context) -> Result<()> {
     let (sink, mut received) = mpsc::unbounded_channel();
     let receiver = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let hook = format!("http://{}/hook", receiver.local_addr()?);
-    let options = listen::Options { secret: Some(SECRET.as_bytes().to_vec()), ..listen::Options::default() };
+    let options = listen::ListenOptions { secret: Some(SECRET.as_bytes().to_vec()), ..Default::default() };
     let receiver_task = tokio::spawn(axum::serve(receiver, listen::router(options, sink)).into_future());
 
     let tour = Tour { ctx, base_url: base_url.clone(), token };
@@ -119,12 +120,16 @@ async fn tour_steps(
         timeout: Duration::from_secs(10),
         rate_limit: 0,
         max_retries: 0,
-        dry_run: false,
     };
-    let client = Client::new(options, std::sync::Arc::new(|_: &crate::api::client::Notice<'_>| {}))?;
+    let quiet = std::sync::Arc::new(|_: &crate::api::client::Notice<'_>| {});
+    let client = Client::new(options, quiet, tour.ctx.gate.clone())?;
     for i in 1..=11 {
-        let body = json!({"source": {"name": format!("workspaces/demo/sources/app-{i:02}"), "catalog_name": "catalog/sources/ios"}});
-        client.send_body(&Request::with_json(reqwest::Method::POST, "workspaces/demo/sources", &body)).await?;
+        let source = SourceInput {
+            name: format!("workspaces/demo/sources/app-{i:02}"),
+            catalog_name: "catalog/sources/ios".into(),
+            ..SourceInput::default()
+        };
+        client.send(&wire::create("workspaces/demo/sources", &CreateSource { source })).await?;
     }
     tour.say("# -v shows each page request on stderr: 12 sources at 5 a page is 3 requests")?;
     tour.step(&["-v", "-w", "demo", "sources", "list", "--page-size", "5", "-o", "name"]).await?;
@@ -139,29 +144,41 @@ async fn tour_steps(
         .ok_or_else(|| Error::failed("the receiver stopped"))?;
     tour.say(&format!("# the receiver got: {}", got.line()))?;
 
-    let body = tempfile_with(&got.raw)?;
+    let body = std::env::temp_dir().join(format!("seg-demo-{}-{}.json", std::process::id(), rand::random::<u32>()));
+    tour.ctx.gate.write_file(&body, "the received body", &got.raw)?;
     let signature = got.headers.iter().find(|(k, _)| k == "x-signature").map(|(_, v)| v.clone()).unwrap_or_default();
     let path = body.to_string_lossy().into_owned();
-    tour.step(&["webhook", "verify", "--secret", SECRET, "--signature", &signature, &path, "-o", "table"]).await?;
-    tour.step(&["webhook", "sign", "--secret", SECRET, &path]).await?;
-    let _ = std::fs::remove_file(&body);
+    let checked = async {
+        tour.step(&["webhook", "verify", "--secret", SECRET, "--signature", &signature, &path, "-o", "table"]).await?;
+        tour.step(&["webhook", "sign", "--secret", SECRET, &path]).await
+    }
+    .await;
+    tour.ctx.gate.remove_file(&body, "the received body")?;
+    checked?;
 
     // The emulator delivers too: a track call from an analytics library reaches the enabled webhooks destination.
-    let source = client.send_body(&Request::get("workspaces/demo/sources/web")).await?;
-    let write_key = source["write_keys"][0].as_str().unwrap_or_default().to_string();
+    let Outcome::Answer(source) = client.send(&Request::<Source>::get("workspaces/demo/sources/web")).await? else {
+        return Err(Error::failed("the demo's source was not read"));
+    };
+    let write_key = source.write_keys.first().cloned().unwrap_or_default();
     let event = r#"{"userId":"019mr8mf4r","event":"Signed Up","properties":{"plan":"pro"}}"#;
     tour.say("")?;
     tour.say(&format!("$ curl -u {write_key}: -d '{event}' $SEG_BASE_URL/v1/track"))?;
-    let http = reqwest::Client::new();
-    let answer = http
+    let http = crate::http::client(Duration::from_secs(5), None)
+        .build()
+        .map_err(|e| Error::failed(format!("cannot build the HTTP client: {e}")))?;
+    let request = http
         .post(format!("{}/v1/track", tour.base_url))
         .basic_auth(&write_key, Some(""))
         .header("content-type", "application/json")
         .body(event)
-        .send()
-        .await
-        .map_err(|e| Error::Transport(format!("the emulator did not answer the track call: {e}")))?;
-    tour.say(&answer.text().await.unwrap_or_default())?;
+        .build()
+        .map_err(|e| Error::failed(e.to_string()))?;
+    let failed = |e: reqwest::Error| Error::Transport(format!("the emulator did not answer the track call: {e}"));
+    match tour.ctx.gate.http(&http, request).await?.map_err(failed)? {
+        Sent::Answer(answer) => tour.say(&answer.text().await.unwrap_or_default())?,
+        Sent::Described => return Err(Error::failed("the demo cannot run under --dry-run")),
+    }
     let delivered = tokio::time::timeout(Duration::from_secs(5), received.recv())
         .await
         .map_err(|_| Error::failed("the emulator's delivery did not arrive within 5s"))?
@@ -173,11 +190,4 @@ async fn tour_steps(
     tour.say("")?;
     tour.say("# done: every step ran against the embedded emulator; nothing left this machine.")?;
     Ok(())
-}
-
-/// Writes bytes to a fresh file in the temporary folder.
-fn tempfile_with(bytes: &[u8]) -> Result<std::path::PathBuf> {
-    let path = std::env::temp_dir().join(format!("seg-demo-{}-{}.json", std::process::id(), rand::random::<u32>()));
-    std::fs::write(&path, bytes).map_err(|e| Error::failed(format!("cannot write {}: {e}", path.display())))?;
-    Ok(path)
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::{ArgAction, Args};
 
-use crate::api::secret::Secret;
+use crate::secret::Secret;
 use crate::ui::ColorChoice;
 use crate::ui::output::Format;
 
@@ -19,6 +19,7 @@ pub const DEFAULT_MAX_RETRIES: u32 = 3;
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Service address [default: https://platform.segmentapis.com]
     #[arg(long, global = true, env = "SEG_BASE_URL", value_name = "URL", hide_env_values = true)]
@@ -57,8 +58,10 @@ pub struct GlobalArgs {
     #[arg(short = 'v', long = "verbose", global = true, action = ArgAction::Count)]
     pub verbose: u8,
 
-    /// Print the request that would be sent as JSON on stdout; send nothing
-    #[arg(long, global = true)]
+    /// Change nothing: print each request that would change something as a JSON line on stdout (files and
+    /// keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]
+    #[arg(long, global = true, env = "SEG_DRY_RUN", hide_env = true,
+          value_parser = clap::builder::FalseyValueParser::new())]
     pub dry_run: bool,
 
     /// Answer yes to confirmations (needed to delete without a terminal)

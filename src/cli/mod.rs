@@ -23,7 +23,7 @@ mod workspaces;
 
 use clap::{Parser, Subcommand};
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ui::Printer;
 pub use context::Context;
 pub use serve::shutdown_signal;
@@ -84,10 +84,23 @@ pub enum Command {
 }
 
 pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
+    if cli.global.dry_run {
+        // A server and a tour act by design; nothing about them can be previewed.
+        let refuses = match &cli.command {
+            Command::Serve(_) => Some("seg serve"),
+            Command::Demo(_) => Some("seg demo"),
+            _ => None,
+        };
+        if let Some(command) = refuses {
+            return Err(Error::usage(format!(
+                "{command} cannot honour --dry-run (it runs a server); run it without --dry-run or SEG_DRY_RUN"
+            )));
+        }
+    }
     if let Command::Serve(args) = cli.command {
         return serve::run(args, cli.global.workspaces, printer).await;
     }
-    let ctx = Context::new(cli.global, printer.clone())?;
+    let ctx = Context::new(cli.global, printer.clone());
     let result = match cli.command {
         Command::Workspaces(cmd) => workspaces::run(cmd, &ctx).await,
         Command::Sources(cmd) => sources::run(cmd, &ctx).await,
@@ -104,12 +117,12 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Demo(args) => demo::run(args, &ctx).await,
         Command::Serve(_) => unreachable!("served above"),
     };
-    result.map_err(|error| {
-        if let Some(line) = ctx.json_error(&error) {
-            printer.status(&line);
-        }
-        error.scrubbed(|text| ctx.scrub(text))
-    })
+    if let Err(error) = &result
+        && let Some(line) = ctx.json_error(error)
+    {
+        printer.status(&line);
+    }
+    result
 }
 
 #[cfg(test)]

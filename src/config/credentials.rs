@@ -10,27 +10,29 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::profile;
-use crate::api::secret::Secret;
+use crate::effect::{Gate, KeyringWrite};
 use crate::error::{Error, Result};
+use crate::secret::Secret;
 
-const SERVICE: &str = "seg";
+/// The keyring service name of seg's entries.
+pub const SERVICE: &str = "seg";
 const KEYRING_TIMEOUT: Duration = Duration::from_secs(3);
 
-/// A place that stores one token per profile.
-pub trait Store {
+/// A place that stores one token per profile. Writes go through the effect gate.
+pub trait TokenStore {
     fn name(&self) -> &'static str;
     fn get(&self, profile: &str) -> Result<Option<Secret>>;
-    fn set(&self, profile: &str, token: &Secret) -> Result<()>;
+    fn set(&self, gate: &Gate, profile: &str, token: &Secret) -> Result<()>;
     /// Whether there was something to remove.
-    fn delete(&self, profile: &str) -> Result<bool>;
+    fn delete(&self, gate: &Gate, profile: &str) -> Result<bool>;
 }
 
 pub fn keyring_disabled() -> bool {
     std::env::var("SEG_NO_KEYRING").is_ok_and(|v| !v.is_empty() && v != "0")
 }
 
-/// Runs a keyring call on a blocking thread, with a timeout.
-fn with_timeout<T: Send + 'static>(call: impl FnOnce() -> keyring::Result<T> + Send + 'static) -> Result<T> {
+/// Runs a blocking keyring call on a thread of its own, with a timeout.
+pub fn with_timeout<T: Send + 'static>(call: impl FnOnce() -> keyring::Result<T> + Send + 'static) -> Result<T> {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(call());
@@ -44,7 +46,7 @@ fn with_timeout<T: Send + 'static>(call: impl FnOnce() -> keyring::Result<T> + S
 
 pub struct Keyring;
 
-impl Store for Keyring {
+impl TokenStore for Keyring {
     fn name(&self) -> &'static str {
         "keyring"
     }
@@ -58,9 +60,11 @@ impl Store for Keyring {
         })
     }
 
-    fn set(&self, profile: &str, token: &Secret) -> Result<()> {
-        let (name, value) = (profile.to_string(), token.clone());
-        with_timeout(move || keyring::Entry::new(SERVICE, &name)?.set_password(value.expose()))?;
+    fn set(&self, gate: &Gate, profile: &str, token: &Secret) -> Result<()> {
+        gate.keyring(SERVICE, profile, KeyringWrite::Store(token))?;
+        if gate.is_dry_run() {
+            return Ok(());
+        }
         // Some backends accept a write they cannot keep; read it back before trusting it.
         match self.get(profile)? {
             Some(stored) if &stored == token => Ok(()),
@@ -68,13 +72,8 @@ impl Store for Keyring {
         }
     }
 
-    fn delete(&self, profile: &str) -> Result<bool> {
-        let profile = profile.to_string();
-        with_timeout(move || match keyring::Entry::new(SERVICE, &profile)?.delete_credential() {
-            Ok(()) => Ok(true),
-            Err(keyring::Error::NoEntry) => Ok(false),
-            Err(e) => Err(e),
-        })
+    fn delete(&self, gate: &Gate, profile: &str) -> Result<bool> {
+        gate.keyring(SERVICE, profile, KeyringWrite::Remove)
     }
 }
 
@@ -94,22 +93,36 @@ impl FileStore {
         Ok(FileStore { path: profile::dir()?.join("credentials.toml") })
     }
 
+    fn parse(&self, text: Option<&str>) -> Result<Credentials> {
+        match text {
+            Some(text) => toml::from_str(text)
+                .map_err(|e| Error::usage(format!("invalid token file store {}: {e}", self.path.display()))),
+            None => Ok(Credentials::default()),
+        }
+    }
+
     fn load(&self) -> Result<Credentials> {
         match std::fs::read_to_string(&self.path) {
-            Ok(text) => toml::from_str(&text)
-                .map_err(|e| Error::usage(format!("invalid token file store {}: {e}", self.path.display()))),
+            Ok(text) => self.parse(Some(&text)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Credentials::default()),
             Err(e) => Err(Error::usage(format!("cannot read {}: {e}", self.path.display()))),
         }
     }
 
-    fn save(&self, credentials: &Credentials) -> Result<()> {
-        let text = toml::to_string(credentials).map_err(|e| Error::failed(e.to_string()))?;
-        profile::write_private(&self.path, text.as_bytes())
+    /// Changes the stored tokens as one locked, atomic step; whether `change` changed anything.
+    fn change(&self, gate: &Gate, change: impl FnOnce(&mut BTreeMap<String, String>) -> bool) -> Result<bool> {
+        gate.rewrite(&self.path, "the token file store", |text| {
+            let mut credentials = self.parse(text)?;
+            if !change(&mut credentials.tokens) {
+                return Ok((None, false));
+            }
+            let text = toml::to_string(&credentials).map_err(|e| Error::failed(e.to_string()))?;
+            Ok((Some(text), true))
+        })
     }
 }
 
-impl Store for FileStore {
+impl TokenStore for FileStore {
     fn name(&self) -> &'static str {
         "file store"
     }
@@ -118,19 +131,16 @@ impl Store for FileStore {
         Ok(self.load()?.tokens.get(profile).map(Secret::new))
     }
 
-    fn set(&self, profile: &str, token: &Secret) -> Result<()> {
-        let mut credentials = self.load()?;
-        credentials.tokens.insert(profile.to_string(), token.expose().to_string());
-        self.save(&credentials)
+    fn set(&self, gate: &Gate, profile: &str, token: &Secret) -> Result<()> {
+        self.change(gate, |tokens| {
+            tokens.insert(profile.to_string(), token.expose().to_string());
+            true
+        })?;
+        Ok(())
     }
 
-    fn delete(&self, profile: &str) -> Result<bool> {
-        let mut credentials = self.load()?;
-        let removed = credentials.tokens.remove(profile).is_some();
-        if removed {
-            self.save(&credentials)?;
-        }
-        Ok(removed)
+    fn delete(&self, gate: &Gate, profile: &str) -> Result<bool> {
+        self.change(gate, |tokens| tokens.remove(profile).is_some())
     }
 }
 
@@ -168,11 +178,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = FileStore { path: dir.path().join("credentials.toml") };
         assert_eq!(store.get("default").unwrap(), None);
-        store.set("default", &Secret::new("a")).unwrap();
-        store.set("ci", &Secret::new("b")).unwrap();
+        let gate = Gate::new(false, crate::ui::Printer::plain());
+        store.set(&gate, "default", &Secret::new("a")).unwrap();
+        store.set(&gate, "ci", &Secret::new("b")).unwrap();
         assert_eq!(store.get("default").unwrap(), Some(Secret::new("a")));
-        assert!(store.delete("default").unwrap());
-        assert!(!store.delete("default").unwrap());
+        assert!(store.delete(&gate, "default").unwrap());
+        assert!(!store.delete(&gate, "default").unwrap());
         assert_eq!(store.get("ci").unwrap(), Some(Secret::new("b")));
         #[cfg(unix)]
         {

@@ -1,33 +1,30 @@
 //! Profiles: named settings in `config.toml`, found in `SEG_CONFIG_DIR`, else `$XDG_CONFIG_HOME/seg` (on Linux and
-//! macOS: `~/.config/seg`; on Windows the roaming app-data folder). Written with mode 0600.
+//! macOS: `~/.config/seg`; on Windows the roaming app-data folder).
 //!
 //! ```toml
 //! [profiles.default]
 //! base_url = "http://127.0.0.1:8808"
 //! workspace = "demo"
 //! ```
+//!
+//! A key this version does not know (written by a newer seg, or a typo) is a warning, never an error, and is kept
+//! when seg rewrites the file; a file that is not TOML is an error for the commands that need their settings.
+//! Changes go through `effect::Gate::rewrite`: locked, atomic, owner-only.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
-
+use crate::effect::Gate;
 use crate::error::{Error, Result};
 
 pub const DEFAULT_PROFILE: &str = "default";
 /// The keys a profile holds.
 pub const KEYS: [&str; 4] = ["base_url", "api_version", "workspace", "output"];
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Profile {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub base_url: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub workspace: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub output: Option<String>,
 }
 
@@ -42,26 +39,14 @@ impl Profile {
         }
     }
 
-    fn slot(&mut self, key: &str) -> Result<&mut Option<String>> {
-        Ok(match key {
+    fn slot(&mut self, key: &str) -> Option<&mut Option<String>> {
+        Some(match key {
             "base_url" => &mut self.base_url,
             "api_version" => &mut self.api_version,
             "workspace" => &mut self.workspace,
             "output" => &mut self.output,
-            other => return Err(unknown_key(other)),
+            _ => return None,
         })
-    }
-
-    /// Sets a key after checking its value.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<()> {
-        check(key, value)?;
-        *self.slot(key)? = Some(value.to_string());
-        Ok(())
-    }
-
-    pub fn unset(&mut self, key: &str) -> Result<()> {
-        *self.slot(key)? = None;
-        Ok(())
     }
 }
 
@@ -69,7 +54,8 @@ pub fn unknown_key(key: &str) -> Error {
     Error::usage(format!("unknown setting {key:?}: one of {}", KEYS.join(", ")))
 }
 
-fn check(key: &str, value: &str) -> Result<()> {
+/// Checks a value before it is stored.
+pub fn check(key: &str, value: &str) -> Result<()> {
     let bad = |why: &str| Err(Error::usage(format!("invalid {key} {value:?}: {why}")));
     match key {
         "base_url" => match reqwest::Url::parse(value) {
@@ -84,13 +70,6 @@ fn check(key: &str, value: &str) -> Result<()> {
         "api_version" | "workspace" | "output" => Ok(()),
         other => Err(unknown_key(other)),
     }
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ConfigFile {
-    #[serde(default)]
-    pub profiles: BTreeMap<String, Profile>,
 }
 
 /// The folder of `config.toml` and the token file store.
@@ -108,76 +87,153 @@ pub fn path() -> Result<PathBuf> {
     Ok(dir()?.join("config.toml"))
 }
 
+/// `config.toml` as read: the document (unknown keys and all), and what in it this version ignores.
+#[derive(Debug, Clone, Default)]
+pub struct ConfigFile {
+    document: toml::Table,
+    /// Keys this version does not know, in words, for a warning.
+    pub ignored: Vec<String>,
+}
+
 impl ConfigFile {
-    /// The file's settings; none when it does not exist. An unreadable or invalid file is a usage error.
+    /// The file at `path`; none when it does not exist. An unreadable file or one that is not TOML is a usage error.
     pub fn load(path: &Path) -> Result<ConfigFile> {
         match std::fs::read_to_string(path) {
-            Ok(text) => {
-                toml::from_str(&text).map_err(|e| Error::usage(format!("invalid config file {}: {e}", path.display())))
-            }
+            Ok(text) => ConfigFile::parse(&text, path),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ConfigFile::default()),
             Err(e) => Err(Error::usage(format!("cannot read config file {}: {e}", path.display()))),
         }
     }
 
-    pub fn save(&self, path: &Path) -> Result<()> {
-        let text = toml::to_string(self).map_err(|e| Error::failed(format!("cannot write the config: {e}")))?;
-        write_private(path, text.as_bytes())
+    pub fn parse(text: &str, path: &Path) -> Result<ConfigFile> {
+        let invalid = |why: String| Error::usage(format!("invalid config file {}: {why}", path.display()));
+        let document: toml::Table = text.parse().map_err(|e: toml::de::Error| invalid(e.to_string()))?;
+        let mut ignored = Vec::new();
+        for (key, value) in &document {
+            match (key.as_str(), value) {
+                ("profiles", toml::Value::Table(profiles)) => {
+                    for (name, profile) in profiles {
+                        let toml::Value::Table(profile) = profile else {
+                            return Err(invalid(format!("profiles.{name} must be a table of settings")));
+                        };
+                        for (key, value) in profile {
+                            if !KEYS.contains(&key.as_str()) {
+                                ignored.push(format!("profiles.{name}.{key}"));
+                            } else if !value.is_str() {
+                                return Err(invalid(format!("profiles.{name}.{key} must be a string")));
+                            }
+                        }
+                    }
+                }
+                ("profiles", _) => return Err(invalid("profiles must be a table".into())),
+                (other, _) => ignored.push(other.to_string()),
+            }
+        }
+        Ok(ConfigFile { document, ignored })
     }
 
+    /// The settings of a profile (empty when it has none).
     pub fn profile(&self, name: &str) -> Profile {
-        self.profiles.get(name).cloned().unwrap_or_default()
+        let mut profile = Profile::default();
+        if let Some(toml::Value::Table(table)) = self.profiles().and_then(|p| p.get(name)) {
+            for key in KEYS {
+                if let (Some(slot), Some(value)) = (profile.slot(key), table.get(key).and_then(toml::Value::as_str)) {
+                    *slot = Some(value.to_string());
+                }
+            }
+        }
+        profile
+    }
+
+    pub fn has_profile(&self, name: &str) -> bool {
+        self.profiles().is_some_and(|p| p.contains_key(name))
+    }
+
+    fn profiles(&self) -> Option<&toml::Table> {
+        self.document.get("profiles").and_then(toml::Value::as_table)
+    }
+
+    /// Sets (`Some`) or removes (`None`) a key of a profile, keeping everything else in the file as it was.
+    pub fn set(&mut self, profile: &str, key: &str, value: Option<&str>) -> Result<()> {
+        if !KEYS.contains(&key) {
+            return Err(unknown_key(key));
+        }
+        if let Some(value) = value {
+            check(key, value)?;
+        }
+        let profiles = self
+            .document
+            .entry("profiles")
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+            .as_table_mut()
+            .ok_or_else(|| Error::usage("profiles must be a table"))?;
+        let settings = profiles
+            .entry(profile)
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+            .as_table_mut()
+            .ok_or_else(|| Error::usage(format!("profiles.{profile} must be a table")))?;
+        match value {
+            Some(value) => settings.insert(key.to_string(), toml::Value::String(value.to_string())),
+            None => settings.remove(key),
+        };
+        Ok(())
+    }
+
+    pub fn to_text(&self) -> String {
+        self.document.to_string()
     }
 }
 
-/// Writes a file readable by its owner only (0600 on Unix), atomically: a temporary file renamed into place.
-pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
-    let fail = |e: std::io::Error| Error::failed(format!("cannot write {}: {e}", path.display()));
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(fail)?;
-    }
-    let temp = path.with_extension("tmp");
-    {
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create(true).truncate(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        let mut file = options.open(&temp).map_err(fail)?;
-        std::io::Write::write_all(&mut file, bytes).map_err(fail)?;
-        file.sync_all().map_err(fail)?;
-    }
-    #[cfg(unix)]
-    std::fs::set_permissions(&temp, std::os::unix::fs::PermissionsExt::from_mode(0o600)).map_err(fail)?;
-    std::fs::rename(&temp, path).map_err(fail)
+/// Sets or removes one key of a profile in the file at `path`, through the gate (locked, atomic, `--dry-run`).
+pub fn update(gate: &Gate, path: &Path, profile: &str, key: &str, value: Option<&str>) -> Result<()> {
+    gate.rewrite(path, "the config", |text| {
+        let mut file = match text {
+            Some(text) => ConfigFile::parse(text, path)?,
+            None => ConfigFile::default(),
+        };
+        file.set(profile, key, value)?;
+        Ok((Some(file.to_text()), ()))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::Printer;
 
     #[test]
-    fn set_checks_values_and_files_round_trip_privately() {
-        let mut profile = Profile::default();
-        profile.set("base_url", "http://127.0.0.1:8808").unwrap();
-        profile.set("output", "json").unwrap();
-        assert!(profile.set("base_url", "nope").is_err());
-        assert!(profile.set("output", "xml").is_err());
-        assert!(profile.set("workspace", "a/b").is_err());
-        assert!(profile.set("colour", "x").is_err());
+    fn values_are_checked_and_files_round_trip_privately() {
+        let mut file = ConfigFile::default();
+        file.set("ci", "base_url", Some("http://127.0.0.1:8808")).unwrap();
+        file.set("ci", "output", Some("json")).unwrap();
+        for (key, value) in [("base_url", "nope"), ("output", "xml"), ("workspace", "a/b"), ("colour", "x")] {
+            assert_eq!(file.set("ci", key, Some(value)).unwrap_err().exit_code(), 2, "{key}");
+        }
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sub").join("config.toml");
-        let mut file = ConfigFile::default();
-        file.profiles.insert("ci".into(), profile.clone());
-        file.save(&path).unwrap();
-        assert_eq!(ConfigFile::load(&path).unwrap().profile("ci"), profile);
-        assert_eq!(ConfigFile::load(&path).unwrap().profile("other"), Profile::default());
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+        let gate = Gate::new(false, Printer::plain());
+        update(&gate, &path, "ci", "base_url", Some("http://127.0.0.1:8808")).unwrap();
+        update(&gate, &path, "ci", "workspace", Some("acme")).unwrap();
+        update(&gate, &path, "ci", "workspace", None).unwrap();
+        let loaded = ConfigFile::load(&path).unwrap();
+        assert_eq!(loaded.profile("ci").base_url.as_deref(), Some("http://127.0.0.1:8808"));
+        assert_eq!(loaded.profile("ci").workspace, None);
+        assert_eq!(loaded.profile("other"), Profile::default());
+        assert_eq!(ConfigFile::load(&dir.path().join("none.toml")).unwrap().profile("x"), Profile::default());
+    }
+
+    #[test]
+    fn unknown_keys_are_ignored_with_a_warning_and_kept() {
+        let path = Path::new("config.toml");
+        let text = "colour = \"x\"\n[profiles.ci]\nbase_url = \"http://h\"\nfuture = 1\n";
+        let mut file = ConfigFile::parse(text, path).unwrap();
+        assert_eq!(file.ignored, ["colour", "profiles.ci.future"]);
+        assert_eq!(file.profile("ci").base_url.as_deref(), Some("http://h"));
+        file.set("ci", "workspace", Some("w")).unwrap();
+        let again = ConfigFile::parse(&file.to_text(), path).unwrap();
+        assert_eq!(again.ignored, ["colour", "profiles.ci.future"], "kept on rewrite");
+        for broken in ["[profiles", "profiles = 1", "[profiles.ci]\nbase_url = 1\n", "[profiles]\nci = 2\n"] {
+            assert_eq!(ConfigFile::parse(broken, path).unwrap_err().exit_code(), 2, "{broken}");
         }
-        std::fs::write(&path, "[profiles.x]\nbogus = 1\n").unwrap();
-        assert_eq!(ConfigFile::load(&path).unwrap_err().exit_code(), 2);
-        assert_eq!(ConfigFile::load(&dir.path().join("none.toml")).unwrap(), ConfigFile::default());
     }
 }

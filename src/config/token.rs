@@ -3,8 +3,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::api::secret::Secret;
 use crate::error::{Error, Result};
+use crate::secret::Secret;
 
 pub const ENV_TOKEN: &str = "SEG_TOKEN";
 pub const ENV_TOKEN_FILE: &str = "SEG_TOKEN_FILE";
@@ -69,7 +69,7 @@ pub fn resolve(flag: Option<&Secret>, flag_file: Option<&Path>, profile: &str) -
 /// What `seg auth login` stored for the profile: the keyring first (unless SEG_NO_KEYRING), then the file store.
 /// A keyring that does not work is passed over here; `seg auth status` says why.
 pub fn stored(profile: &str) -> Result<Option<Token>> {
-    use super::credentials::{FileStore, Keyring, Store, keyring_disabled};
+    use super::credentials::{FileStore, Keyring, TokenStore, keyring_disabled};
     if !keyring_disabled()
         && let Ok(Some(secret)) = Keyring.get(profile)
     {

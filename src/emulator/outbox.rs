@@ -404,11 +404,7 @@ impl Outbox {
                 (None, Some(error)) => error.clone(),
                 (None, None) => "no answer".into(),
             };
-            let next = match attempt.class {
-                Class::Delivered => "delivered",
-                Class::Temporary => "temporary",
-                Class::Permanent => "permanent",
-            };
+            let next = attempt.class.as_str();
             printer.status(&format!(
                 "webhook {} {} attempt {}: {} in {} ({next}; {} {})",
                 job.destination,

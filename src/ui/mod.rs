@@ -5,9 +5,12 @@ pub mod jq;
 pub mod output;
 pub mod table;
 
+use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::error::{Error, Result};
+use crate::secret::Scrubber;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum ColorChoice {
@@ -23,6 +26,10 @@ pub struct Printer {
     pub stdout_tty: bool,
     pub stderr_tty: bool,
     pub color: bool,
+    /// Removes the process's secrets from everything written (`reveal` is the one way around it).
+    pub scrubber: Scrubber,
+    /// Warnings already given, so each is said once per process.
+    warned: Arc<Mutex<HashSet<String>>>,
 }
 
 impl Printer {
@@ -37,34 +44,58 @@ impl Printer {
             ColorChoice::Never => false,
             ColorChoice::Auto => stderr_tty && !no_color,
         };
-        Printer { stdin_tty, stdout_tty, stderr_tty, color }
+        Printer { stdin_tty, stdout_tty, stderr_tty, color, ..Printer::plain() }
+    }
+
+    /// No terminal anywhere, no colour (tests, the emulator's own gate).
+    pub fn plain() -> Self {
+        Printer {
+            stdin_tty: false,
+            stdout_tty: false,
+            stderr_tty: false,
+            color: false,
+            scrubber: Scrubber::default(),
+            warned: Arc::default(),
+        }
     }
 
     /// Writes data bytes to stdout and flushes, so a reader of a pipe sees each piece as it is made.
     pub fn data(&self, bytes: &[u8]) -> Result<()> {
-        let mut out = std::io::stdout().lock();
-        out.write_all(bytes)?;
-        out.flush()?;
-        Ok(())
+        match std::str::from_utf8(bytes) {
+            Ok(text) => write_out(self.scrubber.scrub(text).as_bytes()),
+            Err(_) => write_out(bytes),
+        }
     }
 
     /// One line of data on stdout.
     pub fn data_line(&self, line: &str) -> Result<()> {
-        let mut out = std::io::stdout().lock();
-        out.write_all(line.as_bytes())?;
-        out.write_all(b"\n")?;
-        out.flush()?;
-        Ok(())
+        let mut text = self.scrubber.scrub(line).into_owned();
+        text.push('\n');
+        write_out(text.as_bytes())
+    }
+
+    /// A secret on stdout, unscrubbed: only for the commands whose job is to show one (`auth token`, and
+    /// `tokens create`, whose answer is the only copy of the new token).
+    pub fn reveal(&self, text: &str) -> Result<()> {
+        write_out(format!("{text}\n").as_bytes())
     }
 
     /// One line of status on stderr. Errors writing to stderr are ignored: there is nowhere left to say them.
     pub fn status(&self, line: &str) {
         let mut err = std::io::stderr().lock();
-        let _ = writeln!(err, "{line}");
+        let _ = writeln!(err, "{}", self.scrubber.scrub(line));
     }
 
     pub fn warn(&self, msg: &str) {
         self.status(&format!("{}: {msg}", self.paint("warning", "33")));
+    }
+
+    /// A warning said once per process, however many times it comes up.
+    pub fn warn_once(&self, msg: &str) {
+        let first = self.warned.lock().unwrap_or_else(PoisonError::into_inner).insert(msg.to_string());
+        if first {
+            self.warn(msg);
+        }
     }
 
     pub fn hint(&self, msg: &str) {
@@ -85,6 +116,13 @@ impl Printer {
     fn paint(&self, word: &str, sgr: &str) -> String {
         if self.color { format!("\x1b[{sgr}m{word}\x1b[0m") } else { word.to_string() }
     }
+}
+
+fn write_out(bytes: &[u8]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(())
 }
 
 /// A duration as people write it: `30s`, `1m 30s`, `250ms`.

@@ -185,7 +185,7 @@ mod tests {
     use serde_json::json;
 
     fn printer() -> Printer {
-        Printer { stdin_tty: false, stdout_tty: false, stderr_tty: false, color: false }
+        Printer::plain()
     }
 
     #[test]

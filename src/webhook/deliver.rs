@@ -3,12 +3,16 @@
 //! 429 are temporary and retried with randomized exponential backoff, only to the URLs that failed so, until the
 //! retry window closes; other 4xx, 3xx (redirects are not followed), invalid URLs and TLS failures are permanent.
 //! A self-signed certificate fails the handshake, so nothing is sent. `seg webhook send` and `seg serve` share
-//! this module; it reports through a callback and never prints.
+//! this module; it reports through a callback and never prints. Each POST passes the effect gate, so under
+//! `--dry-run` it is described and not sent.
 
 use std::time::{Duration, Instant};
 
 use reqwest::header::{ACCEPT_ENCODING, CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue, USER_AGENT};
 use serde::Serialize;
+
+use crate::effect::{Gate, Sent};
+use crate::http::{self, Failure};
 
 /// What the service sends as its User-Agent.
 pub const USER_AGENT_VALUE: &str = "Segment.io/1.0";
@@ -95,11 +99,24 @@ impl Message {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum Class {
     Delivered,
     Temporary,
     Permanent,
+    /// `--dry-run`: described, not sent.
+    DryRun,
+}
+
+impl Class {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Class::Delivered => "delivered",
+            Class::Temporary => "temporary",
+            Class::Permanent => "permanent",
+            Class::DryRun => "dry run",
+        }
+    }
 }
 
 /// One request of one attempt.
@@ -134,23 +151,25 @@ pub struct Report {
 impl Report {
     /// No request got an HTTP answer: every failure was a transport failure (exit 3 rather than 1).
     pub fn transport_only(&self) -> bool {
-        !self.delivered && self.attempts.iter().all(|a| a.status.is_none())
+        !self.delivered && !self.dry_run() && self.attempts.iter().all(|a| a.status.is_none())
+    }
+
+    /// `--dry-run`: its requests were described and none was sent.
+    pub fn dry_run(&self) -> bool {
+        self.attempts.iter().any(|a| a.class == Class::DryRun)
     }
 }
 
 pub struct Deliverer {
     http: reqwest::Client,
     policy: Policy,
+    gate: Gate,
 }
 
 impl Deliverer {
     /// A client with the policy's timeout, no redirects, and these extra trusted roots (PEM) beside the system's.
     pub fn new(policy: Policy, extra_roots_pem: Option<&[u8]>) -> Result<Self, String> {
-        crate::init_tls();
-        let mut builder = reqwest::Client::builder()
-            .timeout(policy.timeout)
-            .redirect(reqwest::redirect::Policy::none())
-            .pool_max_idle_per_host(64);
+        let mut builder = http::no_redirects(http::client(policy.timeout, None)).pool_max_idle_per_host(64);
         if let Some(pem) = extra_roots_pem {
             let certs =
                 reqwest::Certificate::from_pem_bundle(pem).map_err(|e| format!("invalid PEM certificate: {e}"))?;
@@ -160,12 +179,21 @@ impl Deliverer {
             builder = builder.tls_certs_merge(certs);
         }
         let http = builder.build().map_err(|e| format!("cannot build the HTTP client: {e}"))?;
-        Ok(Deliverer { http, policy })
+        Ok(Deliverer { http, policy, gate: Gate::live() })
+    }
+
+    /// The same deliverer, its POSTs passing this gate (a command's, which knows `--dry-run`).
+    pub fn through(self, gate: Gate) -> Deliverer {
+        Deliverer { gate, ..self }
     }
 
     /// The same client under another retry window (a delivery resumed after a restart has what is left of its own).
     pub fn with_retry_window(&self, retry_window: Duration) -> Deliverer {
-        Deliverer { http: self.http.clone(), policy: Policy { retry_window, ..self.policy.clone() } }
+        Deliverer {
+            http: self.http.clone(),
+            policy: Policy { retry_window, ..self.policy.clone() },
+            gate: self.gate.clone(),
+        }
     }
 
     /// Delivers one message to up to five URLs, reporting each request as it completes.
@@ -186,12 +214,13 @@ impl Deliverer {
                 observe(attempt);
             }
             let delivered = results.iter().any(|a| a.class == Class::Delivered);
+            let dry_run = results.iter().any(|a| a.class == Class::DryRun);
             pending = results.iter().filter(|a| a.class == Class::Temporary).map(|a| a.url.clone()).collect();
             attempts.extend(results);
-            if delivered {
-                return Report { delivered: true, attempts, elapsed: started.elapsed() };
+            if delivered || dry_run {
+                return Report { delivered, attempts, elapsed: started.elapsed() };
             }
-            let wait = self.wait(number);
+            let wait = http::backoff(self.policy.first_wait, self.policy.max_wait, number);
             if pending.is_empty() || started.elapsed() + wait > self.policy.retry_window {
                 return Report { delivered: false, attempts, elapsed: started.elapsed() };
             }
@@ -201,10 +230,39 @@ impl Deliverer {
 
     async fn post(&self, attempt: u32, url: &str, headers: &HeaderMap, body: &bytes::Bytes) -> Attempt {
         let started = Instant::now();
-        let result = self.http.post(url).headers(headers.clone()).body(body.clone()).send().await;
+        let request = match self.http.post(url).headers(headers.clone()).body(body.clone()).build() {
+            Ok(request) => request,
+            Err(e) => {
+                let error = Some(format!("invalid URL: {}", http::root_cause(&e)));
+                return Attempt {
+                    attempt,
+                    url: url.to_string(),
+                    status: None,
+                    error,
+                    latency: started.elapsed(),
+                    class: Class::Permanent,
+                };
+            }
+        };
+        let result = match self.gate.http(&self.http, request).await {
+            Ok(result) => result,
+            // The description could not be printed (stdout closed): nothing was sent, and nothing more will be.
+            Err(e) => {
+                let error = Some(e.to_string());
+                return Attempt {
+                    attempt,
+                    url: url.to_string(),
+                    status: None,
+                    error,
+                    latency: started.elapsed(),
+                    class: Class::Permanent,
+                };
+            }
+        };
         let latency = started.elapsed();
         let (status, error, class) = match result {
-            Ok(response) => {
+            Ok(Sent::Described) => (None, None, Class::DryRun),
+            Ok(Sent::Answer(response)) => {
                 let status = response.status().as_u16();
                 // The body is not used; reading it lets the connection be reused.
                 let _ = response.bytes().await;
@@ -222,35 +280,17 @@ impl Deliverer {
         };
         Attempt { attempt, url: url.to_string(), status, error, latency, class }
     }
-
-    /// Randomized exponential backoff: half to all of first_wait × 2^(n-1), capped.
-    fn wait(&self, attempt: u32) -> Duration {
-        let step =
-            self.policy.first_wait.saturating_mul(1 << attempt.saturating_sub(1).min(20)).min(self.policy.max_wait);
-        let half = step / 2;
-        half + half.mul_f64(rand::random::<f64>())
-    }
 }
 
 /// A failure without an answer: its message, and whether it is worth retrying.
 fn classify(error: &reqwest::Error, timeout: Duration) -> (String, Class) {
-    if error.is_timeout() {
-        return (format!("no answer within {}", crate::ui::duration(timeout)), Class::Temporary);
+    let detail = http::root_cause(error);
+    match http::classify(error) {
+        Failure::Timeout => (format!("no answer within {}", crate::ui::duration(timeout)), Class::Temporary),
+        Failure::Invalid => (format!("invalid URL: {detail}"), Class::Permanent),
+        Failure::Tls => (format!("TLS: {detail} (nothing was sent)"), Class::Permanent),
+        Failure::Connection => (detail, Class::Temporary),
     }
-    if error.is_builder() || error.is_request() && error.url().is_none() {
-        return (format!("invalid URL: {error}"), Class::Permanent);
-    }
-    let mut root: &dyn std::error::Error = error;
-    let mut chain = Vec::new();
-    while let Some(next) = root.source() {
-        chain.push(next.to_string());
-        root = next;
-    }
-    let detail = chain.last().cloned().unwrap_or_else(|| error.to_string());
-    let tls = chain
-        .iter()
-        .any(|c| c.contains("certificate") || c.contains("tls") || c.contains("TLS") || c.contains("handshake"));
-    if tls { (format!("TLS: {detail} (nothing was sent)"), Class::Permanent) } else { (detail, Class::Temporary) }
 }
 
 /// Checks the URLs a delivery may go to: 1 to 5 absolute http(s) URLs.
@@ -296,25 +336,5 @@ mod tests {
         assert_eq!(map["x-signature"], super::super::sign::sign(b"k", b"{}").as_str());
         assert!(Message::new(&b"{}"[..], Some(b"")).signature.is_none(), "an empty secret signs nothing");
         assert!(Message::new(&b"{}"[..], None).header_map().get("x-signature").is_none());
-    }
-
-    #[test]
-    fn backoff_doubles_within_bounds() {
-        let d = Deliverer::new(
-            Policy {
-                first_wait: Duration::from_millis(100),
-                max_wait: Duration::from_millis(350),
-                ..Policy::default()
-            },
-            None,
-        )
-        .unwrap();
-        for (attempt, step) in [(1, 100), (2, 200), (3, 350), (9, 350)] {
-            let wait = d.wait(attempt);
-            assert!(
-                wait >= Duration::from_millis(step / 2) && wait <= Duration::from_millis(step),
-                "{attempt}: {wait:?}"
-            );
-        }
     }
 }

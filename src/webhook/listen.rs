@@ -1,6 +1,7 @@
 //! `seg webhook listen`: a local receiver. Every POST is answered with the configured status after the configured
 //! delay, checked against the secret (raw bytes, then the service's re-serialised form), optionally forwarded
-//! byte for byte, and handed to the caller as a [`Received`] record. Tests and `seg demo` use it in-process.
+//! byte for byte (through the effect gate: under `--dry-run` a forward is described, not sent), and handed to the
+//! caller as a [`Received`] record. Tests and `seg demo` use it in-process.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,18 +15,21 @@ use serde::Serialize;
 use tokio::sync::mpsc;
 
 use super::verify::{self, Form};
+use crate::effect::{Gate, Sent};
 
 #[derive(Debug, Clone)]
-pub struct Options {
+pub struct ListenOptions {
     pub secret: Option<Vec<u8>>,
     pub status: u16,
     pub delay: Duration,
     pub forward_to: Option<String>,
+    /// The gate forwards pass.
+    pub gate: Gate,
 }
 
-impl Default for Options {
+impl Default for ListenOptions {
     fn default() -> Self {
-        Options { secret: None, status: 200, delay: Duration::ZERO, forward_to: None }
+        ListenOptions { secret: None, status: 200, delay: Duration::ZERO, forward_to: None, gate: Gate::live() }
     }
 }
 
@@ -61,19 +65,15 @@ pub struct Received {
 }
 
 struct Shared {
-    options: Options,
+    options: ListenOptions,
     sink: mpsc::UnboundedSender<Received>,
     http: reqwest::Client,
 }
 
 /// A router that answers every request and sends a record of it to `sink`.
-pub fn router(options: Options, sink: mpsc::UnboundedSender<Received>) -> Router {
-    crate::init_tls();
-    let http = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(super::deliver::TIMEOUT)
-        .build()
-        .expect("a client with no custom TLS builds");
+pub fn router(options: ListenOptions, sink: mpsc::UnboundedSender<Received>) -> Router {
+    let http =
+        crate::http::no_redirects(crate::http::client(super::deliver::TIMEOUT, None)).build().unwrap_or_default();
     Router::new().fallback(receive).with_state(Arc::new(Shared { options, sink, http }))
 }
 
@@ -98,7 +98,7 @@ async fn receive(
         .ok()
         .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(String::from));
     let forwarded = match &shared.options.forward_to {
-        Some(url) => Some(forward(&shared.http, url, &headers, body.clone()).await),
+        Some(url) => Some(forward(&shared.options.gate, &shared.http, url, &headers, body.clone()).await),
         None => None,
     };
     let record = Received {
@@ -125,7 +125,7 @@ async fn receive(
 }
 
 /// Sends the exact bytes on with the headers that matter to a receiver; returns what happened, in words.
-async fn forward(http: &reqwest::Client, url: &str, headers: &HeaderMap, body: Bytes) -> String {
+async fn forward(gate: &Gate, http: &reqwest::Client, url: &str, headers: &HeaderMap, body: Bytes) -> String {
     let mut request = http.post(url).body(body);
     for (name, value) in headers {
         // Hop-by-hop and length headers belong to this connection, not the forwarded one.
@@ -134,8 +134,14 @@ async fn forward(http: &reqwest::Client, url: &str, headers: &HeaderMap, body: B
             request = request.header(name, value);
         }
     }
-    match request.send().await {
-        Ok(response) => response.status().as_u16().to_string(),
+    let request = match request.build() {
+        Ok(request) => request,
+        Err(e) => return format!("error: {}", crate::http::root_cause(&e)),
+    };
+    match gate.http(http, request).await {
+        Ok(Ok(Sent::Answer(response))) => response.status().as_u16().to_string(),
+        Ok(Ok(Sent::Described)) => "not sent (dry run)".to_string(),
+        Ok(Err(e)) => format!("error: {e}"),
         Err(e) => format!("error: {e}"),
     }
 }

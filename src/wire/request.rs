@@ -259,7 +259,8 @@ impl<T: Resource> UpdateRequest<T> {
     }
 
     /// Sets a field (dotted for a nested one) to a value, and lists it in the mask.
-    pub fn set(&mut self, field: &str, value: Value) -> Result<(), String> {
+    pub fn set(&mut self, field: &str, value: impl Serialize) -> Result<(), String> {
+        let value = serde_json::to_value(value).map_err(|e| format!("{field}: {e}"))?;
         let field = Self::field(field).to_string();
         let (last, parents) = split(&field)?;
         let mut here = &mut self.fields;

@@ -468,21 +468,21 @@ async fn a_name_reaches_only_the_resource_it_names() {
 // ---- dry run, confirmation, secrets ----
 
 #[tokio::test]
-async fn dry_run_sends_nothing_and_prints_the_request() {
+async fn dry_run_sends_no_write_and_prints_each_request_as_one_json_line() {
     let env = env_with_destination().await;
-    for args in [
-        vec!["-w", "demo", "destinations", "patch", "web/webhooks", "--enabled", "--dry-run"],
-        vec!["-w", "demo", "sources", "create", "x", "--catalog", "javascript", "--dry-run"],
-        vec!["-w", "demo", "sources", "delete", "web", "--dry-run"],
-        vec!["-w", "demo", "sources", "list", "--dry-run"],
-        vec!["api", "DELETE", DEST, "--dry-run"],
+    for (args, method) in [
+        (vec!["-w", "demo", "destinations", "patch", "web/webhooks", "--enabled", "--dry-run"], "PATCH"),
+        (vec!["-w", "demo", "sources", "create", "x", "--catalog", "javascript", "--dry-run"], "POST"),
+        (vec!["-w", "demo", "sources", "delete", "web", "--dry-run"], "DELETE"),
+        (vec!["api", "DELETE", DEST, "--dry-run"], "DELETE"),
     ] {
         let run = env.seg(&args).await;
-        let described = run.code(0).json();
-        assert!(
-            described["method"].is_string() && described["url"].as_str().unwrap().starts_with(&env.base),
-            "{args:?}"
-        );
+        run.code(0);
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        assert_eq!(lines.len(), 1, "{args:?}: one line per request: {}", run.stdout);
+        let described: Value = serde_json::from_str(lines[0]).unwrap();
+        assert_eq!(described["method"], method, "{args:?}");
+        assert!(described["url"].as_str().unwrap().starts_with(&env.base), "{args:?}");
         assert_eq!(described["headers"]["Authorization"], "Bearer (redacted)");
         assert!(env.requests().await.is_empty(), "{args:?} sent a request");
     }
@@ -491,7 +491,11 @@ async fn dry_run_sends_nothing_and_prints_the_request() {
         run.json()["body"],
         json!({"destination": {"enabled": true}, "update_mask": {"paths": ["destination.enabled"]}})
     );
-    assert_eq!(run.json()["method"], "PATCH");
+    // Reads still happen: a listing under --dry-run lists.
+    let run = env.seg(&["-w", "demo", "sources", "list", "--dry-run"]).await;
+    assert_eq!(run.code(0).json()[0]["name"], "workspaces/demo/sources/web");
+    let requests = env.requests().await;
+    assert!(requests.iter().all(|r| r["method"] == "GET") && !requests.is_empty(), "{requests:?}");
 }
 
 #[tokio::test]

@@ -138,7 +138,7 @@ fn free_port() -> u16 {
 async fn listen_on(port: u16) -> mpsc::UnboundedReceiver<listen::Received> {
     let (sink, received) = mpsc::unbounded_channel();
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap();
-    tokio::spawn(axum::serve(listener, listen::router(listen::Options::default(), sink)).into_future());
+    tokio::spawn(axum::serve(listener, listen::router(listen::ListenOptions::default(), sink)).into_future());
     received
 }
 

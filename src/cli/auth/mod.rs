@@ -5,12 +5,14 @@ use std::io::BufRead;
 use serde_json::{Value, json};
 
 use super::Context;
-use crate::api::client::Request;
-use crate::api::secret::Secret;
-use crate::config::credentials::{FileStore, Keyring, Store, keyring_disabled};
+use crate::api::client::Outcome;
+use crate::config::credentials::{FileStore, Keyring, TokenStore, keyring_disabled};
 use crate::config::token;
+use crate::effect::Gate;
 use crate::error::{Error, Result};
+use crate::secret::Secret;
 use crate::ui::output::Format;
+use crate::wire::{Page, Request, Workspace};
 
 /// Log in to the Config API and manage the stored token.
 #[derive(Debug, clap::Subcommand)]
@@ -66,7 +68,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::Login(args) => login(args, ctx).await,
         Command::Status => status(ctx).await,
-        Command::Token => ctx.printer.data_line(ctx.token()?.secret.expose()),
+        Command::Token => ctx.printer.reveal(ctx.token()?.secret.expose()),
         Command::Logout => logout(ctx),
     }
 }
@@ -97,9 +99,11 @@ fn read_token(args: &LoginArgs, ctx: &Context) -> Result<Secret> {
 async fn login(args: LoginArgs, ctx: &Context) -> Result<()> {
     let secret = read_token(&args, ctx)?;
     // Checked before it is stored: a token the service refuses is not kept.
-    let workspaces = ctx.client_for(secret.clone())?.send_body(&Request::get("workspaces")).await?;
-    let count = workspaces["workspaces"].as_array().map_or(0, Vec::len);
-    let profile = &ctx.profile_name;
+    let count = match ctx.client_for(secret.clone())?.send(&workspaces()).await? {
+        Outcome::Answer(page) => page.items.len(),
+        Outcome::DryRun => 0,
+    };
+    let profile = ctx.profile_name();
     let file = FileStore::default_path()?;
     let can_ask = ctx.printer.stdin_tty && ctx.printer.stderr_tty;
     let ask = |question: &str| -> Result<bool> {
@@ -112,27 +116,33 @@ async fn login(args: LoginArgs, ctx: &Context) -> Result<()> {
             .interact()
             .map_err(|e| Error::usage(format!("cannot ask: {e}")))
     };
-    let stored_in =
-        store_token(&Keyring, &file, profile, &secret, args.insecure_storage || keyring_disabled(), &ctx.printer, ask)?;
-    ctx.printer.status(&format!(
-        "logged in to {} as profile {profile}: {count} workspace(s) reachable; token stored in {stored_in}",
-        ctx.base_url()
-    ));
+    let file_only = args.insecure_storage || keyring_disabled();
+    let stored_in = store_token(&Keyring, &file, profile, &secret, file_only, &ctx.gate, &ctx.printer, ask)?;
+    let base_url = ctx.base_url()?;
+    if ctx.gate.is_dry_run() {
+        ctx.printer.status(&format!(
+            "dry run: the token works at {base_url} ({count} workspace(s) reachable); it was not stored"
+        ));
+    } else {
+        ctx.printer.status(&format!(
+            "logged in to {base_url} as profile {profile}: {count} workspace(s) reachable; token stored in {stored_in}"
+        ));
+    }
     Ok(())
 }
 
 async fn status(ctx: &Context) -> Result<()> {
     let mut report = json!({
-        "profile": ctx.profile_name,
-        "base_url": ctx.base_url(),
-        "api_version": ctx.api_version(),
+        "profile": ctx.profile_name(),
+        "base_url": ctx.base_url()?,
+        "api_version": ctx.api_version()?,
         "workspace": ctx.workspace_setting()?,
-        "output": format!("{:?}", ctx.output_format).to_lowercase(),
+        "output": format!("{:?}", ctx.output_format()).to_lowercase(),
         "keyring": if keyring_disabled() { "off (SEG_NO_KEYRING)".to_string() } else {
-            match Keyring.get(&ctx.profile_name) { Ok(_) => "available".into(), Err(e) => format!("unavailable: {e}") }
+            match Keyring.get(ctx.profile_name()) { Ok(_) => "available".into(), Err(e) => format!("unavailable: {e}") }
         },
     });
-    let outcome = match token::resolve(ctx.global.token.as_ref(), ctx.global.token_file.as_deref(), &ctx.profile_name)?
+    let outcome = match token::resolve(ctx.global.token.as_ref(), ctx.global.token_file.as_deref(), ctx.profile_name())?
     {
         None => {
             report["token_source"] = Value::Null;
@@ -140,10 +150,12 @@ async fn status(ctx: &Context) -> Result<()> {
         }
         Some(token) => {
             report["token_source"] = json!(token.source.to_string());
-            match ctx.client_for(token.secret)?.send_body(&Request::get("workspaces")).await {
-                Ok(body) => {
-                    let names: Vec<Value> =
-                        body["workspaces"].as_array().into_iter().flatten().map(|w| w["name"].clone()).collect();
+            match ctx.client_for(token.secret)?.send(&workspaces()).await {
+                Ok(outcome) => {
+                    let names: Vec<Value> = match outcome {
+                        Outcome::Answer(page) => page.items.into_iter().map(|w| Value::String(w.name)).collect(),
+                        Outcome::DryRun => Vec::new(),
+                    };
                     report["token_works"] = json!(true);
                     report["workspaces"] = json!(names);
                     // The Config API does not say a token's scope to its bearer.
@@ -158,7 +170,7 @@ async fn status(ctx: &Context) -> Result<()> {
             }
         }
     };
-    if ctx.output_format == Format::Table {
+    if ctx.output_format() == Format::Table {
         let text: String = report
             .as_object()
             .into_iter()
@@ -172,23 +184,30 @@ async fn status(ctx: &Context) -> Result<()> {
     outcome
 }
 
+/// The first page of workspaces: what a token reaches, and whether it works at all.
+fn workspaces() -> Request<Page<Workspace>> {
+    Request::list("workspaces")
+}
+
 /// Where the token goes: the keyring, or the file store when told to (`file_only`) or, when no keyring works,
 /// only after `ask` says yes. Never silently to a file. Returns where it went, in words.
+#[allow(clippy::too_many_arguments, reason = "each is one decision of the caller's")]
 fn store_token(
-    keyring: &dyn Store,
+    keyring: &dyn TokenStore,
     file: &FileStore,
     profile: &str,
     secret: &Secret,
     file_only: bool,
+    gate: &Gate,
     printer: &crate::ui::Printer,
     ask: impl FnOnce(&str) -> Result<bool>,
 ) -> Result<String> {
     let in_file = || format!("the file store {} (mode 0600)", file.path.display());
     if file_only {
-        file.set(profile, secret)?;
+        file.set(gate, profile, secret)?;
         return Ok(in_file());
     }
-    match keyring.set(profile, secret) {
+    match keyring.set(gate, profile, secret) {
         Ok(()) => Ok("the OS keyring".to_string()),
         Err(e) => {
             printer.warn(&format!("no keyring works here ({e})"));
@@ -198,24 +217,26 @@ fn store_token(
                     file.path.display()
                 )));
             }
-            file.set(profile, secret)?;
+            file.set(gate, profile, secret)?;
             Ok(in_file())
         }
     }
 }
 
 fn logout(ctx: &Context) -> Result<()> {
-    let profile = &ctx.profile_name;
+    let profile = ctx.profile_name();
     let mut removed = Vec::new();
-    if !keyring_disabled() && Keyring.delete(profile).unwrap_or(false) {
+    if !keyring_disabled() && Keyring.delete(&ctx.gate, profile).unwrap_or(false) {
         removed.push("the OS keyring".to_string());
     }
     let file = FileStore::default_path()?;
-    if file.delete(profile)? {
+    if file.delete(&ctx.gate, profile)? {
         removed.push(format!("the file store {}", file.path.display()));
     }
     if removed.is_empty() {
         ctx.printer.status(&format!("no stored token for profile {profile}"));
+    } else if ctx.gate.is_dry_run() {
+        ctx.printer.status(&format!("dry run: the token of profile {profile} was not removed"));
     } else {
         ctx.printer.status(&format!("removed the token of profile {profile} from {}", removed.join(" and ")));
     }
@@ -228,23 +249,23 @@ mod tests {
 
     struct BrokenKeyring;
 
-    impl Store for BrokenKeyring {
+    impl TokenStore for BrokenKeyring {
         fn name(&self) -> &'static str {
             "broken"
         }
         fn get(&self, _: &str) -> Result<Option<Secret>> {
             Err(Error::failed("no secret service"))
         }
-        fn set(&self, _: &str, _: &Secret) -> Result<()> {
+        fn set(&self, _: &Gate, _: &str, _: &Secret) -> Result<()> {
             Err(Error::failed("no secret service"))
         }
-        fn delete(&self, _: &str) -> Result<bool> {
+        fn delete(&self, _: &Gate, _: &str) -> Result<bool> {
             Err(Error::failed("no secret service"))
         }
     }
 
     fn quiet() -> crate::ui::Printer {
-        crate::ui::Printer { stdin_tty: false, stdout_tty: false, stderr_tty: false, color: false }
+        crate::ui::Printer::plain()
     }
 
     #[test]
@@ -252,14 +273,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = FileStore { path: dir.path().join("credentials.toml") };
         let token = Secret::new("t0ken");
+        let gate = Gate::new(false, quiet());
         // Refused (or no terminal to ask on): nothing stored, usage error.
-        let err = store_token(&BrokenKeyring, &file, "default", &token, false, &quiet(), |_| Ok(false)).unwrap_err();
+        let err =
+            store_token(&BrokenKeyring, &file, "default", &token, false, &gate, &quiet(), |_| Ok(false)).unwrap_err();
         assert_eq!(err.exit_code(), 2);
         assert!(err.to_string().contains("--insecure-storage"));
         assert_eq!(file.get("default").unwrap(), None);
         // Consent: stored in the file.
         let mut asked = String::new();
-        let place = store_token(&BrokenKeyring, &file, "default", &token, false, &quiet(), |q| {
+        let place = store_token(&BrokenKeyring, &file, "default", &token, false, &gate, &quiet(), |q| {
             asked = q.to_string();
             Ok(true)
         })
@@ -267,7 +290,7 @@ mod tests {
         assert!(asked.contains("readable only by you") && place.contains("file store"));
         assert_eq!(file.get("default").unwrap(), Some(token.clone()));
         // --insecure-storage: no question asked.
-        store_token(&BrokenKeyring, &file, "ci", &token, true, &quiet(), |_| panic!("must not ask")).unwrap();
+        store_token(&BrokenKeyring, &file, "ci", &token, true, &gate, &quiet(), |_| panic!("must not ask")).unwrap();
         assert_eq!(file.get("ci").unwrap(), Some(token));
     }
 }

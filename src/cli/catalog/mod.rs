@@ -2,10 +2,10 @@
 
 use super::Context;
 use super::args::ListArgs;
-use crate::api::client::Request;
 use crate::api::names::Kind;
 use crate::error::Result;
 use crate::ui::table::{self, Column};
+use crate::wire::{CatalogDestination, CatalogSource, Page, Request, Resource};
 
 /// Browse the catalog of sources and destinations.
 #[derive(Debug, clap::Subcommand)]
@@ -62,14 +62,28 @@ enum Action {
 }
 
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
-    let (browse, kind, collection, columns): (Browse, Kind, &str, &'static [Column]) = match cmd {
-        Command::Sources(b) => (b, Kind::CatalogSource, "catalog/sources", table::CATALOG_SOURCES),
-        Command::Destinations(b) => (b, Kind::CatalogDestination, "catalog/destinations", table::CATALOG_DESTINATIONS),
-    };
-    let wrapper = collection.rsplit('/').next();
+    match cmd {
+        Command::Sources(browse) => {
+            run_as::<CatalogSource>(browse, Kind::CatalogSource, "catalog/sources", table::CATALOG_SOURCES, ctx).await
+        }
+        Command::Destinations(browse) => {
+            let columns = table::CATALOG_DESTINATIONS;
+            run_as::<CatalogDestination>(browse, Kind::CatalogDestination, "catalog/destinations", columns, ctx).await
+        }
+    }
+}
+
+async fn run_as<T: Resource>(
+    browse: Browse,
+    kind: Kind,
+    collection: &str,
+    columns: &'static [Column],
+    ctx: &Context,
+) -> Result<()> {
+    let list = |args| ctx.list(vec![Request::<Page<T>>::list(collection)], args, columns);
     match browse.action {
-        None => ctx.list(Request::get(collection), wrapper, &browse.list, columns).await,
-        Some(Action::List { list }) => ctx.list(Request::get(collection), wrapper, &list, columns).await,
-        Some(Action::Get { slug }) => ctx.show(Request::get(ctx.name(kind, &slug)?.path()), columns).await,
+        None => list(&browse.list).await,
+        Some(Action::List { list: args }) => list(&args).await,
+        Some(Action::Get { slug }) => ctx.show(Request::<T>::get(ctx.name(kind, &slug)?.path()), columns).await,
     }
 }

@@ -1,12 +1,9 @@
-use reqwest::Method;
-use serde_json::{Value, json};
-
 use super::SourceArg;
-use crate::api::client::Request;
 use crate::cli::Context;
-use crate::cli::args::parse_kv;
+use crate::cli::args::{parse_kv, value_of};
 use crate::error::Result;
 use crate::ui::table;
+use crate::wire::{self, ConfigItem, CreateDestination, DestinationInput};
 
 /// Create a destination; its slug is the catalog destination's (webhooks, google-analytics, ...).
 ///
@@ -37,25 +34,14 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = super::resolve(ctx, &args.name, &args.source)?;
-    let mut destination = json!({"name": name.as_str()});
-    if args.enabled {
-        destination["enabled"] = json!(true);
-    }
-    if let Some(mode) = args.connection_mode {
-        destination["connection_mode"] = json!(mode);
-    }
-    if !args.config.is_empty() {
-        let items: Vec<Value> = args
-            .config
-            .iter()
-            .map(|(key, value)| json!({"name": format!("{name}/config/{key}"), "value": crate::cli::args::value_of(value)}))
-            .collect();
-        destination["config"] = Value::Array(items);
-    }
-    let request = Request::with_json(
-        Method::POST,
-        format!("{}/destinations", name.parent()),
-        &json!({"destination": destination}),
-    );
+    let config: Vec<ConfigItem> =
+        args.config.iter().map(|(key, value)| ConfigItem::new(name.as_str(), key, value_of(value))).collect();
+    let destination = DestinationInput {
+        name: name.to_string(),
+        enabled: args.enabled.then_some(true),
+        connection_mode: args.connection_mode,
+        config: (!config.is_empty()).then_some(config),
+    };
+    let request = wire::create(&format!("{}/destinations", name.parent()), &CreateDestination { destination });
     ctx.show(request, table::DESTINATIONS).await
 }

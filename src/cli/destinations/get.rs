@@ -1,8 +1,8 @@
 use super::SourceArg;
-use crate::api::client::Request;
 use crate::cli::Context;
 use crate::error::Result;
 use crate::ui::table;
+use crate::wire::{Destination, Request};
 
 /// Show one destination, with its settings.
 ///
@@ -22,5 +22,5 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = super::resolve(ctx, &args.name, &args.source)?;
-    ctx.show(Request::get(name.path()), table::DESTINATIONS).await
+    ctx.show(Request::<Destination>::get(name.path()), table::DESTINATIONS).await
 }

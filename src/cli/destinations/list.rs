@@ -1,10 +1,10 @@
 use super::SourceArg;
-use crate::api::client::Request;
+use crate::api::list;
 use crate::cli::Context;
 use crate::cli::args::ListArgs;
 use crate::error::{Error, Result};
 use crate::ui::table;
-use crate::wire::wrapper;
+use crate::wire::{Destination, Page, Request, Source};
 
 /// List destinations: of one source with --source, else of every source of the workspace (-w).
 ///
@@ -25,18 +25,15 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if let Some(source) = args.source.name(ctx)? {
-        let request = Request::get(format!("{source}/destinations"));
-        return ctx.list(request, Some(wrapper::DESTINATIONS), &args.list, table::DESTINATIONS).await;
+        let request = Request::<Page<Destination>>::list(&format!("{source}/destinations"));
+        return ctx.list(vec![request], &args.list, table::DESTINATIONS).await;
     }
     if args.list.page_token.is_some() || args.list.no_paginate {
         return Err(Error::usage("--page-token and --no-paginate need --source (paging is per source)"));
     }
     let ws = ctx.workspace()?;
-    let sources = ctx.collect(Request::get(format!("{ws}/sources")), wrapper::SOURCES).await?;
-    let requests = sources
-        .iter()
-        .filter_map(|s| s["name"].as_str())
-        .map(|name| Request::get(format!("{name}/destinations")))
-        .collect();
-    ctx.list_each(requests, Some(wrapper::DESTINATIONS), &args.list, table::DESTINATIONS).await
+    let sources = list::collect(ctx.client()?, Request::<Page<Source>>::list(&format!("{ws}/sources"))).await?;
+    let requests =
+        sources.iter().map(|s| Request::<Page<Destination>>::list(&format!("{}/destinations", s.name))).collect();
+    ctx.list(requests, &args.list, table::DESTINATIONS).await
 }

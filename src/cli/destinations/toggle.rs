@@ -1,5 +1,3 @@
-use serde_json::json;
-
 use super::SourceArg;
 use crate::cli::Context;
 use crate::error::{Error, Result};
@@ -40,6 +38,6 @@ pub struct DisableArgs {
 pub async fn run(target: &Target, enabled: bool, ctx: &Context) -> Result<()> {
     let name = super::resolve(ctx, &target.name, &target.source)?;
     let mut update = UpdateRequest::<Destination>::new();
-    update.set("enabled", json!(enabled)).map_err(Error::Usage)?;
+    update.set("enabled", enabled).map_err(Error::Usage)?;
     super::update::send(ctx, &name, update).await
 }

@@ -1,8 +1,4 @@
-use reqwest::Method;
-use serde_json::json;
-
 use super::SourceArg;
-use crate::api::client::Request;
 use crate::api::names::Name;
 use crate::cli::Context;
 use crate::cli::args::{UpdateArgs, parse_kv, value_of};
@@ -62,10 +58,10 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let mut update = UpdateRequest::<Destination>::new();
     let enabled = if args.disabled { Some(false) } else { args.enabled };
     if let Some(enabled) = enabled {
-        update.set("enabled", json!(enabled)).map_err(Error::Usage)?;
+        update.set("enabled", enabled).map_err(Error::Usage)?;
     }
     if let Some(mode) = args.connection_mode {
-        update.set("connection_mode", json!(mode)).map_err(Error::Usage)?;
+        update.set("connection_mode", mode).map_err(Error::Usage)?;
     }
     for (key, value) in &args.config {
         update.config_item(ConfigItem::new(name.as_str(), key, value_of(value)));
@@ -75,7 +71,5 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
 }
 
 pub async fn send(ctx: &Context, name: &Name, update: UpdateRequest<Destination>) -> Result<()> {
-    let body = serde_json::to_value(&update).map_err(|e| Error::failed(e.to_string()))?;
-    update.into_request(name.path()).map_err(Error::Usage)?;
-    ctx.show(Request::with_json(Method::PATCH, name.path(), &body), table::DESTINATIONS).await
+    ctx.show(update.into_request(name.path()).map_err(Error::Usage)?, table::DESTINATIONS).await
 }

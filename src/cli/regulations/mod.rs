@@ -1,15 +1,11 @@
 //! `seg regulations`: deletion and suppression requests for users.
 
-use reqwest::Method;
-use serde_json::json;
-
 use super::Context;
 use super::args::ListArgs;
-use crate::api::client::Request;
 use crate::api::names::Kind;
 use crate::error::Result;
 use crate::ui::table;
-use crate::wire::{REGULATION_TYPES, wrapper};
+use crate::wire::{self, CreateRegulation, Page, REGULATION_TYPES, Regulation, RegulationAttributes, Request};
 
 /// Create, list and show regulations (deletion requests) of the workspace (-w).
 #[derive(Debug, clap::Subcommand)]
@@ -55,16 +51,17 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::Create { user_ids, kind } => {
             let ws = ctx.workspace()?;
-            let body = json!({"regulation_type": kind, "attributes": {"name": "userId", "values": user_ids}});
-            ctx.show(Request::with_json(Method::POST, format!("{ws}/regulations"), &body), table::REGULATIONS).await
+            let attributes = RegulationAttributes { name: "userId".into(), values: user_ids };
+            let body = CreateRegulation { regulation_type: kind, attributes };
+            ctx.show(wire::create(&format!("{ws}/regulations"), &body), table::REGULATIONS).await
         }
         Command::List { list } => {
             let ws = ctx.workspace()?;
-            ctx.list(Request::get(format!("{ws}/regulations")), Some(wrapper::REGULATIONS), &list, table::REGULATIONS)
+            ctx.list(vec![Request::<Page<Regulation>>::list(&format!("{ws}/regulations"))], &list, table::REGULATIONS)
                 .await
         }
         Command::Get { id } => {
-            ctx.show(Request::get(ctx.name(Kind::Regulation, &id)?.path()), table::REGULATIONS).await
+            ctx.show(Request::<Regulation>::get(ctx.name(Kind::Regulation, &id)?.path()), table::REGULATIONS).await
         }
     }
 }

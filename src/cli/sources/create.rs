@@ -1,12 +1,9 @@
-use reqwest::Method;
-use serde_json::json;
-
-use crate::api::client::Request;
 use crate::api::names::Kind;
 use crate::cli::Context;
 use crate::cli::args::parse_kv;
 use crate::error::Result;
 use crate::ui::table;
+use crate::wire::{self, CreateSource, SourceInput};
 
 /// Create a source from a catalog entry.
 ///
@@ -35,13 +32,13 @@ pub struct Args {
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = ctx.name(Kind::Source, &args.name)?;
     let catalog = ctx.name(Kind::CatalogSource, &args.catalog)?;
-    let mut source = json!({"name": name.as_str(), "catalog_name": catalog.as_str()});
-    if let Some(display_name) = args.display_name {
-        source["display_name"] = json!(display_name);
-    }
-    if !args.labels.is_empty() {
-        source["labels"] = serde_json::Value::Object(args.labels.into_iter().map(|(k, v)| (k, json!(v))).collect());
-    }
-    let request = Request::with_json(Method::POST, format!("{}/sources", name.parent()), &json!({"source": source}));
+    let source = SourceInput {
+        name: name.to_string(),
+        catalog_name: catalog.to_string(),
+        display_name: args.display_name,
+        labels: (!args.labels.is_empty()).then(|| args.labels.into_iter().collect()),
+        ..SourceInput::default()
+    };
+    let request = wire::create(&format!("{}/sources", name.parent()), &CreateSource { source });
     ctx.show(request, table::SOURCES).await
 }

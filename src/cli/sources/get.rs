@@ -1,8 +1,8 @@
-use crate::api::client::Request;
 use crate::api::names::Kind;
 use crate::cli::Context;
 use crate::error::Result;
 use crate::ui::table;
+use crate::wire::{Request, Source};
 
 /// Show one source.
 ///
@@ -20,5 +20,5 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = ctx.name(Kind::Source, &args.name)?;
-    ctx.show(Request::get(name.path()), table::SOURCES).await
+    ctx.show(Request::<Source>::get(name.path()), table::SOURCES).await
 }

@@ -1,9 +1,8 @@
-use crate::api::client::Request;
 use crate::cli::Context;
 use crate::cli::args::ListArgs;
 use crate::error::Result;
 use crate::ui::table;
-use crate::wire::wrapper;
+use crate::wire::{Page, Request, Source};
 
 /// List the sources of the workspace (-w), following every page.
 ///
@@ -23,5 +22,5 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let ws = ctx.workspace()?;
-    ctx.list(Request::get(format!("{ws}/sources")), Some(wrapper::SOURCES), &args.list, table::SOURCES).await
+    ctx.list(vec![Request::<Page<Source>>::list(&format!("{ws}/sources"))], &args.list, table::SOURCES).await
 }

@@ -1,7 +1,5 @@
-use reqwest::Method;
-use serde_json::json;
+use std::collections::BTreeMap;
 
-use crate::api::client::Request;
 use crate::api::names::Kind;
 use crate::cli::Context;
 use crate::cli::args::{UpdateArgs, parse_kv};
@@ -38,15 +36,12 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = ctx.name(Kind::Source, &args.name)?;
     let mut update = UpdateRequest::<Source>::new();
     if let Some(display_name) = args.display_name {
-        update.set("display_name", json!(display_name)).map_err(Error::Usage)?;
+        update.set("display_name", display_name).map_err(Error::Usage)?;
     }
     if !args.labels.is_empty() {
-        let labels: serde_json::Map<String, serde_json::Value> =
-            args.labels.into_iter().map(|(k, v)| (k, json!(v))).collect();
-        update.set("labels", serde_json::Value::Object(labels)).map_err(Error::Usage)?;
+        let labels: BTreeMap<String, String> = args.labels.into_iter().collect();
+        update.set("labels", labels).map_err(Error::Usage)?;
     }
     args.update.apply(&mut update)?;
-    let body = serde_json::to_value(&update).map_err(|e| Error::failed(e.to_string()))?;
-    update.into_request(name.path()).map_err(Error::Usage)?;
-    ctx.show(Request::with_json(Method::PATCH, name.path(), &body), table::SOURCES).await
+    ctx.show(update.into_request(name.path()).map_err(Error::Usage)?, table::SOURCES).await
 }

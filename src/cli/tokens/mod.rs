@@ -1,15 +1,11 @@
 //! `seg tokens`: personal access tokens.
 
-use reqwest::Method;
-use serde_json::json;
-
 use super::Context;
 use super::args::ListArgs;
-use crate::api::client::Request;
 use crate::api::names::Kind;
 use crate::error::Result;
 use crate::ui::table;
-use crate::wire::{SCOPE_READ, SCOPE_WRITE, wrapper};
+use crate::wire::{self, AccessToken, AccessTokenInput, CreateAccessToken, Page, Request, SCOPE_READ, SCOPE_WRITE};
 
 /// List, create and delete personal access tokens.
 #[derive(Debug, clap::Subcommand)]
@@ -56,15 +52,15 @@ pub enum Command {
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::List { list } => {
-            ctx.list(Request::get("access-tokens"), Some(wrapper::ACCESS_TOKENS), &list, table::TOKENS).await
+            ctx.list(vec![Request::<Page<AccessToken>>::list("access-tokens")], &list, table::TOKENS).await
         }
         Command::Create { description, scope } => {
-            let mut token = json!({"description": description, "scopes": scope});
-            if ctx.workspace_setting()?.is_some() {
-                token["workspace_names"] = json!([ctx.workspace()?.as_str()]);
-            }
-            let request = Request::with_json(Method::POST, "access-tokens", &json!({"access_token": token}));
-            ctx.show(request, table::TOKENS).await
+            let workspace_names = match ctx.workspace_setting()? {
+                Some(_) => vec![ctx.workspace()?.to_string()],
+                None => Vec::new(),
+            };
+            let access_token = AccessTokenInput { description, scopes: scope, workspace_names };
+            ctx.show(wire::create("access-tokens", &CreateAccessToken { access_token }), table::TOKENS).await
         }
         Command::Delete { names } => {
             let names = names.iter().map(|n| ctx.name(Kind::AccessToken, n)).collect::<Result<Vec<_>>>()?;

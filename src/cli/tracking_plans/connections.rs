@@ -1,15 +1,11 @@
 //! `seg tracking-plans connections`: which sources a plan applies to.
 
-use reqwest::Method;
-use serde_json::json;
-
-use crate::api::client::Request;
 use crate::api::names::Kind;
 use crate::cli::Context;
 use crate::cli::args::ListArgs;
 use crate::error::Result;
 use crate::ui::table;
-use crate::wire::wrapper;
+use crate::wire::{self, ConnectSource, Page, Request, SourceConnection};
 
 /// List, add and remove a tracking plan's source connections.
 #[derive(Debug, clap::Subcommand)]
@@ -54,20 +50,19 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::List { plan, list } => {
             let plan = ctx.name(Kind::TrackingPlan, &plan)?;
-            let request = Request::get(format!("{plan}/source-connections"));
-            ctx.list(request, Some(wrapper::CONNECTIONS), &list, table::CONNECTIONS).await
+            let request = Request::<Page<SourceConnection>>::list(&format!("{plan}/source-connections"));
+            ctx.list(vec![request], &list, table::CONNECTIONS).await
         }
         Command::Add { plan, source } => {
             let plan = ctx.name(Kind::TrackingPlan, &plan)?;
             let source = ctx.name(Kind::Source, &source)?;
-            let body = json!({"source_name": source.as_str()});
-            let request = Request::with_json(Method::POST, format!("{plan}/source-connections"), &body);
-            ctx.show(request, table::CONNECTIONS).await
+            let body = ConnectSource { source_name: source.to_string() };
+            ctx.show(wire::create(&format!("{plan}/source-connections"), &body), table::CONNECTIONS).await
         }
         Command::Remove { plan, source } => {
             let plan = ctx.name(Kind::TrackingPlan, &plan)?;
             let source = ctx.name(Kind::Source, &source)?;
-            ctx.show(Request::delete(format!("{plan}/source-connections/{}", source.id())), table::CONNECTIONS).await
+            ctx.show(Request::delete(&format!("{plan}/source-connections/{}", source.id())), table::CONNECTIONS).await
         }
     }
 }

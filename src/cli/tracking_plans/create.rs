@@ -1,13 +1,10 @@
 use std::path::PathBuf;
 
-use reqwest::Method;
-use serde_json::json;
-
-use crate::api::client::Request;
 use crate::cli::Context;
 use crate::cli::args::read_object;
 use crate::error::Result;
 use crate::ui::table;
+use crate::wire::{self, CreateTrackingPlan, TrackingPlanInput};
 
 /// Create a tracking plan in the workspace (-w); its id (rs_...) is generated.
 ///
@@ -29,10 +26,8 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let ws = ctx.workspace()?;
-    let mut plan = json!({"display_name": args.display_name});
-    if let Some(path) = &args.rules {
-        plan["rules"] = serde_json::Value::Object(read_object(path)?);
-    }
-    let request = Request::with_json(Method::POST, format!("{ws}/tracking-plans"), &json!({"tracking_plan": plan}));
+    let rules = args.rules.as_deref().map(read_object).transpose()?;
+    let tracking_plan = TrackingPlanInput { display_name: args.display_name, rules };
+    let request = wire::create(&format!("{ws}/tracking-plans"), &CreateTrackingPlan { tracking_plan });
     ctx.show(request, table::TRACKING_PLANS).await
 }

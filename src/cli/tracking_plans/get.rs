@@ -1,8 +1,8 @@
-use crate::api::client::Request;
 use crate::api::names::Kind;
 use crate::cli::Context;
 use crate::error::Result;
 use crate::ui::table;
+use crate::wire::{Request, TrackingPlan};
 
 /// Show one tracking plan with its rules.
 ///
@@ -20,5 +20,5 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = ctx.name(Kind::TrackingPlan, &args.name)?;
-    ctx.show(Request::get(name.path()), table::TRACKING_PLANS).await
+    ctx.show(Request::<TrackingPlan>::get(name.path()), table::TRACKING_PLANS).await
 }

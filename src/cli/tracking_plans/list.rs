@@ -1,9 +1,8 @@
-use crate::api::client::Request;
 use crate::cli::Context;
 use crate::cli::args::ListArgs;
 use crate::error::Result;
 use crate::ui::table;
-use crate::wire::wrapper;
+use crate::wire::{Page, Request, TrackingPlan};
 
 /// List the tracking plans of the workspace (-w).
 ///
@@ -19,6 +18,6 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let ws = ctx.workspace()?;
-    let request = Request::get(format!("{ws}/tracking-plans"));
-    ctx.list(request, Some(wrapper::TRACKING_PLANS), &args.list, table::TRACKING_PLANS).await
+    let request = Request::<Page<TrackingPlan>>::list(&format!("{ws}/tracking-plans"));
+    ctx.list(vec![request], &args.list, table::TRACKING_PLANS).await
 }

@@ -1,9 +1,5 @@
 use std::path::PathBuf;
 
-use reqwest::Method;
-use serde_json::{Value, json};
-
-use crate::api::client::Request;
 use crate::api::names::Kind;
 use crate::cli::Context;
 use crate::cli::args::{UpdateArgs, read_object};
@@ -38,13 +34,11 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = ctx.name(Kind::TrackingPlan, &args.name)?;
     let mut update = UpdateRequest::<TrackingPlan>::new();
     if let Some(display_name) = args.display_name {
-        update.set("display_name", json!(display_name)).map_err(Error::Usage)?;
+        update.set("display_name", display_name).map_err(Error::Usage)?;
     }
     if let Some(path) = &args.rules {
-        update.set("rules", Value::Object(read_object(path)?)).map_err(Error::Usage)?;
+        update.set("rules", read_object(path)?).map_err(Error::Usage)?;
     }
     args.update.apply(&mut update)?;
-    let body = serde_json::to_value(&update).map_err(|e| Error::failed(e.to_string()))?;
-    update.into_request(name.path()).map_err(Error::Usage)?;
-    ctx.show(Request::with_json(Method::PUT, name.path(), &body), table::TRACKING_PLANS).await
+    ctx.show(update.into_request(name.path()).map_err(Error::Usage)?, table::TRACKING_PLANS).await
 }

@@ -5,7 +5,7 @@ use super::SecretArgs;
 use crate::cli::Context;
 use crate::error::{Error, Result};
 use crate::ui::output::Format;
-use crate::webhook::listen::{self, Options};
+use crate::webhook::listen::{self, ListenOptions};
 
 /// Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked.
 ///
@@ -40,11 +40,12 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if let Some(url) = &args.forward_to {
         crate::webhook::deliver::check_urls(std::slice::from_ref(url)).map_err(Error::Usage)?;
     }
-    let options = Options {
+    let options = ListenOptions {
         secret: args.secret.get()?.map(|s| s.expose().as_bytes().to_vec()),
         status: args.status,
         delay: args.delay,
         forward_to: args.forward_to,
+        gate: ctx.gate.clone(),
     };
     let (sink, mut received) = tokio::sync::mpsc::unbounded_channel();
     let listener = tokio::net::TcpListener::bind((args.host, args.port))
@@ -54,7 +55,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let server =
         axum::serve(listener, listen::router(options, sink)).with_graceful_shutdown(crate::cli::shutdown_signal());
     let server = tokio::spawn(async move { server.await });
-    let records = matches!(ctx.output_format, Format::Json | Format::Ndjson);
+    let records = matches!(ctx.output_format(), Format::Json | Format::Ndjson);
     while let Some(request) = received.recv().await {
         if records {
             let line = serde_json::to_string(&request).map_err(|e| Error::failed(e.to_string()))?;

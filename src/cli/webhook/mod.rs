@@ -9,8 +9,8 @@ mod verify;
 use std::path::PathBuf;
 
 use super::Context;
-use crate::api::secret::Secret;
 use crate::error::{Error, Result};
+use crate::secret::Secret;
 
 /// Debug webhook signatures and test endpoints: byte-exact with the service.
 #[derive(Debug, clap::Subcommand)]

@@ -2,7 +2,8 @@ use crate::cli::Context;
 use crate::cli::args::parse_kv;
 use crate::error::{Error, Result};
 use crate::webhook::json::{self, JsValue};
-use crate::webhook::sample::{self, Options, TYPES};
+use crate::webhook::sample::{self, SampleOptions};
+use crate::wire::message::MessageType;
 
 /// Print the exact body `seg webhook send` would post for a message type (plus a newline).
 ///
@@ -15,8 +16,8 @@ use crate::webhook::sample::{self, Options, TYPES};
   seg webhook sample --type track --no-context | head -c -1 | seg webhook sign --secret teehee")]
 pub struct Args {
     /// Message type
-    #[arg(long = "type", value_name = "T", value_parser = TYPES)]
-    kind: String,
+    #[arg(long = "type", value_name = "T")]
+    kind: MessageType,
     /// The userId (and `User ID` of alias)
     #[arg(long, value_name = "U")]
     user_id: Option<String>,
@@ -31,13 +32,24 @@ pub struct Args {
     no_context: bool,
 }
 
+/// `--type`: the message types by name, as help and completions list them.
+impl clap::ValueEnum for MessageType {
+    fn value_variants<'a>() -> &'a [Self] {
+        &MessageType::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.as_str()))
+    }
+}
+
 pub fn options(
     user_id: Option<String>,
     timestamp: Option<&str>,
     sets: &[(String, String)],
     no_context: bool,
-) -> Result<Options> {
-    let mut options = Options { no_context, ..Options::default() };
+) -> Result<SampleOptions> {
+    let mut options = SampleOptions { no_context, ..SampleOptions::default() };
     if let Some(user_id) = user_id {
         options.user_id = user_id;
     }
@@ -53,6 +65,6 @@ pub fn options(
 
 pub fn run(args: Args, ctx: &Context) -> Result<()> {
     let options = options(args.user_id, args.timestamp.as_deref(), &args.sets, args.no_context)?;
-    let value = sample::sample(&args.kind, &options).map_err(Error::Usage)?;
+    let value = sample::sample(args.kind, &options).map_err(Error::Usage)?;
     ctx.printer.data_line(&json::stringify(&value))
 }

@@ -12,7 +12,8 @@ use crate::error::{Error, Result};
 use crate::ui::output::Format;
 use crate::webhook::deliver::{self, Attempt, Deliverer, Message, Policy, Report};
 use crate::webhook::json;
-use crate::webhook::sample::{self, TYPES};
+use crate::webhook::sample;
+use crate::wire::message::MessageType;
 
 /// Post signed messages to up to 5 URLs exactly as the service delivers them.
 ///
@@ -33,8 +34,8 @@ pub struct Args {
     #[arg(long = "url", value_name = "URL", required = true)]
     urls: Vec<String>,
     /// Send the sample of this type [default: track]
-    #[arg(long = "type", value_name = "T", value_parser = TYPES, conflicts_with_all = ["all_types", "data"])]
-    kind: Option<String>,
+    #[arg(long = "type", value_name = "T", conflicts_with_all = ["all_types", "data"])]
+    kind: Option<MessageType>,
     /// Send the sample of every type
     #[arg(long, conflicts_with = "data")]
     all_types: bool,
@@ -95,7 +96,7 @@ fn bodies(args: &Args) -> Result<Vec<Vec<u8>>> {
         return Ok(vec![text.into_bytes()]);
     }
     let options = super::sample::options(args.user_id.clone(), args.timestamp.as_deref(), &[], false)?;
-    let kinds: Vec<&str> = if args.all_types { TYPES.to_vec() } else { vec![args.kind.as_deref().unwrap_or("track")] };
+    let kinds = if args.all_types { MessageType::ALL.to_vec() } else { vec![args.kind.unwrap_or(MessageType::Track)] };
     kinds
         .into_iter()
         .map(|kind| sample::sample(kind, &options).map(|v| json::stringify(&v).into_bytes()).map_err(Error::Usage))
@@ -116,7 +117,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         retry_window: args.retry_window,
         ..Policy::default()
     };
-    let deliverer = Arc::new(Deliverer::new(policy, cacert.as_deref()).map_err(Error::Usage)?);
+    let deliverer =
+        Arc::new(Deliverer::new(policy, cacert.as_deref()).map_err(Error::Usage)?.through(ctx.gate.clone()));
     let messages: Vec<Message> = bodies(&args)?
         .into_iter()
         .map(|body| {
@@ -139,7 +141,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let verbose = total == 1 || ctx.global.verbosity() > 0;
     let printer = ctx.printer.clone();
     let observe = move |a: &Attempt| {
-        if verbose || a.class != deliver::Class::Delivered {
+        if a.class != deliver::Class::DryRun && (verbose || a.class != deliver::Class::Delivered) {
             printer.status(&attempt_line(a));
         }
     };
@@ -178,6 +180,7 @@ fn attempt_line(a: &Attempt) -> String {
         deliver::Class::Delivered => "delivered",
         deliver::Class::Temporary => "will retry",
         deliver::Class::Permanent => "final",
+        deliver::Class::DryRun => "not sent",
     };
     format!("attempt {} {} -> {outcome} ({}, {class})", a.attempt, a.url, crate::ui::duration(a.latency))
 }
@@ -191,13 +194,18 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 }
 
 fn summarize(ctx: &Context, reports: &[Report], elapsed: Duration) -> Result<()> {
+    if reports.iter().all(Report::dry_run) {
+        let requests: usize = reports.iter().map(|r| r.attempts.len()).sum();
+        ctx.printer.status(&format!("dry run: {requests} request(s) described on stdout; nothing was sent"));
+        return Ok(());
+    }
     let delivered = reports.iter().filter(|r| r.delivered).count();
     let failed = reports.len() - delivered;
     let attempts: usize = reports.iter().map(|r| r.attempts.len()).sum();
     let mut latencies: Vec<Duration> = reports.iter().filter(|r| r.delivered).map(|r| r.elapsed).collect();
     latencies.sort();
     let rate = reports.len() as f64 / elapsed.as_secs_f64().max(1e-9);
-    if ctx.output_format != Format::Table {
+    if ctx.output_format() != Format::Table {
         let value = if reports.len() == 1 {
             serde_json::to_value(&reports[0]).map_err(|e| Error::failed(e.to_string()))?
         } else {

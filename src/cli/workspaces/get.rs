@@ -1,8 +1,8 @@
-use crate::api::client::Request;
 use crate::api::names::Kind;
 use crate::cli::Context;
 use crate::error::{Error, Result};
 use crate::ui::table;
+use crate::wire::{Request, Workspace};
 
 /// Show one workspace (the one named, else the one of -w).
 ///
@@ -25,5 +25,5 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             ctx.workspace().map_err(|_| Error::usage("name a workspace: seg workspaces get WORKSPACE (or pass -w)"))?
         }
     };
-    ctx.show(Request::get(name.path()), table::WORKSPACES).await
+    ctx.show(Request::<Workspace>::get(name.path()), table::WORKSPACES).await
 }

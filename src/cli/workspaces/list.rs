@@ -1,9 +1,8 @@
-use crate::api::client::Request;
 use crate::cli::Context;
 use crate::cli::args::ListArgs;
 use crate::error::Result;
 use crate::ui::table;
-use crate::wire::wrapper;
+use crate::wire::{Page, Request, Workspace};
 
 /// List the workspaces your token reaches.
 ///
@@ -20,5 +19,5 @@ pub struct Args {
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
-    ctx.list(Request::get("workspaces"), Some(wrapper::WORKSPACES), &args.list, table::WORKSPACES).await
+    ctx.list(vec![Request::<Page<Workspace>>::list("workspaces")], &args.list, table::WORKSPACES).await
 }

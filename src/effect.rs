@@ -1,0 +1,332 @@
+//! The one gate every side effect passes (CLI.md, "Effects and `--dry-run`"): an HTTP request other than GET/HEAD
+//! (API writes, webhook POSTs, `listen --forward-to`), a write to the config file, the credentials file or the
+//! keyring, a file written. The gate knows `--dry-run`: then it says what it would do (a request as one JSON line
+//! on stdout, with secrets masked as at `-vv`; a file or keyring entry as a line on stderr) and does nothing. Reads
+//! always happen.
+//!
+//! The raw ways to act (sending a request, writing or renaming a file, writing the keyring) appear only in this
+//! module: `clippy.toml` forbids them everywhere else, so no command can forget `--dry-run`.
+
+#![allow(clippy::disallowed_methods, reason = "the one module allowed to perform effects")]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use reqwest::Method;
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result};
+use crate::secret::{self, Secret};
+use crate::ui::Printer;
+
+/// What became of a request that passed the gate.
+#[derive(Debug)]
+pub enum Sent {
+    /// It was sent and this is the answer.
+    Answer(reqwest::Response),
+    /// `--dry-run`: it was described on stdout and not sent.
+    Described,
+}
+
+/// A change to the OS keyring.
+#[derive(Debug, Clone, Copy)]
+pub enum KeyringWrite<'a> {
+    Store(&'a Secret),
+    Remove,
+}
+
+#[derive(Debug, Clone)]
+pub struct Gate {
+    dry_run: bool,
+    printer: Printer,
+}
+
+impl Gate {
+    /// The gate of a command: `dry_run` from `--dry-run` or `SEG_DRY_RUN=1`; descriptions go through `printer`.
+    pub fn new(dry_run: bool, printer: Printer) -> Gate {
+        Gate { dry_run, printer }
+    }
+
+    /// A gate that always acts (the emulator's own deliveries: `seg serve` refuses `--dry-run`).
+    pub fn live() -> Gate {
+        Gate { dry_run: false, printer: Printer::plain() }
+    }
+
+    pub fn is_dry_run(&self) -> bool {
+        self.dry_run
+    }
+
+    /// Whether a request with this method would be sent: reads always, anything else unless `--dry-run`.
+    pub fn sends(&self, method: &Method) -> bool {
+        !self.dry_run || matches!(*method, Method::GET | Method::HEAD)
+    }
+
+    /// Sends a request, or under `--dry-run` describes it (unless it only reads). The outer error is ours (the
+    /// description could not be printed); the inner one is the transport's, for the caller to classify.
+    pub async fn http(
+        &self,
+        client: &reqwest::Client,
+        request: reqwest::Request,
+    ) -> Result<Result<Sent, reqwest::Error>> {
+        if self.sends(request.method()) {
+            return Ok(client.execute(request).await.map(Sent::Answer));
+        }
+        self.printer.data_line(&describe(&request).to_string())?;
+        Ok(Ok(Sent::Described))
+    }
+
+    /// Rewrites a file of seg's (config.toml, credentials.toml) as one step: under an exclusive lock, `edit` gets
+    /// the current text (`None` when there is no file) and returns the new text (`None`: leave it as it is); the
+    /// new text replaces the old atomically (written beside it, synced, renamed over it), readable by its owner
+    /// only. Parallel writers queue on the lock, so none loses another's change. Under `--dry-run` `edit` still
+    /// runs (so its checks still refuse a bad value) but nothing is written: a line on stderr names the file.
+    pub fn rewrite<T>(
+        &self,
+        path: &Path,
+        what: &str,
+        edit: impl FnOnce(Option<&str>) -> Result<(Option<String>, T)>,
+    ) -> Result<T> {
+        let fail = |doing: &str, e: std::io::Error| Error::failed(format!("cannot {doing} {}: {e}", path.display()));
+        if self.dry_run {
+            let current = read_optional(path).map_err(|e| fail("read", e))?;
+            let (new, value) = edit(current.as_deref())?;
+            if new.is_some() {
+                self.printer.status(&format!("dry run: would write {what} to {}", path.display()));
+            }
+            return Ok(value);
+        }
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| fail("create the folder of", e))?;
+        }
+        let lock = lock_path(path);
+        let lock = open_private(&lock, false).map_err(|e| fail("lock", e))?;
+        lock.lock().map_err(|e| fail("lock", e))?;
+        let current = read_optional(path).map_err(|e| fail("read", e))?;
+        let (new, value) = edit(current.as_deref())?;
+        if let Some(text) = new {
+            replace(path, text.as_bytes()).map_err(|e| fail("write", e))?;
+        }
+        drop(lock);
+        Ok(value)
+    }
+
+    /// Writes a new file (an export, a saved plan): atomically, mode 0600 when `private`.
+    pub fn write_file(&self, path: &Path, what: &str, bytes: &[u8]) -> Result<()> {
+        if self.dry_run {
+            self.printer.status(&format!("dry run: would write {what} to {}", path.display()));
+            return Ok(());
+        }
+        replace(path, bytes).map_err(|e| Error::failed(format!("cannot write {}: {e}", path.display())))
+    }
+
+    /// Removes a file; whether there was one.
+    pub fn remove_file(&self, path: &Path, what: &str) -> Result<bool> {
+        if self.dry_run {
+            let exists = path.exists();
+            if exists {
+                self.printer.status(&format!("dry run: would remove {what} {}", path.display()));
+            }
+            return Ok(exists);
+        }
+        match std::fs::remove_file(path) {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+            Err(e) => Err(Error::failed(format!("cannot remove {}: {e}", path.display()))),
+        }
+    }
+
+    /// Stores or removes a token in the OS keyring, on a blocking thread with a timeout (a wedged keyring daemon
+    /// must not hang a command). For a removal, whether there was an entry.
+    pub fn keyring(&self, service: &str, entry: &str, write: KeyringWrite<'_>) -> Result<bool> {
+        if self.dry_run {
+            let doing = match write {
+                KeyringWrite::Store(_) => "store the token in",
+                KeyringWrite::Remove => "remove the token from",
+            };
+            self.printer.status(&format!("dry run: would {doing} the OS keyring (service {service}, entry {entry})"));
+            return Ok(true);
+        }
+        let (service, entry) = (service.to_string(), entry.to_string());
+        match write {
+            KeyringWrite::Store(secret) => {
+                let secret = secret.clone();
+                crate::config::credentials::with_timeout(move || {
+                    keyring::Entry::new(&service, &entry)?.set_password(secret.expose())
+                })?;
+                Ok(true)
+            }
+            KeyringWrite::Remove => crate::config::credentials::with_timeout(move || {
+                match keyring::Entry::new(&service, &entry)?.delete_credential() {
+                    Ok(()) => Ok(true),
+                    Err(keyring::Error::NoEntry) => Ok(false),
+                    Err(e) => Err(e),
+                }
+            }),
+        }
+    }
+}
+
+/// A request as `--dry-run` shows it: `{"method","url","headers","body"}`, credentials and config secrets masked.
+fn describe(request: &reqwest::Request) -> Value {
+    let headers: Vec<(&str, &str)> =
+        request.headers().iter().filter_map(|(k, v)| Some((k.as_str(), v.to_str().ok()?))).collect();
+    let headers: Map<String, Value> = secret::redact_headers(headers)
+        .into_iter()
+        .map(|(name, value)| (canonical(&name), Value::String(value)))
+        .collect();
+    let body = match request.body().and_then(reqwest::Body::as_bytes) {
+        None | Some([]) => Value::Null,
+        Some(bytes) => match serde_json::from_slice::<Value>(bytes) {
+            Ok(mut json) => {
+                secret::redact_body(&mut json);
+                json
+            }
+            Err(_) => Value::String(String::from_utf8_lossy(bytes).into_owned()),
+        },
+    };
+    let mut out = Map::new();
+    out.insert("method".into(), Value::String(request.method().to_string()));
+    out.insert("url".into(), Value::String(request.url().to_string()));
+    out.insert("headers".into(), Value::Object(headers));
+    out.insert("body".into(), body);
+    Value::Object(out)
+}
+
+/// `content-type` as people write it: `Content-Type`.
+fn canonical(name: &str) -> String {
+    name.split('-')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+fn read_optional(path: &Path) -> std::io::Result<Option<String>> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// `.config.toml.lock` beside `config.toml`: a file of its own, since the file itself is replaced by a rename.
+fn lock_path(path: &Path) -> PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    path.with_file_name(format!(".{name}.lock"))
+}
+
+fn open_private(path: &Path, truncate: bool) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(truncate);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}
+
+/// Replaces a file's content atomically: a temporary file of this process beside it, written, synced and renamed
+/// over it. Owner-only (0600) on Unix; on Windows the file inherits the ACL of the user's profile folder.
+fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)?;
+    }
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temp = path.with_file_name(format!(".{name}.{}.{:08x}.tmp", std::process::id(), rand::random::<u32>()));
+    let written = (|| {
+        let mut file = open_private(&temp, true)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        #[cfg(unix)]
+        std::fs::set_permissions(&temp, std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
+        std::fs::rename(&temp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gate(dry_run: bool) -> Gate {
+        Gate::new(dry_run, Printer::plain())
+    }
+
+    #[test]
+    fn rewrite_is_atomic_private_and_checks_under_dry_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join("config.toml");
+        let wrote = gate(false).rewrite(&path, "the config", |old| Ok((Some(format!("{}a\n", old.unwrap_or(""))), 1)));
+        assert_eq!(wrote.unwrap(), 1);
+        gate(false).rewrite(&path, "the config", |old| Ok((Some(format!("{}b\n", old.unwrap())), ()))).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "a\nb\n");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+        }
+        // Dry run: the edit runs (and may refuse), nothing is written.
+        let seen = gate(true).rewrite(&path, "the config", |old| Ok((Some("changed".into()), old.map(String::from))));
+        assert_eq!(seen.unwrap().as_deref(), Some("a\nb\n"));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "a\nb\n");
+        let refused = gate(true)
+            .rewrite(&path, "the config", |_| -> Result<(Option<String>, ())> { Err(Error::usage("bad value")) });
+        assert_eq!(refused.unwrap_err().exit_code(), 2);
+        // No temporary file is left behind.
+        let left: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+
+    #[test]
+    fn parallel_rewrites_keep_every_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("counts.txt");
+        std::thread::scope(|scope| {
+            for i in 0..16 {
+                let path = &path;
+                scope.spawn(move || {
+                    gate(false)
+                        .rewrite(path, "counts", |old| Ok((Some(format!("{}{i}\n", old.unwrap_or(""))), ())))
+                        .unwrap();
+                });
+            }
+        });
+        let mut lines: Vec<u32> = std::fs::read_to_string(&path).unwrap().lines().map(|l| l.parse().unwrap()).collect();
+        lines.sort();
+        assert_eq!(lines, (0..16).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn dry_run_writes_no_file_and_describes_requests() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("export.yaml");
+        gate(true).write_file(&path, "the export", b"x").unwrap();
+        assert!(!path.exists());
+        gate(false).write_file(&path, "the export", b"x").unwrap();
+        assert!(gate(true).remove_file(&path, "the file").unwrap() && path.exists());
+        assert!(gate(false).remove_file(&path, "the file").unwrap() && !path.exists());
+
+        crate::init_tls();
+        let client = reqwest::Client::new();
+        let request = client
+            .patch("http://127.0.0.1:1/v1beta/x")
+            .bearer_auth("t0ken-value")
+            .header("content-type", "application/json")
+            .body(r#"{"destination":{"config":[{"name":"d/config/sharedSecret","value":"s3cret"}]}}"#)
+            .build()
+            .unwrap();
+        let described = describe(&request);
+        assert_eq!(described["method"], "PATCH");
+        assert_eq!(described["headers"]["Authorization"], "Bearer (redacted)");
+        assert_eq!(described["headers"]["Content-Type"], "application/json");
+        assert_eq!(described["body"]["destination"]["config"][0]["value"], secret::REDACTED);
+        assert!(gate(true).sends(&Method::GET) && !gate(true).sends(&Method::POST) && gate(false).sends(&Method::POST));
+    }
+}

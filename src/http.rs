@@ -1,0 +1,92 @@
+//! HTTP plumbing every outbound caller shares (the API client, webhook delivery, `listen --forward-to`): building a
+//! client, randomized exponential backoff, and what a failure without an answer was (a timeout, a refused
+//! connection, a TLS failure), classified by the error's type rather than its text.
+
+use std::time::Duration;
+
+/// A reqwest client: rustls with the ring provider, this timeout. Webhook senders add `no_redirects`.
+pub fn client(timeout: Duration, user_agent: Option<&str>) -> reqwest::ClientBuilder {
+    crate::init_tls();
+    let builder = reqwest::Client::builder().timeout(timeout);
+    match user_agent {
+        Some(agent) => builder.user_agent(agent),
+        None => builder,
+    }
+}
+
+/// A webhook sender follows no redirect, as the service follows none (WEBHOOKS.md).
+pub fn no_redirects(builder: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
+    builder.redirect(reqwest::redirect::Policy::none())
+}
+
+/// Randomized exponential backoff: `first` doubling with each attempt (1, 2, ...), capped at `max`, each wait
+/// drawn between half and all of its step so that many clients do not retry in step.
+pub fn backoff(first: Duration, max: Duration, attempt: u32) -> Duration {
+    let step = first.saturating_mul(1 << attempt.saturating_sub(1).min(20)).min(max);
+    let half = step / 2;
+    half + half.mul_f64(rand::random::<f64>())
+}
+
+/// What went wrong when no answer came.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    Timeout,
+    /// The request could not be built or its URL is unusable: nothing was sent and trying again cannot help.
+    Invalid,
+    /// The TLS handshake failed (an unknown issuer, a self-signed certificate): nothing was sent.
+    Tls,
+    /// DNS, a refused or reset connection, a body cut short.
+    Connection,
+}
+
+/// Classifies a failure by the types in its chain: reqwest's own flags, then a `rustls::Error` anywhere below. An
+/// `std::io::Error` is looked into through `get_ref` (its `source` skips the error it wraps, and hyper and
+/// tokio-rustls wrap the TLS error in two of them).
+pub fn classify(error: &reqwest::Error) -> Failure {
+    if error.is_timeout() {
+        return Failure::Timeout;
+    }
+    if error.is_builder() || (error.is_request() && error.url().is_none()) {
+        return Failure::Invalid;
+    }
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(error);
+    while let Some(current) = cause {
+        if current.is::<rustls::Error>() {
+            return Failure::Tls;
+        }
+        cause = match current.downcast_ref::<std::io::Error>().and_then(std::io::Error::get_ref) {
+            Some(inner) => Some(inner as &(dyn std::error::Error + 'static)),
+            None => current.source(),
+        };
+    }
+    Failure::Connection
+}
+
+/// The innermost cause of a failure, in words (`Connection refused (os error 111)`).
+pub fn root_cause(error: &reqwest::Error) -> String {
+    let mut cause: &dyn std::error::Error = error;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
+}
+
+/// `scheme://host:port` of a failed request's URL, for messages (never a path or query, which may hold data).
+pub fn origin(error: &reqwest::Error) -> String {
+    error.url().map(|u| format!("{}://{}", u.scheme(), u.authority())).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_within_bounds() {
+        let (first, max) = (Duration::from_millis(100), Duration::from_millis(350));
+        for (attempt, step) in [(1, 100), (2, 200), (3, 350), (9, 350), (40, 350)] {
+            let wait = backoff(first, max, attempt);
+            let step = Duration::from_millis(step);
+            assert!(wait >= step / 2 && wait <= step, "{attempt}: {wait:?}");
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! Secrets, and the one place that keeps them out of output. A token lives in [`Secret`], whose `Debug` and
+//! `Display` print `(redacted)`; the [`Scrubber`] knows the secret values of this process and removes them from
+//! every line the printer writes; [`redact_headers`] and [`redact_body`] mask what `-vv` and `--dry-run` show of a
+//! request (the Authorization header, config secrets, a new token). Only the commands whose job is to show a token
+//! (`auth token`, `tokens create`) reveal one, through `Printer::reveal`.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use serde_json::Value;
+
+pub const REDACTED: &str = "(redacted)";
+
+/// Secrets shorter than this are not scrubbed from text: they would match ordinary words.
+const MIN_SCRUBBED: usize = 4;
+
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Secret(value.into())
+    }
+
+    /// The value, for the Authorization header, a signature key and `seg auth token`; nowhere else.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(REDACTED)
+    }
+}
+
+impl fmt::Display for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(REDACTED)
+    }
+}
+
+impl std::str::FromStr for Secret {
+    type Err = std::convert::Infallible;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Secret(s.to_string()))
+    }
+}
+
+/// The secret values this process holds (the token in use, once resolved): whatever the printer writes is passed
+/// through [`Scrubber::scrub`], so a server that echoes the token cannot get it printed. Cheap to clone: clones
+/// share one list.
+#[derive(Clone, Default)]
+pub struct Scrubber {
+    secrets: Arc<Mutex<Vec<String>>>,
+}
+
+impl fmt::Debug for Scrubber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Scrubber")
+    }
+}
+
+impl Scrubber {
+    /// Adds a secret to remove from now on.
+    pub fn add(&self, secret: &Secret) {
+        if secret.expose().len() < MIN_SCRUBBED {
+            return;
+        }
+        let mut secrets = self.secrets.lock().unwrap_or_else(PoisonError::into_inner);
+        if !secrets.iter().any(|s| s == secret.expose()) {
+            secrets.push(secret.expose().to_string());
+        }
+    }
+
+    /// The text with every known secret replaced by `(redacted)`.
+    pub fn scrub<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        let secrets = self.secrets.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut out = Cow::Borrowed(text);
+        for secret in secrets.iter() {
+            if out.contains(secret.as_str()) {
+                out = Cow::Owned(out.replace(secret.as_str(), REDACTED));
+            }
+        }
+        out
+    }
+}
+
+/// Header names whose values are credentials.
+const SECRET_HEADERS: [&str; 4] = ["authorization", "proxy-authorization", "cookie", "x-api-key"];
+
+/// Headers as `-vv` and `--dry-run` show them: credentials masked (`Bearer (redacted)`).
+pub fn redact_headers<'h>(headers: impl IntoIterator<Item = (&'h str, &'h str)>) -> Vec<(String, String)> {
+    headers
+        .into_iter()
+        .map(|(name, value)| {
+            let shown = if SECRET_HEADERS.iter().any(|s| name.eq_ignore_ascii_case(s)) {
+                match value.split_once(' ') {
+                    Some((scheme, _)) => format!("{scheme} {REDACTED}"),
+                    None => REDACTED.to_string(),
+                }
+            } else {
+                value.to_string()
+            };
+            (name.to_string(), shown)
+        })
+        .collect()
+}
+
+/// A JSON body as `-vv` and `--dry-run` show it: config secrets (`password` items, `sharedSecret`) and a new access
+/// token's `token` masked. `-o json`, `yaml` and `ndjson` print the data whole; this is for logs and previews.
+pub fn redact_body(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if is_secret_item(map) {
+                if let Some(v) = map.get_mut("value").filter(|v| !v.is_null()) {
+                    *v = Value::String(REDACTED.into());
+                }
+                return;
+            }
+            for (key, field) in map.iter_mut() {
+                match (key.as_str(), &*field) {
+                    ("token" | crate::wire::config::SHARED_SECRET, Value::String(s)) if !s.is_empty() => {
+                        *field = Value::String(REDACTED.into());
+                    }
+                    _ => redact_body(field),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(redact_body),
+        _ => {}
+    }
+}
+
+/// A config item (`{"name": ".../config/<key>", "value", "type"}`) that holds a secret.
+fn is_secret_item(map: &serde_json::Map<String, Value>) -> bool {
+    let Some(Value::String(name)) = map.get("name") else { return false };
+    if !map.contains_key("value") {
+        return false;
+    }
+    let key = name.rsplit_once("/config/").map_or(name.as_str(), |(_, key)| key);
+    let kind = map.get("type").and_then(Value::as_str).unwrap_or_default();
+    crate::wire::config::is_secret(key, kind)
+}
+
+/// Body bytes as `-vv` and `--dry-run` show them: JSON with secrets masked, or the text as it is.
+pub fn redact_bytes(bytes: &[u8]) -> Cow<'_, str> {
+    match serde_json::from_slice::<Value>(bytes) {
+        Ok(mut value) => {
+            redact_body(&mut value);
+            Cow::Owned(value.to_string())
+        }
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn never_prints_the_value() {
+        let s = Secret::new("hunter2");
+        assert_eq!(format!("{s} {s:?} {:?}", Some(&s)), "(redacted) (redacted) Some((redacted))");
+        assert_eq!(s.expose(), "hunter2");
+    }
+
+    #[test]
+    fn the_scrubber_removes_every_known_secret() {
+        let scrubber = Scrubber::default();
+        assert_eq!(scrubber.scrub("Bearer tok-123456"), "Bearer tok-123456");
+        scrubber.clone().add(&Secret::new("tok-123456"));
+        scrubber.add(&Secret::new("abc"));
+        assert_eq!(scrubber.scrub("Bearer tok-123456 and tok-123456"), "Bearer (redacted) and (redacted)");
+        assert_eq!(scrubber.scrub("abc"), "abc", "too short to scrub without mangling words");
+    }
+
+    #[test]
+    fn headers_and_bodies_are_masked() {
+        let shown = redact_headers([("Authorization", "Bearer t0ken"), ("X-Api-Key", "k"), ("Accept", "x")]);
+        assert_eq!(shown[0].1, "Bearer (redacted)");
+        assert_eq!(shown[1].1, "(redacted)");
+        assert_eq!(shown[2].1, "x");
+        let mut body = json!({"destination": {"config": [
+            {"name": "workspaces/w/sources/s/destinations/webhooks/config/sharedSecret", "value": "s3cret"},
+            {"name": "workspaces/w/sources/s/destinations/ga/config/apiKey", "value": "k", "type": "password"},
+            {"name": "workspaces/w/sources/s/destinations/webhooks/config/hooks", "value": [{"hook": "h"}]},
+        ]}, "token": "new-token", "sharedSecret": "x"});
+        redact_body(&mut body);
+        let text = body.to_string();
+        assert!(!text.contains("s3cret") && !text.contains("new-token") && !text.contains("\"k\""), "{text}");
+        assert!(text.contains(r#"[{"hook":"h"}]"#), "{text}");
+        assert_eq!(redact_bytes(b"not json"), "not json");
+    }
+}

@@ -107,7 +107,7 @@ impl ConfigFile {
 
     pub fn parse(text: &str, path: &Path) -> Result<ConfigFile> {
         let invalid = |why: String| Error::usage(format!("invalid config file {}: {why}", path.display()));
-        let document: toml::Table = text.parse().map_err(|e: toml::de::Error| invalid(e.to_string()))?;
+        let document: toml::Table = text.parse().map_err(|e: toml::de::Error| invalid(one_line(&e, text)))?;
         let mut ignored = Vec::new();
         for (key, value) in &document {
             match (key.as_str(), value) {
@@ -181,6 +181,20 @@ impl ConfigFile {
 
     pub fn to_text(&self) -> String {
         self.document.to_string()
+    }
+}
+
+/// A TOML error as one line: its message and where (toml's own text spans several lines with a snippet).
+fn one_line(error: &toml::de::Error, text: &str) -> String {
+    let message = error.message().trim().replace('\n', " ");
+    match error.span() {
+        Some(span) => {
+            let before = text.get(..span.start).unwrap_or(text);
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("{message} (line {line}, column {column})")
+        }
+        None => message,
     }
 }
 

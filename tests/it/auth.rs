@@ -125,3 +125,48 @@ async fn completion_prints_a_script_per_shell() {
     }
     env.seg_with(&["completion", "tcsh"], &[]).await.code(2);
 }
+
+#[tokio::test]
+async fn a_broken_config_file_stops_only_the_commands_that_need_it() {
+    let env = TestEnv::start().await;
+    let config = env.path(".config/seg/config.toml");
+    std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+    std::fs::write(&config, "this is [not toml\n").unwrap();
+    // Commands that need no setting never read it.
+    let run = env.seg_stdin(&["webhook", "sign", "--secret", "teehee"], &[], b"{}").await;
+    assert_eq!(run.code(0).stdout.len(), 41, "{}", run.stdout);
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+    let run = env.seg(&["completion", "bash"]).await;
+    assert!(run.code(0).stdout.contains("_seg()") && run.stderr.is_empty(), "{}", run.stderr);
+    // One that could take its output format from the profile warns once and uses the default.
+    let run = env.seg_stdin(&["webhook", "verify", "--secret", "s", "--signature", "00"], &[], b"{}").await;
+    run.code(1);
+    assert_eq!(run.stderr.matches("warning:").count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("invalid config file") && run.stderr.contains("using the defaults"), "{}", run.stderr);
+    // One that needs a setting from it (here the base URL) stops with exit 2, naming the file.
+    let mut cmd = crate::support::seg_command(env.home.path());
+    cmd.env("SEG_TOKEN", WRITE).args(["-w", "demo", "sources", "list"]);
+    let run = crate::support::run_with_stdin(cmd, b"").await;
+    run.code(2);
+    let errors: Vec<&str> = run.stderr.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{}", run.stderr);
+    assert!(errors[0].contains(&config.display().to_string()) && errors[0].contains("line 1"), "{}", run.stderr);
+    // `config set` refuses to rewrite a file it cannot read, and leaves it as it was.
+    env.seg(&["config", "set", "workspace", "demo"]).await.code(2);
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), "this is [not toml\n");
+}
+
+#[tokio::test]
+async fn an_unknown_setting_is_a_warning_once_and_survives_a_rewrite() {
+    let env = TestEnv::start().await;
+    let config = env.path(".config/seg/config.toml");
+    std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+    let text = format!("[profiles.default]\nbase_url = \"{}\"\nfrom_a_newer_seg = true\n", env.base);
+    std::fs::write(&config, text).unwrap();
+    let run = env.seg(&["-w", "demo", "sources", "list", "-o", "json"]).await;
+    run.code(0);
+    assert_eq!(run.stderr.matches("from_a_newer_seg").count(), 1, "{}", run.stderr);
+    env.seg(&["config", "set", "workspace", "demo"]).await.code(0);
+    let after = std::fs::read_to_string(&config).unwrap();
+    assert!(after.contains("from_a_newer_seg = true") && after.contains("workspace = \"demo\""), "{after}");
+}

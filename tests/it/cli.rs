@@ -846,3 +846,56 @@ fn every_command_has_help_with_an_example() {
     assert!(missing.is_empty(), "commands without an example, summary or long description: {missing:#?}");
     assert!(root.render_long_help().to_string().contains("Exit codes:"));
 }
+
+/// A service newer than this model: every destination it answers has a field seg does not know.
+async fn newer_service() -> (String, std::sync::Arc<std::sync::Mutex<Vec<Value>>>) {
+    use axum::routing::get;
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let destination = std::sync::Arc::new(std::sync::Mutex::new(json!({
+        "name": DEST, "parent": "workspaces/demo/sources/web", "enabled": false, "connection_mode": "CLOUD",
+        "config": [{"name": format!("{DEST}/config/hooks"), "value": [], "type": "mixed", "hint": "kept"}],
+        "future_field": {"nested": [1, 2.5, "x"]}, "create_time": "2026-01-01T00:00:00Z",
+    })));
+    let (state, log) = (destination.clone(), seen.clone());
+    let app = axum::Router::new().route(
+        &format!("/v1beta/{DEST}"),
+        get({
+            let state = state.clone();
+            move || async move { axum::Json(state.lock().unwrap().clone()) }
+        })
+        .patch(move |axum::Json(body): axum::Json<Value>| async move {
+            log.lock().unwrap().push(body.clone());
+            let mut current = state.lock().unwrap();
+            current["enabled"] = body["destination"]["enabled"].clone();
+            axum::Json(current.clone())
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(axum::serve(listener, app).into_future());
+    (base, seen)
+}
+
+#[tokio::test]
+async fn fields_the_model_does_not_know_survive_a_get_and_an_update() {
+    let (base, seen) = newer_service().await;
+    let home = tempfile::tempdir().unwrap();
+    let run_with = |args: Vec<&str>| {
+        let mut cmd = crate::support::seg_command(home.path());
+        cmd.env("SEG_TOKEN", WRITE).env("SEG_BASE_URL", &base).args(args);
+        crate::support::run_with_stdin(cmd, b"")
+    };
+    let got = run_with(vec!["destinations", "get", DEST, "-o", "json"]).await;
+    let got = got.code(0).json();
+    assert_eq!(got["future_field"], json!({"nested": [1, 2.5, "x"]}));
+    assert_eq!(got["config"][0]["hint"], "kept");
+    let updated = run_with(vec!["destinations", "patch", DEST, "--enabled", "-o", "json"]).await;
+    let updated = updated.code(0).json();
+    assert_eq!(updated["enabled"], true);
+    assert_eq!(updated["future_field"], got["future_field"]);
+    assert_eq!(updated["config"], got["config"]);
+    assert_eq!(
+        seen.lock().unwrap().as_slice(),
+        [json!({"destination": {"enabled": true}, "update_mask": {"paths": ["destination.enabled"]}})]
+    );
+}

@@ -6,6 +6,7 @@
 mod auth;
 mod cli;
 mod deliveries;
+mod dry_run;
 mod durability;
 mod emulator;
 mod faults;

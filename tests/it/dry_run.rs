@@ -1,0 +1,276 @@
+//! `--dry-run` changes nothing, on every command (CLI.md, "Effects and `--dry-run`"). The cases are keyed by the
+//! leaves of the clap command tree, so a new command without a case here fails the test: whoever adds a command
+//! says what its dry run does. Each case runs twice (`--dry-run`, then `SEG_DRY_RUN=1`), and after each run the
+//! emulator's request log holds no write, the webhook receiver got nothing, and no file under HOME changed.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+use std::time::Duration;
+
+use clap::CommandFactory;
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::sync::mpsc;
+
+use crate::support::{Run, TestEnv, WRITE};
+use seg::emulator::Options;
+use seg::webhook::listen;
+
+/// What a command's dry run must do.
+enum Expect {
+    /// Only reads (or nothing at all): exit with this code.
+    Reads(i32),
+    /// Describes this many requests on stdout, one JSON line each, and sends none.
+    Describes(usize),
+    /// Names on stderr the file or keyring entry it would change.
+    Names(&'static str),
+    /// Cannot honour --dry-run: refuses it (exit 2).
+    Refuses,
+    /// A server: tested on its own below.
+    Serves,
+}
+
+struct Case {
+    args: Vec<String>,
+    stdin: Vec<u8>,
+    expect: Expect,
+}
+
+fn case(args: &[&str], expect: Expect) -> Case {
+    Case { args: args.iter().map(|a| a.to_string()).collect(), stdin: Vec::new(), expect }
+}
+
+/// Every leaf of the command tree: `sources create`, `catalog sources get`, ...
+fn leaves(cmd: &clap::Command, path: &mut Vec<String>, out: &mut Vec<String>) {
+    let subs: Vec<&clap::Command> = cmd.get_subcommands().filter(|s| s.get_name() != "help").collect();
+    if subs.is_empty() {
+        out.push(path.join(" "));
+    }
+    for sub in subs {
+        path.push(sub.get_name().to_string());
+        leaves(sub, path, out);
+        path.pop();
+    }
+}
+
+/// Every file under a folder, with its bytes.
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.insert(path.display().to_string(), std::fs::read(&path).unwrap_or_default());
+            }
+        }
+    }
+    out
+}
+
+/// A workspace with one of everything, a webhook receiver its destination points at, and a profile with a stored
+/// token, so that every command has something to change.
+async fn world() -> (TestEnv, String, mpsc::UnboundedReceiver<listen::Received>, String, String) {
+    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let (sink, received) = mpsc::unbounded_channel();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let hook = format!("http://{}/hook", listener.local_addr().unwrap());
+    tokio::spawn(axum::serve(listener, listen::router(listen::ListenOptions::default(), sink)).into_future());
+    env.create_source("demo", "web").await.ok();
+    let destination = json!({"destination": {"name": "workspaces/demo/sources/web/destinations/webhooks", "enabled": true,
+        "config": [{"name": "hooks", "value": [{"hook": hook}]}, {"name": "sharedSecret", "value": "s3cret"}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(destination)).await.ok();
+    let plan = env
+        .call("POST", "/v1beta/workspaces/demo/tracking-plans", Some(json!({"tracking_plan": {"display_name": "P"}})))
+        .await;
+    let plan = plan.ok()["name"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let body = json!({"source_name": "workspaces/demo/sources/web"});
+    env.call("POST", &format!("/v1beta/workspaces/demo/tracking-plans/{plan}/source-connections"), Some(body))
+        .await
+        .ok();
+    let body = json!({"regulation_type": "Suppress", "attributes": {"name": "userId", "values": ["u1"]}});
+    let regulation = env.call("POST", "/v1beta/workspaces/demo/regulations", Some(body)).await;
+    let regulation = regulation.ok()["regulate_id"].as_str().unwrap().to_string();
+    let config = env.path(".config/seg");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("config.toml"), "[profiles.default]\nworkspace = \"demo\"\n").unwrap();
+    std::fs::write(config.join("credentials.toml"), format!("[tokens]\ndefault = \"{WRITE}\"\n")).unwrap();
+    env.clear_requests().await;
+    (env, hook, received, plan, regulation)
+}
+
+fn cases(hook: &str, plan: &str, regulation: &str) -> HashMap<String, Case> {
+    use Expect::*;
+    let dst = "web/webhooks";
+    let mut cases: Vec<(&str, Case)> = vec![
+        ("workspaces list", case(&["workspaces", "list"], Reads(0))),
+        ("workspaces get", case(&["workspaces", "get", "demo"], Reads(0))),
+        ("sources list", case(&["sources", "list"], Reads(0))),
+        ("sources get", case(&["sources", "get", "web"], Reads(0))),
+        ("sources create", case(&["sources", "create", "new", "--catalog", "javascript"], Describes(1))),
+        ("sources update", case(&["sources", "update", "web", "--display-name", "W"], Describes(1))),
+        ("sources delete", case(&["sources", "delete", "web", "gone"], Describes(2))),
+        ("destinations list", case(&["destinations", "list"], Reads(0))),
+        ("destinations get", case(&["destinations", "get", dst], Reads(0))),
+        ("destinations create", case(&["destinations", "create", dst, "--config", "sharedSecret=x"], Describes(1))),
+        ("destinations update", case(&["destinations", "update", dst, "--enabled=false"], Describes(1))),
+        ("destinations patch", case(&["destinations", "patch", dst, "--config", "sharedSecret=n3w"], Describes(1))),
+        ("destinations enable", case(&["destinations", "enable", dst], Describes(1))),
+        ("destinations disable", case(&["destinations", "disable", dst], Describes(1))),
+        ("destinations delete", case(&["destinations", "delete", dst], Describes(1))),
+        ("tracking-plans list", case(&["tracking-plans", "list"], Reads(0))),
+        ("tracking-plans get", case(&["tracking-plans", "get", plan], Reads(0))),
+        ("tracking-plans create", case(&["tracking-plans", "create", "--display-name", "Q"], Describes(1))),
+        ("tracking-plans update", case(&["tracking-plans", "update", plan, "--display-name", "R"], Describes(1))),
+        ("tracking-plans delete", case(&["tracking-plans", "delete", plan], Describes(1))),
+        ("tracking-plans connections list", case(&["tracking-plans", "connections", "list", plan], Reads(0))),
+        ("tracking-plans connections add", case(&["tracking-plans", "connections", "add", plan, "web"], Describes(1))),
+        (
+            "tracking-plans connections remove",
+            case(&["tracking-plans", "connections", "remove", plan, "web"], Describes(1)),
+        ),
+        ("tokens list", case(&["tokens", "list"], Reads(0))),
+        ("tokens create", case(&["tokens", "create", "--description", "ci"], Describes(1))),
+        ("tokens delete", case(&["tokens", "delete", "1"], Describes(1))),
+        ("catalog sources list", case(&["catalog", "sources", "list"], Reads(0))),
+        ("catalog sources get", case(&["catalog", "sources", "get", "javascript"], Reads(0))),
+        ("catalog destinations list", case(&["catalog", "destinations", "list"], Reads(0))),
+        ("catalog destinations get", case(&["catalog", "destinations", "get", "webhooks"], Reads(0))),
+        ("regulations create", case(&["regulations", "create", "--user-id", "u2", "--type", "Delete"], Describes(1))),
+        ("regulations list", case(&["regulations", "list"], Reads(0))),
+        ("regulations get", case(&["regulations", "get", regulation], Reads(0))),
+        ("api", case(&["api", "PATCH", "workspaces/demo/sources/web", "-f", "source={}"], Describes(1))),
+        ("webhook sample", case(&["webhook", "sample", "--type", "track"], Reads(0))),
+        ("webhook sign", Case { stdin: b"{}".to_vec(), ..case(&["webhook", "sign", "--secret", "s"], Reads(0)) }),
+        (
+            "webhook verify",
+            Case {
+                stdin: b"{}".to_vec(),
+                ..case(&["webhook", "verify", "--secret", "s", "--signature", "00"], Reads(1))
+            },
+        ),
+        ("webhook send", case(&["webhook", "send", "--url", hook, "--all-types", "--secret", "s3cret"], Describes(7))),
+        ("webhook listen", case(&["webhook", "listen"], Serves)),
+        (
+            "auth login",
+            Case {
+                stdin: format!("{WRITE}\n").into_bytes(),
+                ..case(&["auth", "login", "--with-token"], Names("file store"))
+            },
+        ),
+        ("auth status", case(&["auth", "status"], Reads(0))),
+        ("auth token", case(&["auth", "token"], Reads(0))),
+        ("auth logout", case(&["auth", "logout"], Names("token file store"))),
+        ("config list", case(&["config", "list"], Reads(0))),
+        ("config get", case(&["config", "get", "workspace"], Reads(0))),
+        ("config set", case(&["config", "set", "workspace", "other"], Names("config.toml"))),
+        ("config unset", case(&["config", "unset", "workspace"], Names("config.toml"))),
+        ("completion", case(&["completion", "bash"], Reads(0))),
+        ("serve", case(&["serve", "--port", "0"], Refuses)),
+        ("demo", case(&["demo"], Refuses)),
+    ];
+    cases.drain(..).map(|(leaf, case)| (leaf.to_string(), case)).collect()
+}
+
+/// The requests the emulator received since the last look that could change something.
+async fn writes(env: &TestEnv) -> Vec<Value> {
+    let requests = env.requests().await;
+    env.clear_requests().await;
+    requests.into_iter().filter(|r| r["method"] != "GET" && r["method"] != "HEAD").collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_command_changes_nothing_under_dry_run() {
+    let (env, hook, mut received, plan, regulation) = world().await;
+    let cases = cases(&hook, &plan, &regulation);
+    let mut tree = Vec::new();
+    leaves(&seg::cli::Cli::command(), &mut Vec::new(), &mut tree);
+    let missing: Vec<&String> = tree.iter().filter(|leaf| !cases.contains_key(*leaf)).collect();
+    assert!(missing.is_empty(), "commands with no dry-run case in tests/it/dry_run.rs: {missing:?}");
+    let stale: Vec<&String> = cases.keys().filter(|leaf| !tree.contains(leaf)).collect();
+    assert!(stale.is_empty(), "cases for commands that do not exist: {stale:?}");
+
+    let before = files(env.home.path());
+    for leaf in &tree {
+        let case = &cases[leaf];
+        if matches!(case.expect, Expect::Serves) {
+            continue;
+        }
+        for how in ["--dry-run", "SEG_DRY_RUN=1"] {
+            let mut args: Vec<&str> = case.args.iter().map(String::as_str).collect();
+            let vars: Vec<(&str, &str)> = if how == "--dry-run" {
+                args.push("--dry-run");
+                vec![("SEG_TOKEN", WRITE)]
+            } else {
+                vec![("SEG_TOKEN", WRITE), ("SEG_DRY_RUN", "1")]
+            };
+            let run = env.seg_stdin(&args, &vars, &case.stdin).await;
+            check(leaf, how, &case.expect, &run);
+            assert_eq!(writes(&env).await, Vec::<Value>::new(), "{leaf} ({how}) sent a write");
+            assert!(received.try_recv().is_err(), "{leaf} ({how}) posted a webhook");
+            assert!(files(env.home.path()) == before, "{leaf} ({how}) changed a file under HOME");
+        }
+    }
+}
+
+fn check(leaf: &str, how: &str, expect: &Expect, run: &Run) {
+    let said = format!("{leaf} ({how})\nstdout: {}\nstderr: {}", run.stdout, run.stderr);
+    match expect {
+        Expect::Reads(code) => assert_eq!(run.code, *code, "{said}"),
+        Expect::Describes(n) => {
+            assert_eq!(run.code, 0, "{said}");
+            let lines: Vec<&str> = run.stdout.lines().collect();
+            assert_eq!(lines.len(), *n, "one JSON line per request: {said}");
+            for line in lines {
+                let request: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {said}"));
+                assert!(!matches!(request["method"].as_str(), Some("GET") | None), "{said}");
+                assert!(request["url"].as_str().unwrap().starts_with("http://127.0.0.1:"), "{said}");
+                assert!(!line.contains(WRITE) && !line.contains("s3cret") && !line.contains("n3w"), "a secret: {said}");
+            }
+        }
+        Expect::Names(what) => {
+            assert_eq!(run.code, 0, "{said}");
+            assert!(run.stderr.contains("dry run: would") && run.stderr.contains(what), "{said}");
+            assert!(!run.stdout.contains(WRITE) && !run.stderr.contains(WRITE), "{said}");
+        }
+        Expect::Refuses => {
+            assert_eq!(run.code, 2, "{said}");
+            assert!(run.stderr.contains("--dry-run"), "{said}");
+        }
+        Expect::Serves => unreachable!("tested on its own"),
+    }
+}
+
+/// `webhook listen --forward-to` under --dry-run receives and reports, and describes the forward instead of
+/// making it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn listen_describes_its_forwards_under_dry_run() {
+    let (env, hook, mut received, _, _) = world().await;
+    let mut cmd = env.command(&["webhook", "listen", "--port", "0", "--forward-to", &hook, "-o", "ndjson"], &[]);
+    cmd.env("SEG_DRY_RUN", "1").stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap()).lines();
+    let address = loop {
+        let line = stderr.next_line().await.unwrap().expect("listen announces its address");
+        if let Some(address) = line.strip_prefix("listening on ") {
+            break address.to_string();
+        }
+    };
+    let answer = reqwest::Client::new().post(format!("{address}/in")).body(r#"{"type":"track"}"#).send().await.unwrap();
+    assert_eq!(answer.status(), 200);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut lines = Vec::new();
+    while lines.len() < 2 {
+        let line = tokio::time::timeout(Duration::from_secs(10), stdout.next_line()).await.unwrap().unwrap().unwrap();
+        lines.push(serde_json::from_str::<Value>(&line).unwrap());
+    }
+    let described = lines.iter().find(|l| l.get("url").is_some()).expect("the forward, described");
+    assert_eq!((described["method"].as_str(), described["url"].as_str()), (Some("POST"), Some(hook.as_str())));
+    let record = lines.iter().find(|l| l.get("forwarded").is_some()).expect("the request's record");
+    assert_eq!(record["forwarded"], "not sent (dry run)");
+    child.kill().await.unwrap();
+    assert!(received.try_recv().is_err(), "the forward was sent");
+    assert!(writes(&env).await.is_empty());
+}

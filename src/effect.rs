@@ -11,6 +11,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use reqwest::Method;
 use serde_json::{Map, Value};
@@ -39,17 +40,25 @@ pub enum KeyringWrite<'a> {
 pub struct Gate {
     dry_run: bool,
     printer: Printer,
+    /// The first description that could not be printed (stdout closed or full): nothing more is described, and
+    /// the command ends with this error (`cli::run`).
+    unprinted: Arc<Mutex<Option<Error>>>,
 }
 
 impl Gate {
     /// The gate of a command: `dry_run` from `--dry-run` or `SEG_DRY_RUN=1`; descriptions go through `printer`.
     pub fn new(dry_run: bool, printer: Printer) -> Gate {
-        Gate { dry_run, printer }
+        Gate { dry_run, printer, unprinted: Arc::default() }
     }
 
     /// A gate that always acts (the emulator's own deliveries: `seg serve` refuses `--dry-run`).
     pub fn live() -> Gate {
-        Gate { dry_run: false, printer: Printer::plain() }
+        Gate::new(false, Printer::plain())
+    }
+
+    /// The error of a description that could not be printed, if one could not.
+    pub fn unprinted(&self) -> Option<Error> {
+        self.unprinted.lock().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
     pub fn is_dry_run(&self) -> bool {
@@ -61,18 +70,19 @@ impl Gate {
         !self.dry_run || matches!(*method, Method::GET | Method::HEAD)
     }
 
-    /// Sends a request, or under `--dry-run` describes it (unless it only reads). The outer error is ours (the
-    /// description could not be printed); the inner one is the transport's, for the caller to classify.
-    pub async fn http(
-        &self,
-        client: &reqwest::Client,
-        request: reqwest::Request,
-    ) -> Result<Result<Sent, reqwest::Error>> {
+    /// Sends a request, or under `--dry-run` describes it (unless it only reads). The error is the transport's,
+    /// for the caller to classify. A description that cannot be printed is remembered ([`Gate::unprinted`]).
+    pub async fn http(&self, client: &reqwest::Client, request: reqwest::Request) -> Result<Sent, reqwest::Error> {
         if self.sends(request.method()) {
-            return Ok(client.execute(request).await.map(Sent::Answer));
+            return client.execute(request).await.map(Sent::Answer);
         }
-        self.printer.data_line(&describe(&request).to_string())?;
-        Ok(Ok(Sent::Described))
+        let mut unprinted = self.unprinted.lock().unwrap_or_else(PoisonError::into_inner);
+        if unprinted.is_none()
+            && let Err(error) = self.printer.data_line(&describe(&request).to_string())
+        {
+            *unprinted = Some(error);
+        }
+        Ok(Sent::Described)
     }
 
     /// Rewrites a file of seg's (config.toml, credentials.toml) as one step: under an exclusive lock, `edit` gets

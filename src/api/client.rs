@@ -138,7 +138,7 @@ impl Client {
                 });
             }
             let started = Instant::now();
-            let outcome = match self.gate.http(&self.http, prepared).await? {
+            let outcome = match self.gate.http(&self.http, prepared).await {
                 Ok(Sent::Described) => return Ok(None),
                 Ok(Sent::Answer(response)) => self.read(response).await,
                 Err(e) => Err(transport_error(&e, self.options.timeout)),

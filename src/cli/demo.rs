@@ -175,7 +175,7 @@ async fn tour_steps(
         .build()
         .map_err(|e| Error::failed(e.to_string()))?;
     let failed = |e: reqwest::Error| Error::Transport(format!("the emulator did not answer the track call: {e}"));
-    match tour.ctx.gate.http(&http, request).await?.map_err(failed)? {
+    match tour.ctx.gate.http(&http, request).await.map_err(failed)? {
         Sent::Answer(answer) => tour.say(&answer.text().await.unwrap_or_default())?,
         Sent::Described => return Err(Error::failed("the demo cannot run under --dry-run")),
     }

@@ -117,6 +117,11 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Demo(args) => demo::run(args, &ctx).await,
         Command::Serve(_) => unreachable!("served above"),
     };
+    // A dry run whose descriptions could not all be printed did not do its job (a closed stdout stays quiet).
+    let result = match (result, ctx.gate.unprinted()) {
+        (Ok(()), Some(error)) => Err(error),
+        (result, _) => result,
+    };
     if let Err(error) = &result
         && let Some(line) = ctx.json_error(error)
     {

@@ -244,21 +244,7 @@ impl Deliverer {
                 };
             }
         };
-        let result = match self.gate.http(&self.http, request).await {
-            Ok(result) => result,
-            // The description could not be printed (stdout closed): nothing was sent, and nothing more will be.
-            Err(e) => {
-                let error = Some(e.to_string());
-                return Attempt {
-                    attempt,
-                    url: url.to_string(),
-                    status: None,
-                    error,
-                    latency: started.elapsed(),
-                    class: Class::Permanent,
-                };
-            }
-        };
+        let result = self.gate.http(&self.http, request).await;
         let latency = started.elapsed();
         let (status, error, class) = match result {
             Ok(Sent::Described) => (None, None, Class::DryRun),

@@ -139,9 +139,8 @@ async fn forward(gate: &Gate, http: &reqwest::Client, url: &str, headers: &Heade
         Err(e) => return format!("error: {}", crate::http::root_cause(&e)),
     };
     match gate.http(http, request).await {
-        Ok(Ok(Sent::Answer(response))) => response.status().as_u16().to_string(),
-        Ok(Ok(Sent::Described)) => "not sent (dry run)".to_string(),
-        Ok(Err(e)) => format!("error: {e}"),
+        Ok(Sent::Answer(response)) => response.status().as_u16().to_string(),
+        Ok(Sent::Described) => "not sent (dry run)".to_string(),
         Err(e) => format!("error: {e}"),
     }
 }

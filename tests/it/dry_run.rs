@@ -274,3 +274,16 @@ async fn listen_describes_its_forwards_under_dry_run() {
     assert!(received.try_recv().is_err(), "the forward was sent");
     assert!(writes(&env).await.is_empty());
 }
+
+/// A description that cannot be written (a full disk) is a failure, not a dry run that silently did nothing.
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn a_description_that_cannot_be_written_fails_the_command() {
+    let env = TestEnv::start().await;
+    let mut cmd =
+        env.command(&["webhook", "send", "--url", "http://127.0.0.1:9/hook", "--all-types", "--dry-run"], &[]);
+    cmd.stdout(std::fs::File::create("/dev/full").unwrap()).stderr(std::process::Stdio::piped());
+    let out = cmd.output().await.unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("No space left"));
+}

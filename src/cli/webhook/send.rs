@@ -195,6 +195,9 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 
 fn summarize(ctx: &Context, reports: &[Report], elapsed: Duration) -> Result<()> {
     if reports.iter().all(Report::dry_run) {
+        if let Some(error) = ctx.gate.unprinted() {
+            return Err(error);
+        }
         let requests: usize = reports.iter().map(|r| r.attempts.len()).sum();
         ctx.printer.status(&format!("dry run: {requests} request(s) described on stdout; nothing was sent"));
         return Ok(());

@@ -283,7 +283,7 @@ async fn a_description_that_cannot_be_written_fails_the_command() {
     let mut cmd =
         env.command(&["webhook", "send", "--url", "http://127.0.0.1:9/hook", "--all-types", "--dry-run"], &[]);
     cmd.stdout(std::fs::File::create("/dev/full").unwrap()).stderr(std::process::Stdio::piped());
-    let out = cmd.output().await.unwrap();
+    let out = cmd.spawn().unwrap().wait_with_output().await.unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("No space left"));
 }

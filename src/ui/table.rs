@@ -94,7 +94,7 @@ fn lookup<'v>(item: &'v Value, key: &str) -> Option<&'v Value> {
     if key.is_empty() {
         return Some(item);
     }
-    key.split('.').try_fold(item, |here, segment| here.get(segment))
+    crate::wire::path::get(item, &key.split('.').collect::<Vec<_>>())
 }
 
 fn cell(value: Option<&Value>, render: Render) -> String {

@@ -18,7 +18,7 @@ use super::resources::{
     AccessToken, ConfigItem, Destination, LibraryConfig, RegulationAttributes, Resource, Source, SourceConnection,
     TrackingPlan,
 };
-use super::{null_as_default, wrapper};
+use super::{null_as_default, path, wrapper};
 
 // ---- create bodies ----
 
@@ -261,24 +261,17 @@ impl<T: Resource> UpdateRequest<T> {
     /// Sets a field (dotted for a nested one) to a value, and lists it in the mask.
     pub fn set(&mut self, field: &str, value: impl Serialize) -> Result<(), String> {
         let value = serde_json::to_value(value).map_err(|e| format!("{field}: {e}"))?;
-        let field = Self::field(field).to_string();
-        let (last, parents) = split(&field)?;
-        let mut here = &mut self.fields;
-        for segment in parents {
-            let slot = here.entry(segment.to_string()).or_insert_with(|| Value::Object(Map::new()));
-            here =
-                slot.as_object_mut().ok_or_else(|| format!("{field}: {segment} is set to a value, not an object"))?;
-        }
-        here.insert(last.to_string(), value);
-        self.list(&field);
+        let field = Self::field(field);
+        path::set(&mut self.fields, &path::segments(field)?, value)?;
+        self.list(field);
         Ok(())
     }
 
     /// Lists a field in the mask with no value: the service empties it (rule 2).
     pub fn clear(&mut self, field: &str) -> Result<(), String> {
-        let field = Self::field(field).to_string();
-        split(&field)?;
-        self.list(&field);
+        let field = Self::field(field);
+        path::segments(field)?;
+        self.list(field);
         Ok(())
     }
 
@@ -292,7 +285,7 @@ impl<T: Resource> UpdateRequest<T> {
         let mut exact = Vec::with_capacity(paths.len());
         for path in paths {
             let field = Self::field(path.trim());
-            split(field).map_err(|e| format!("--update-mask: {e}"))?;
+            path::segments(field).map_err(|e| format!("--update-mask: {e}"))?;
             exact.push(Self::path(field));
         }
         self.mask.paths = exact;
@@ -363,15 +356,6 @@ impl<'de, T: Resource> Deserialize<'de> for UpdateRequest<T> {
         }
         deserializer.deserialize_map(Body(PhantomData))
     }
-}
-
-fn split(field: &str) -> Result<(&str, Vec<&str>), String> {
-    let mut segments: Vec<&str> = field.split('.').collect();
-    if field.is_empty() || segments.iter().any(|s| s.is_empty()) {
-        return Err(format!("invalid field {field:?}: use NAME or NAME.SUBFIELD"));
-    }
-    let last = segments.pop().unwrap_or_default();
-    Ok((last, segments))
 }
 
 // ---- list pages ----

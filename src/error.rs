@@ -18,6 +18,11 @@ pub enum Error {
     /// No token from any source.
     #[error("no token configured")]
     NoToken,
+    /// The stored token belongs to another base URL, and a stored token goes only where it was stored for.
+    #[error(
+        "the token stored for profile {profile} belongs to {stored}, not {wanted}; it is sent only there (run `seg auth login --base-url {wanted}`, or pass SEG_TOKEN)"
+    )]
+    TokenElsewhere { profile: String, stored: String, wanted: String },
     /// The API answered with an error.
     #[error("{0}")]
     Api(ApiError),
@@ -67,7 +72,7 @@ impl Error {
             Error::Failed(_) => 1,
             Error::Usage(_) => 2,
             Error::Transport(_) => 3,
-            Error::NoToken => 4,
+            Error::NoToken | Error::TokenElsewhere { .. } => 4,
             Error::Api(e) => u8::try_from(10 + e.effective_code()).unwrap_or(23),
             Error::Interrupted => 130,
             Error::BrokenPipe => 0,

@@ -133,8 +133,13 @@ impl Context {
         if let Some(token) = self.token.get() {
             return Ok(token);
         }
-        let token = token::resolve(self.global.token.as_ref(), self.global.token_file.as_deref(), self.profile_name())?
-            .ok_or(Error::NoToken)?;
+        let base_url = self.base_url()?;
+        let legacy_base_url =
+            self.setting(None, |p| p.base_url.as_deref())?.unwrap_or_else(|| global::DEFAULT_BASE_URL.into());
+        let to = token::Destination { base_url: &base_url, legacy_base_url: &legacy_base_url };
+        let token =
+            token::resolve(self.global.token.as_ref(), self.global.token_file.as_deref(), self.profile_name(), &to)?
+                .ok_or(Error::NoToken)?;
         self.printer.scrubber.add(&token.secret);
         if let Some(warning) = &token.warning {
             self.printer.warn_once(warning);

@@ -1,7 +1,13 @@
-//! Where `seg auth login` keeps tokens: the OS keyring (Keychain, Credential Manager, the Linux kernel keyring),
-//! or a 0600 file (`credentials.toml` beside `config.toml`) where no keyring works — only with the user's consent,
-//! `--insecure-storage`, or `SEG_NO_KEYRING=1` (which turns the keyring off entirely, for CI and tests).
-//! Keyring calls run on a blocking thread with a timeout: a wedged keyring daemon must not hang a command.
+//! Where `seg auth login` keeps tokens, and which service each belongs to. `credentials.toml` (beside
+//! `config.toml`, mode 0600) records, per profile, the base URL the token was stored with and where the token is:
+//! in the OS keyring (Keychain, Credential Manager, the Linux kernel keyring; entry `<profile>@<base URL>`), or in
+//! the file itself where no keyring works (only with the user's consent, `--insecure-storage`, or `SEG_NO_KEYRING=1`,
+//! which turns the keyring off entirely, for CI and tests). A stored token is sent only to its base URL.
+//!
+//! Older versions kept `[tokens] <profile> = "<token>"`, or a keyring entry named by the profile alone, with no base
+//! URL: such a token is read as bound to the profile's base URL (or the default), so no login is lost, and the next
+//! login writes the new form. Keyring calls run on a blocking thread with a timeout: a wedged keyring daemon must not
+//! hang a command.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -17,15 +23,6 @@ use crate::secret::Secret;
 /// The keyring service name of seg's entries.
 pub const SERVICE: &str = "seg";
 const KEYRING_TIMEOUT: Duration = Duration::from_secs(3);
-
-/// A place that stores one token per profile. Writes go through the effect gate.
-pub trait TokenStore {
-    fn name(&self) -> &'static str;
-    fn get(&self, profile: &str) -> Result<Option<Secret>>;
-    fn set(&self, gate: &Gate, profile: &str, token: &Secret) -> Result<()>;
-    /// Whether there was something to remove.
-    fn delete(&self, gate: &Gate, profile: &str) -> Result<bool>;
-}
 
 pub fn keyring_disabled() -> bool {
     std::env::var("SEG_NO_KEYRING").is_ok_and(|v| !v.is_empty() && v != "0")
@@ -44,103 +41,120 @@ pub fn with_timeout<T: Send + 'static>(call: impl FnOnce() -> keyring::Result<T>
     }
 }
 
+/// The keyring entry of a profile's token for a base URL.
+pub fn keyring_entry(profile: &str, base_url: &str) -> String {
+    format!("{profile}@{}", normalize_url(base_url))
+}
+
+/// A base URL as tokens are bound to it: no trailing `/`, scheme and host in lowercase, the default port left out.
+pub fn normalize_url(url: &str) -> String {
+    match reqwest::Url::parse(url.trim()) {
+        Ok(parsed) => parsed.as_str().trim_end_matches('/').to_string(),
+        Err(_) => url.trim().trim_end_matches('/').to_string(),
+    }
+}
+
+/// A store of secrets by entry name: the OS keyring (a trait, so a test can stand in a keyring that fails).
+pub trait SecretStore {
+    fn get(&self, entry: &str) -> Result<Option<Secret>>;
+    fn set(&self, gate: &Gate, entry: &str, secret: &Secret) -> Result<()>;
+    /// Whether there was something to remove.
+    fn delete(&self, gate: &Gate, entry: &str) -> Result<bool>;
+}
+
 pub struct Keyring;
 
-impl TokenStore for Keyring {
-    fn name(&self) -> &'static str {
-        "keyring"
-    }
-
-    fn get(&self, profile: &str) -> Result<Option<Secret>> {
-        let profile = profile.to_string();
-        with_timeout(move || match keyring::Entry::new(SERVICE, &profile)?.get_password() {
+impl SecretStore for Keyring {
+    fn get(&self, entry: &str) -> Result<Option<Secret>> {
+        let entry = entry.to_string();
+        with_timeout(move || match keyring::Entry::new(SERVICE, &entry)?.get_password() {
             Ok(token) => Ok(Some(Secret::new(token))),
             Err(keyring::Error::NoEntry) => Ok(None),
             Err(e) => Err(e),
         })
     }
 
-    fn set(&self, gate: &Gate, profile: &str, token: &Secret) -> Result<()> {
-        gate.keyring(SERVICE, profile, KeyringWrite::Store(token))?;
+    fn set(&self, gate: &Gate, entry: &str, secret: &Secret) -> Result<()> {
+        gate.keyring(SERVICE, entry, KeyringWrite::Store(secret))?;
         if gate.is_dry_run() {
             return Ok(());
         }
         // Some backends accept a write they cannot keep; read it back before trusting it.
-        match self.get(profile)? {
-            Some(stored) if &stored == token => Ok(()),
+        match self.get(entry)? {
+            Some(stored) if &stored == secret => Ok(()),
             _ => Err(Error::failed("keyring: the token did not read back after storing it")),
         }
     }
 
-    fn delete(&self, gate: &Gate, profile: &str) -> Result<bool> {
-        gate.keyring(SERVICE, profile, KeyringWrite::Remove)
+    fn delete(&self, gate: &Gate, entry: &str) -> Result<bool> {
+        gate.keyring(SERVICE, entry, KeyringWrite::Remove)
     }
 }
 
-/// Tokens in `credentials.toml`, mode 0600.
-pub struct FileStore {
-    pub path: PathBuf,
+/// What `credentials.toml` says of a profile's login.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Login {
+    /// Since tokens are bound to a base URL.
+    Bound {
+        base_url: String,
+        /// The token itself, when it lives in this file.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+        /// The token is in the OS keyring, entry `<profile>@<base_url>`.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        keyring: bool,
+    },
+    /// Before: the token alone, bound to the profile's base URL.
+    Legacy(String),
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
-struct Credentials {
+struct Logins {
     #[serde(default)]
-    tokens: BTreeMap<String, String>,
+    tokens: BTreeMap<String, Login>,
 }
 
-impl FileStore {
-    pub fn default_path() -> Result<FileStore> {
-        Ok(FileStore { path: profile::dir()?.join("credentials.toml") })
+/// `credentials.toml`.
+pub struct Credentials {
+    pub path: PathBuf,
+}
+
+impl Credentials {
+    pub fn default_path() -> Result<Credentials> {
+        Ok(Credentials { path: profile::dir()?.join("credentials.toml") })
     }
 
-    fn parse(&self, text: Option<&str>) -> Result<Credentials> {
+    fn parse(&self, text: Option<&str>) -> Result<Logins> {
         match text {
-            Some(text) => toml::from_str(text)
-                .map_err(|e| Error::usage(format!("invalid token file store {}: {e}", self.path.display()))),
-            None => Ok(Credentials::default()),
+            Some(text) => toml::from_str(text).map_err(|e| {
+                Error::usage(format!("invalid token file store {}: {}", self.path.display(), e.message()))
+            }),
+            None => Ok(Logins::default()),
         }
     }
 
-    fn load(&self) -> Result<Credentials> {
-        match std::fs::read_to_string(&self.path) {
-            Ok(text) => self.parse(Some(&text)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Credentials::default()),
-            Err(e) => Err(Error::usage(format!("cannot read {}: {e}", self.path.display()))),
-        }
+    /// The profile's login, if there is one.
+    pub fn login(&self, profile: &str) -> Result<Option<Login>> {
+        let text = match std::fs::read_to_string(&self.path) {
+            Ok(text) => Some(text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(Error::usage(format!("cannot read {}: {e}", self.path.display()))),
+        };
+        Ok(self.parse(text.as_deref())?.tokens.remove(profile))
     }
 
-    /// Changes the stored tokens as one locked, atomic step; whether `change` changed anything.
-    fn change(&self, gate: &Gate, change: impl FnOnce(&mut BTreeMap<String, String>) -> bool) -> Result<bool> {
+    /// Records (`Some`) or removes (`None`) a profile's login, as one locked, atomic step; what was there before.
+    pub fn record(&self, gate: &Gate, profile: &str, login: Option<Login>) -> Result<Option<Login>> {
         gate.rewrite(&self.path, "the token file store", |text| {
-            let mut credentials = self.parse(text)?;
-            if !change(&mut credentials.tokens) {
-                return Ok((None, false));
-            }
-            let text = toml::to_string(&credentials).map_err(|e| Error::failed(e.to_string()))?;
-            Ok((Some(text), true))
+            let mut logins = self.parse(text)?;
+            let before = match login {
+                Some(login) => logins.tokens.insert(profile.to_string(), login),
+                None => logins.tokens.remove(profile),
+            };
+            let text = toml::to_string(&logins).map_err(|e| Error::failed(e.to_string()))?;
+            Ok((Some(text), before))
         })
-    }
-}
-
-impl TokenStore for FileStore {
-    fn name(&self) -> &'static str {
-        "file store"
-    }
-
-    fn get(&self, profile: &str) -> Result<Option<Secret>> {
-        Ok(self.load()?.tokens.get(profile).map(Secret::new))
-    }
-
-    fn set(&self, gate: &Gate, profile: &str, token: &Secret) -> Result<()> {
-        self.change(gate, |tokens| {
-            tokens.insert(profile.to_string(), token.expose().to_string());
-            true
-        })?;
-        Ok(())
-    }
-
-    fn delete(&self, gate: &Gate, profile: &str) -> Result<bool> {
-        self.change(gate, |tokens| tokens.remove(profile).is_some())
     }
 }
 
@@ -174,21 +188,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn file_store_keeps_one_token_per_profile_privately() {
+    fn logins_are_bound_to_their_base_url_and_old_files_still_read() {
         let dir = tempfile::tempdir().unwrap();
-        let store = FileStore { path: dir.path().join("credentials.toml") };
-        assert_eq!(store.get("default").unwrap(), None);
+        let store = Credentials { path: dir.path().join("credentials.toml") };
         let gate = Gate::new(false, crate::ui::Printer::plain());
-        store.set(&gate, "default", &Secret::new("a")).unwrap();
-        store.set(&gate, "ci", &Secret::new("b")).unwrap();
-        assert_eq!(store.get("default").unwrap(), Some(Secret::new("a")));
-        assert!(store.delete(&gate, "default").unwrap());
-        assert!(!store.delete(&gate, "default").unwrap());
-        assert_eq!(store.get("ci").unwrap(), Some(Secret::new("b")));
+        assert_eq!(store.login("default").unwrap(), None);
+        let bound = Login::Bound { base_url: "https://a.example".into(), token: Some("t".into()), keyring: false };
+        store.record(&gate, "default", Some(bound.clone())).unwrap();
+        store
+            .record(&gate, "ci", Some(Login::Bound { base_url: "http://b".into(), token: None, keyring: true }))
+            .unwrap();
+        assert_eq!(store.login("default").unwrap(), Some(bound.clone()));
+        assert_eq!(store.record(&gate, "default", None).unwrap(), Some(bound));
+        assert_eq!(store.login("default").unwrap(), None);
+        assert!(matches!(store.login("ci").unwrap(), Some(Login::Bound { keyring: true, .. })));
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
             assert_eq!(std::fs::metadata(&store.path).unwrap().permissions().mode() & 0o777, 0o600);
         }
+        // The form written before tokens were bound to a base URL.
+        gate.rewrite(&store.path, "old", |_| Ok((Some("[tokens]\nold = \"t0\"\n".into()), ()))).unwrap();
+        assert_eq!(store.login("old").unwrap(), Some(Login::Legacy("t0".into())));
+    }
+
+    #[test]
+    fn urls_compare_in_their_normal_form() {
+        assert_eq!(normalize_url("HTTPS://Platform.SegmentAPIs.com/"), "https://platform.segmentapis.com");
+        assert_eq!(normalize_url("http://127.0.0.1:80/"), "http://127.0.0.1");
+        assert_eq!(normalize_url("http://h:8808/proxy/"), "http://h:8808/proxy");
+        assert_eq!(keyring_entry("ci", "http://h:8808/"), "ci@http://h:8808");
     }
 }

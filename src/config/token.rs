@@ -16,9 +16,11 @@ pub enum Source {
     FlagFile(PathBuf),
     Env,
     EnvFile(PathBuf),
-    /// Stored by `seg auth login` for the profile.
+    /// Stored by `seg auth login`: the keyring entry.
     Keyring(String),
     FileStore(PathBuf),
+    /// Read by a command itself (`seg auth login` from stdin or a prompt).
+    Given(&'static str),
 }
 
 impl fmt::Display for Source {
@@ -28,8 +30,9 @@ impl fmt::Display for Source {
             Source::FlagFile(path) => write!(f, "--token-file {}", path.display()),
             Source::Env => write!(f, "{ENV_TOKEN}"),
             Source::EnvFile(path) => write!(f, "{ENV_TOKEN_FILE}={}", path.display()),
-            Source::Keyring(profile) => write!(f, "the OS keyring (profile {profile})"),
+            Source::Keyring(entry) => write!(f, "the OS keyring (entry {entry})"),
             Source::FileStore(path) => write!(f, "the file store {}", path.display()),
+            Source::Given(what) => write!(f, "{what}"),
         }
     }
 }
@@ -42,41 +45,127 @@ pub struct Token {
     pub warning: Option<String>,
 }
 
-fn env(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+/// A variable's value; `None` when unset or blank. A value that is not UTF-8 is a usage error, never ignored.
+fn env(name: &str) -> Result<Option<String>> {
+    match std::env::var_os(name) {
+        None => Ok(None),
+        Some(value) => match value.into_string() {
+            Ok(text) if text.trim().is_empty() => Ok(None),
+            Ok(text) => Ok(Some(text)),
+            Err(_) => Err(Error::usage(format!("{name} is not valid UTF-8"))),
+        },
+    }
 }
 
-/// The first token source that is set, or `None` when none is.
-pub fn resolve(flag: Option<&Secret>, flag_file: Option<&Path>, profile: &str) -> Result<Option<Token>> {
-    if let Some(secret) = flag.filter(|s| !s.is_empty()) {
-        return Ok(Some(Token { secret: secret.clone(), source: Source::Flag, warning: None }));
+/// A token must be able to travel in an HTTP header: printable ASCII, no spaces or control characters. Anything
+/// else is a usage error before any request, naming where it came from (never the token).
+pub fn check(secret: &Secret, source: &Source) -> Result<()> {
+    let bad = secret.expose().chars().position(|c| !c.is_ascii_graphic());
+    match bad {
+        None => Ok(()),
+        Some(at) => {
+            let c = secret.expose().chars().nth(at).unwrap_or_default();
+            let what = if c.is_control() {
+                "a control character"
+            } else if c == ' ' {
+                "a space"
+            } else {
+                "a character that is not ASCII"
+            };
+            Err(Error::usage(format!(
+                "the token from {source} has {what} at position {}: a token is printable ASCII",
+                at + 1
+            )))
+        }
     }
-    if let Some(path) = flag_file {
-        return read_file(path)
-            .map(|(secret, warning)| Some(Token { secret, source: Source::FlagFile(path.into()), warning }));
-    }
-    if let Some(value) = env(ENV_TOKEN) {
-        return Ok(Some(Token { secret: Secret::new(value.trim()), source: Source::Env, warning: None }));
-    }
-    if let Some(path) = env(ENV_TOKEN_FILE) {
+}
+
+/// Where the token goes: the base URL requests are sent to, and the one a token stored before tokens were bound to
+/// a base URL belongs to (the profile's, or the default).
+#[derive(Debug, Clone)]
+pub struct Destination<'a> {
+    pub base_url: &'a str,
+    pub legacy_base_url: &'a str,
+}
+
+/// The first token source that is set, or `None` when none is. An explicit token (flag, file, variable) goes where
+/// it is told; a stored one only to the base URL it was stored with.
+pub fn resolve(
+    flag: Option<&Secret>,
+    flag_file: Option<&Path>,
+    profile: &str,
+    to: &Destination<'_>,
+) -> Result<Option<Token>> {
+    let token = if let Some(secret) = flag.filter(|s| !s.is_empty()) {
+        Token { secret: secret.clone(), source: Source::Flag, warning: None }
+    } else if let Some(path) = flag_file {
+        let (secret, warning) = read_file(path)?;
+        Token { secret, source: Source::FlagFile(path.into()), warning }
+    } else if let Some(value) = env(ENV_TOKEN)? {
+        Token { secret: Secret::new(value.trim()), source: Source::Env, warning: None }
+    } else if let Some(path) = env(ENV_TOKEN_FILE)? {
         let path = PathBuf::from(path);
-        return read_file(&path)
-            .map(|(secret, warning)| Some(Token { secret, source: Source::EnvFile(path), warning }));
-    }
-    stored(profile)
+        let (secret, warning) = read_file(&path)?;
+        Token { secret, source: Source::EnvFile(path), warning }
+    } else {
+        match stored(profile, to)? {
+            Some(token) => token,
+            None => return Ok(None),
+        }
+    };
+    check(&token.secret, &token.source)?;
+    Ok(Some(token))
 }
 
-/// What `seg auth login` stored for the profile: the keyring first (unless SEG_NO_KEYRING), then the file store.
-/// A keyring that does not work is passed over here; `seg auth status` says why.
-pub fn stored(profile: &str) -> Result<Option<Token>> {
-    use super::credentials::{FileStore, Keyring, TokenStore, keyring_disabled};
-    if !keyring_disabled()
-        && let Ok(Some(secret)) = Keyring.get(profile)
-    {
-        return Ok(Some(Token { secret, source: Source::Keyring(profile.to_string()), warning: None }));
+/// What `seg auth login` stored for the profile, if it belongs to `to.base_url` (exit 4 naming both URLs if it
+/// belongs elsewhere). `credentials.toml` says where it is; without a record, an entry an older version put in the
+/// keyring under the profile's name.
+pub fn stored(profile: &str, to: &Destination<'_>) -> Result<Option<Token>> {
+    use super::credentials::{
+        Credentials, Keyring, Login, SecretStore, keyring_disabled, keyring_entry, normalize_url,
+    };
+    let credentials = Credentials::default_path()?;
+    let bound_elsewhere = |stored: &str| -> Result<()> {
+        if normalize_url(stored) == normalize_url(to.base_url) {
+            return Ok(());
+        }
+        Err(Error::TokenElsewhere {
+            profile: profile.to_string(),
+            stored: normalize_url(stored),
+            wanted: normalize_url(to.base_url),
+        })
+    };
+    let in_file = |secret: &str| Token {
+        secret: Secret::new(secret),
+        source: Source::FileStore(credentials.path.clone()),
+        warning: None,
+    };
+    match credentials.login(profile)? {
+        Some(Login::Bound { base_url, token, keyring }) => {
+            bound_elsewhere(&base_url)?;
+            if let Some(token) = token {
+                return Ok(Some(in_file(&token)));
+            }
+            if !keyring || keyring_disabled() {
+                return Ok(None);
+            }
+            let entry = keyring_entry(profile, &base_url);
+            Ok(Keyring.get(&entry)?.map(|secret| Token { secret, source: Source::Keyring(entry), warning: None }))
+        }
+        Some(Login::Legacy(token)) => {
+            bound_elsewhere(to.legacy_base_url)?;
+            Ok(Some(in_file(&token)))
+        }
+        None if keyring_disabled() => Ok(None),
+        // A keyring that does not work is passed over here; `seg auth status` says why.
+        None => match Keyring.get(profile) {
+            Ok(Some(secret)) => {
+                bound_elsewhere(to.legacy_base_url)?;
+                Ok(Some(Token { secret, source: Source::Keyring(profile.to_string()), warning: None }))
+            }
+            _ => Ok(None),
+        },
     }
-    let store = FileStore::default_path()?;
-    Ok(store.get(profile)?.map(|secret| Token { secret, source: Source::FileStore(store.path.clone()), warning: None }))
 }
 
 /// Reads a token file: the first line, trimmed. Unreadable or empty is a usage error (exit 2).
@@ -88,7 +177,10 @@ pub fn read_file(path: &Path) -> Result<(Secret, Option<String>)> {
             .map_err(|e| Error::usage(format!("cannot read the token from stdin: {e}")))?;
         text
     } else {
-        std::fs::read_to_string(path).map_err(|e| Error::usage(format!("cannot read token file {shown}: {e}")))?
+        std::fs::read_to_string(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidData => Error::usage(format!("token file {shown} is not UTF-8 text")),
+            _ => Error::usage(format!("cannot read token file {shown}: {e}")),
+        })?
     };
     let token = text.lines().next().unwrap_or_default().trim();
     if token.is_empty() {

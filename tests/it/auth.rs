@@ -170,3 +170,122 @@ async fn an_unknown_setting_is_a_warning_once_and_survives_a_rewrite() {
     let after = std::fs::read_to_string(&config).unwrap();
     assert!(after.contains("from_a_newer_seg = true") && after.contains("workspace = \"demo\""), "{after}");
 }
+
+#[tokio::test]
+async fn a_stored_token_goes_only_to_the_base_url_it_was_stored_with() {
+    let env = TestEnv::start().await;
+    let other = TestEnv::start().await;
+    // Logging in with --base-url binds the token to it and points the profile there.
+    let run = env.seg_stdin(&["auth", "login", "--with-token", "--base-url", &env.base], &[], WRITE.as_bytes()).await;
+    run.code(0);
+    let mut cmd = crate::support::seg_command(env.home.path());
+    cmd.args(["workspaces", "list"]);
+    crate::support::run_with_stdin(cmd, b"").await.code(0);
+    assert_eq!(env.seg_with(&["config", "get", "base_url"], &[]).await.code(0).stdout.trim(), env.base);
+    // Another base URL, by flag or variable: refused before anything is sent, naming both.
+    other.clear_requests().await;
+    for vars in [vec![], vec![("SEG_BASE_URL", other.base.as_str())]] {
+        let mut cmd = crate::support::seg_command(env.home.path());
+        cmd.args(["workspaces", "list"]).envs(vars.iter().copied());
+        if vars.is_empty() {
+            cmd.args(["--base-url", &other.base]);
+        }
+        let run = crate::support::run_with_stdin(cmd, b"").await;
+        run.code(4);
+        assert!(run.stderr.contains(&env.base) && run.stderr.contains(&other.base), "{}", run.stderr);
+        assert!(run.stderr.contains("seg auth login --base-url"), "{}", run.stderr);
+        assert!(!run.stderr.contains(WRITE));
+    }
+    assert!(other.requests().await.is_empty(), "the token went to another service");
+    // An explicit token goes where it is told.
+    let run = other.seg_with(&["workspaces", "list"], &[("SEG_TOKEN", WRITE)]).await;
+    run.code(0);
+}
+
+#[tokio::test]
+async fn tokens_stored_before_the_binding_still_work_where_they_were_meant_to() {
+    let env = TestEnv::start().await;
+    let other = TestEnv::start().await;
+    let dir = env.path(".config/seg");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("credentials.toml"), format!("[tokens]\ndefault = \"{WRITE}\"\n")).unwrap();
+    std::fs::write(dir.join("config.toml"), format!("[profiles.default]\nbase_url = \"{}\"\n", env.base)).unwrap();
+    let mut cmd = crate::support::seg_command(env.home.path());
+    cmd.args(["workspaces", "list"]);
+    crate::support::run_with_stdin(cmd, b"").await.code(0);
+    let mut cmd = crate::support::seg_command(env.home.path());
+    cmd.args(["workspaces", "list", "--base-url", &other.base]);
+    crate::support::run_with_stdin(cmd, b"").await.code(4);
+    assert!(other.requests().await.is_empty());
+    // Logging in again writes the new form, and logging out removes it.
+    env.seg_stdin(&["auth", "login", "--with-token"], &[], WRITE.as_bytes()).await.code(0);
+    let text = std::fs::read_to_string(dir.join("credentials.toml")).unwrap();
+    assert!(text.contains(&format!("base_url = \"{}\"", env.base)), "{text}");
+    env.seg_with(&["auth", "logout"], &[]).await.code(0);
+    let mut cmd = crate::support::seg_command(env.home.path());
+    cmd.args(["workspaces", "list"]);
+    crate::support::run_with_stdin(cmd, b"").await.code(4);
+}
+
+#[tokio::test]
+async fn a_token_that_cannot_be_a_header_is_a_usage_error_before_any_request() {
+    let env = TestEnv::start().await;
+    let file = env.path("token.txt");
+    std::fs::write(&file, "abc\u{7}def\n").unwrap();
+    let file = file.to_str().unwrap().to_string();
+    let cases: Vec<(Vec<&str>, Vec<(&str, &str)>)> = vec![
+        (vec!["workspaces", "list"], vec![("SEG_TOKEN", "abc\u{1b}[2Jdef")]),
+        (vec!["workspaces", "list"], vec![("SEG_TOKEN", "abc def")]),
+        (vec!["workspaces", "list"], vec![("SEG_TOKEN", "tökén")]),
+        (vec!["workspaces", "list", "--token-file", &file], vec![]),
+        (vec!["workspaces", "list", "--token", "a\tb"], vec![]),
+    ];
+    env.clear_requests().await;
+    for (args, vars) in cases {
+        let run = env.seg_with(&args, &vars).await;
+        run.code(2);
+        assert!(run.stderr.contains("the token from") && run.stderr.contains("printable ASCII"), "{}", run.stderr);
+        assert!(!run.stderr.contains("transport"), "{}", run.stderr);
+    }
+    let run = env.seg_stdin(&["auth", "login", "--with-token"], &[], b"abc\x01def\n").await;
+    run.code(2);
+    assert!(env.requests().await.is_empty(), "a request was sent");
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let mut cmd = env.command(&["workspaces", "list"], &[]);
+        cmd.env("SEG_TOKEN", std::ffi::OsStr::from_bytes(b"abc\xffdef"));
+        let run = crate::support::run_with_stdin(cmd, b"").await;
+        run.code(2);
+        assert!(run.stderr.contains("SEG_TOKEN is not valid UTF-8"), "{}", run.stderr);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn parallel_writers_keep_every_value() {
+    let env = TestEnv::start().await;
+    let sets = (0..32).map(|i| {
+        let profile = format!("p{i}");
+        let mut cmd = crate::support::seg_command(env.home.path());
+        cmd.args(["config", "set", "workspace", &format!("w{i}"), "--profile", &profile]);
+        crate::support::run_with_stdin(cmd, b"")
+    });
+    for run in futures_util::future::join_all(sets).await {
+        run.code(0);
+    }
+    let logins = (0..16).map(|i| {
+        let profile = format!("l{i}");
+        let cmd = env.command(&["auth", "login", "--with-token", "--profile", &profile], &[]);
+        crate::support::run_with_stdin(cmd, WRITE.as_bytes())
+    });
+    for run in futures_util::future::join_all(logins).await {
+        run.code(0);
+    }
+    for i in 0..32 {
+        let run = env.seg_with(&["config", "get", "workspace", "--profile", &format!("p{i}")], &[]).await;
+        assert_eq!(run.code(0).stdout.trim(), format!("w{i}"));
+    }
+    for i in 0..16 {
+        env.seg_with(&["workspaces", "list", "--profile", &format!("l{i}")], &[]).await.code(0);
+    }
+}

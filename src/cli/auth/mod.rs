@@ -6,7 +6,10 @@ use serde_json::{Value, json};
 
 use super::Context;
 use crate::api::client::Outcome;
-use crate::config::credentials::{FileStore, Keyring, TokenStore, keyring_disabled};
+use crate::config::credentials::{
+    Credentials, Keyring, Login, SecretStore, keyring_disabled, keyring_entry, normalize_url,
+};
+use crate::config::profile;
 use crate::config::token;
 use crate::effect::Gate;
 use crate::error::{Error, Result};
@@ -75,12 +78,12 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
 
 fn read_token(args: &LoginArgs, ctx: &Context) -> Result<Secret> {
     let token = if args.with_token {
-        let mut line = String::new();
+        let mut line = Vec::new();
         std::io::stdin()
             .lock()
-            .read_line(&mut line)
+            .read_until(b'\n', &mut line)
             .map_err(|e| Error::usage(format!("cannot read the token from stdin: {e}")))?;
-        line
+        String::from_utf8(line).map_err(|_| Error::usage("the token on stdin is not UTF-8 text"))?
     } else if ctx.printer.stdin_tty && ctx.printer.stderr_tty {
         dialoguer::Password::new()
             .with_prompt("Paste your access token")
@@ -93,18 +96,22 @@ fn read_token(args: &LoginArgs, ctx: &Context) -> Result<Secret> {
     if token.is_empty() {
         return Err(Error::usage("the token is empty"));
     }
-    Ok(Secret::new(token))
+    let secret = Secret::new(token);
+    let source = if args.with_token { "stdin" } else { "the prompt" };
+    token::check(&secret, &token::Source::Given(source))?;
+    Ok(secret)
 }
 
 async fn login(args: LoginArgs, ctx: &Context) -> Result<()> {
     let secret = read_token(&args, ctx)?;
+    let base_url = ctx.base_url()?;
     // Checked before it is stored: a token the service refuses is not kept.
     let count = match ctx.client_for(secret.clone())?.send(&workspaces()).await? {
         Outcome::Answer(page) => page.items.len(),
         Outcome::DryRun => 0,
     };
     let profile = ctx.profile_name();
-    let file = FileStore::default_path()?;
+    let credentials = Credentials::default_path()?;
     let can_ask = ctx.printer.stdin_tty && ctx.printer.stderr_tty;
     let ask = |question: &str| -> Result<bool> {
         if !can_ask {
@@ -117,8 +124,12 @@ async fn login(args: LoginArgs, ctx: &Context) -> Result<()> {
             .map_err(|e| Error::usage(format!("cannot ask: {e}")))
     };
     let file_only = args.insecure_storage || keyring_disabled();
-    let stored_in = store_token(&Keyring, &file, profile, &secret, file_only, &ctx.gate, &ctx.printer, ask)?;
-    let base_url = ctx.base_url()?;
+    let login = Placement { profile, base_url: &base_url, secret: &secret, file_only };
+    let stored_in = store_token(&Keyring, &credentials, &login, &ctx.gate, &ctx.printer, ask)?;
+    // The profile now goes where its token belongs.
+    if ctx.global.base_url.is_some() {
+        profile::update(&ctx.gate, &profile::path()?, profile, "base_url", Some(&base_url))?;
+    }
     if ctx.gate.is_dry_run() {
         ctx.printer.status(&format!(
             "dry run: the token works at {base_url} ({count} workspace(s) reachable); it was not stored"
@@ -127,6 +138,9 @@ async fn login(args: LoginArgs, ctx: &Context) -> Result<()> {
         ctx.printer.status(&format!(
             "logged in to {base_url} as profile {profile}: {count} workspace(s) reachable; token stored in {stored_in}"
         ));
+        if keyring_disabled() && ctx.printer.stderr_tty {
+            ctx.printer.hint("SEG_NO_KEYRING is set, so the keyring was not used: the token is in the file above");
+        }
     }
     Ok(())
 }
@@ -142,15 +156,16 @@ async fn status(ctx: &Context) -> Result<()> {
             match Keyring.get(ctx.profile_name()) { Ok(_) => "available".into(), Err(e) => format!("unavailable: {e}") }
         },
     });
-    let outcome = match token::resolve(ctx.global.token.as_ref(), ctx.global.token_file.as_deref(), ctx.profile_name())?
-    {
-        None => {
+    let outcome = match ctx.token() {
+        Err(error @ (Error::NoToken | Error::TokenElsewhere { .. })) => {
             report["token_source"] = Value::Null;
-            Err(Error::NoToken)
+            report["error"] = json!(error.to_string());
+            Err(error)
         }
-        Some(token) => {
+        Err(error) => return Err(error),
+        Ok(token) => {
             report["token_source"] = json!(token.source.to_string());
-            match ctx.client_for(token.secret)?.send(&workspaces()).await {
+            match ctx.client()?.send(&workspaces()).await {
                 Ok(outcome) => {
                     let names: Vec<Value> = match outcome {
                         Outcome::Answer(page) => page.items.into_iter().map(|w| Value::String(w.name)).collect(),
@@ -189,36 +204,53 @@ fn workspaces() -> Request<Page<Workspace>> {
     Request::list("workspaces")
 }
 
-/// Where the token goes: the keyring, or the file store when told to (`file_only`) or, when no keyring works,
-/// only after `ask` says yes. Never silently to a file. Returns where it went, in words.
-#[allow(clippy::too_many_arguments, reason = "each is one decision of the caller's")]
-fn store_token(
-    keyring: &dyn TokenStore,
-    file: &FileStore,
-    profile: &str,
-    secret: &Secret,
+/// A token to store: whose, for which base URL, and whether it must go to the file.
+struct Placement<'a> {
+    profile: &'a str,
+    base_url: &'a str,
+    secret: &'a Secret,
     file_only: bool,
+}
+
+/// Where the token goes: the keyring (entry `<profile>@<base URL>`), or the file store when told to (`file_only`)
+/// or, when no keyring works, only after `ask` says yes. Never silently to a file. `credentials.toml` records the
+/// base URL it belongs to either way. Returns where it went, in words.
+fn store_token(
+    keyring: &dyn SecretStore,
+    credentials: &Credentials,
+    login: &Placement<'_>,
     gate: &Gate,
     printer: &crate::ui::Printer,
     ask: impl FnOnce(&str) -> Result<bool>,
 ) -> Result<String> {
-    let in_file = || format!("the file store {} (mode 0600)", file.path.display());
-    if file_only {
-        file.set(gate, profile, secret)?;
-        return Ok(in_file());
+    let base_url = normalize_url(login.base_url);
+    let in_file = |gate: &Gate| -> Result<String> {
+        let record =
+            Login::Bound { base_url: base_url.clone(), token: Some(login.secret.expose().into()), keyring: false };
+        credentials.record(gate, login.profile, Some(record))?;
+        Ok(format!("the file store {} (mode 0600)", credentials.path.display()))
+    };
+    if login.file_only {
+        return in_file(gate);
     }
-    match keyring.set(gate, profile, secret) {
-        Ok(()) => Ok("the OS keyring".to_string()),
+    let entry = keyring_entry(login.profile, &base_url);
+    match keyring.set(gate, &entry, login.secret) {
+        Ok(()) => {
+            let record = Login::Bound { base_url: base_url.clone(), token: None, keyring: true };
+            credentials.record(gate, login.profile, Some(record))?;
+            // An entry an older version kept under the profile's name alone is replaced by this one.
+            let _ = keyring.delete(gate, login.profile);
+            Ok(format!("the OS keyring (entry {entry})"))
+        }
         Err(e) => {
             printer.warn(&format!("no keyring works here ({e})"));
-            if !ask(&format!("Store the token in {}, readable only by you?", file.path.display()))? {
+            if !ask(&format!("Store the token in {}, readable only by you?", credentials.path.display()))? {
                 return Err(Error::usage(format!(
                     "the token was not stored; pass --insecure-storage to keep it in {} (mode 0600), or use SEG_TOKEN",
-                    file.path.display()
+                    credentials.path.display()
                 )));
             }
-            file.set(gate, profile, secret)?;
-            Ok(in_file())
+            in_file(gate)
         }
     }
 }
@@ -226,12 +258,20 @@ fn store_token(
 fn logout(ctx: &Context) -> Result<()> {
     let profile = ctx.profile_name();
     let mut removed = Vec::new();
-    if !keyring_disabled() && Keyring.delete(&ctx.gate, profile).unwrap_or(false) {
+    let credentials = Credentials::default_path()?;
+    let login = credentials.record(&ctx.gate, profile, None)?;
+    if let Some(Login::Bound { base_url, keyring: true, .. }) = &login
+        && !keyring_disabled()
+        && Keyring.delete(&ctx.gate, &keyring_entry(profile, base_url)).unwrap_or(false)
+    {
         removed.push("the OS keyring".to_string());
     }
-    let file = FileStore::default_path()?;
-    if file.delete(&ctx.gate, profile)? {
-        removed.push(format!("the file store {}", file.path.display()));
+    // An entry an older version kept under the profile's name alone.
+    if !keyring_disabled() && Keyring.delete(&ctx.gate, profile).unwrap_or(false) && removed.is_empty() {
+        removed.push("the OS keyring".to_string());
+    }
+    if matches!(&login, Some(Login::Legacy(_)) | Some(Login::Bound { token: Some(_), .. })) {
+        removed.push(format!("the file store {}", credentials.path.display()));
     }
     if removed.is_empty() {
         ctx.printer.status(&format!("no stored token for profile {profile}"));
@@ -249,10 +289,7 @@ mod tests {
 
     struct BrokenKeyring;
 
-    impl TokenStore for BrokenKeyring {
-        fn name(&self) -> &'static str {
-            "broken"
-        }
+    impl SecretStore for BrokenKeyring {
         fn get(&self, _: &str) -> Result<Option<Secret>> {
             Err(Error::failed("no secret service"))
         }
@@ -264,33 +301,32 @@ mod tests {
         }
     }
 
-    fn quiet() -> crate::ui::Printer {
-        crate::ui::Printer::plain()
-    }
-
     #[test]
     fn without_a_keyring_the_file_store_needs_consent() {
         let dir = tempfile::tempdir().unwrap();
-        let file = FileStore { path: dir.path().join("credentials.toml") };
+        let credentials = Credentials { path: dir.path().join("credentials.toml") };
         let token = Secret::new("t0ken");
-        let gate = Gate::new(false, quiet());
+        let gate = Gate::new(false, crate::ui::Printer::plain());
+        let printer = crate::ui::Printer::plain();
+        let login = Placement { profile: "default", base_url: "http://127.0.0.1:9/", secret: &token, file_only: false };
         // Refused (or no terminal to ask on): nothing stored, usage error.
-        let err =
-            store_token(&BrokenKeyring, &file, "default", &token, false, &gate, &quiet(), |_| Ok(false)).unwrap_err();
+        let err = store_token(&BrokenKeyring, &credentials, &login, &gate, &printer, |_| Ok(false)).unwrap_err();
         assert_eq!(err.exit_code(), 2);
         assert!(err.to_string().contains("--insecure-storage"));
-        assert_eq!(file.get("default").unwrap(), None);
-        // Consent: stored in the file.
+        assert_eq!(credentials.login("default").unwrap(), None);
+        // Consent: stored in the file, bound to its base URL.
         let mut asked = String::new();
-        let place = store_token(&BrokenKeyring, &file, "default", &token, false, &gate, &quiet(), |q| {
+        let place = store_token(&BrokenKeyring, &credentials, &login, &gate, &printer, |q| {
             asked = q.to_string();
             Ok(true)
         })
         .unwrap();
         assert!(asked.contains("readable only by you") && place.contains("file store"));
-        assert_eq!(file.get("default").unwrap(), Some(token.clone()));
+        let bound = Login::Bound { base_url: "http://127.0.0.1:9".into(), token: Some("t0ken".into()), keyring: false };
+        assert_eq!(credentials.login("default").unwrap(), Some(bound));
         // --insecure-storage: no question asked.
-        store_token(&BrokenKeyring, &file, "ci", &token, true, &gate, &quiet(), |_| panic!("must not ask")).unwrap();
-        assert_eq!(file.get("ci").unwrap(), Some(token));
+        let login = Placement { profile: "ci", file_only: true, ..login };
+        store_token(&BrokenKeyring, &credentials, &login, &gate, &printer, |_| panic!("must not ask")).unwrap();
+        assert!(matches!(credentials.login("ci").unwrap(), Some(Login::Bound { token: Some(_), .. })));
     }
 }

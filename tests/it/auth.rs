@@ -233,7 +233,8 @@ async fn a_token_that_cannot_be_a_header_is_a_usage_error_before_any_request() {
     let file = env.path("token.txt");
     std::fs::write(&file, "abc\u{7}def\n").unwrap();
     let file = file.to_str().unwrap().to_string();
-    let cases: Vec<(Vec<&str>, Vec<(&str, &str)>)> = vec![
+    type Case<'a> = (Vec<&'a str>, Vec<(&'a str, &'a str)>);
+    let cases: Vec<Case> = vec![
         (vec!["workspaces", "list"], vec![("SEG_TOKEN", "abc\u{1b}[2Jdef")]),
         (vec!["workspaces", "list"], vec![("SEG_TOKEN", "abc def")]),
         (vec!["workspaces", "list"], vec![("SEG_TOKEN", "tökén")]),

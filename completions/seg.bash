@@ -373,6 +373,9 @@ _seg() {
             seg__subcmd__help__subcmd__sources,list)
                 cmd="seg__subcmd__help__subcmd__sources__subcmd__list"
                 ;;
+            seg__subcmd__help__subcmd__sources,patch)
+                cmd="seg__subcmd__help__subcmd__sources__subcmd__patch"
+                ;;
             seg__subcmd__help__subcmd__sources,update)
                 cmd="seg__subcmd__help__subcmd__sources__subcmd__update"
                 ;;
@@ -381,6 +384,9 @@ _seg() {
                 ;;
             seg__subcmd__help__subcmd__tokens,delete)
                 cmd="seg__subcmd__help__subcmd__tokens__subcmd__delete"
+                ;;
+            seg__subcmd__help__subcmd__tokens,get)
+                cmd="seg__subcmd__help__subcmd__tokens__subcmd__get"
                 ;;
             seg__subcmd__help__subcmd__tokens,list)
                 cmd="seg__subcmd__help__subcmd__tokens__subcmd__list"
@@ -472,6 +478,9 @@ _seg() {
             seg__subcmd__sources,list)
                 cmd="seg__subcmd__sources__subcmd__list"
                 ;;
+            seg__subcmd__sources,patch)
+                cmd="seg__subcmd__sources__subcmd__patch"
+                ;;
             seg__subcmd__sources,update)
                 cmd="seg__subcmd__sources__subcmd__update"
                 ;;
@@ -490,6 +499,9 @@ _seg() {
             seg__subcmd__sources__subcmd__help,list)
                 cmd="seg__subcmd__sources__subcmd__help__subcmd__list"
                 ;;
+            seg__subcmd__sources__subcmd__help,patch)
+                cmd="seg__subcmd__sources__subcmd__help__subcmd__patch"
+                ;;
             seg__subcmd__sources__subcmd__help,update)
                 cmd="seg__subcmd__sources__subcmd__help__subcmd__update"
                 ;;
@@ -498,6 +510,9 @@ _seg() {
                 ;;
             seg__subcmd__tokens,delete)
                 cmd="seg__subcmd__tokens__subcmd__delete"
+                ;;
+            seg__subcmd__tokens,get)
+                cmd="seg__subcmd__tokens__subcmd__get"
                 ;;
             seg__subcmd__tokens,help)
                 cmd="seg__subcmd__tokens__subcmd__help"
@@ -510,6 +525,9 @@ _seg() {
                 ;;
             seg__subcmd__tokens__subcmd__help,delete)
                 cmd="seg__subcmd__tokens__subcmd__help__subcmd__delete"
+                ;;
+            seg__subcmd__tokens__subcmd__help,get)
+                cmd="seg__subcmd__tokens__subcmd__help__subcmd__get"
                 ;;
             seg__subcmd__tokens__subcmd__help,help)
                 cmd="seg__subcmd__tokens__subcmd__help__subcmd__help"
@@ -3969,7 +3987,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__help__subcmd__sources)
-            opts="list get create update delete"
+            opts="list get create update patch delete"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4038,6 +4056,20 @@ _seg() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        seg__subcmd__help__subcmd__sources__subcmd__patch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         seg__subcmd__help__subcmd__sources__subcmd__update)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -4053,7 +4085,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__help__subcmd__tokens)
-            opts="list create delete"
+            opts="list create get delete"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4081,6 +4113,20 @@ _seg() {
             return 0
             ;;
         seg__subcmd__help__subcmd__tokens__subcmd__delete)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__tokens__subcmd__get)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4445,13 +4491,17 @@ _seg() {
             return 0
             ;;
         seg__subcmd__regulations__subcmd__create)
-            opts="-w -o -v -y -h -V --user-id --type --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --user-id --from-file --type --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --user-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4839,7 +4889,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__sources)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get create update delete help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get create update patch delete help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5131,7 +5181,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__sources__subcmd__help)
-            opts="list get create update delete help"
+            opts="list get create update patch delete help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5214,6 +5264,20 @@ _seg() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        seg__subcmd__sources__subcmd__help__subcmd__patch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         seg__subcmd__sources__subcmd__help__subcmd__update)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -5244,6 +5308,100 @@ _seg() {
                     return 0
                     ;;
                 --page-token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__patch)
+            opts="-w -o -v -y -h -V --display-name --label --set --clear --from-file --update-mask --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --display-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --label)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --clear)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --update-mask)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5405,7 +5563,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__tokens)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list create delete help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list create get delete help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5622,8 +5780,78 @@ _seg() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        seg__subcmd__tokens__subcmd__get)
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         seg__subcmd__tokens__subcmd__help)
-            opts="list create delete help"
+            opts="list create get delete help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5651,6 +5879,20 @@ _seg() {
             return 0
             ;;
         seg__subcmd__tokens__subcmd__help__subcmd__delete)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__tokens__subcmd__help__subcmd__get)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -37,7 +37,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_needs_command" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_needs_command" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_needs_command" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_needs_command" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_needs_command" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_needs_command" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_needs_command" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -47,7 +47,7 @@ complete -c seg -n "__fish_seg_needs_command" -f -a "workspaces" -d 'List and sh
 complete -c seg -n "__fish_seg_needs_command" -f -a "sources" -d 'List, show, create, update and delete sources'
 complete -c seg -n "__fish_seg_needs_command" -f -a "destinations" -d 'List, show, create, update, enable, disable and delete destinations'
 complete -c seg -n "__fish_seg_needs_command" -f -a "tracking-plans" -d 'List, show, create, update and delete tracking plans; manage their source connections'
-complete -c seg -n "__fish_seg_needs_command" -f -a "tokens" -d 'List, create and delete personal access tokens'
+complete -c seg -n "__fish_seg_needs_command" -f -a "tokens" -d 'List, show, create and delete personal access tokens'
 complete -c seg -n "__fish_seg_needs_command" -f -a "catalog" -d 'Browse the catalog of sources and destinations'
 complete -c seg -n "__fish_seg_needs_command" -f -a "regulations" -d 'Create, list and show regulations (deletion requests) of the workspace (-w)'
 complete -c seg -n "__fish_seg_needs_command" -f -a "api" -d 'Call any API path: `seg api GET workspaces/acme/sources`'
@@ -71,7 +71,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -96,7 +96,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -116,7 +116,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -125,31 +125,32 @@ complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subc
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the workspaces your token reaches'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one workspace (the one named, else the one of -w)'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l api-version -d 'API path prefix [default: v1beta]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l profile -d 'Named settings in the config file [default: default]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -l api-version -d 'API path prefix [default: v1beta]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -l profile -d 'Named settings in the config file [default: default]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -s h -l help -d 'Print help'
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -s V -l version -d 'Print version'
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -f -a "list" -d 'List the sources of the workspace (-w), following every page'
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -f -a "get" -d 'Show one source'
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -f -a "create" -d 'Create a source from a catalog entry'
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -f -a "update" -d 'Change fields of a source; only the fields named change (an update mask is sent)'
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -f -a "delete" -d 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes'
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update delete help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -s V -l version -d 'Print version'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -f -a "list" -d 'List the sources of the workspace (-w), following every page'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -f -a "get" -d 'Show one source'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -f -a "create" -d 'Create a source from a catalog entry'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -f -a "update" -d 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -f -a "patch" -d 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -f -a "delete" -d 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes'
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l limit -d 'Stop after N items (no page is fetched beyond what N needs)' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l page-size -d 'Items asked for per page [default: 100]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l page-token -d 'Start at this page token (an interrupted listing prints the one to resume from)' -r
@@ -166,7 +167,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -186,7 +187,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -208,7 +209,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -233,12 +234,37 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l display-name -d 'New display name' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l label -d 'Labels to set, replacing the current ones (repeatable)' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l set -d 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l clear -d 'List FIELD in the update mask with no value: the service empties it' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l from-file -d 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path' -r -F
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l update-mask -d 'Send exactly these mask paths (comma-separated) instead of those the flags imply' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l api-version -d 'API path prefix [default: v1beta]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l profile -d 'Named settings in the config file [default: default]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -252,7 +278,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -261,7 +287,8 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the sources of the workspace (-w), following every page'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one source'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a source from a catalog entry'
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from help" -f -a "update" -d 'Change fields of a source; only the fields named change (an update mask is sent)'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from help" -f -a "update" -d 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from help" -f -a "patch" -d 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
@@ -277,7 +304,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -309,7 +336,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -330,7 +357,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -352,7 +379,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l enabled -d 'Create it enabled'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -381,7 +408,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l disabled -d 'Disable it (same as --enabled=false)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -410,7 +437,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l disabled -d 'Disable it (same as --enabled=false)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -431,7 +458,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -451,7 +478,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -471,7 +498,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -499,7 +526,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -528,7 +555,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -548,7 +575,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -569,7 +596,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -594,7 +621,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -613,7 +640,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -632,7 +659,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -649,29 +676,30 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete tracking plans. Asks first on a terminal; elsewhere needs --yes'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from help" -f -a "connections" -d 'List, add and remove a tracking plan\'s source connections'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l api-version -d 'API path prefix [default: v1beta]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l profile -d 'Named settings in the config file [default: default]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l api-version -d 'API path prefix [default: v1beta]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l profile -d 'Named settings in the config file [default: default]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -s h -l help -d 'Print help'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -s V -l version -d 'Print version'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -f -a "list" -d 'List access tokens (never their secrets)'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -f -a "create" -d 'Create an access token; its secret is printed once, in the `token` field'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -f -a "delete" -d 'Delete access tokens: they stop working at once. Asks first on a terminal; elsewhere needs --yes'
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create delete help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -s V -l version -d 'Print version'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -f -a "list" -d 'List access tokens (never their secrets)'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -f -a "create" -d 'Create an access token; its secret is printed once, in the `token` field'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -f -a "get" -d 'Show one access token (never its secret)'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -f -a "delete" -d 'Delete access tokens: they stop working at once. Asks first on a terminal; elsewhere needs --yes'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l limit -d 'Stop after N items (no page is fetched beyond what N needs)' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l page-size -d 'Items asked for per page [default: 100]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l page-token -d 'Start at this page token (an interrupted listing prints the one to resume from)' -r
@@ -688,7 +716,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -711,12 +739,31 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l api-version -d 'API path prefix [default: v1beta]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l profile -d 'Named settings in the config file [default: default]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -730,7 +777,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -738,6 +785,7 @@ complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcomma
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from help" -f -a "list" -d 'List access tokens (never their secrets)'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create an access token; its secret is printed once, in the `token` field'
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one access token (never its secret)'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete access tokens: they stop working at once. Asks first on a terminal; elsewhere needs --yes'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
@@ -753,7 +801,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -778,7 +826,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -804,7 +852,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -830,17 +878,18 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -s V -l version -d 'Print version'
-complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -f -a "create" -d 'Ask for users\' data to be deleted and/or suppressed'
+complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -f -a "create" -d 'Ask for users\' data to be deleted and/or suppressed. Irreversible: asks first on a terminal, needs --yes elsewhere'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -f -a "list" -d 'List regulations'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -f -a "get" -d 'Show one regulation'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l user-id -d 'A user id (repeatable; up to 5,000)' -r
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l user-id -d 'A user id (repeatable)' -r
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l from-file -d 'Read user ids from a file, one a line (`-` for stdin)' -r -F
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l type -d 'What to do' -r -f -a "Suppress_With_Delete\t''
 Delete\t''
 Suppress\t''
@@ -858,7 +907,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -880,7 +929,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -900,13 +949,13 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from help" -f -a "create" -d 'Ask for users\' data to be deleted and/or suppressed'
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from help" -f -a "create" -d 'Ask for users\' data to be deleted and/or suppressed. Irreversible: asks first on a terminal, needs --yes elsewhere'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from help" -f -a "list" -d 'List regulations'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one regulation'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -928,7 +977,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand api" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand api" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand api" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand api" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand api" -l paginate -d 'Follow next_page_token and print every page\'s items as one list'
 complete -c seg -n "__fish_seg_using_subcommand api" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand api" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
@@ -949,7 +998,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -984,7 +1033,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l no-context -d 'Leave out the sample `context` of tracking calls that list none'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -1006,7 +1055,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1028,7 +1077,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l strict -d 'Only the raw bytes count: a match after re-serialisation is a failure'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -1067,7 +1116,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l all-types -d 'Send the sample of every type'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l raw -d 'Send the --data bytes as they are, not in JSON.stringify form'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
@@ -1075,7 +1124,7 @@ complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -s V -l version -d 'Print version'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l host -d 'Address to listen on' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l host -d 'Address to listen on: an IP address or a host name such as localhost' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l port -d 'Port; 0 picks a free one' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l secret -d 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l secret-file -d 'Read the secret from a file (its content less one trailing newline)' -r -F
@@ -1095,7 +1144,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1120,7 +1169,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1144,7 +1193,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l with-token -d 'Read the token from stdin'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l insecure-storage -d 'Store the token in a 0600 file, keyring or not, without asking'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
@@ -1165,7 +1214,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1184,7 +1233,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1203,7 +1252,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1227,7 +1276,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1251,7 +1300,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1270,7 +1319,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1289,7 +1338,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1308,7 +1357,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1332,13 +1381,13 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand completion" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand completion" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand completion" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand completion" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand completion" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand completion" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand completion" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand completion" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand completion" -s V -l version -d 'Print version'
-complete -c seg -n "__fish_seg_using_subcommand serve" -l host -d 'Address to listen on' -r
+complete -c seg -n "__fish_seg_using_subcommand serve" -l host -d 'Address to listen on: an IP address or a host name such as localhost' -r
 complete -c seg -n "__fish_seg_using_subcommand serve" -l port -d 'Port to listen on; 0 picks a free one (the first line says which)' -r
 complete -c seg -n "__fish_seg_using_subcommand serve" -l accept-token -d 'A token to accept, as VALUE:SCOPE with SCOPE `workspace` (read and write) or `workspace:read` (repeatable). Without any, one token of each scope is made and printed' -r
 complete -c seg -n "__fish_seg_using_subcommand serve" -l rate-limit -d 'Requests per minute per token before 429; 0 turns the limit off' -r
@@ -1357,7 +1406,7 @@ complete -c seg -n "__fish_seg_using_subcommand serve" -l color -d 'When to use 
 always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand serve" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand serve" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand serve" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand serve" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand serve" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand serve" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1376,7 +1425,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand demo" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand demo" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand demo" -l timeout -d 'Timeout of each request, e.g. 30s, 2m [default: 30s]' -r
+complete -c seg -n "__fish_seg_using_subcommand demo" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand demo" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand demo" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand demo" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1386,7 +1435,7 @@ complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcom
 complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "sources" -d 'List, show, create, update and delete sources'
 complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "destinations" -d 'List, show, create, update, enable, disable and delete destinations'
 complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "tracking-plans" -d 'List, show, create, update and delete tracking plans; manage their source connections'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "tokens" -d 'List, create and delete personal access tokens'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "tokens" -d 'List, show, create and delete personal access tokens'
 complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "catalog" -d 'Browse the catalog of sources and destinations'
 complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "regulations" -d 'Create, list and show regulations (deletion requests) of the workspace (-w)'
 complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "api" -d 'Call any API path: `seg api GET workspaces/acme/sources`'
@@ -1402,7 +1451,8 @@ complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from sources" -f -a "list" -d 'List the sources of the workspace (-w), following every page'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from sources" -f -a "get" -d 'Show one source'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from sources" -f -a "create" -d 'Create a source from a catalog entry'
-complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from sources" -f -a "update" -d 'Change fields of a source; only the fields named change (an update mask is sent)'
+complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from sources" -f -a "update" -d 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)'
+complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from sources" -f -a "patch" -d 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from sources" -f -a "delete" -d 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from destinations" -f -a "list" -d 'List destinations: of one source with --source, else of every source of the workspace (-w)'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from destinations" -f -a "get" -d 'Show one destination, with its settings'
@@ -1420,10 +1470,11 @@ complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from tracking-plans" -f -a "connections" -d 'List, add and remove a tracking plan\'s source connections'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from tokens" -f -a "list" -d 'List access tokens (never their secrets)'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from tokens" -f -a "create" -d 'Create an access token; its secret is printed once, in the `token` field'
+complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from tokens" -f -a "get" -d 'Show one access token (never its secret)'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from tokens" -f -a "delete" -d 'Delete access tokens: they stop working at once. Asks first on a terminal; elsewhere needs --yes'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from catalog" -f -a "sources" -d 'Catalog sources: list them, or get one'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from catalog" -f -a "destinations" -d 'Catalog destinations: list them, or get one with its settings'
-complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from regulations" -f -a "create" -d 'Ask for users\' data to be deleted and/or suppressed'
+complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from regulations" -f -a "create" -d 'Ask for users\' data to be deleted and/or suppressed. Irreversible: asks first on a terminal, needs --yes elsewhere'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from regulations" -f -a "list" -d 'List regulations'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from regulations" -f -a "get" -d 'Show one regulation'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from webhook" -f -a "sample" -d 'Print the exact body `seg webhook send` would post for a message type (plus a newline)'

@@ -79,6 +79,20 @@ impl Error {
         }
     }
 
+    /// The error as one JSON line, for `-o json` (CLI.md, "Exit codes"); `None` for a closed stdout, which stays
+    /// quiet.
+    pub fn to_json(&self) -> Option<String> {
+        let (status, code, message) = match self {
+            Error::BrokenPipe => return None,
+            Error::Api(api) => {
+                (serde_json::json!(api.status), serde_json::json!(api.effective_code()), api.message.clone())
+            }
+            other => (serde_json::Value::Null, serde_json::Value::Null, other.to_string()),
+        };
+        let body = serde_json::json!({"error": {"status": status, "code": code, "message": message, "exit_code": self.exit_code()}});
+        Some(body.to_string())
+    }
+
     /// A next step for the user, printed as a `hint:` line.
     pub fn hint(&self) -> Option<&'static str> {
         match self {
@@ -91,6 +105,10 @@ impl Error {
                 7 => Some("this needs a token with write scope (`workspace`)"),
                 8 => Some("the service allows 200 requests a minute; lower --rate-limit or raise --max-retries"),
                 5 => Some("check the name and the workspace (-w)"),
+                3 => Some(
+                    "the service refused a value: --dry-run prints the request without sending it, -vv shows it sent",
+                ),
+                6 => Some("it exists already: `get` it, or change it with `update`/`patch`"),
                 _ => None,
             },
             Error::Transport(_) => Some("check --base-url and your network"),

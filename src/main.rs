@@ -19,11 +19,5 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(cli::run(cli, &printer)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            printer.error(&error);
-            ExitCode::from(error.exit_code())
-        }
-    }
+    ExitCode::from(runtime.block_on(cli::main(cli, &printer)))
 }

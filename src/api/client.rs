@@ -141,7 +141,7 @@ impl Client {
             let outcome = match self.gate.http(&self.http, prepared).await {
                 Ok(Sent::Described) => return Ok(None),
                 Ok(Sent::Answer(response)) => self.read(response).await,
-                Err(e) => Err(transport_error(&e, self.options.timeout)),
+                Err(e) => Err(transport_error(&e, self.options.timeout, &url)),
             };
             let (failure, wait_hint) = match outcome {
                 Ok(answer) => {
@@ -190,10 +190,11 @@ impl Client {
 
     /// Reads at most MAX_BODY bytes of an answer's body.
     async fn read(&self, mut response: reqwest::Response) -> Result<Answer> {
+        let url = response.url().clone();
         let status = response.status().as_u16();
         let headers = response.headers().clone();
         let mut body = Vec::new();
-        while let Some(chunk) = response.chunk().await.map_err(|e| transport_error(&e, self.options.timeout))? {
+        while let Some(chunk) = response.chunk().await.map_err(|e| transport_error(&e, self.options.timeout, &url))? {
             let room = MAX_BODY - body.len();
             body.extend_from_slice(&chunk[..chunk.len().min(room)]);
             if body.len() == MAX_BODY {
@@ -273,9 +274,12 @@ fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     value.parse::<u64>().ok().map(Duration::from_secs)
 }
 
-/// A transport failure in one line: what happened and where, never the token.
-fn transport_error(error: &reqwest::Error, timeout: Duration) -> Error {
-    let origin = http::origin(error);
+/// A transport failure in one line: what happened and where (the request's own URL when the error has none),
+/// never the token.
+fn transport_error(error: &reqwest::Error, timeout: Duration, url: &reqwest::Url) -> Error {
+    let origin = Some(http::origin(error))
+        .filter(|o| !o.is_empty())
+        .unwrap_or_else(|| format!("{}://{}", url.scheme(), url.authority()));
     match http::classify(error) {
         Failure::Timeout => {
             Error::Transport(format!("no answer from {origin} within {}", crate::ui::duration(timeout)))

@@ -33,7 +33,15 @@ pub struct Listing<'c, T: Resource> {
 }
 
 impl<'c, T: Resource> Listing<'c, T> {
-    pub fn new(client: &'c Client, request: Request<Page<T>>, options: ListOptions) -> Self {
+    /// A `page_size` or `page_token` the request already carries (`seg api -f page_size=5 --paginate`) is the
+    /// caller's choice: it wins over the options' and is not sent twice.
+    pub fn new(client: &'c Client, mut request: Request<Page<T>>, mut options: ListOptions) -> Self {
+        if let Some(at) = request.query.iter().position(|(k, v)| k == "page_size" && v.trim().parse::<u32>().is_ok()) {
+            options.page_size = request.query.remove(at).1.trim().parse().ok();
+        }
+        if let Some(at) = request.query.iter().position(|(k, _)| k == "page_token") {
+            options.page_token = Some(request.query.remove(at).1);
+        }
         let next = options.page_token.clone();
         Listing { client, request, options, next, fetched: 0, done: false }
     }

@@ -60,6 +60,9 @@ impl Kind {
     }
 }
 
+/// Names and ids this long or longer are refused before anything is sent (no service takes a 64 KiB name).
+pub const MAX_NAME: usize = 64 * 1024;
+
 /// What short names are completed from.
 #[derive(Debug, Clone, Default)]
 pub struct Defaults {
@@ -118,6 +121,14 @@ fn check_segment(segment: &str, input: &str) -> Result<(), String> {
 
 /// Parses a name of `kind` in full or short form.
 pub fn parse(kind: Kind, input: &str, defaults: &Defaults) -> Result<Name, String> {
+    if input.len() >= MAX_NAME {
+        return Err(format!(
+            "a {} name of {} bytes is too long: at most {} (64 KiB)",
+            kind.noun(),
+            input.len(),
+            MAX_NAME - 1
+        ));
+    }
     let input_trimmed = input.strip_prefix('/').unwrap_or(input);
     if input_trimmed.is_empty() {
         return Err(format!("a {} name is required ({})", kind.noun(), kind.pattern()));

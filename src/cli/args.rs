@@ -76,6 +76,28 @@ pub fn value_of(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()))
 }
 
+/// A value that must say something: an empty one (`--user-id ''`) is a usage error.
+pub fn parse_non_empty(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() { Err("must not be empty".into()) } else { Ok(text.to_string()) }
+}
+
+/// A host to listen on: an IP address or a host name (`localhost`), not a URL.
+pub fn parse_host(text: &str) -> Result<String, String> {
+    let host = text.trim();
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    if bare.parse::<std::net::IpAddr>().is_ok() {
+        return Ok(bare.to_string());
+    }
+    let name_ok = !host.is_empty()
+        && host.len() <= 253
+        && host.split('.').all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
+    if name_ok {
+        Ok(host.to_string())
+    } else {
+        Err(format!("invalid host {text:?}: give an IP address or a host name"))
+    }
+}
+
 /// `KEY=VALUE`, split at the first `=`.
 pub fn parse_kv(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {

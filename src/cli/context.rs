@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::args::ListArgs;
 use super::global::{self, GlobalArgs};
@@ -330,25 +330,6 @@ impl Context {
             }
         }
         Ok(())
-    }
-
-    /// The error as JSON on stderr, for `-o json` (CLI.md).
-    pub fn json_error(&self, error: &Error) -> Option<String> {
-        if self.output_format() != Format::Json || matches!(error, Error::BrokenPipe) {
-            return None;
-        }
-        let (status, code) = match error {
-            Error::Api(api) => (json!(api.status), json!(api.effective_code())),
-            _ => (Value::Null, Value::Null),
-        };
-        let message = match error {
-            Error::Api(api) => api.message.clone(),
-            other => other.to_string(),
-        };
-        Some(
-            json!({"error": {"status": status, "code": code, "message": message, "exit_code": error.exit_code()}})
-                .to_string(),
-        )
     }
 }
 

@@ -80,8 +80,9 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "N")]
     pub max_retries: Option<u32>,
 
-    /// Timeout of each request, e.g. 30s, 2m [default: 30s]
-    #[arg(long, global = true, value_name = "D", value_parser = crate::ui::parse_duration)]
+    /// Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to`
+    /// use it for each POST [default: 5s, the service's]
+    #[arg(long, global = true, value_name = "D", value_parser = crate::ui::parse_positive_duration)]
     pub timeout: Option<Duration>,
 }
 

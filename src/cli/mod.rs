@@ -83,7 +83,35 @@ pub enum Command {
     Demo(demo::Args),
 }
 
+/// Runs a command and reports its error once: with `-o json` as one JSON line on stderr, else as the human line
+/// and a hint. Returns the exit code.
+pub async fn main(cli: Cli, printer: &Printer) -> u8 {
+    let json_errors = cli.global.output == Some(crate::ui::output::Format::Json);
+    let Err(error) = run(cli, printer).await else { return 0 };
+    match error.to_json().filter(|_| json_errors) {
+        Some(line) => printer.status(&line),
+        None => printer.error(&error),
+    }
+    error.exit_code()
+}
+
+/// Whether a command answers with resources, which `-o name` names; the others refuse `-o name`.
+fn returns_resources(command: &Command) -> bool {
+    !matches!(
+        command,
+        Command::Webhook(_)
+            | Command::Auth(_)
+            | Command::Config(_)
+            | Command::Completion(_)
+            | Command::Serve(_)
+            | Command::Demo(_)
+    )
+}
+
 pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
+    if cli.global.output == Some(crate::ui::output::Format::Name) && !returns_resources(&cli.command) {
+        return Err(Error::usage("-o name prints resource names, and this command has none: use -o json or -o table"));
+    }
     if cli.global.dry_run {
         // A server and a tour act by design; nothing about them can be previewed.
         let refuses = match &cli.command {
@@ -118,16 +146,10 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Serve(_) => unreachable!("served above"),
     };
     // A dry run whose descriptions could not all be printed did not do its job (a closed stdout stays quiet).
-    let result = match (result, ctx.gate.unprinted()) {
+    match (result, ctx.gate.unprinted()) {
         (Ok(()), Some(error)) => Err(error),
         (result, _) => result,
-    };
-    if let Err(error) = &result
-        && let Some(line) = ctx.json_error(error)
-    {
-        printer.status(&line);
     }
-    result
 }
 
 #[cfg(test)]

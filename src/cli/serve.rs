@@ -1,6 +1,5 @@
 //! `seg serve`: the local emulator of the Config API.
 
-use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -29,9 +28,9 @@ use crate::ui::Printer;
   seg serve --seed ./fixtures.json --retry-window 30s       # give up on failing webhooks after 30 s
   curl -H \"Authorization: Bearer $TOKEN\" http://127.0.0.1:8808/v1beta/workspaces")]
 pub struct Args {
-    /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1")]
-    host: IpAddr,
+    /// Address to listen on: an IP address or a host name such as localhost.
+    #[arg(long, default_value = "127.0.0.1", value_parser = crate::cli::args::parse_host)]
+    host: String,
     /// Port to listen on; 0 picks a free one (the first line says which).
     #[arg(long, default_value_t = 8808)]
     port: u16,
@@ -74,7 +73,7 @@ pub async fn run(args: Args, workspaces: Vec<String>, printer: &Printer) -> Resu
         log: Some(printer.clone()),
         retry_window: Some(args.retry_window),
     })?;
-    let listener = tokio::net::TcpListener::bind((args.host, args.port))
+    let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
         .await
         .map_err(|e| Error::failed(format!("cannot listen on {}:{}: {e}", args.host, args.port)))?;
     let addr = listener.local_addr()?;

@@ -142,6 +142,14 @@ pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
     std::time::Duration::try_from(parsed).map_err(|_| format!("invalid duration {text:?}: must not be negative"))
 }
 
+/// A duration that must be more than zero (`--timeout 0s` would make every request fail at once).
+pub fn parse_positive_duration(text: &str) -> Result<std::time::Duration, String> {
+    match parse_duration(text)? {
+        d if d.is_zero() => Err(format!("invalid duration {text:?}: must be more than zero")),
+        d => Ok(d),
+    }
+}
+
 /// Replaces control characters in server-supplied text so it cannot move the cursor or recolour a terminal.
 pub fn escape_control(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.chars().any(char::is_control) {

@@ -51,7 +51,7 @@ impl<'p> Output<'p> {
             Format::Json => self.printer.data_line(&pretty(value)),
             Format::Ndjson => self.printer.data_line(&value.to_string()),
             Format::Yaml => self.printer.data(yaml(value)?.as_bytes()),
-            Format::Name => self.printer.data_line(&name_of(value)),
+            Format::Name => self.printer.data_line(&name_of(value)?),
             Format::Table => self.printer.data(table::fields(value, self.printer).as_bytes()),
         }
     }
@@ -87,7 +87,7 @@ impl ListWriter<'_, '_> {
         let mut text = String::with_capacity(page.len() * 256);
         for item in &page {
             match self.output.format {
-                Format::Name => text.push_str(&name_of(item)),
+                Format::Name => text.push_str(&name_of(item)?),
                 _ => text.push_str(&item.to_string()),
             }
             text.push('\n');
@@ -126,10 +126,14 @@ fn yaml(value: &Value) -> Result<String> {
 }
 
 /// The resource name of an item: `name`, else `source_name` (connections), else `regulate_id`, control
-/// characters escaped.
-fn name_of(value: &Value) -> String {
-    let name = ["name", "source_name", "regulate_id"].iter().find_map(|k| value.get(k).and_then(Value::as_str));
-    super::escape_control(name.unwrap_or_default()).into_owned()
+/// characters escaped. An answer without one is an error, never an empty line.
+fn name_of(value: &Value) -> Result<String> {
+    let name = ["name", "source_name", "regulate_id"]
+        .iter()
+        .find_map(|k| value.get(k).and_then(Value::as_str))
+        .filter(|name| !name.is_empty())
+        .ok_or_else(|| Error::failed("the answer has no resource name to print with -o name; use -o json"))?;
+    Ok(super::escape_control(name).into_owned())
 }
 
 #[cfg(test)]
@@ -146,8 +150,8 @@ mod tests {
     #[test]
     fn yaml_and_names() {
         assert_eq!(yaml(&json!({"a": [1, "x"]})).unwrap(), "a:\n- 1\n- x\n");
-        assert_eq!(name_of(&json!({"name": "workspaces/w"})), "workspaces/w");
-        assert_eq!(name_of(&json!({"source_name": "s\n"})), "s\\n");
-        assert_eq!(name_of(&json!({})), "");
+        assert_eq!(name_of(&json!({"name": "workspaces/w"})).unwrap(), "workspaces/w");
+        assert_eq!(name_of(&json!({"source_name": "s\n"})).unwrap(), "s\\n");
+        assert!(name_of(&json!({})).is_err() && name_of(&json!({"name": ""})).is_err());
     }
 }

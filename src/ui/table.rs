@@ -1,5 +1,6 @@
 //! `-o table`: a few useful columns per resource, borderless like `kubectl get`, fitted to the terminal's width
-//! (or `$COLUMNS`). Every cell is server-supplied text, so control characters are escaped.
+//! (or `$COLUMNS`); below 20 columns, `key: value` lines instead. Every cell is server-supplied text, so control
+//! characters are escaped; times say their timezone; config secrets are masked (`-o json` carries them whole).
 
 use std::borrow::Cow;
 
@@ -15,7 +16,7 @@ pub enum Render {
     Last,
     /// The length of an array.
     Count,
-    /// A timestamp without its fraction.
+    /// A timestamp without its fraction, with its timezone.
     Time,
     /// Strings joined with `, `.
     Join,
@@ -105,7 +106,7 @@ fn cell(value: Option<&Value>, render: Render) -> String {
             items.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), String::from)).collect::<Vec<_>>().join(", ")
         }
         (Render::Last, Value::String(s)) => s.rsplit('/').next().unwrap_or_default().to_string(),
-        (Render::Time, Value::String(s)) => s.split('.').next().unwrap_or(s).trim_end_matches('Z').replace('T', " "),
+        (Render::Time, Value::String(s)) => time(s),
         (_, Value::String(s)) => s.clone(),
         (_, Value::Null) => String::new(),
         (_, other) => other.to_string(),
@@ -113,15 +114,50 @@ fn cell(value: Option<&Value>, render: Render) -> String {
     escape_control(&text).into_owned()
 }
 
+/// Narrower than this, a table is unreadable: `key: value` lines instead.
+const MIN_WIDTH: u16 = 20;
+
+/// An RFC 3339 time as a table shows it: `2018-09-24 17:08:04 UTC` (other offsets are kept as given).
+fn time(text: &str) -> String {
+    let (seconds, zone) = match text.strip_suffix('Z').or_else(|| text.strip_suffix('z')) {
+        Some(rest) => (rest, "UTC".to_string()),
+        None => match text.rfind(['+', '-']).filter(|&i| i > 10) {
+            Some(i) => (&text[..i], text[i..].to_string()),
+            None => (text, String::new()),
+        },
+    };
+    let seconds = seconds.split('.').next().unwrap_or(seconds).replacen('T', " ", 1);
+    if zone.is_empty() { seconds } else { format!("{seconds} {zone}") }
+}
+
+/// The width to fit: the terminal's, or `$COLUMNS` in a pipe; `None` when neither says.
+fn width(printer: &Printer) -> Option<u16> {
+    if printer.stdout_tty {
+        return Table::new().width();
+    }
+    std::env::var("COLUMNS").ok().and_then(|w| w.parse::<u16>().ok())
+}
+
 fn new_table(printer: &Printer) -> Table {
     let mut table = Table::new();
     table.load_style(presets::NOTHING);
     if printer.stdout_tty {
         table.set_content_arrangement(ContentArrangement::Dynamic);
-    } else if let Some(width) = std::env::var("COLUMNS").ok().and_then(|w| w.parse::<u16>().ok()) {
+    } else if let Some(width) = width(printer) {
         table.set_content_arrangement(ContentArrangement::Dynamic).set_width(width);
     }
     table
+}
+
+fn too_narrow(printer: &Printer) -> bool {
+    width(printer).is_some_and(|w| w < MIN_WIDTH)
+}
+
+/// `key: value` lines, for a terminal too narrow for a table; items apart by a blank line.
+fn lines(items: impl Iterator<Item = Vec<(String, String)>>) -> String {
+    let blocks: Vec<String> =
+        items.map(|pairs| pairs.iter().map(|(k, v)| format!("{k}: {}\n", v.replace('\n', "\n  "))).collect()).collect();
+    blocks.join("\n")
 }
 
 fn finish(mut table: Table) -> String {
@@ -145,6 +181,12 @@ pub fn rows(items: &[Value], columns: &[Column], printer: &Printer) -> String {
     } else {
         columns
     };
+    if too_narrow(printer) {
+        let pairs = |item: &Value| -> Vec<(String, String)> {
+            columns.iter().map(|c| (c.header.to_lowercase(), cell(lookup(item, &c.key), c.render))).collect()
+        };
+        return lines(items.iter().map(pairs));
+    }
     let mut table = new_table(printer);
     table.set_header(columns.iter().map(|c| c.header.as_ref()));
     for item in items {
@@ -163,20 +205,59 @@ fn derive_columns(first: Option<&Value>) -> Vec<Column> {
         .collect()
 }
 
-/// One resource as FIELD / VALUE rows; nested values as compact JSON.
+/// One resource as FIELD / VALUE rows. Nested values read as `key: value` lines (a destination's config items as
+/// `key: value` with secrets masked), not as a blob of JSON.
 pub fn fields(value: &Value, printer: &Printer) -> String {
-    let mut table = new_table(printer);
-    match value {
+    let pairs: Vec<(String, String)> = match value {
         Value::Object(map) => {
-            for (key, field) in map {
-                table.add_row(vec![escape_control(key).into_owned(), cell(Some(field), Render::Text)]);
-            }
+            map.iter().map(|(key, field)| (escape_control(key).into_owned(), nested(key, field))).collect()
         }
-        other => {
-            table.add_row(vec![cell(Some(other), Render::Text)]);
-        }
+        other => vec![(String::new(), cell(Some(other), Render::Text))],
+    };
+    if too_narrow(printer) {
+        return lines(std::iter::once(pairs));
+    }
+    let mut table = new_table(printer);
+    for (key, shown) in pairs {
+        table.add_row(vec![key, shown]);
     }
     finish(table)
+}
+
+/// A field's value for a person: scalars as text, objects as `key: value` lines, config items as `key: value`
+/// with secrets masked, other arrays one item a line.
+fn nested(key: &str, value: &Value) -> String {
+    let text = match value {
+        Value::Object(map) if !map.is_empty() => {
+            map.iter().map(|(k, v)| format!("{k}: {}", scalar(v))).collect::<Vec<_>>().join("\n")
+        }
+        Value::Array(items) if key == "config" && items.iter().all(|i| i.get("name").is_some()) => items
+            .iter()
+            .map(|item| {
+                let name = item["name"].as_str().unwrap_or_default();
+                let key = name.rsplit_once("/config/").map_or(name, |(_, k)| k);
+                let kind = item.get("type").and_then(Value::as_str).unwrap_or_default();
+                let shown = if crate::wire::config::is_secret(key, kind) && !item["value"].is_null() {
+                    crate::secret::REDACTED.to_string()
+                } else {
+                    scalar(&item["value"])
+                };
+                format!("{key}: {shown}")
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Value::Array(items) if !items.is_empty() => items.iter().map(scalar).collect::<Vec<_>>().join("\n"),
+        other => return cell(Some(other), Render::Text),
+    };
+    escape_control(&text).into_owned()
+}
+
+/// A value on one line: strings as they are, anything else as compact JSON.
+fn scalar(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -197,7 +278,10 @@ mod tests {
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 2);
         assert!(lines[0].split_whitespace().eq(["SOURCE", "NAME", "ENABLED", "MODE", "UPDATED"]));
-        assert!(lines[1].split_whitespace().eq(["s", "webhooks", "true", "CLOUD", "2018-09-24", "17:08:04"]), "{out}");
+        assert!(
+            lines[1].split_whitespace().eq(["s", "webhooks", "true", "CLOUD", "2018-09-24", "17:08:04", "UTC"]),
+            "{out}"
+        );
         let plans = [json!({"name": "w/rs_1", "display_name": "P\x1b[2J", "rules": {"events": [1, 2]}})];
         let out = rows(&plans, TRACKING_PLANS, &printer());
         assert!(out.contains("rs_1") && out.contains("P\\u{1b}[2J") && out.contains(" 2"), "{out}");
@@ -207,7 +291,30 @@ mod tests {
     fn unknown_shapes_and_single_resources() {
         let out = rows(&[json!({"id": 1, "nested": {}, "label": "x"})], ANY, &printer());
         assert!(out.starts_with("ID") && out.contains("LABEL") && !out.contains("NESTED"), "{out}");
-        let out = fields(&json!({"name": "n", "config": [{"a": 1}]}), &printer());
-        assert!(out.contains("name") && out.contains(r#"[{"a":1}]"#), "{out}");
+        let out = fields(&json!({"name": "n", "list": [{"a": 1}]}), &printer());
+        assert!(out.contains("name") && out.contains(r#"{"a":1}"#), "{out}");
+    }
+
+    #[test]
+    fn nested_values_read_as_lines_and_secrets_are_masked() {
+        let destination = json!({"name": "d", "config": [
+            {"name": "d/config/sharedSecret", "value": "s3cret", "type": "string"},
+            {"name": "d/config/apiKey", "value": "k3y", "type": "password"},
+            {"name": "d/config/hooks", "value": [{"hook": "https://h/in"}], "type": "mixed"},
+        ], "labels": {"team": "data"}});
+        let out = fields(&destination, &printer());
+        assert!(!out.contains("s3cret") && !out.contains("k3y"), "{out}");
+        assert!(
+            out.contains("sharedSecret: (redacted)") && out.contains(r#"hooks: [{"hook":"https://h/in"}]"#),
+            "{out}"
+        );
+        assert!(out.contains("team: data"), "{out}");
+    }
+
+    #[test]
+    fn times_say_their_timezone() {
+        assert_eq!(time("2018-09-24T17:08:04.138Z"), "2018-09-24 17:08:04 UTC");
+        assert_eq!(time("2018-09-24T17:08:04+02:00"), "2018-09-24 17:08:04 +02:00");
+        assert_eq!(time("2018-09-24"), "2018-09-24");
     }
 }

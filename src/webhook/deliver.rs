@@ -287,11 +287,16 @@ pub fn check_urls(urls: &[String]) -> Result<(), String> {
     if urls.len() > MAX_URLS {
         return Err(format!("at most {MAX_URLS} URLs, as the service allows; got {}", urls.len()));
     }
+    let mut seen: Vec<reqwest::Url> = Vec::with_capacity(urls.len());
     for url in urls {
         let parsed = reqwest::Url::parse(url).map_err(|e| format!("invalid URL {url:?}: {e}"))?;
         if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
             return Err(format!("invalid URL {url:?}: use http:// or https:// with a host"));
         }
+        if seen.contains(&parsed) {
+            return Err(format!("the URL {url:?} is given twice: each URL gets each message once"));
+        }
+        seen.push(parsed);
     }
     Ok(())
 }
@@ -304,7 +309,9 @@ mod tests {
     fn urls_are_checked() {
         assert!(check_urls(&[]).is_err());
         assert!(check_urls(&vec!["http://127.0.0.1:1/".to_string(); 6]).is_err());
-        assert!(check_urls(&vec!["http://127.0.0.1:1/".to_string(); 5]).is_ok());
+        let five: Vec<String> = (1..=5).map(|p| format!("http://127.0.0.1:{p}/")).collect();
+        assert!(check_urls(&five).is_ok());
+        assert!(check_urls(&["http://h/a".into(), "HTTP://H:80/a".into()]).unwrap_err().contains("twice"));
         for bad in ["ftp://x/", "127.0.0.1:80", "http://", "not a url"] {
             assert!(check_urls(&[bad.to_string()]).is_err(), "{bad}");
         }

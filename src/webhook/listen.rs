@@ -23,13 +23,22 @@ pub struct ListenOptions {
     pub status: u16,
     pub delay: Duration,
     pub forward_to: Option<String>,
+    /// How long a forward may take.
+    pub forward_timeout: Duration,
     /// The gate forwards pass.
     pub gate: Gate,
 }
 
 impl Default for ListenOptions {
     fn default() -> Self {
-        ListenOptions { secret: None, status: 200, delay: Duration::ZERO, forward_to: None, gate: Gate::live() }
+        ListenOptions {
+            secret: None,
+            status: 200,
+            delay: Duration::ZERO,
+            forward_to: None,
+            forward_timeout: super::deliver::TIMEOUT,
+            gate: Gate::live(),
+        }
     }
 }
 
@@ -73,7 +82,7 @@ struct Shared {
 /// A router that answers every request and sends a record of it to `sink`.
 pub fn router(options: ListenOptions, sink: mpsc::UnboundedSender<Received>) -> Router {
     let http =
-        crate::http::no_redirects(crate::http::client(super::deliver::TIMEOUT, None)).build().unwrap_or_default();
+        crate::http::no_redirects(crate::http::client(options.forward_timeout, None)).build().unwrap_or_default();
     Router::new().fallback(receive).with_state(Arc::new(Shared { options, sink, http }))
 }
 

@@ -153,7 +153,7 @@ async fn other_updates_and_creates_send_what_the_api_expects() {
     env.clear_requests().await;
     env.seg(&["-w", "demo", "tracking-plans", "connections", "add", id, "web"]).await.code(0);
     assert_eq!(sent(&env, "POST").await["body"], r#"{"source_name":"workspaces/demo/sources/web"}"#);
-    env.seg(&["-w", "demo", "regulations", "create", "--user-id", "u1", "--user-id", "u2"]).await.code(0);
+    env.seg(&["-w", "demo", "regulations", "create", "--user-id", "u1", "--user-id", "u2", "--yes"]).await.code(0);
 }
 
 #[tokio::test]
@@ -898,4 +898,45 @@ async fn fields_the_model_does_not_know_survive_a_get_and_an_update() {
         seen.lock().unwrap().as_slice(),
         [json!({"destination": {"enabled": true}, "update_mask": {"paths": ["destination.enabled"]}})]
     );
+}
+
+#[tokio::test]
+async fn deleting_user_data_asks_first_and_sends_chunks_until_one_fails() {
+    let env = env_with_destination().await;
+    // No terminal, no --yes: nothing is sent.
+    let run = env.seg(&["-w", "demo", "regulations", "create", "--user-id", "u1"]).await;
+    run.code(2);
+    assert!(run.stderr.contains("--yes"), "{}", run.stderr);
+    env.seg(&["-w", "demo", "regulations", "create", "--user-id", ""]).await.code(2);
+    assert!(env.requests().await.is_empty());
+    // 12,001 ids from a file (blank lines skipped): three requests of at most 5,000, one line each.
+    let ids: Vec<String> = (0..12_001).map(|i| format!("user-{i}")).collect();
+    let file = env.path("ids.txt");
+    std::fs::write(&file, format!("\n{}\n\n", ids.join("\n"))).unwrap();
+    let file = file.to_str().unwrap();
+    let run = env.seg(&["-w", "demo", "regulations", "create", "--from-file", file, "--yes", "-o", "ndjson"]).await;
+    let lines: Vec<Value> = run.code(0).stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.iter().map(|l| l["users"].as_u64().unwrap()).collect::<Vec<_>>(), [5000, 5000, 2001]);
+    let posts: Vec<Value> = env.requests().await.into_iter().filter(|r| r["method"] == "POST").collect();
+    let sent: Vec<String> = posts
+        .iter()
+        .flat_map(|p| {
+            let body: Value = serde_json::from_str(p["body"].as_str().unwrap()).unwrap();
+            body["attributes"]["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(sent, ids, "every id once, in order");
+    // The second chunk fails: the run stops there and names every id not sent.
+    env.clear_requests().await;
+    env.fault(json!({"status": 500, "method": "POST", "path": "/v1beta/workspaces/demo/regulations", "skip": 1})).await;
+    let run = env.seg(&["-w", "demo", "regulations", "create", "--from-file", file, "--yes", "-o", "ndjson"]).await;
+    run.code(23);
+    assert_eq!(run.stdout.lines().count(), 1, "the first chunk's line");
+    let unsent: Vec<&str> = run.stderr.lines().filter_map(|l| l.strip_prefix("not sent: ")).collect();
+    assert_eq!(unsent, ids[5000..].iter().map(String::as_str).collect::<Vec<_>>());
 }

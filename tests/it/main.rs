@@ -16,4 +16,5 @@ mod receiver;
 mod serve_binary;
 mod stringify;
 mod support;
+mod trust;
 mod webhook;

@@ -76,7 +76,7 @@ fn serve_refuses_bad_flags_with_exit_2_and_no_secret_in_the_message() {
         &["--seed", "/nonexistent/seed.json"],
         &["--seed", bad_seed],
         &["--port", "notaport"],
-        &["--host", "not-an-ip"],
+        &["--host", "not an ip"],
         &["--rate-limit", "-1"],
         &["--bogus"],
     ];

@@ -16,6 +16,7 @@ pub enum Command {
     Get(get::Args),
     Create(create::Args),
     Update(update::Args),
+    Patch(update::Args),
     Delete(delete::Args),
 }
 
@@ -24,7 +25,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
         Command::List(args) => list::run(args, ctx).await,
         Command::Get(args) => get::run(args, ctx).await,
         Command::Create(args) => create::run(args, ctx).await,
-        Command::Update(args) => update::run(args, ctx).await,
+        Command::Update(args) | Command::Patch(args) => update::run(args, ctx).await,
         Command::Delete(args) => delete::run(args, ctx).await,
     }
 }

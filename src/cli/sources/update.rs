@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::ui::table;
 use crate::wire::{Source, UpdateRequest};
 
-/// Change fields of a source; only the fields named change (an update mask is sent).
+/// Change fields of a source; only the fields named change (`update` and `patch` are the same command).
 ///
 /// Sends PATCH /v1beta/workspaces/WS/sources/SRC with {"source": {...}, "update_mask": {"paths": [...]}}: one mask
 /// path per field that --display-name, --label (all labels at once), --set, --clear or --from-file names, or exactly

@@ -2,12 +2,15 @@
 
 use super::Context;
 use super::args::ListArgs;
+use super::context::to_json;
+use crate::api::client::Outcome;
 use crate::api::names::Kind;
 use crate::error::Result;
+use crate::ui::output::Format;
 use crate::ui::table;
 use crate::wire::{self, AccessToken, AccessTokenInput, CreateAccessToken, Page, Request, SCOPE_READ, SCOPE_WRITE};
 
-/// List, create and delete personal access tokens.
+/// List, show, create and delete personal access tokens.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// List access tokens (never their secrets).
@@ -36,6 +39,15 @@ pub enum Command {
         #[arg(long, value_name = "SCOPE", default_value = SCOPE_WRITE, value_parser = [SCOPE_WRITE, SCOPE_READ])]
         scope: String,
     },
+    /// Show one access token (never its secret).
+    ///
+    /// Sends GET /v1beta/access-tokens/N and prints the token's name, description, scope, workspaces and creation
+    /// time. An unknown token exits 15 (not found).
+    #[command(after_help = "Example:\n  seg tokens get 5")]
+    Get {
+        /// Token: N or access-tokens/N
+        name: String,
+    },
     /// Delete access tokens: they stop working at once. Asks first on a terminal; elsewhere needs --yes.
     ///
     /// Sends DELETE /v1beta/access-tokens/N for each token in turn, after one confirmation for all of them; without a
@@ -60,7 +72,21 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
                 None => Vec::new(),
             };
             let access_token = AccessTokenInput { description, scopes: scope, workspace_names };
-            ctx.show(wire::create("access-tokens", &CreateAccessToken { access_token }), table::TOKENS).await
+            let output = ctx.output(table::TOKENS)?;
+            let request = wire::create("access-tokens", &CreateAccessToken { access_token });
+            let Outcome::Answer(created) = ctx.client()?.send(&request).await? else { return Ok(()) };
+            output.value(&to_json(&created)?)?;
+            // The answer is the only copy of the token: a format that does not show it says it on stderr.
+            if output.format() == Format::Name
+                && let Some(token) = &created.token
+            {
+                ctx.printer.status(&format!("token (shown only now; keep it): {token}"));
+            }
+            Ok(())
+        }
+        Command::Get { name } => {
+            let name = ctx.name(Kind::AccessToken, &name)?;
+            ctx.show(Request::<AccessToken>::get(name.path()), table::TOKENS).await
         }
         Command::Delete { names } => {
             let names = names.iter().map(|n| ctx.name(Kind::AccessToken, n)).collect::<Result<Vec<_>>>()?;

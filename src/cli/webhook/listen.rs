@@ -1,4 +1,3 @@
-use std::net::IpAddr;
 use std::time::Duration;
 
 use super::SecretArgs;
@@ -17,9 +16,9 @@ use crate::webhook::listen::{self, ListenOptions};
   seg webhook listen --port 0 --status 500 --delay 6s          # a failing, slow endpoint
   seg webhook listen --secret teehee --forward-to http://127.0.0.1:3000/hook -o ndjson")]
 pub struct Args {
-    /// Address to listen on
-    #[arg(long, default_value = "127.0.0.1")]
-    host: IpAddr,
+    /// Address to listen on: an IP address or a host name such as localhost
+    #[arg(long, default_value = "127.0.0.1", value_parser = crate::cli::args::parse_host)]
+    host: String,
     /// Port; 0 picks a free one
     #[arg(long, default_value_t = 9000)]
     port: u16,
@@ -45,10 +44,11 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         status: args.status,
         delay: args.delay,
         forward_to: args.forward_to,
+        forward_timeout: ctx.global.timeout.unwrap_or(crate::webhook::deliver::TIMEOUT),
         gate: ctx.gate.clone(),
     };
     let (sink, mut received) = tokio::sync::mpsc::unbounded_channel();
-    let listener = tokio::net::TcpListener::bind((args.host, args.port))
+    let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
         .await
         .map_err(|e| Error::failed(format!("cannot listen on {}:{}: {e}", args.host, args.port)))?;
     ctx.printer.status(&format!("listening on http://{}", listener.local_addr()?));

@@ -19,7 +19,7 @@ pub struct Args {
     #[arg(long = "type", value_name = "T")]
     kind: MessageType,
     /// The userId (and `User ID` of alias)
-    #[arg(long, value_name = "U")]
+    #[arg(long, value_name = "U", value_parser = crate::cli::args::parse_non_empty)]
     user_id: Option<String>,
     /// RFC 3339 time, normalised to UTC milliseconds, or `now`
     #[arg(long, value_name = "TS")]

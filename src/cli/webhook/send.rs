@@ -66,7 +66,7 @@ pub struct Args {
     #[arg(long, value_name = "PEM")]
     cacert: Option<PathBuf>,
     /// The user id of samples
-    #[arg(long, value_name = "U")]
+    #[arg(long, value_name = "U", value_parser = crate::cli::args::parse_non_empty)]
     user_id: Option<String>,
     /// The timestamp of samples (RFC 3339 or `now`)
     #[arg(long, value_name = "TS")]

@@ -145,6 +145,17 @@ pub fn seg_command(home: &std::path::Path) -> tokio::process::Command {
         .env("NO_COLOR", "1")
         .stdin(std::process::Stdio::null())
         .kill_on_drop(true);
+    // Windows needs its system variables to start a process and open sockets, and keeps settings under the
+    // profile's app-data folder rather than XDG_CONFIG_HOME: the same folder is named explicitly.
+    #[cfg(windows)]
+    {
+        for name in ["SystemRoot", "SystemDrive", "windir", "TEMP", "TMP", "PATHEXT", "COMSPEC"] {
+            if let Some(value) = std::env::var_os(name) {
+                cmd.env(name, value);
+            }
+        }
+        cmd.env("USERPROFILE", home).env("APPDATA", home.join("AppData")).env("SEG_CONFIG_DIR", home.join(".config/seg"));
+    }
     cmd
 }
 

@@ -154,7 +154,9 @@ pub fn seg_command(home: &std::path::Path) -> tokio::process::Command {
                 cmd.env(name, value);
             }
         }
-        cmd.env("USERPROFILE", home).env("APPDATA", home.join("AppData")).env("SEG_CONFIG_DIR", home.join(".config/seg"));
+        cmd.env("USERPROFILE", home)
+            .env("APPDATA", home.join("AppData"))
+            .env("SEG_CONFIG_DIR", home.join(".config/seg"));
     }
     cmd
 }

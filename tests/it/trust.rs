@@ -177,3 +177,18 @@ async fn everyday_gaps_are_filled() {
     assert_eq!(run.code(0).json()["name"], "access-tokens/1");
     assert!(run.json().get("token").is_none(), "a token's secret is never shown again");
 }
+
+#[tokio::test]
+async fn secrets_never_reach_the_request_log() {
+    let env = env_with_destination().await;
+    let run =
+        env.seg(&["-vv", "destinations", "patch", DEST, "--config", "sharedSecret=n3w-s3cret", "-o", "json"]).await;
+    run.code(0);
+    assert!(run.stderr.contains("> PATCH") && run.stderr.contains("< 200"), "{}", run.stderr);
+    assert!(!run.stderr.contains("n3w-s3cret") && run.stderr.contains("(redacted)"), "{}", run.stderr);
+    assert_eq!(run.json()["config"][0]["value"], "n3w-s3cret", "-o json carries the data whole");
+    // A new token: shown once on stdout, never in the log.
+    let run = env.seg(&["-vv", "-w", "demo", "tokens", "create", "--description", "ci", "-o", "json"]).await;
+    let token = run.code(0).json()["token"].as_str().unwrap().to_string();
+    assert!(!run.stderr.contains(&token), "{}", run.stderr);
+}

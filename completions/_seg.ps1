@@ -52,6 +52,9 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Browse the catalog of sources and destinations')
             [CompletionResult]::new('regulations', 'regulations', [CompletionResultType]::ParameterValue, 'Create, list and show regulations (deletion requests) of the workspace (-w)')
             [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Call any API path: `seg api GET workspaces/acme/sources`')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write a workspace as a file: sources, destinations with their config, tracking plans with their rules and source connections')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Show what `seg apply` would change: the plan from a file to the workspace')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Make the workspace match a file: create, update (only the fields that differ) and, with --prune, delete')
             [CompletionResult]::new('webhook', 'webhook', [CompletionResultType]::ParameterValue, 'Debug webhook signatures and test endpoints: byte-exact with the service')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Log in to the Config API and manage the stored token')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show and change the settings of a profile (--profile, default `default`)')
@@ -1662,6 +1665,95 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'seg;export' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Write here instead of stdout (`-`)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'yaml or json [default: yaml, or json with -o json]')
+            [CompletionResult]::new('--only', '--only', [CompletionResultType]::ParameterName, 'Only these parts, comma-separated: sources, tracking-plans')
+            [CompletionResult]::new('--secrets', '--secrets', [CompletionResultType]::ParameterName, 'ref: secrets as $env references; plain: their values (the file is written mode 0600)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;diff' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The workspace file (`-` for stdin)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the plan here (JSON), for `seg apply --plan`')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('--prune', '--prune', [CompletionResultType]::ParameterName, 'Also plan to delete what is in the workspace and not in the file')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;apply' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The workspace file (`-` for stdin)')
+            [CompletionResult]::new('--plan', '--plan', [CompletionResultType]::ParameterName, 'A plan saved by `seg diff --out`')
+            [CompletionResult]::new('--max-deletes', '--max-deletes', [CompletionResultType]::ParameterName, 'Refuse a plan that deletes more than N resources')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('--prune', '--prune', [CompletionResultType]::ParameterName, 'Also delete what is in the workspace and not in the file')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'seg;webhook' {
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
@@ -2296,6 +2388,9 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Browse the catalog of sources and destinations')
             [CompletionResult]::new('regulations', 'regulations', [CompletionResultType]::ParameterValue, 'Create, list and show regulations (deletion requests) of the workspace (-w)')
             [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Call any API path: `seg api GET workspaces/acme/sources`')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write a workspace as a file: sources, destinations with their config, tracking plans with their rules and source connections')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Show what `seg apply` would change: the plan from a file to the workspace')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Make the workspace match a file: create, update (only the fields that differ) and, with --prune, delete')
             [CompletionResult]::new('webhook', 'webhook', [CompletionResultType]::ParameterValue, 'Debug webhook signatures and test endpoints: byte-exact with the service')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Log in to the Config API and manage the stored token')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Show and change the settings of a profile (--profile, default `default`)')
@@ -2479,6 +2574,15 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;help;api' {
+            break
+        }
+        'seg;help;export' {
+            break
+        }
+        'seg;help;diff' {
+            break
+        }
+        'seg;help;apply' {
             break
         }
         'seg;help;webhook' {

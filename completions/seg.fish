@@ -51,6 +51,9 @@ complete -c seg -n "__fish_seg_needs_command" -f -a "tokens" -d 'List, show, cre
 complete -c seg -n "__fish_seg_needs_command" -f -a "catalog" -d 'Browse the catalog of sources and destinations'
 complete -c seg -n "__fish_seg_needs_command" -f -a "regulations" -d 'Create, list and show regulations (deletion requests) of the workspace (-w)'
 complete -c seg -n "__fish_seg_needs_command" -f -a "api" -d 'Call any API path: `seg api GET workspaces/acme/sources`'
+complete -c seg -n "__fish_seg_needs_command" -f -a "export" -d 'Write a workspace as a file: sources, destinations with their config, tracking plans with their rules and source connections'
+complete -c seg -n "__fish_seg_needs_command" -f -a "diff" -d 'Show what `seg apply` would change: the plan from a file to the workspace'
+complete -c seg -n "__fish_seg_needs_command" -f -a "apply" -d 'Make the workspace match a file: create, update (only the fields that differ) and, with --prune, delete'
 complete -c seg -n "__fish_seg_needs_command" -f -a "webhook" -d 'Debug webhook signatures and test endpoints: byte-exact with the service'
 complete -c seg -n "__fish_seg_needs_command" -f -a "auth" -d 'Log in to the Config API and manage the stored token'
 complete -c seg -n "__fish_seg_needs_command" -f -a "config" -d 'Show and change the settings of a profile (--profile, default `default`)'
@@ -985,6 +988,77 @@ complete -c seg -n "__fish_seg_using_subcommand api" -l dry-run -d 'Change nothi
 complete -c seg -n "__fish_seg_using_subcommand api" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand api" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand api" -s V -l version -d 'Print version'
+complete -c seg -n "__fish_seg_using_subcommand export" -l file -d 'Write here instead of stdout (`-`)' -r -F
+complete -c seg -n "__fish_seg_using_subcommand export" -l format -d 'yaml or json [default: yaml, or json with -o json]' -r -f -a "yaml\t''
+json\t''"
+complete -c seg -n "__fish_seg_using_subcommand export" -l only -d 'Only these parts, comma-separated: sources, tracking-plans' -r -f -a "sources\t''
+tracking-plans\t''"
+complete -c seg -n "__fish_seg_using_subcommand export" -l secrets -d 'ref: secrets as $env references; plain: their values (the file is written mode 0600)' -r -f -a "ref\t'`{$env: SEG_SECRET_...}` references (the default)'
+plain\t'The values themselves (the file is then written mode 0600)'"
+complete -c seg -n "__fish_seg_using_subcommand export" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
+complete -c seg -n "__fish_seg_using_subcommand export" -l api-version -d 'API path prefix [default: v1beta]' -r
+complete -c seg -n "__fish_seg_using_subcommand export" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
+complete -c seg -n "__fish_seg_using_subcommand export" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
+complete -c seg -n "__fish_seg_using_subcommand export" -l profile -d 'Named settings in the config file [default: default]' -r
+complete -c seg -n "__fish_seg_using_subcommand export" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
+complete -c seg -n "__fish_seg_using_subcommand export" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
+complete -c seg -n "__fish_seg_using_subcommand export" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
+complete -c seg -n "__fish_seg_using_subcommand export" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c seg -n "__fish_seg_using_subcommand export" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
+complete -c seg -n "__fish_seg_using_subcommand export" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
+complete -c seg -n "__fish_seg_using_subcommand export" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand export" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+complete -c seg -n "__fish_seg_using_subcommand export" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+complete -c seg -n "__fish_seg_using_subcommand export" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
+complete -c seg -n "__fish_seg_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c seg -n "__fish_seg_using_subcommand export" -s V -l version -d 'Print version'
+complete -c seg -n "__fish_seg_using_subcommand diff" -l file -d 'The workspace file (`-` for stdin)' -r -F
+complete -c seg -n "__fish_seg_using_subcommand diff" -l out -d 'Save the plan here (JSON), for `seg apply --plan`' -r -F
+complete -c seg -n "__fish_seg_using_subcommand diff" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
+complete -c seg -n "__fish_seg_using_subcommand diff" -l api-version -d 'API path prefix [default: v1beta]' -r
+complete -c seg -n "__fish_seg_using_subcommand diff" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
+complete -c seg -n "__fish_seg_using_subcommand diff" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
+complete -c seg -n "__fish_seg_using_subcommand diff" -l profile -d 'Named settings in the config file [default: default]' -r
+complete -c seg -n "__fish_seg_using_subcommand diff" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
+complete -c seg -n "__fish_seg_using_subcommand diff" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
+complete -c seg -n "__fish_seg_using_subcommand diff" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
+complete -c seg -n "__fish_seg_using_subcommand diff" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c seg -n "__fish_seg_using_subcommand diff" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
+complete -c seg -n "__fish_seg_using_subcommand diff" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
+complete -c seg -n "__fish_seg_using_subcommand diff" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand diff" -l prune -d 'Also plan to delete what is in the workspace and not in the file'
+complete -c seg -n "__fish_seg_using_subcommand diff" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+complete -c seg -n "__fish_seg_using_subcommand diff" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+complete -c seg -n "__fish_seg_using_subcommand diff" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
+complete -c seg -n "__fish_seg_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c seg -n "__fish_seg_using_subcommand diff" -s V -l version -d 'Print version'
+complete -c seg -n "__fish_seg_using_subcommand apply" -l file -d 'The workspace file (`-` for stdin)' -r -F
+complete -c seg -n "__fish_seg_using_subcommand apply" -l plan -d 'A plan saved by `seg diff --out`' -r -F
+complete -c seg -n "__fish_seg_using_subcommand apply" -l max-deletes -d 'Refuse a plan that deletes more than N resources' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -l api-version -d 'API path prefix [default: v1beta]' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
+complete -c seg -n "__fish_seg_using_subcommand apply" -l profile -d 'Named settings in the config file [default: default]' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c seg -n "__fish_seg_using_subcommand apply" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -l prune -d 'Also delete what is in the workspace and not in the file'
+complete -c seg -n "__fish_seg_using_subcommand apply" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+complete -c seg -n "__fish_seg_using_subcommand apply" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+complete -c seg -n "__fish_seg_using_subcommand apply" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
+complete -c seg -n "__fish_seg_using_subcommand apply" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c seg -n "__fish_seg_using_subcommand apply" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -1431,21 +1505,24 @@ complete -c seg -n "__fish_seg_using_subcommand demo" -l dry-run -d 'Change noth
 complete -c seg -n "__fish_seg_using_subcommand demo" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand demo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand demo" -s V -l version -d 'Print version'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "workspaces" -d 'List and show workspaces'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "sources" -d 'List, show, create, update and delete sources'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "destinations" -d 'List, show, create, update, enable, disable and delete destinations'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "tracking-plans" -d 'List, show, create, update and delete tracking plans; manage their source connections'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "tokens" -d 'List, show, create and delete personal access tokens'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "catalog" -d 'Browse the catalog of sources and destinations'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "regulations" -d 'Create, list and show regulations (deletion requests) of the workspace (-w)'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "api" -d 'Call any API path: `seg api GET workspaces/acme/sources`'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "webhook" -d 'Debug webhook signatures and test endpoints: byte-exact with the service'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "auth" -d 'Log in to the Config API and manage the stored token'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "config" -d 'Show and change the settings of a profile (--profile, default `default`)'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "completion" -d 'Print a completion script for a shell'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "serve" -d 'Run a local emulator of the Config API v1beta'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "demo" -d 'Tour seg end to end on an emulator embedded in this process: no account, no token, no network'
-complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api webhook auth config completion serve demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "workspaces" -d 'List and show workspaces'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "sources" -d 'List, show, create, update and delete sources'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "destinations" -d 'List, show, create, update, enable, disable and delete destinations'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "tracking-plans" -d 'List, show, create, update and delete tracking plans; manage their source connections'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "tokens" -d 'List, show, create and delete personal access tokens'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "catalog" -d 'Browse the catalog of sources and destinations'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "regulations" -d 'Create, list and show regulations (deletion requests) of the workspace (-w)'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "api" -d 'Call any API path: `seg api GET workspaces/acme/sources`'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "export" -d 'Write a workspace as a file: sources, destinations with their config, tracking plans with their rules and source connections'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "diff" -d 'Show what `seg apply` would change: the plan from a file to the workspace'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "apply" -d 'Make the workspace match a file: create, update (only the fields that differ) and, with --prune, delete'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "webhook" -d 'Debug webhook signatures and test endpoints: byte-exact with the service'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "auth" -d 'Log in to the Config API and manage the stored token'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "config" -d 'Show and change the settings of a profile (--profile, default `default`)'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "completion" -d 'Print a completion script for a shell'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "serve" -d 'Run a local emulator of the Config API v1beta'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "demo" -d 'Tour seg end to end on an emulator embedded in this process: no account, no token, no network'
+complete -c seg -n "__fish_seg_using_subcommand help; and not __fish_seen_subcommand_from workspaces sources destinations tracking-plans tokens catalog regulations api export diff apply webhook auth config completion serve demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from workspaces" -f -a "list" -d 'List the workspaces your token reaches'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from workspaces" -f -a "get" -d 'Show one workspace (the one named, else the one of -w)'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from sources" -f -a "list" -d 'List the sources of the workspace (-w), following every page'

@@ -34,6 +34,10 @@ pub enum Error {
     /// Anything else; exit 1.
     #[error("{0}")]
     Failed(String),
+    /// An answer, not a fault: the workspace differs from the file (`diff`), or moved since a plan (`apply --plan`);
+    /// exit 1, said as a plain line.
+    #[error("{0}")]
+    Differs(String),
 }
 
 /// An error answer from the Config API. `code` is the body's, or derived from the status when the body had none.
@@ -69,7 +73,7 @@ impl Error {
     /// CLI.md's exit-code table, in exactly one place.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Failed(_) => 1,
+            Error::Failed(_) | Error::Differs(_) => 1,
             Error::Usage(_) => 2,
             Error::Transport(_) => 3,
             Error::NoToken | Error::TokenElsewhere { .. } => 4,
@@ -83,7 +87,7 @@ impl Error {
     /// quiet.
     pub fn to_json(&self) -> Option<String> {
         let (status, code, message) = match self {
-            Error::BrokenPipe => return None,
+            Error::BrokenPipe | Error::Differs(_) => return None,
             Error::Api(api) => {
                 (serde_json::json!(api.status), serde_json::json!(api.effective_code()), api.message.clone())
             }

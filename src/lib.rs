@@ -8,6 +8,7 @@ pub mod effect;
 pub mod emulator;
 pub mod error;
 pub mod http;
+pub mod plan;
 pub mod secret;
 pub mod ui;
 pub mod webhook;

@@ -2,13 +2,18 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
 use seg::cli::{self, Cli};
 use seg::ui::Printer;
 
 fn main() -> ExitCode {
     seg::init_tls();
-    let cli = Cli::parse();
+    let matches = <Cli as clap::CommandFactory>::command().get_matches();
+    let mut cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(error) => error.exit(),
+    };
+    cli.global.workspace_from_flag =
+        matches!(global_source(&matches, "workspaces"), Some(clap::parser::ValueSource::CommandLine));
     let printer = Printer::detect(cli.global.color);
     // Before any thread exists: the kernel keyring is per-thread credentials (DEPENDENCIES.md).
     seg::config::credentials::prepare_keyring();
@@ -20,4 +25,18 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(runtime.block_on(cli::main(cli, &printer)))
+}
+
+/// Where a global argument's value came from, looking into the subcommand that was run (clap keeps a global given
+/// after the subcommand's name in the subcommand's matches).
+fn global_source(matches: &clap::ArgMatches, id: &str) -> Option<clap::parser::ValueSource> {
+    let mut here = matches;
+    let mut found = here.value_source(id);
+    while let Some((_, sub)) = here.subcommand() {
+        if let Some(source) = sub.value_source(id) {
+            found = Some(source);
+        }
+        here = sub;
+    }
+    found
 }

@@ -4,3 +4,4 @@
 pub mod client;
 pub mod list;
 pub mod names;
+pub mod walk;

@@ -80,6 +80,10 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "N")]
     pub max_retries: Option<u32>,
 
+    /// Whether -w came from the command line (not SEG_WORKSPACE): only that redirects a workspace file.
+    #[arg(skip)]
+    pub workspace_from_flag: bool,
+
     /// Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to`
     /// use it for each POST [default: 5s, the service's]
     #[arg(long, global = true, value_name = "D", value_parser = crate::ui::parse_positive_duration)]

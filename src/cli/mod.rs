@@ -6,6 +6,7 @@ mod api;
 mod args;
 mod auth;
 mod catalog;
+mod code;
 mod completion;
 mod config;
 mod context;
@@ -72,6 +73,9 @@ pub enum Command {
     #[command(subcommand)]
     Regulations(regulations::Command),
     Api(api::Args),
+    Export(code::export::Args),
+    Diff(code::diff::Args),
+    Apply(code::apply::Args),
     #[command(subcommand)]
     Webhook(webhook::Command),
     #[command(subcommand)]
@@ -138,6 +142,9 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Catalog(cmd) => catalog::run(cmd, &ctx).await,
         Command::Regulations(cmd) => regulations::run(cmd, &ctx).await,
         Command::Api(args) => api::run(args, &ctx).await,
+        Command::Export(args) => code::export::run(args, &ctx).await,
+        Command::Diff(args) => code::diff::run(args, &ctx).await,
+        Command::Apply(args) => code::apply::run(args, &ctx).await,
         Command::Webhook(cmd) => webhook::run(cmd, &ctx).await,
         Command::Auth(cmd) => auth::run(cmd, &ctx).await,
         Command::Config(cmd) => config::run(cmd, &ctx),

@@ -104,8 +104,10 @@ impl Printer {
 
     /// The one error report: a line naming what failed, then a hint when there is one.
     pub fn error(&self, error: &Error) {
-        if matches!(error, Error::BrokenPipe) {
-            return;
+        match error {
+            Error::BrokenPipe => return,
+            Error::Differs(message) => return self.status(message),
+            _ => {}
         }
         self.status(&format!("{}: {error}", self.paint("error", "31")));
         if let Some(hint) = error.hint() {

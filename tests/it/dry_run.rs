@@ -97,12 +97,17 @@ async fn world() -> (TestEnv, String, mpsc::UnboundedReceiver<listen::Received>,
     std::fs::create_dir_all(&config).unwrap();
     std::fs::write(config.join("config.toml"), "[profiles.default]\nworkspace = \"demo\"\n").unwrap();
     std::fs::write(config.join("credentials.toml"), format!("[tokens]\ndefault = \"{WRITE}\"\n")).unwrap();
+    // Workspace files: one in sync, one with a source to create.
+    std::fs::write(env.path("in-sync.yaml"), "format: seg/1\nworkspace: demo\n").unwrap();
+    let more = "format: seg/1\nworkspace: demo\nsources:\n  extra:\n    catalog_name: catalog/sources/javascript\n";
+    std::fs::write(env.path("more.yaml"), more).unwrap();
     env.clear_requests().await;
     (env, hook, received, plan, regulation)
 }
 
-fn cases(hook: &str, plan: &str, regulation: &str) -> HashMap<String, Case> {
+fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> HashMap<String, Case> {
     use Expect::*;
+    let home = |name: &str| home.join(name).display().to_string();
     let dst = "web/webhooks";
     let mut cases: Vec<(&str, Case)> = vec![
         ("workspaces list", case(&["workspaces", "list"], Reads(0))),
@@ -144,6 +149,9 @@ fn cases(hook: &str, plan: &str, regulation: &str) -> HashMap<String, Case> {
         ("regulations list", case(&["regulations", "list"], Reads(0))),
         ("regulations get", case(&["regulations", "get", regulation], Reads(0))),
         ("api", case(&["api", "PATCH", "workspaces/demo/sources/web", "-f", "source={}"], Describes(1))),
+        ("export", case(&["export", "--file", &home("export.yaml")], Names("the export"))),
+        ("diff", case(&["diff", "--file", &home("in-sync.yaml"), "--out", &home("plan.json")], Names("the plan"))),
+        ("apply", case(&["apply", "--file", &home("more.yaml")], Describes(1))),
         ("webhook sample", case(&["webhook", "sample", "--type", "track"], Reads(0))),
         ("webhook sign", Case { stdin: b"{}".to_vec(), ..case(&["webhook", "sign", "--secret", "s"], Reads(0)) }),
         (
@@ -186,7 +194,7 @@ async fn writes(env: &TestEnv) -> Vec<Value> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_command_changes_nothing_under_dry_run() {
     let (env, hook, mut received, plan, regulation) = world().await;
-    let cases = cases(&hook, &plan, &regulation);
+    let cases = cases(env.home.path(), &hook, &plan, &regulation);
     let mut tree = Vec::new();
     leaves(&seg::cli::Cli::command(), &mut Vec::new(), &mut tree);
     let missing: Vec<&String> = tree.iter().filter(|leaf| !cases.contains_key(*leaf)).collect();

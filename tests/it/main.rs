@@ -5,6 +5,7 @@
 
 mod auth;
 mod cli;
+mod code;
 mod deliveries;
 mod dry_run;
 mod durability;

@@ -1,0 +1,53 @@
+use std::path::PathBuf;
+
+use crate::cli::Context;
+use crate::error::{Error, Result};
+use crate::plan::diff::{self, Options};
+use crate::ui::output::Format;
+
+/// Show what `seg apply` would change: the plan from a file to the workspace.
+///
+/// Reads the file (YAML or JSON, `-` for stdin) and the whole workspace (the file's; an explicit -w promotes the
+/// file to another workspace) and prints the plan: `+` create, `~` update with each changed field `path: old ->
+/// new`, `>`/`<` connect and disconnect, `-` delete (only with --prune: resources that are in the workspace and not
+/// in the file), and `?` values it cannot check (a secret whose variable is unset, or that the service shows
+/// censored). Values compare as JSON values. A table on a terminal; `-o json` prints {"changes", "unverifiable",
+/// "requests"}. --out saves the plan, with a fingerprint of everything read, for `seg apply --plan`. Exit 0 in
+/// sync, 1 with differences, 2 for a bad file.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg diff --file acme.yaml
+  seg diff --file acme.yaml --prune -o json | jq .requests
+  seg diff --file acme.yaml -w acme-staging               # the same file, promoted to staging
+  seg diff --file acme.yaml --out plan.json && seg apply --plan plan.json")]
+pub struct Args {
+    /// The workspace file (`-` for stdin)
+    #[arg(long, value_name = "F")]
+    file: PathBuf,
+    /// Also plan to delete what is in the workspace and not in the file
+    #[arg(long)]
+    prune: bool,
+    /// Save the plan here (JSON), for `seg apply --plan`
+    #[arg(long, value_name = "PLAN")]
+    out: Option<PathBuf>,
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let file = super::read_file(&args.file)?;
+    let workspace = super::target(ctx, &file)?;
+    let snapshot = super::read_workspace(ctx, &workspace).await?;
+    let plan = diff::plan(&file, &snapshot, Options { prune: args.prune, max_deletes: None }, &super::env)?;
+    if ctx.output_format() == Format::Table {
+        ctx.printer.data(plan.human().as_bytes())?;
+    } else {
+        ctx.output(crate::ui::table::ANY)?.value(&plan.summary())?;
+    }
+    if let Some(path) = &args.out {
+        let text = serde_json::to_string_pretty(&plan).map_err(|e| Error::failed(e.to_string()))? + "\n";
+        ctx.gate.write_file(path, "the plan", text.as_bytes())?;
+    }
+    match plan.changes.len() {
+        0 => Ok(()),
+        n => Err(Error::Differs(format!("{n} change(s) between the file and {workspace}"))),
+    }
+}

@@ -1,0 +1,67 @@
+use std::path::PathBuf;
+
+use crate::cli::Context;
+use crate::error::Result;
+use crate::plan::export::{self, Secrets};
+use crate::ui::output::Format;
+
+/// Write a workspace as a file: sources, destinations with their config, tracking plans with their rules and
+/// source connections.
+///
+/// Reads every page of every collection of the workspace (-w, SEG_WORKSPACE or the profile's; the reads run
+/// concurrently within --rate-limit) and writes a `seg/1` file: YAML, or JSON with --format json or -o json; to
+/// stdout, or to --file. Every managed field is written (`enabled: false` too), so `seg diff` of the export against
+/// the same workspace finds nothing. Secrets (`password` config items, `sharedSecret`) are written as
+/// `{$env: SEG_SECRET_<SOURCE>_<DESTINATION>_<KEY>}` references, never as values, unless --secrets plain. Two
+/// tracking plans with one display name stop it with exit 2 (the file keys plans by name). --dry-run names the file
+/// it would write.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg -w acme export --file acme.yaml
+  seg -w acme export --format json | jq '.sources | keys'
+  seg -w acme export --only tracking-plans --file plans.yaml")]
+pub struct Args {
+    /// Write here instead of stdout (`-`)
+    #[arg(long, value_name = "F", default_value = "-")]
+    file: PathBuf,
+    /// yaml or json [default: yaml, or json with -o json]
+    #[arg(long, value_name = "F", value_parser = ["yaml", "json"])]
+    format: Option<String>,
+    /// Only these parts, comma-separated: sources, tracking-plans
+    #[arg(long, value_name = "PARTS", value_delimiter = ',', value_parser = ["sources", "tracking-plans"])]
+    only: Vec<String>,
+    /// ref: secrets as $env references; plain: their values (the file is written mode 0600)
+    #[arg(long, value_name = "S", value_enum, default_value = "ref")]
+    secrets: Secrets,
+}
+
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let workspace = ctx.workspace()?;
+    let snapshot = super::read_workspace(ctx, workspace.as_str()).await?;
+    let mut file = export::export(&snapshot, &ctx.api_version()?, args.secrets)?;
+    if !args.only.is_empty() {
+        if !args.only.iter().any(|p| p == "sources") {
+            file.sources.clear();
+        }
+        if !args.only.iter().any(|p| p == "tracking-plans") {
+            file.tracking_plans.clear();
+        }
+    }
+    let json = match args.format.as_deref() {
+        Some(format) => format == "json",
+        None => ctx.global.output == Some(Format::Json),
+    };
+    let text = file.render(json)?;
+    if args.secrets == Secrets::Plain {
+        ctx.printer.warn("the export holds secrets in plain text: keep it out of version control");
+    }
+    if args.file.as_os_str() == "-" {
+        return ctx.printer.data(text.as_bytes());
+    }
+    ctx.gate.write_file(&args.file, "the export", text.as_bytes())?;
+    if !ctx.gate.is_dry_run() {
+        let counts = format!("{} source(s), {} tracking plan(s)", file.sources.len(), file.tracking_plans.len());
+        ctx.printer.status(&format!("wrote {} ({counts})", args.file.display()));
+    }
+    Ok(())
+}

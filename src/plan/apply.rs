@@ -1,0 +1,139 @@
+//! Executing a plan: each change's request in order, through the client (so pacing, retries and the effect gate
+//! apply: under `--dry-run` every request is described and none sent). The first failure stops the run with its
+//! error, after saying what was done and what was not; since a plan is computed from what is, running `apply` again
+//! does the rest.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::diff::{Action, Change, Op, Plan, resolve_env};
+use crate::api::client::{Client, Outcome};
+use crate::error::{Error, Result};
+use crate::wire::{self, Request, TrackingPlan};
+
+/// What an apply did.
+#[derive(Debug, Default)]
+pub struct Applied {
+    pub sent: usize,
+    pub dry_run: bool,
+}
+
+/// Sends every change of the plan in order. `say` hears one line per change made.
+pub async fn apply(
+    client: &Client,
+    plan: &Plan,
+    env: &dyn Fn(&str) -> Option<String>,
+    say: &dyn Fn(&str),
+) -> Result<Applied> {
+    let mut applied = Applied::default();
+    // Tracking plans created by this run, by display name: their connections need their new names.
+    let mut created: HashMap<String, String> = HashMap::new();
+    for (index, change) in plan.changes.iter().enumerate() {
+        let Some(op) = &change.op else { continue };
+        let op = with_secrets(op, env)?;
+        let result = send(client, &op, &mut created).await;
+        match result {
+            Ok(dry_run) => {
+                applied.sent += 1;
+                applied.dry_run |= dry_run;
+                if !dry_run {
+                    say(&done_line(change));
+                }
+            }
+            Err(error) => {
+                let resource = crate::ui::escape_control(&change.resource);
+                say(&format!("stopped at change {} of {}: {} {resource}", index + 1, plan.changes.len(), verb(change)));
+                say(&format!(
+                    "done: {} change(s); not done: {} (run apply again to make them)",
+                    applied.sent,
+                    plan.changes.len() - index
+                ));
+                return Err(error);
+            }
+        }
+    }
+    Ok(applied)
+}
+
+fn verb(change: &Change) -> &'static str {
+    match change.action {
+        Action::Create => "create",
+        Action::Update => "update",
+        Action::Delete => "delete",
+        Action::Connect => "connect",
+        Action::Disconnect => "disconnect",
+    }
+}
+
+/// `updated NAME (destination.enabled)`, `connected PLAN to SOURCE`, ...
+fn done_line(change: &Change) -> String {
+    let resource = crate::ui::escape_control(&change.resource);
+    let paths: Vec<&str> = change.fields.iter().map(|f| f.path.as_str()).collect();
+    let source = change.fields.first().map(|f| if f.to.is_null() { &f.from } else { &f.to });
+    let source = source.and_then(Value::as_str).unwrap_or_default();
+    match change.action {
+        Action::Create => format!("created {resource}"),
+        Action::Update => format!("updated {resource} ({})", paths.join(", ")),
+        Action::Delete => format!("deleted {resource}"),
+        Action::Connect => format!("connected {resource} to {source}"),
+        Action::Disconnect => format!("disconnected {resource} from {source}"),
+    }
+}
+
+/// The op with its `{"$env": NAME}` references replaced by the variables' values.
+fn with_secrets(op: &Op, env: &dyn Fn(&str) -> Option<String>) -> Result<Op> {
+    let mut value = serde_json::to_value(op).map_err(|e| Error::failed(e.to_string()))?;
+    resolve_env(&mut value, env)?;
+    serde_json::from_value(value).map_err(|e| Error::failed(format!("a planned change cannot be read back: {e}")))
+}
+
+/// Sends one op; whether it was only described (`--dry-run`).
+async fn send(client: &Client, op: &Op, created: &mut HashMap<String, String>) -> Result<bool> {
+    match op {
+        Op::CreateSource { collection, body } => done(client, &wire::create(collection, body)).await,
+        Op::UpdateSource { name, update } => {
+            done(client, &update.clone().into_request(name).map_err(Error::failed)?).await
+        }
+        Op::DeleteSource { name } | Op::DeleteDestination { name } | Op::DeletePlan { name } => {
+            done(client, &Request::delete(name)).await
+        }
+        Op::CreateDestination { collection, body } => done(client, &wire::create(collection, body)).await,
+        Op::UpdateDestination { name, update } => {
+            done(client, &update.clone().into_request(name).map_err(Error::failed)?).await
+        }
+        Op::CreatePlan { collection, body } => match client.send(&wire::create(collection, body)).await? {
+            Outcome::Answer(plan) => {
+                let plan: TrackingPlan = plan;
+                created.insert(body.tracking_plan.display_name.clone(), plan.name);
+                Ok(false)
+            }
+            Outcome::DryRun => Ok(true),
+        },
+        Op::UpdatePlan { name, update } => {
+            done(client, &update.clone().into_request(name).map_err(Error::failed)?).await
+        }
+        Op::Connect { plan, body } => {
+            let name = match (&plan.name, created.get(&plan.display_name)) {
+                (Some(name), _) | (None, Some(name)) => name.clone(),
+                // Under --dry-run the plan was not created: describe the request with its display name.
+                (None, None) => format!("{}/tracking-plans/{}", workspace_of(&body.source_name), plan.display_name),
+            };
+            done(client, &wire::create(&format!("{name}/source-connections"), body)).await
+        }
+        Op::Disconnect { plan, source } => {
+            done(client, &Request::delete(&format!("{plan}/source-connections/{source}"))).await
+        }
+    }
+}
+
+async fn done<A: DeserializeOwned + Serialize>(client: &Client, request: &Request<A>) -> Result<bool> {
+    Ok(matches!(client.send(request).await?, Outcome::DryRun))
+}
+
+/// `workspaces/<ws>` of a source's name.
+fn workspace_of(source: &str) -> String {
+    source.split('/').take(2).collect::<Vec<_>>().join("/")
+}

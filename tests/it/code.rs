@@ -1,0 +1,353 @@
+//! Workspaces as code (`seg export`, `diff`, `apply`) against the emulator, whose request log shows exactly which
+//! writes each step sent.
+
+use serde_json::{Value, json};
+
+use crate::support::{Run, TestEnv, WRITE};
+use seg::emulator::Options;
+
+const WEB: &str = "/v1beta/workspaces/acme/sources/web";
+
+/// A workspace that uses every managed field: labels, library settings, a webhooks destination with hooks (headers
+/// as a map and as a list), a legacy URL and a shared secret, a password item, a disabled destination in device
+/// mode, a plan whose rules have every part, and connections.
+async fn rich_workspace() -> TestEnv {
+    let env = TestEnv::with(Options {
+        workspaces: vec!["acme".into(), "staging".into()],
+        rate_limit: 0,
+        ..Options::default()
+    })
+    .await;
+    for (slug, catalog) in [("web", "javascript"), ("ios", "ios")] {
+        let body = json!({"source": {"name": format!("workspaces/acme/sources/{slug}"), "catalog_name": format!("catalog/sources/{catalog}"),
+            "display_name": format!("The {slug} app"), "labels": {"team": "growth", "env": "prod"},
+            "library_config": {"metrics_enabled": true, "retry_queue": true, "cross_domain_id_enabled": false, "api_host": "api.example.com"}}});
+        env.call("POST", "/v1beta/workspaces/acme/sources", Some(body)).await.ok();
+    }
+    let webhooks = json!({"destination": {"name": format!("workspaces/acme/sources/web/destinations/webhooks"), "enabled": true,
+        "connection_mode": "CLOUD", "config": [
+            {"name": "hooks", "value": [{"hook": "https://a.example/in", "headers": {"X-Team": "growth"}},
+                                        {"hook": "https://b.example/in", "headers": [{"key": "Authorization", "value": "Basic eDp5"}]}]},
+            {"name": "globalHook", "value": "https://legacy.example/in"},
+            {"name": "sharedSecret", "value": "s3cret-web"}]}});
+    env.call("POST", &format!("{WEB}/destinations"), Some(webhooks)).await.ok();
+    let amplitude = json!({"destination": {"name": "workspaces/acme/sources/web/destinations/amplitude", "enabled": false,
+        "connection_mode": "DEVICE", "config": [{"name": "apiKey", "value": "amp-k3y", "type": "password"}]}});
+    env.call("POST", &format!("{WEB}/destinations"), Some(amplitude)).await.ok();
+    let ga = json!({"destination": {"name": "workspaces/acme/sources/ios/destinations/google-analytics", "enabled": true,
+        "config": [{"name": "trackingId", "value": "UA-1-1"}, {"name": "anonymizeIp", "value": true}]}});
+    env.call("POST", "/v1beta/workspaces/acme/sources/ios/destinations", Some(ga)).await.ok();
+    let rules = json!({"events": [{"name": "Order Completed", "description": "d", "version": 1,
+        "rules": {"type": "object", "properties": {"revenue": {"type": "number"}}}}],
+        "global": {"type": "object"}, "identify": {"type": "object", "required": ["email"]}, "group": {"type": "object"},
+        "identify_traits": [{"key": "email"}], "group_traits": [{"key": "plan"}]});
+    let plan = env
+        .call(
+            "POST",
+            "/v1beta/workspaces/acme/tracking-plans",
+            Some(json!({"tracking_plan": {"display_name": "Main plan", "rules": rules}})),
+        )
+        .await;
+    let plan = plan.ok()["name"].as_str().unwrap().to_string();
+    for source in ["web", "ios"] {
+        let body = json!({"source_name": format!("workspaces/acme/sources/{source}")});
+        env.call("POST", &format!("/v1beta/{plan}/source-connections"), Some(body)).await.ok();
+    }
+    env.call(
+        "POST",
+        "/v1beta/workspaces/acme/tracking-plans",
+        Some(json!({"tracking_plan": {"display_name": "Empty plan"}})),
+    )
+    .await
+    .ok();
+    env.clear_requests().await;
+    env
+}
+
+const SECRETS: [(&str, &str); 2] =
+    [("SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET", "s3cret-web"), ("SEG_SECRET_WEB_AMPLITUDE_APIKEY", "amp-k3y")];
+
+/// `seg ARGS` with the workspace's secrets in the environment.
+async fn with_secrets(env: &TestEnv, args: &[&str]) -> Run {
+    let mut vars = vec![("SEG_TOKEN", WRITE)];
+    vars.extend(SECRETS);
+    env.seg_with(args, &vars).await
+}
+
+/// The writes the emulator received since the last look, as (method, path, body).
+async fn writes(env: &TestEnv) -> Vec<(String, String, Value)> {
+    let requests = env.requests().await;
+    env.clear_requests().await;
+    requests
+        .into_iter()
+        .filter(|r| r["method"] != "GET")
+        .map(|r| {
+            let body = serde_json::from_str(r["body"].as_str().unwrap()).unwrap_or(Value::Null);
+            (r["method"].as_str().unwrap().to_string(), r["uri"].as_str().unwrap().to_string(), body)
+        })
+        .collect()
+}
+
+async fn export(env: &TestEnv) -> String {
+    let file = env.path("acme.yaml");
+    env.seg(&["-w", "acme", "export", "--file", file.to_str().unwrap()]).await.code(0);
+    std::fs::read_to_string(&file).unwrap()
+}
+
+fn write_file(env: &TestEnv, name: &str, text: &str) -> String {
+    let path = env.path(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn an_export_diffs_to_nothing_and_keeps_secrets_out_of_the_file() {
+    let env = rich_workspace().await;
+    let text = export(&env).await;
+    for secret in ["s3cret-web", "amp-k3y"] {
+        assert!(!text.contains(secret), "a secret in the export:\n{text}");
+    }
+    for expected in [
+        "$env: SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET",
+        "$env: SEG_SECRET_WEB_AMPLITUDE_APIKEY",
+        "enabled: false",
+        "connection_mode: DEVICE",
+        "X-Team: growth",
+        "Main plan:",
+        "identify_traits:",
+        "api_host: api.example.com",
+    ] {
+        assert!(text.contains(expected), "{expected} missing:\n{text}");
+    }
+    let file = env.path("acme.yaml");
+    let file = file.to_str().unwrap();
+    // With the secrets' variables: nothing differs, nothing is unverifiable.
+    let run = with_secrets(&env, &["diff", "--file", file, "-o", "json"]).await;
+    let plan = run.code(0).json();
+    assert_eq!(plan, json!({"changes": [], "unverifiable": [], "requests": 0}));
+    // Without them: still in sync; the secrets are shown as unverifiable, never as differences.
+    let run = env.seg(&["diff", "--file", file, "-o", "json"]).await;
+    let plan = run.code(0).json();
+    let unverifiable: Vec<&str> =
+        plan["unverifiable"].as_array().unwrap().iter().map(|u| u["path"].as_str().unwrap()).collect();
+    assert_eq!(unverifiable, ["destination.config.sharedSecret", "destination.config.apiKey"]);
+    // JSON is the same file.
+    let run = env.seg(&["-w", "acme", "export", "--format", "json"]).await;
+    let json_file = write_file(&env, "acme.json", &run.code(0).stdout);
+    with_secrets(&env, &["diff", "--file", &json_file, "-o", "json"]).await.code(0);
+    assert!(writes(&env).await.is_empty(), "export and diff only read");
+    // --secrets plain: the values, a warning, and a file only its owner reads.
+    let plain = env.path("plain.yaml");
+    let run = env.seg(&["-w", "acme", "export", "--secrets", "plain", "--file", plain.to_str().unwrap()]).await;
+    assert!(run.code(0).stderr.contains("plain text"), "{}", run.stderr);
+    assert!(std::fs::read_to_string(&plain).unwrap().contains("s3cret-web"));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&plain).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+}
+
+#[tokio::test]
+async fn each_kind_of_change_sends_its_minimal_request_and_a_second_apply_sends_none() {
+    let env = rich_workspace().await;
+    let text = export(&env)
+        .await
+        .replace("      amplitude:\n        enabled: false", "      amplitude:\n        enabled: true")
+        .replace("trackingId: UA-1-1", "trackingId: UA-2-2")
+        .replace("retry_queue: true", "retry_queue: false")
+        .replace("env: prod", "env: staging")
+        .replace("required:\n        - email", "required:\n        - email\n        - name")
+        + "  Second plan:\n    rules:\n      events: []\n    sources:\n    - web\n";
+    let text = text.replacen("    sources:\n    - web\n    - ios", "    sources:\n    - web", 1);
+    let file = write_file(&env, "changed.yaml", &text);
+    let run = with_secrets(&env, &["diff", "--file", &file, "-o", "json"]).await;
+    assert_eq!(run.code(1).json()["requests"], 8, "{}", run.stdout);
+    with_secrets(&env, &["apply", "--file", &file]).await.code(0);
+    let sent = writes(&env).await;
+    let find = |method: &str, path: &str| -> Value {
+        let matching: Vec<&Value> =
+            sent.iter().filter(|(m, p, _)| m == method && p.ends_with(path)).map(|(_, _, b)| b).collect();
+        assert_eq!(matching.len(), 1, "{method} {path} in {sent:#?}");
+        matching[0].clone()
+    };
+    assert_eq!(
+        find("PATCH", "/sources/web/destinations/amplitude"),
+        json!({"destination": {"enabled": true}, "update_mask": {"paths": ["destination.enabled"]}})
+    );
+    assert_eq!(
+        find("PATCH", "/sources/ios/destinations/google-analytics"),
+        json!({"destination": {"config": [{"name": "workspaces/acme/sources/ios/destinations/google-analytics/config/trackingId", "value": "UA-2-2"}]},
+               "update_mask": {"paths": ["destination.config"]}})
+    );
+    for source in ["web", "ios"] {
+        assert_eq!(
+            find("PATCH", &format!("/workspaces/acme/sources/{source}")),
+            json!({"source": {"labels": {"env": "staging", "team": "growth"}, "library_config": {"retry_queue": false}},
+                   "update_mask": {"paths": ["source.labels", "source.library_config.retry_queue"]}})
+        );
+    }
+    let puts: Vec<&Value> =
+        sent.iter().filter(|(m, p, _)| m == "PUT" && p.contains("/tracking-plans/rs_")).map(|(_, _, b)| b).collect();
+    assert_eq!(puts.len(), 1, "{sent:#?}");
+    let rules = puts[0];
+    assert_eq!(rules["update_mask"], json!({"paths": ["tracking_plan.rules"]}));
+    assert_eq!(rules["tracking_plan"]["rules"]["identify"]["required"], json!(["email", "name"]));
+    assert_eq!(find("POST", "/workspaces/acme/tracking-plans")["tracking_plan"]["display_name"], "Second plan");
+    assert_eq!(find("POST", "/source-connections")["source_name"], "workspaces/acme/sources/web");
+    assert!(sent.iter().any(|(m, p, _)| m == "DELETE" && p.ends_with("/source-connections/ios")), "{sent:#?}");
+    assert_eq!(sent.len(), 8, "{sent:#?}");
+    // Idempotent: the second apply sends no write, and says so.
+    let run = with_secrets(&env, &["apply", "--file", &file]).await;
+    assert!(run.code(0).stderr.contains("nothing to change"), "{}", run.stderr);
+    assert!(writes(&env).await.is_empty());
+    with_secrets(&env, &["diff", "--file", &file]).await.code(0);
+}
+
+#[tokio::test]
+async fn deletes_need_prune_and_consent_and_every_refusal_comes_before_any_write() {
+    let env = rich_workspace().await;
+    let text = export(&env).await;
+    // The file without the ios source and the empty plan, and with one destination changed.
+    let start = text.find("  ios:\n").unwrap();
+    let end = text.find("tracking_plans:").unwrap();
+    let text =
+        format!("{}{}", &text[..start], &text[end..]).replace("connection_mode: DEVICE", "connection_mode: CLOUD");
+    let cut = text.find("  Empty plan:").unwrap();
+    let text = text[..cut].replace("    - ios\n", "");
+    let file = write_file(&env, "smaller.yaml", &text);
+    // Without --prune nothing is deleted.
+    let run = with_secrets(&env, &["diff", "--file", &file, "-o", "json"]).await;
+    assert!(run.code(1).json()["changes"].as_array().unwrap().iter().all(|c| c["action"] != "delete"));
+    // --prune without a terminal or --yes, and more deletes than --max-deletes: refused, nothing sent.
+    let run = with_secrets(&env, &["apply", "--file", &file, "--prune"]).await;
+    assert!(run.code(2).stderr.contains("--yes"), "{}", run.stderr);
+    let run = with_secrets(&env, &["apply", "--file", &file, "--prune", "--max-deletes", "1", "--yes"]).await;
+    assert!(run.code(2).stderr.contains("--max-deletes 1"), "{}", run.stderr);
+    // An unset secret: refused, naming the variable.
+    let run = env.seg(&["apply", "--file", &file]).await;
+    assert!(run.code(2).stderr.contains("SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET"), "{}", run.stderr);
+    assert!(writes(&env).await.is_empty(), "a refusal sent a write");
+    // With consent: exactly the planned deletes (the source takes its destination with it).
+    let run = with_secrets(&env, &["diff", "--file", &file, "--prune", "-o", "json"]).await;
+    let deletes: Vec<String> = run.code(1).json()["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["action"] == "delete")
+        .map(|c| c["resource"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(deletes.len(), 2, "{deletes:?}");
+    with_secrets(&env, &["apply", "--file", &file, "--prune", "--yes"]).await.code(0);
+    let sent: Vec<String> = writes(&env)
+        .await
+        .into_iter()
+        .filter(|(m, p, _)| m == "DELETE" && !p.contains("/source-connections/"))
+        .map(|(_, p, _)| p)
+        .collect();
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    assert!(sent.iter().any(|p| p.ends_with("/sources/ios")) && deletes.iter().any(|d| d.ends_with("/sources/ios")));
+    with_secrets(&env, &["diff", "--file", &file, "--prune"]).await.code(0);
+}
+
+#[tokio::test]
+async fn a_failure_midway_stops_and_running_again_completes() {
+    let env = rich_workspace().await;
+    let text = export(&env).await.replace("sources:\n  web:", "sources:\n  new-a:\n    catalog_name: catalog/sources/javascript\n  new-b:\n    catalog_name: catalog/sources/ios\n  web:");
+    let file = write_file(&env, "more.yaml", &text);
+    env.fault(json!({"status": 500, "method": "POST", "path": "/v1beta/workspaces/acme/sources", "skip": 1})).await;
+    let run = with_secrets(&env, &["apply", "--file", &file, "--max-retries", "0"]).await;
+    run.code(23);
+    assert!(
+        run.stderr.contains("created workspaces/acme/sources/new-a") && run.stderr.contains("stopped at change 2 of 2"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("run apply again"), "{}", run.stderr);
+    let run = with_secrets(&env, &["apply", "--file", &file]).await;
+    assert!(
+        run.code(0).stderr.contains("created workspaces/acme/sources/new-b") && !run.stderr.contains("new-a"),
+        "{}",
+        run.stderr
+    );
+    with_secrets(&env, &["diff", "--file", &file]).await.code(0);
+}
+
+#[tokio::test]
+async fn a_saved_plan_is_refused_once_the_workspace_moves() {
+    let env = rich_workspace().await;
+    let text = export(&env)
+        .await
+        .replace("      amplitude:\n        enabled: false", "      amplitude:\n        enabled: true");
+    let file = write_file(&env, "plan-me.yaml", &text);
+    let plan = env.path("plan.json");
+    let plan = plan.to_str().unwrap();
+    with_secrets(&env, &["diff", "--file", &file, "--out", plan]).await.code(1);
+    assert!(!std::fs::read_to_string(plan).unwrap().contains("s3cret"), "a secret in the saved plan");
+    // Someone changes a destination meanwhile.
+    let body =
+        json!({"destination": {"connection_mode": "CLOUD"}, "update_mask": {"paths": ["destination.connection_mode"]}});
+    env.call("PATCH", &format!("{WEB}/destinations/amplitude"), Some(body)).await.ok();
+    env.clear_requests().await;
+    let run = with_secrets(&env, &["apply", "--plan", plan]).await;
+    assert!(run.code(1).stderr.contains("workspaces/acme/sources/web/destinations/amplitude"), "{}", run.stderr);
+    assert!(writes(&env).await.is_empty());
+    // A fresh plan applies: exactly its one change.
+    with_secrets(&env, &["diff", "--file", &file, "--out", plan]).await.code(1);
+    env.clear_requests().await;
+    with_secrets(&env, &["apply", "--plan", plan]).await.code(0);
+    let sent = writes(&env).await;
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    let paths = json!({"paths": ["destination.enabled", "destination.connection_mode"]});
+    assert_eq!(sent[0].2["update_mask"], paths, "the file's mode comes back too");
+}
+
+#[tokio::test]
+async fn an_explicit_w_promotes_a_file_and_nothing_else_redirects_it() {
+    let env = rich_workspace().await;
+    let file = write_file(&env, "acme.yaml", &export(&env).await);
+    // SEG_WORKSPACE does not redirect the file: acme is in sync.
+    let mut vars = vec![("SEG_TOKEN", WRITE), ("SEG_WORKSPACE", "staging")];
+    vars.extend(SECRETS);
+    env.seg_with(&["diff", "--file", &file], &vars).await.code(0);
+    // -w does: everything is created in staging, connections to staging's sources.
+    with_secrets(&env, &["apply", "--file", &file, "-w", "staging"]).await.code(0);
+    let sent = writes(&env).await;
+    assert!(sent.iter().all(|(_, p, _)| p.contains("/workspaces/staging/")), "{sent:#?}");
+    assert!(sent.iter().any(|(_, p, b)| p.ends_with("/source-connections") && b["source_name"] == "workspaces/staging/sources/ios"));
+    with_secrets(&env, &["diff", "--file", &file, "-w", "staging"]).await.code(0);
+    let staging = env.seg(&["-w", "staging", "export", "--format", "json"]).await;
+    let acme = env.seg(&["-w", "acme", "export", "--format", "json"]).await;
+    let (mut staging, mut acme) = (staging.json(), acme.json());
+    staging["workspace"] = json!("x");
+    acme["workspace"] = json!("x");
+    // The file says which config items are secret only by their $env references; the service types an item
+    // from its catalog, and the emulator's catalog calls Amplitude's apiKey a string (the real one: a password).
+    let api_key = "/sources/web/destinations/amplitude/config/apiKey";
+    assert_eq!(staging.pointer(api_key), Some(&json!("amp-k3y")));
+    *staging.pointer_mut(api_key).unwrap() = acme.pointer(api_key).unwrap().clone();
+    assert_eq!(staging, acme, "a promoted copy exports the same");
+}
+
+#[tokio::test]
+async fn bad_files_are_usage_errors_naming_the_place() {
+    let env = rich_workspace().await;
+    let text = export(&env).await.replacen("connection_mode:", "conection_mode:", 1);
+    let file = write_file(&env, "typo.yaml", &text);
+    let run = env.seg(&["diff", "--file", &file]).await;
+    assert!(run.code(2).stderr.contains("conection_mode") && run.stderr.contains("line "), "{}", run.stderr);
+    let file = write_file(&env, "format.yaml", "format: seg/9\nworkspace: acme\n");
+    assert!(env.seg(&["apply", "--file", &file]).await.code(2).stderr.contains("seg/9"));
+    // Two plans of one name cannot be keyed by it.
+    env.call(
+        "POST",
+        "/v1beta/workspaces/acme/tracking-plans",
+        Some(json!({"tracking_plan": {"display_name": "Main plan"}})),
+    )
+    .await
+    .ok();
+    env.clear_requests().await;
+    let run = env.seg(&["-w", "acme", "export"]).await;
+    assert!(run.code(2).stderr.contains("both named \"Main plan\""), "{}", run.stderr);
+    assert!(writes(&env).await.is_empty());
+}

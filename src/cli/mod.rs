@@ -32,10 +32,11 @@ pub use serve::shutdown_signal;
 pub const EXIT_CODES: &str = "\
 Exit codes:
   0      success (an empty list is success)
-  1      failure not covered below; webhook verify: no match; webhook send: not delivered
+  1      failure not covered below; webhook verify: no match; webhook send: not delivered;
+         diff: differences found; apply --plan: the workspace changed since the plan
   2      usage: bad flags or arguments, invalid name or input file, confirmation refused
   3      transport: no HTTP answer (DNS, refused, reset, TLS, timeout)
-  4      no token configured
+  4      no usable token: none configured, or the stored one belongs to another base URL
   10+N   the API answered with error code N: 13 invalid argument, 15 not found, 16 already exists,
          17 permission denied, 18 rate limited after retries, 22 unimplemented, 23 internal,
          24 unavailable, 26 unauthenticated

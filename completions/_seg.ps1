@@ -257,6 +257,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--catalog', '--catalog', [CompletionResultType]::ParameterName, 'Catalog source: SLUG or catalog/sources/SLUG (`seg catalog sources list`)')
             [CompletionResult]::new('--display-name', '--display-name', [CompletionResultType]::ParameterName, 'Display name [default: the slug]')
             [CompletionResult]::new('--label', '--label', [CompletionResultType]::ParameterName, 'A label (repeatable)')
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Create one source per line of this file (`-` for stdin): a name, or an ndjson object of these flags')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -289,6 +290,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'List FIELD in the update mask with no value: the service empties it')
             [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path')
             [CompletionResult]::new('--update-mask', '--update-mask', [CompletionResultType]::ParameterName, 'Send exactly these mask paths (comma-separated) instead of those the flags imply')
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Update one source per line of this file (`-` for stdin): a name, or an ndjson object of these flags')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -321,6 +323,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'List FIELD in the update mask with no value: the service empties it')
             [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path')
             [CompletionResult]::new('--update-mask', '--update-mask', [CompletionResultType]::ParameterName, 'Send exactly these mask paths (comma-separated) instead of those the flags imply')
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Update one source per line of this file (`-` for stdin): a name, or an ndjson object of these flags')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -347,6 +350,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;sources;delete' {
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Delete every source named in this file, one a line (`-` for stdin), concurrently, one result line each')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -457,6 +461,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
             [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every source''s destinations (the default without --source)')
             [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
@@ -500,6 +505,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A setting KEY=VALUE; VALUE is JSON when it parses, else a string (repeatable)')
             [CompletionResult]::new('--connection-mode', '--connection-mode', [CompletionResultType]::ParameterName, 'Connection mode')
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Create one per line of this file (`-` for stdin): a name, or an ndjson object of these flags')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -535,6 +541,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'List FIELD in the update mask with no value: the service empties it')
             [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path')
             [CompletionResult]::new('--update-mask', '--update-mask', [CompletionResultType]::ParameterName, 'Send exactly these mask paths (comma-separated) instead of those the flags imply')
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Update one destination per line of this file (`-` for stdin): a name, or an ndjson object of {"name", "enabled", "connection_mode", "config": {K: V}}; the flags apply to every line')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -570,6 +577,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'List FIELD in the update mask with no value: the service empties it')
             [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path')
             [CompletionResult]::new('--update-mask', '--update-mask', [CompletionResultType]::ParameterName, 'Send exactly these mask paths (comma-separated) instead of those the flags imply')
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Update one destination per line of this file (`-` for stdin): a name, or an ndjson object of {"name", "enabled", "connection_mode", "config": {K: V}}; the flags apply to every line')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -598,6 +606,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
         }
         'seg;destinations;enable' {
             [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Do it to each destination named in this file, one a line (`-` for stdin)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -625,6 +634,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
         }
         'seg;destinations;disable' {
             [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Do it to each destination named in this file, one a line (`-` for stdin)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -652,6 +662,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
         }
         'seg;destinations;delete' {
             [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Delete every destination named in this file, one a line (`-` for stdin), concurrently, one result line each')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -915,7 +926,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources connected to a plan')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources connected to a plan, or to every plan of the workspace with --all')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Connect a source to a plan')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Disconnect a source from a plan')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -939,6 +950,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
             [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every plan''s connections')
             [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
@@ -1004,7 +1016,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;tracking-plans;connections;help' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources connected to a plan')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources connected to a plan, or to every plan of the workspace with --all')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Connect a source to a plan')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Disconnect a source from a plan')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -1048,7 +1060,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;tracking-plans;help;connections' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources connected to a plan')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources connected to a plan, or to every plan of the workspace with --all')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Connect a source to a plan')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Disconnect a source from a plan')
             break
@@ -2498,7 +2510,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;help;tracking-plans;connections' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources connected to a plan')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources connected to a plan, or to every plan of the workspace with --all')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Connect a source to a plan')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Disconnect a source from a plan')
             break

@@ -2775,7 +2775,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__destinations__subcmd__create)
-            opts="-w -o -v -y -h -V --source --enabled --config --connection-mode --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --source --enabled --config --connection-mode --each --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2790,6 +2790,10 @@ _seg() {
                     return 0
                     ;;
                 --connection-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --each)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2857,13 +2861,17 @@ _seg() {
             return 0
             ;;
         seg__subcmd__destinations__subcmd__delete)
-            opts="-w -o -v -y -h -V --source --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --source --each --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --source)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --each)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2931,13 +2939,17 @@ _seg() {
             return 0
             ;;
         seg__subcmd__destinations__subcmd__disable)
-            opts="-w -o -v -y -h -V --source --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --source --each --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --source)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --each)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3005,13 +3017,17 @@ _seg() {
             return 0
             ;;
         seg__subcmd__destinations__subcmd__enable)
-            opts="-w -o -v -y -h -V --source --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --source --each --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --source)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --each)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3293,7 +3309,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__destinations__subcmd__list)
-            opts="-w -o -v -y -h -V --source --limit --page-size --page-token --no-paginate --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --source --all --limit --page-size --page-token --no-paginate --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3379,7 +3395,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__destinations__subcmd__patch)
-            opts="-w -o -v -y -h -V --source --enabled --disabled --config --connection-mode --set --clear --from-file --update-mask --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --source --enabled --disabled --config --connection-mode --set --clear --from-file --update-mask --each --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3414,6 +3430,10 @@ _seg() {
                     return 0
                     ;;
                 --update-mask)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --each)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3481,7 +3501,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__destinations__subcmd__update)
-            opts="-w -o -v -y -h -V --source --enabled --disabled --config --connection-mode --set --clear --from-file --update-mask --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --source --enabled --disabled --config --connection-mode --set --clear --from-file --update-mask --each --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3516,6 +3536,10 @@ _seg() {
                     return 0
                     ;;
                 --update-mask)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --each)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5265,7 +5289,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__sources__subcmd__create)
-            opts="-w -o -v -y -h -V --catalog --display-name --label --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --catalog --display-name --label --each --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5280,6 +5304,10 @@ _seg() {
                     return 0
                     ;;
                 --label)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --each)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5347,12 +5375,16 @@ _seg() {
             return 0
             ;;
         seg__subcmd__sources__subcmd__delete)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --each --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --each)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5681,7 +5713,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__sources__subcmd__patch)
-            opts="-w -o -v -y -h -V --display-name --label --set --clear --from-file --update-mask --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --display-name --label --set --clear --from-file --update-mask --each --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5708,6 +5740,10 @@ _seg() {
                     return 0
                     ;;
                 --update-mask)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --each)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5775,7 +5811,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__sources__subcmd__update)
-            opts="-w -o -v -y -h -V --display-name --label --set --clear --from-file --update-mask --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --display-name --label --set --clear --from-file --update-mask --each --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5802,6 +5838,10 @@ _seg() {
                     return 0
                     ;;
                 --update-mask)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --each)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6603,7 +6643,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__tracking__subcmd__plans__subcmd__connections__subcmd__list)
-            opts="-w -o -v -y -h -V --limit --page-size --page-token --no-paginate --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --all --limit --page-size --page-token --no-paginate --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

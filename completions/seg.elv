@@ -243,6 +243,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --catalog 'Catalog source: SLUG or catalog/sources/SLUG (`seg catalog sources list`)'
             cand --display-name 'Display name [default: the slug]'
             cand --label 'A label (repeatable)'
+            cand --each 'Create one source per line of this file (`-` for stdin): a name, or an ndjson object of these flags'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
@@ -274,6 +275,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --clear 'List FIELD in the update mask with no value: the service empties it'
             cand --from-file 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path'
             cand --update-mask 'Send exactly these mask paths (comma-separated) instead of those the flags imply'
+            cand --each 'Update one source per line of this file (`-` for stdin): a name, or an ndjson object of these flags'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
@@ -305,6 +307,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --clear 'List FIELD in the update mask with no value: the service empties it'
             cand --from-file 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path'
             cand --update-mask 'Send exactly these mask paths (comma-separated) instead of those the flags imply'
+            cand --each 'Update one source per line of this file (`-` for stdin): a name, or an ndjson object of these flags'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
@@ -330,6 +333,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --version 'Print version'
         }
         &'seg;sources;delete'= {
+            cand --each 'Delete every source named in this file, one a line (`-` for stdin), concurrently, one result line each'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
@@ -430,6 +434,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
             cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
             cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand --all 'Every source''s destinations (the default without --source)'
             cand --no-paginate 'Fetch one page only; its next_page_token goes to stderr'
             cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
             cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
@@ -471,6 +476,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --source 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG'
             cand --config 'A setting KEY=VALUE; VALUE is JSON when it parses, else a string (repeatable)'
             cand --connection-mode 'Connection mode'
+            cand --each 'Create one per line of this file (`-` for stdin): a name, or an ndjson object of these flags'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
@@ -505,6 +511,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --clear 'List FIELD in the update mask with no value: the service empties it'
             cand --from-file 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path'
             cand --update-mask 'Send exactly these mask paths (comma-separated) instead of those the flags imply'
+            cand --each 'Update one destination per line of this file (`-` for stdin): a name, or an ndjson object of {"name", "enabled", "connection_mode", "config": {K: V}}; the flags apply to every line'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
@@ -539,6 +546,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --clear 'List FIELD in the update mask with no value: the service empties it'
             cand --from-file 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path'
             cand --update-mask 'Send exactly these mask paths (comma-separated) instead of those the flags imply'
+            cand --each 'Update one destination per line of this file (`-` for stdin): a name, or an ndjson object of {"name", "enabled", "connection_mode", "config": {K: V}}; the flags apply to every line'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
@@ -566,6 +574,7 @@ set edit:completion:arg-completer[seg] = {|@words|
         }
         &'seg;destinations;enable'= {
             cand --source 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG'
+            cand --each 'Do it to each destination named in this file, one a line (`-` for stdin)'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
@@ -592,6 +601,7 @@ set edit:completion:arg-completer[seg] = {|@words|
         }
         &'seg;destinations;disable'= {
             cand --source 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG'
+            cand --each 'Do it to each destination named in this file, one a line (`-` for stdin)'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
@@ -618,6 +628,7 @@ set edit:completion:arg-completer[seg] = {|@words|
         }
         &'seg;destinations;delete'= {
             cand --source 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG'
+            cand --each 'Delete every destination named in this file, one a line (`-` for stdin), concurrently, one result line each'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
@@ -864,7 +875,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand list 'List the sources connected to a plan'
+            cand list 'List the sources connected to a plan, or to every plan of the workspace with --all'
             cand add 'Connect a source to a plan'
             cand remove 'Disconnect a source from a plan'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -887,6 +898,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
             cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
             cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand --all 'Every plan''s connections'
             cand --no-paginate 'Fetch one page only; its next_page_token goes to stderr'
             cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
             cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
@@ -949,7 +961,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --version 'Print version'
         }
         &'seg;tracking-plans;connections;help'= {
-            cand list 'List the sources connected to a plan'
+            cand list 'List the sources connected to a plan, or to every plan of the workspace with --all'
             cand add 'Connect a source to a plan'
             cand remove 'Disconnect a source from a plan'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -982,7 +994,7 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;tracking-plans;help;delete'= {
         }
         &'seg;tracking-plans;help;connections'= {
-            cand list 'List the sources connected to a plan'
+            cand list 'List the sources connected to a plan, or to every plan of the workspace with --all'
             cand add 'Connect a source to a plan'
             cand remove 'Disconnect a source from a plan'
         }
@@ -2316,7 +2328,7 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;help;tracking-plans;delete'= {
         }
         &'seg;help;tracking-plans;connections'= {
-            cand list 'List the sources connected to a plan'
+            cand list 'List the sources connected to a plan, or to every plan of the workspace with --all'
             cand add 'Connect a source to a plan'
             cand remove 'Disconnect a source from a plan'
         }

@@ -199,6 +199,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l catalog -d 'Catalog source: SLUG or catalog/sources/SLUG (`seg catalog sources list`)' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l display-name -d 'Display name [default: the slug]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l label -d 'A label (repeatable)' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l each -d 'Create one source per line of this file (`-` for stdin): a name, or an ndjson object of these flags' -r -F
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -224,6 +225,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l clear -d 'List FIELD in the update mask with no value: the service empties it' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l from-file -d 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path' -r -F
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l update-mask -d 'Send exactly these mask paths (comma-separated) instead of those the flags imply' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l each -d 'Update one source per line of this file (`-` for stdin): a name, or an ndjson object of these flags' -r -F
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -249,6 +251,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l clear -d 'List FIELD in the update mask with no value: the service empties it' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l from-file -d 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path' -r -F
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l update-mask -d 'Send exactly these mask paths (comma-separated) instead of those the flags imply' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l each -d 'Update one source per line of this file (`-` for stdin): a name, or an ndjson object of these flags' -r -F
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -268,6 +271,7 @@ complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -s V -l version -d 'Print version'
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l each -d 'Delete every source named in this file, one a line (`-` for stdin), concurrently, one result line each' -r -F
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -340,6 +344,7 @@ never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l all -d 'Every source\'s destinations (the default without --source)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -369,6 +374,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l source -d 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l config -d 'A setting KEY=VALUE; VALUE is JSON when it parses, else a string (repeatable)' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l connection-mode -d 'Connection mode' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l each -d 'Create one per line of this file (`-` for stdin): a name, or an ndjson object of these flags' -r -F
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -398,6 +404,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l clear -d 'List FIELD in the update mask with no value: the service empties it' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l from-file -d 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path' -r -F
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l update-mask -d 'Send exactly these mask paths (comma-separated) instead of those the flags imply' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l each -d 'Update one destination per line of this file (`-` for stdin): a name, or an ndjson object of {"name", "enabled", "connection_mode", "config": {K: V}}; the flags apply to every line' -r -F
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -427,6 +434,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l clear -d 'List FIELD in the update mask with no value: the service empties it' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l from-file -d 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path' -r -F
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l update-mask -d 'Send exactly these mask paths (comma-separated) instead of those the flags imply' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l each -d 'Update one destination per line of this file (`-` for stdin): a name, or an ndjson object of {"name", "enabled", "connection_mode", "config": {K: V}}; the flags apply to every line' -r -F
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -448,6 +456,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l source -d 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l each -d 'Do it to each destination named in this file, one a line (`-` for stdin)' -r -F
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -468,6 +477,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l source -d 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l each -d 'Do it to each destination named in this file, one a line (`-` for stdin)' -r -F
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -488,6 +498,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l source -d 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l each -d 'Delete every destination named in this file, one a line (`-` for stdin), concurrently, one result line each' -r -F
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -668,7 +679,7 @@ complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -s V -l version -d 'Print version'
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -f -a "list" -d 'List the sources connected to a plan'
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -f -a "list" -d 'List the sources connected to a plan, or to every plan of the workspace with --all'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -f -a "add" -d 'Connect a source to a plan'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -f -a "remove" -d 'Disconnect a source from a plan'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -176,6 +176,31 @@ impl Gate {
     }
 }
 
+/// seg's own bookkeeping (the shared rate budget's state): not an effect (CLI.md), so `--dry-run` does not stop
+/// it, but its file is written here like every other. Under an exclusive lock (the OS releases it if the process
+/// dies, so a crash never leaves it held), `update` gets the file's text (empty when new) and returns the new text,
+/// written in place, and a value. The folder is created owner-only.
+pub fn bookkeep<T>(path: &Path, update: impl FnOnce(&str) -> (String, T)) -> std::io::Result<T> {
+    use std::io::{Read, Seek};
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        let mut builder = std::fs::DirBuilder::new();
+        builder.recursive(true);
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        builder.create(parent)?;
+    }
+    let mut file = open_private(path, false)?;
+    file.lock()?;
+    let mut text = String::new();
+    file.read_to_string(&mut text)?;
+    let (new, value) = update(&text);
+    file.set_len(0)?;
+    file.rewind()?;
+    file.write_all(new.as_bytes())?;
+    file.unlock()?;
+    Ok(value)
+}
+
 /// A request as `--dry-run` shows it: `{"method","url","headers","body"}`, credentials and config secrets masked.
 fn describe(request: &reqwest::Request) -> Value {
     let headers: Vec<(&str, &str)> =

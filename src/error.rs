@@ -34,6 +34,9 @@ pub enum Error {
     /// Anything else; exit 1.
     #[error("{0}")]
     Failed(String),
+    /// Some items of a `--each` run failed: exit with their common code, or 1 when they differ.
+    #[error("{message}")]
+    Bulk { message: String, code: u8 },
     /// An answer, not a fault: the workspace differs from the file (`diff`), or moved since a plan (`apply --plan`);
     /// exit 1, said as a plain line.
     #[error("{0}")]
@@ -74,6 +77,7 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Failed(_) | Error::Differs(_) => 1,
+            Error::Bulk { code, .. } => *code,
             Error::Usage(_) => 2,
             Error::Transport(_) => 3,
             Error::NoToken | Error::TokenElsewhere { .. } => 4,

@@ -1,6 +1,7 @@
 //! The Config API transport: one `send` through which every request passes, so that pacing, retries, the effect
 //! gate, logging and error classification each live in exactly one place.
-//! - Pacing: a token bucket at `rate_limit` per minute with a small burst, so bulk work rarely meets 429.
+//! - Pacing: the token's rate budget, shared by every seg process on the machine (`budget`), so bulk work and
+//!   parallel CI steps rarely meet 429; a 429's `Retry-After` pushes the budget back for all of them.
 //! - Retries: 429 for any method (the request was not processed), waiting `Retry-After` or a jittered backoff;
 //!   503, 504 and transport errors only for requests that are idempotent by kind (`wire::Request::idempotent`); at
 //!   most `max_retries` waits, each announced.
@@ -9,11 +10,9 @@
 //! - Answers: a success is read as the request's typed answer; a body that is not one is an error, not a guess.
 //! - Notices: what `-v`/`-vv` print, with credentials and config secrets already masked.
 
-use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use reqwest::Method;
 use reqwest::header::{HeaderMap, RETRY_AFTER};
 use serde::de::DeserializeOwned;
@@ -32,8 +31,6 @@ const MAX_ERROR_TEXT: usize = 300;
 /// The first wait of a backoff, and the longest single wait, whatever `Retry-After` asks.
 const FIRST_WAIT: Duration = Duration::from_millis(500);
 const MAX_WAIT: Duration = Duration::from_secs(60);
-/// Requests the pacer lets through at once before it spaces them out.
-const BURST: u32 = 10;
 
 #[derive(Debug, Clone)]
 pub struct ClientOptions {
@@ -86,7 +83,7 @@ pub fn endpoint(base_url: &str, version: &str, path: &str, query: &[(String, Str
 pub struct Client {
     http: reqwest::Client,
     options: ClientOptions,
-    pacer: Option<DefaultDirectRateLimiter>,
+    budget: Option<super::budget::Budget>,
     observer: Observer,
     gate: Gate,
 }
@@ -103,11 +100,8 @@ impl Client {
         let http = http::client(options.timeout, Some(concat!("seg/", env!("CARGO_PKG_VERSION"))))
             .build()
             .map_err(|e| Error::failed(format!("cannot build the HTTP client: {e}")))?;
-        let pacer = NonZeroU32::new(options.rate_limit).map(|per_minute| {
-            let burst = NonZeroU32::new(BURST.min(per_minute.get())).unwrap_or(per_minute);
-            RateLimiter::direct(Quota::per_minute(per_minute).allow_burst(burst))
-        });
-        Ok(Client { http, options, pacer, observer, gate })
+        let budget = super::budget::Budget::shared(&options.base_url, &options.token, options.rate_limit);
+        Ok(Client { http, options, budget, observer, gate })
     }
 
     /// Sends a request with pacing and retries, and reads its answer as `A`.
@@ -125,8 +119,8 @@ impl Client {
         loop {
             let prepared = self.prepare(request, url.clone())?;
             if sends {
-                if let Some(pacer) = &self.pacer {
-                    pacer.until_ready().await;
+                if let Some(budget) = &self.budget {
+                    budget.until_ready().await;
                 }
                 let headers = shown_headers(prepared.headers());
                 let body = secret::redact_bytes(body);
@@ -164,7 +158,11 @@ impl Client {
                     if !retryable {
                         return Err(Error::Api(error));
                     }
-                    (Error::Api(error), retry_after(&answer.headers))
+                    let hint = retry_after(&answer.headers);
+                    if let (429, Some(wait), Some(budget)) = (answer.status, hint, &self.budget) {
+                        budget.back_off(wait.min(MAX_WAIT));
+                    }
+                    (Error::Api(error), hint)
                 }
                 Err(error) if request.idempotent() => (error, None),
                 Err(error) => return Err(error),

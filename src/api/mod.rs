@@ -1,6 +1,7 @@
 //! The Config API client: transport (pacing, retries, error classification), paging and resource names. The wire
 //! model it speaks is `crate::wire`.
 
+pub mod budget;
 pub mod client;
 pub mod list;
 pub mod names;

@@ -3,12 +3,12 @@
 //! per-source and per-plan lists run concurrently, in order, within the client's rate budget. `export`, `diff` and
 //! `apply` read through here.
 
-use futures_util::{StreamExt, TryStreamExt};
+use futures_util::{Stream, StreamExt, TryStreamExt};
 
 use super::client::Client;
 use super::list;
 use crate::error::Result;
-use crate::wire::{Destination, Page, Request, Source, SourceConnection, TrackingPlan};
+use crate::wire::{Destination, Page, Request, Resource, Source, SourceConnection, TrackingPlan};
 
 /// Lists of one source or plan in flight at once: enough to hide the round trip, few enough to stay polite (the
 /// client paces them all within the rate limit anyway).
@@ -40,6 +40,15 @@ impl Snapshot {
     }
 }
 
+/// Every item of each collection, the collections read concurrently (each to its last page) and yielded in the
+/// order asked: the way to list, say, the destinations of every source of a workspace.
+pub fn collections<'c, T: Resource + 'c>(
+    client: &'c Client,
+    requests: Vec<Request<Page<T>>>,
+) -> impl Stream<Item = Result<Vec<T>>> + 'c {
+    futures_util::stream::iter(requests).map(move |request| list::collect(client, request)).buffered(CONCURRENCY)
+}
+
 /// Reads the workspace `workspaces/<slug>`. `progress` hears of each collection read (for a bar on a terminal).
 pub async fn workspace(client: &Client, workspace: &str, progress: &(dyn Fn(&str) + Sync)) -> Result<Snapshot> {
     let sources = list::collect(client, Request::<Page<Source>>::list(&format!("{workspace}/sources"))).await?;
@@ -47,25 +56,14 @@ pub async fn workspace(client: &Client, workspace: &str, progress: &(dyn Fn(&str
     let plans = list::collect(client, Request::<Page<TrackingPlan>>::list(&format!("{workspace}/tracking-plans")));
     let plans = plans.await?;
     progress("tracking plans");
-    let sources = futures_util::stream::iter(sources)
-        .map(|source| async move {
-            let request = Request::<Page<Destination>>::list(&format!("{}/destinations", source.name));
-            let destinations = list::collect(client, request).await?;
-            progress(&source.name);
-            Ok::<_, crate::error::Error>(SourceState { source, destinations })
-        })
-        .buffered(CONCURRENCY)
-        .try_collect()
-        .await?;
-    let plans = futures_util::stream::iter(plans)
-        .map(|plan| async move {
-            let request = Request::<Page<SourceConnection>>::list(&format!("{}/source-connections", plan.name));
-            let connections = list::collect(client, request).await?;
-            progress(&plan.name);
-            Ok::<_, crate::error::Error>(PlanState { plan, connections })
-        })
-        .buffered(CONCURRENCY)
-        .try_collect()
-        .await?;
-    Ok(Snapshot { workspace: workspace.to_string(), sources, plans })
+    let requests = sources.iter().map(|s| Request::list(&format!("{}/destinations", s.name))).collect();
+    let destinations: Vec<Vec<Destination>> =
+        collections(client, requests).inspect(|_| progress("destinations")).try_collect().await?;
+    let sources =
+        sources.into_iter().zip(destinations).map(|(source, destinations)| SourceState { source, destinations });
+    let requests = plans.iter().map(|p| Request::list(&format!("{}/source-connections", p.name))).collect();
+    let connections: Vec<Vec<SourceConnection>> =
+        collections(client, requests).inspect(|_| progress("connections")).try_collect().await?;
+    let plans = plans.into_iter().zip(connections).map(|(plan, connections)| PlanState { plan, connections });
+    Ok(Snapshot { workspace: workspace.to_string(), sources: sources.collect(), plans: plans.collect() })
 }

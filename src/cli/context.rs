@@ -287,6 +287,29 @@ impl Context {
         Ok(())
     }
 
+    /// Lists several collections as one list, read concurrently within the rate budget and printed in order, each
+    /// collection as it completes (`destinations list --all`).
+    pub async fn list_all<T: Resource>(
+        &self,
+        requests: Vec<Request<Page<T>>>,
+        columns: &'static [Column],
+    ) -> Result<()> {
+        let output = self.output(columns)?;
+        let mut writer = output.list();
+        let mut collections = std::pin::pin!(crate::api::walk::collections(self.client()?, requests));
+        let mut count = 0;
+        while let Some(items) = futures_util::StreamExt::next(&mut collections).await {
+            let items = items?;
+            count += items.len();
+            writer.push(items.iter().map(to_json).collect::<Result<Vec<_>>>()?)?;
+        }
+        writer.finish()?;
+        if output.format() == Format::Table && count == 0 && self.global.jq.is_none() {
+            self.printer.status("no items");
+        }
+        Ok(())
+    }
+
     fn report_resume(&self, token: Option<&str>) {
         if let Some(token) = token {
             self.printer.status(&format!("listing stopped; resume with: --page-token {token}"));
@@ -310,6 +333,15 @@ impl Context {
             .interact()
             .map_err(|e| Error::usage(format!("cannot ask for confirmation: {e}")))?;
         if answer { Ok(()) } else { Err(Error::usage("not confirmed; nothing was changed")) }
+    }
+
+    /// Deletes the resources named in a `--each` file after one confirmation, concurrently, one result line each.
+    pub async fn delete_each(&self, names: Vec<Name>) -> Result<()> {
+        self.confirm(&format!("Delete {} resources ({} ... {})?", names.len(), names[0], names[names.len() - 1]))?;
+        let client = self.client()?;
+        let jobs = names.into_iter().map(|name| (name.to_string(), name)).collect();
+        super::bulk::run(self, jobs, |name| async move { client.send(&Request::delete(name.path())).await.map(drop) })
+            .await
     }
 
     /// Deletes each resource after one confirmation; stops at the first failure and says what was left.

@@ -5,6 +5,7 @@
 mod api;
 mod args;
 mod auth;
+mod bulk;
 mod catalog;
 mod code;
 mod completion;

@@ -13,6 +13,7 @@ mod emulator;
 mod faults;
 mod generated;
 mod openapi;
+mod parallel;
 mod receiver;
 mod serve_binary;
 mod stringify;

@@ -134,6 +134,9 @@ impl Run {
     }
 }
 
+/// The folder under HOME where seg keeps its rate budgets in tests (bookkeeping, not an effect).
+pub const RUNTIME: &str = ".runtime";
+
 /// The `seg` binary with a clean environment: a temporary HOME and config dir, no colour, no backtraces.
 pub fn seg_command(home: &std::path::Path) -> tokio::process::Command {
     let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_seg"));
@@ -142,6 +145,10 @@ pub fn seg_command(home: &std::path::Path) -> tokio::process::Command {
         .env("HOME", home)
         .env("XDG_CONFIG_HOME", home.join(".config"))
         .env("SEG_NO_KEYRING", "1")
+        .env("SEG_RUNTIME_DIR", home.join(RUNTIME))
+        // No client-side pacing unless a test is about it (then it passes --rate-limit): a shared budget would make
+        // every test that runs many commands wait.
+        .env("SEG_RATE_LIMIT", "0")
         .env("NO_COLOR", "1")
         .stdin(std::process::Stdio::null())
         .kill_on_drop(true);

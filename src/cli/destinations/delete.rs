@@ -11,16 +11,27 @@ use crate::error::Result;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations delete web/webhooks
-  seg -w acme destinations delete webhooks slack --source web --yes")]
+  seg -w acme destinations delete webhooks slack --source web --yes
+  seg -w acme destinations delete --each old-destinations.txt --yes")]
 pub struct Args {
     /// Destinations: SRC/DST (with -w), DST (with --source) or full names
-    #[arg(required = true)]
+    #[arg(required_unless_present = "each", conflicts_with = "each")]
     names: Vec<String>,
     #[command(flatten)]
     source: SourceArg,
+    /// Delete every destination named in this file, one a line (`-` for stdin), concurrently, one result line each
+    #[arg(long, value_name = "F")]
+    each: Option<std::path::PathBuf>,
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
-    let names = args.names.iter().map(|n| super::resolve(ctx, n, &args.source)).collect::<Result<Vec<_>>>()?;
-    ctx.delete(&names).await
+    let given = match &args.each {
+        Some(path) => crate::cli::bulk::read(path, &[])?.into_iter().map(|item| item.name).collect(),
+        None => args.names.clone(),
+    };
+    let names = given.iter().map(|n| super::resolve(ctx, n, &args.source)).collect::<Result<Vec<_>>>()?;
+    match args.each {
+        Some(_) => ctx.delete_each(names).await,
+        None => ctx.delete(&names).await,
+    }
 }

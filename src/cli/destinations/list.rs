@@ -8,17 +8,23 @@ use crate::wire::{Destination, Page, Request, Source};
 
 /// List destinations: of one source with --source, else of every source of the workspace (-w).
 ///
-/// With --source: GET /v1beta/workspaces/WS/sources/SRC/destinations, following next_page_token to the end. Without
-/// it: every page of GET .../sources first, then the destinations of each source, printed as one list (--limit
-/// counts across sources; --page-token and --no-paginate need --source, else exit 2). Prints a table on a terminal
-/// and JSON in a pipe; `-o ndjson` prints items as they arrive.
+/// With --source: GET /v1beta/workspaces/WS/sources/SRC/destinations, following next_page_token to the end. With
+/// --all (the default without --source): every page of GET .../sources first, then the destinations of every
+/// source, read concurrently within the rate budget (the API has no list across sources: one list per source is the
+/// least it allows) and printed in the sources' order as one list. --limit N stops after N items and then reads the
+/// sources one after the other, asking for no page beyond what N needs; --page-token and --no-paginate need
+/// --source (exit 2). Prints a table on a terminal and JSON in a pipe; `-o ndjson` prints items as they arrive.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations list --source web
+  seg -w acme destinations list --all -o ndjson | jq -r 'select(.enabled) | .name'
   seg -w acme destinations list -o json --jq '.[] | select(.enabled) | .name'")]
 pub struct Args {
     #[command(flatten)]
     source: SourceArg,
+    /// Every source's destinations (the default without --source)
+    #[arg(long, conflicts_with = "source")]
+    all: bool,
     #[command(flatten)]
     list: ListArgs,
 }
@@ -33,7 +39,10 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     }
     let ws = ctx.workspace()?;
     let sources = list::collect(ctx.client()?, Request::<Page<Source>>::list(&format!("{ws}/sources"))).await?;
-    let requests =
-        sources.iter().map(|s| Request::<Page<Destination>>::list(&format!("{}/destinations", s.name))).collect();
-    ctx.list(requests, &args.list, table::DESTINATIONS).await
+    let requests: Vec<Request<Page<Destination>>> =
+        sources.iter().map(|s| Request::list(&format!("{}/destinations", s.name))).collect();
+    match args.list.limit {
+        Some(_) => ctx.list(requests, &args.list, table::DESTINATIONS).await,
+        None => ctx.list_all(requests, table::DESTINATIONS).await,
+    }
 }

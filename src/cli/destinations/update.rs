@@ -1,10 +1,14 @@
+use std::path::PathBuf;
+
+use serde_json::Value;
+
 use super::SourceArg;
-use crate::api::names::Name;
 use crate::cli::Context;
 use crate::cli::args::{UpdateArgs, parse_kv, value_of};
+use crate::cli::bulk::{self, Item};
 use crate::error::{Error, Result};
 use crate::ui::table;
-use crate::wire::{CONNECTION_MODES, ConfigItem, Destination, UpdateRequest};
+use crate::wire::{CONNECTION_MODES, ConfigItem, Destination, Request, UpdateRequest};
 
 /// Change only the named fields of a destination (`update` and `patch` are the same command).
 ///
@@ -24,7 +28,8 @@ use crate::wire::{CONNECTION_MODES, ConfigItem, Destination, UpdateRequest};
   seg -w acme destinations patch web/webhooks --from-file changes.json --dry-run")]
 pub struct Args {
     /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
-    name: String,
+    #[arg(required_unless_present = "each", conflicts_with = "each")]
+    name: Option<String>,
     #[command(flatten)]
     source: SourceArg,
     /// Enable it, or set enabled to BOOL
@@ -41,6 +46,10 @@ pub struct Args {
     connection_mode: Option<String>,
     #[command(flatten)]
     update: UpdateArgs,
+    /// Update one destination per line of this file (`-` for stdin): a name, or an ndjson object of
+    /// {"name", "enabled", "connection_mode", "config": {K: V}}; the flags apply to every line
+    #[arg(long, value_name = "F")]
+    each: Option<PathBuf>,
 }
 
 /// `cloud`, `CLOUD`, ... to the API's spelling.
@@ -53,23 +62,41 @@ pub fn parse_mode(text: &str) -> Result<String, String> {
     }
 }
 
-pub async fn run(args: Args, ctx: &Context) -> Result<()> {
-    let name = super::resolve(ctx, &args.name, &args.source)?;
+/// The update of one destination: the flags, then what an `--each` line adds.
+fn request(ctx: &Context, args: &Args, name: &str, item: Option<&Item>) -> Result<(String, Request<Destination>)> {
+    let name = super::resolve(ctx, name, &args.source)?;
     let mut update = UpdateRequest::<Destination>::new();
-    let enabled = if args.disabled { Some(false) } else { args.enabled };
+    let mut enabled = if args.disabled { Some(false) } else { args.enabled };
+    let mut mode = args.connection_mode.clone();
+    let mut config: Vec<(String, Value)> = args.config.iter().map(|(k, v)| (k.clone(), value_of(v))).collect();
+    if let Some(item) = item {
+        enabled = item.bool("enabled")?.or(enabled);
+        if let Some(given) = item.str("connection_mode")? {
+            mode = Some(parse_mode(&given).map_err(Error::Usage)?);
+        }
+        config.extend(item.object("config")?);
+    }
     if let Some(enabled) = enabled {
         update.set("enabled", enabled).map_err(Error::Usage)?;
     }
-    if let Some(mode) = args.connection_mode {
+    if let Some(mode) = mode {
         update.set("connection_mode", mode).map_err(Error::Usage)?;
     }
-    for (key, value) in &args.config {
-        update.config_item(ConfigItem::new(name.as_str(), key, value_of(value)));
+    for (key, value) in config {
+        update.config_item(ConfigItem::new(name.as_str(), &key, value));
     }
     args.update.apply(&mut update)?;
-    send(ctx, &name, update).await
+    let request = update.into_request(name.path()).map_err(Error::Usage)?;
+    Ok((name.to_string(), request))
 }
 
-pub async fn send(ctx: &Context, name: &Name, update: UpdateRequest<Destination>) -> Result<()> {
-    ctx.show(update.into_request(name.path()).map_err(Error::Usage)?, table::DESTINATIONS).await
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let Some(path) = &args.each else {
+        let (_, request) = request(ctx, &args, args.name.as_deref().unwrap_or_default(), None)?;
+        return ctx.show(request, table::DESTINATIONS).await;
+    };
+    let items = bulk::read(path, &["enabled", "connection_mode", "config"])?;
+    let jobs = items.iter().map(|item| request(ctx, &args, &item.name, Some(item))).collect::<Result<Vec<_>>>()?;
+    let client = ctx.client()?;
+    bulk::run(ctx, jobs, |request| async move { client.send(&request).await.map(drop) }).await
 }

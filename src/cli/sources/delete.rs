@@ -11,14 +11,25 @@ use crate::error::Result;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme sources delete web
-  seg -w acme sources delete web api --yes")]
+  seg -w acme sources delete web api --yes
+  seg -w acme sources delete --each retired.txt --yes")]
 pub struct Args {
     /// Sources: SLUG (with -w) or workspaces/WS/sources/SLUG
-    #[arg(required = true)]
+    #[arg(required_unless_present = "each", conflicts_with = "each")]
     names: Vec<String>,
+    /// Delete every source named in this file, one a line (`-` for stdin), concurrently, one result line each
+    #[arg(long, value_name = "F")]
+    each: Option<std::path::PathBuf>,
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
-    let names = args.names.iter().map(|n| ctx.name(Kind::Source, n)).collect::<Result<Vec<_>>>()?;
-    ctx.delete(&names).await
+    let given = match &args.each {
+        Some(path) => crate::cli::bulk::read(path, &[])?.into_iter().map(|item| item.name).collect(),
+        None => args.names.clone(),
+    };
+    let names = given.iter().map(|n| ctx.name(Kind::Source, n)).collect::<Result<Vec<_>>>()?;
+    match args.each {
+        Some(_) => ctx.delete_each(names).await,
+        None => ctx.delete(&names).await,
+    }
 }

@@ -1,23 +1,32 @@
 //! `seg tracking-plans connections`: which sources a plan applies to.
 
+use crate::api::list;
 use crate::api::names::Kind;
 use crate::cli::Context;
 use crate::cli::args::ListArgs;
 use crate::error::Result;
 use crate::ui::table;
-use crate::wire::{self, ConnectSource, Page, Request, SourceConnection};
+use crate::wire::{self, ConnectSource, Page, Request, SourceConnection, TrackingPlan};
 
 /// List, add and remove a tracking plan's source connections.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// List the sources connected to a plan.
+    /// List the sources connected to a plan, or to every plan of the workspace with --all.
     ///
     /// Sends GET /v1beta/workspaces/WS/tracking-plans/rs_ID/source-connections, following next_page_token to the
-    /// end, and prints one row per connected source. A plan that does not exist exits 15.
-    #[command(after_help = "Example:\n  seg -w acme tracking-plans connections list rs_123")]
+    /// end, and prints one row per connected source (source and plan id). With --all: every plan of the workspace
+    /// (-w), their connections read concurrently within the rate budget and printed in the plans' order. A plan
+    /// that does not exist exits 15.
+    #[command(
+        after_help = "Examples:\n  seg -w acme tracking-plans connections list rs_123\n  seg -w acme tracking-plans connections list --all -o ndjson"
+    )]
     List {
         /// Tracking plan: rs_ID (with -w) or full name
-        plan: String,
+        #[arg(required_unless_present = "all", conflicts_with = "all")]
+        plan: Option<String>,
+        /// Every plan's connections
+        #[arg(long)]
+        all: bool,
         #[command(flatten)]
         list: ListArgs,
     },
@@ -48,10 +57,18 @@ pub enum Command {
 
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
-        Command::List { plan, list } => {
+        Command::List { plan: Some(plan), list, .. } => {
             let plan = ctx.name(Kind::TrackingPlan, &plan)?;
             let request = Request::<Page<SourceConnection>>::list(&format!("{plan}/source-connections"));
             ctx.list(vec![request], &list, table::CONNECTIONS).await
+        }
+        Command::List { plan: None, .. } => {
+            let ws = ctx.workspace()?;
+            let plans =
+                list::collect(ctx.client()?, Request::<Page<TrackingPlan>>::list(&format!("{ws}/tracking-plans")));
+            let requests =
+                plans.await?.iter().map(|p| Request::list(&format!("{}/source-connections", p.name))).collect();
+            ctx.list_all::<SourceConnection>(requests, table::CONNECTIONS).await
         }
         Command::Add { plan, source } => {
             let plan = ctx.name(Kind::TrackingPlan, &plan)?;

@@ -1,0 +1,155 @@
+//! `--each F|-`: one command over many items (CLI.md, "Bulk"). Each input line is a name, or an ndjson object
+//! holding the flags of one invocation (`{"name": "web/webhooks", "enabled": true, "config": {"sharedSecret": "x"}}`).
+//! Every line is read and checked before the first request; then the items run concurrently within the token's rate
+//! budget, and each gives one ndjson result line, in input order: `{"name", "ok": true}` or `{"name", "ok": false,
+//! "error": {...}}`. The exit code is 0 when all succeeded, the common code when all failed alike, else 1; the names
+//! that failed are listed on stderr, one a line, so a rerun can take only them.
+
+use std::future::Future;
+use std::path::Path;
+
+use futures_util::StreamExt;
+use serde_json::{Map, Value, json};
+
+use super::Context;
+use super::args::read_input;
+use crate::error::{Error, Result};
+
+/// Items in flight at once (the rate budget paces them all).
+const CONCURRENCY: usize = 8;
+
+/// One input line.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub name: String,
+    /// The other fields of an ndjson line (empty for a bare name).
+    pub fields: Map<String, Value>,
+}
+
+impl Item {
+    pub fn str(&self, key: &str) -> Result<Option<String>> {
+        match self.fields.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(other) => Err(Error::usage(format!("{}: {key} must be a string, got {other}", self.name))),
+        }
+    }
+
+    pub fn bool(&self, key: &str) -> Result<Option<bool>> {
+        match self.fields.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(other) => Err(Error::usage(format!("{}: {key} must be true or false, got {other}", self.name))),
+        }
+    }
+
+    pub fn object(&self, key: &str) -> Result<Map<String, Value>> {
+        match self.fields.get(key) {
+            None | Some(Value::Null) => Ok(Map::new()),
+            Some(Value::Object(map)) => Ok(map.clone()),
+            Some(other) => Err(Error::usage(format!("{}: {key} must be an object, got {other}", self.name))),
+        }
+    }
+}
+
+/// Reads the items of `--each`: blank lines skipped; every key of an object line must be one of `keys` (besides
+/// `name`). Any bad line is a usage error naming it, before anything is sent.
+pub fn read(path: &Path, keys: &[&str]) -> Result<Vec<Item>> {
+    let bytes = read_input(path)?;
+    let text = String::from_utf8(bytes).map_err(|_| Error::usage(format!("{} is not UTF-8 text", path.display())))?;
+    let mut items = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let at = |why: String| Error::usage(format!("{} line {}: {why}", path.display(), index + 1));
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if !line.starts_with('{') {
+            items.push(Item { name: line.to_string(), fields: Map::new() });
+            continue;
+        }
+        let Value::Object(mut fields) = serde_json::from_str(line).map_err(|e| at(format!("not JSON: {e}")))? else {
+            return Err(at("expected an object".into()));
+        };
+        let name = match fields.remove("name") {
+            Some(Value::String(name)) if !name.trim().is_empty() => name,
+            _ => return Err(at("needs \"name\": the resource's name".into())),
+        };
+        if let Some(key) = fields.keys().find(|k| !keys.contains(&k.as_str())) {
+            let known = if keys.is_empty() { "none".to_string() } else { keys.join(", ") };
+            return Err(at(format!("unknown key {key:?} (this command takes: name, {known})")));
+        }
+        items.push(Item { name, fields });
+    }
+    if items.is_empty() {
+        return Err(Error::usage(format!("{} holds no items", path.display())));
+    }
+    Ok(items)
+}
+
+/// Runs `op` on every job (a resource name and what to do to it), `CONCURRENCY` at once, printing each result in
+/// input order as it is known (under `--dry-run` the requests described are the output, and no result lines).
+pub async fn run<T, F, Fut>(ctx: &Context, jobs: Vec<(String, T)>, op: F) -> Result<()>
+where
+    F: Fn(T) -> Fut,
+    Fut: Future<Output = Result<()>>,
+{
+    let total = jobs.len();
+    let mut results = futures_util::stream::iter(jobs)
+        .map(|(name, job)| {
+            let done = op(job);
+            async move { (name, done.await) }
+        })
+        .buffered(CONCURRENCY);
+    let mut failed: Vec<(String, u8)> = Vec::new();
+    while let Some((name, result)) = results.next().await {
+        let line = match &result {
+            Ok(()) => json!({"name": name, "ok": true}),
+            Err(error) => {
+                failed.push((name.clone(), error.exit_code()));
+                let detail: Value = error.to_json().and_then(|l| serde_json::from_str(&l).ok()).unwrap_or(Value::Null);
+                json!({"name": name, "ok": false, "error": detail["error"]})
+            }
+        };
+        if !ctx.gate.is_dry_run() {
+            ctx.printer.data_line(&line.to_string())?;
+        }
+    }
+    if failed.is_empty() {
+        return Ok(());
+    }
+    for (name, _) in &failed {
+        ctx.printer.status(&format!("failed: {}", crate::ui::escape_control(name)));
+    }
+    let message = format!("{} of {total} failed (listed above)", failed.len());
+    let code = failed[0].1;
+    if failed.len() == total && failed.iter().all(|(_, c)| *c == code) {
+        return Err(Error::Bulk { message, code });
+    }
+    Err(Error::Bulk { message, code: 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_names_or_objects_of_known_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("items");
+        let write = |text: &str| {
+            crate::effect::Gate::new(false, crate::ui::Printer::plain()).write_file(&path, "t", text.as_bytes())
+        };
+        write("web\n\n{\"name\": \"app\", \"enabled\": true}\n").unwrap();
+        let items = read(&path, &["enabled"]).unwrap();
+        assert_eq!(items.iter().map(|i| i.name.as_str()).collect::<Vec<_>>(), ["web", "app"]);
+        assert_eq!(items[1].bool("enabled").unwrap(), Some(true));
+        assert!(items[1].str("enabled").is_err());
+        write("{\"name\": \"app\", \"enabeld\": true}\n").unwrap();
+        assert!(read(&path, &["enabled"]).unwrap_err().to_string().contains("line 1: unknown key \"enabeld\""));
+        write("{\"enabled\": true}\n").unwrap();
+        assert!(read(&path, &["enabled"]).unwrap_err().to_string().contains("needs \"name\""));
+        write("\n").unwrap();
+        assert!(read(&path, &[]).is_err());
+    }
+}

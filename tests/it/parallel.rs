@@ -1,0 +1,188 @@
+//! Parallel use at the service's ceiling: one rate budget per token shared by every process, bulk input with
+//! per-item results, and listings of many collections read concurrently.
+
+use serde_json::{Value, json};
+
+use crate::support::{READ, Run, TestEnv, WRITE};
+use seg::emulator::Options;
+
+async fn env_with_sources(n: usize, rate_limit: u32) -> TestEnv {
+    let env = TestEnv::with(Options { rate_limit, ..Options::default() }).await;
+    for i in 0..n {
+        env.create_source("demo", &format!("s{i:03}")).await.ok();
+    }
+    env.clear_requests().await;
+    env
+}
+
+fn lines(run: &Run) -> Vec<Value> {
+    run.stdout.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+}
+
+#[tokio::test]
+async fn bulk_input_reports_each_item_and_exits_by_the_failures() {
+    let env = env_with_sources(3, 0).await;
+    let file = env.path("create.ndjson");
+    std::fs::write(
+        &file,
+        "s000/webhooks\n{\"name\": \"s001/webhooks\", \"enabled\": true, \"config\": {\"sharedSecret\": \"x\"}}\n\nghost/webhooks\ns002/webhooks\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let run = env.seg(&["-w", "demo", "destinations", "create", "--each", file, "--connection-mode", "cloud"]).await;
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let results = lines(&run);
+    let oks: Vec<bool> = results.iter().map(|r| r["ok"].as_bool().unwrap()).collect();
+    assert_eq!(oks, [true, true, false, true], "one line per item, in input order");
+    assert_eq!(results[2]["name"], "workspaces/demo/sources/ghost/destinations/webhooks");
+    assert_eq!(results[2]["error"]["exit_code"], 15);
+    assert!(run.stderr.contains("failed: workspaces/demo/sources/ghost/destinations/webhooks"), "{}", run.stderr);
+    let created = env.get("/v1beta/workspaces/demo/sources/s001/destinations/webhooks").await;
+    assert_eq!(
+        (created.json["enabled"].as_bool(), created.json["connection_mode"].as_str()),
+        (Some(true), Some("CLOUD"))
+    );
+    // All failed alike: their common code.
+    let run = env.seg(&["-w", "demo", "destinations", "create", "--each", file]).await;
+    let codes: Vec<i64> = lines(&run).iter().map(|r| r["error"]["exit_code"].as_i64().unwrap()).collect();
+    assert_eq!(codes, [16, 16, 15, 16]);
+    assert_eq!(run.code, 1, "two different codes: 1");
+    let names = env.path("names.txt");
+    std::fs::write(&names, "s000/webhooks\ns001/webhooks\n").unwrap();
+    let names = names.to_str().unwrap();
+    let run = env.seg(&["-w", "demo", "destinations", "create", "--each", names]).await;
+    assert_eq!(run.code, 16, "all failed alike: {}", run.stderr);
+    // Enable, disable, update and delete take the same input; all succeeded: 0.
+    env.seg(&["-w", "demo", "destinations", "disable", "--each", names]).await.code(0);
+    let run = env.seg(&["-w", "demo", "destinations", "update", "--each", names, "--connection-mode", "device"]).await;
+    assert!(lines(run.code(0)).iter().all(|r| r["ok"] == true));
+    let updated = env.get("/v1beta/workspaces/demo/sources/s000/destinations/webhooks").await;
+    assert_eq!(
+        (updated.json["enabled"].as_bool(), updated.json["connection_mode"].as_str()),
+        (Some(false), Some("DEVICE"))
+    );
+    env.seg(&["-w", "demo", "destinations", "delete", "--each", names]).await.code(2);
+    env.seg(&["-w", "demo", "destinations", "delete", "--each", names, "--yes"]).await.code(0);
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/s000/destinations/webhooks").await.status, 404);
+    // A bad line stops the run before anything is sent.
+    env.clear_requests().await;
+    std::fs::write(env.path("bad.ndjson"), "s000/webhooks\n{\"name\": \"s001/webhooks\", \"enabeld\": true}\n")
+        .unwrap();
+    let run =
+        env.seg(&["-w", "demo", "destinations", "create", "--each", env.path("bad.ndjson").to_str().unwrap()]).await;
+    assert!(run.code(2).stderr.contains("line 2: unknown key \"enabeld\""), "{}", run.stderr);
+    assert!(env.requests().await.is_empty());
+    // Sources take it too.
+    std::fs::write(
+        env.path("sources.txt"),
+        "n1\n{\"name\": \"n2\", \"catalog\": \"ios\", \"labels\": {\"team\": \"a\"}}\n",
+    )
+    .unwrap();
+    let run = env
+        .seg(&[
+            "-w",
+            "demo",
+            "sources",
+            "create",
+            "--each",
+            env.path("sources.txt").to_str().unwrap(),
+            "--catalog",
+            "javascript",
+        ])
+        .await;
+    assert_eq!(lines(run.code(0)).len(), 2);
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/n2").await.json["catalog_name"], "catalog/sources/ios");
+}
+
+#[tokio::test]
+async fn every_destination_lists_concurrently_in_the_sources_order() {
+    let env = env_with_sources(12, 0).await;
+    for i in (0..12).step_by(2) {
+        let body = json!({"destination": {"name": format!("workspaces/demo/sources/s{i:03}/destinations/webhooks")}});
+        env.call("POST", &format!("/v1beta/workspaces/demo/sources/s{i:03}/destinations"), Some(body)).await.ok();
+    }
+    env.clear_requests().await;
+    let run = env.seg(&["-w", "demo", "destinations", "list", "--all", "-o", "json"]).await;
+    let names: Vec<String> =
+        run.code(0).json().as_array().unwrap().iter().map(|d| d["parent"].as_str().unwrap().to_string()).collect();
+    let want: Vec<String> = (0..12).step_by(2).map(|i| format!("workspaces/demo/sources/s{i:03}")).collect();
+    assert_eq!(names, want);
+    assert_eq!(env.requests().await.len(), 13, "one list of sources, one list per source: the least the API allows");
+    let run = env.seg(&["-w", "demo", "destinations", "list", "--limit", "2", "-o", "json"]).await;
+    assert_eq!(run.code(0).json().as_array().unwrap().len(), 2);
+}
+
+/// Four processes on one token: together they stay within one budget (a burst, then one request per interval),
+/// so the emulator, allowing a little more than that, never answers 429. With a budget each, they would.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn parallel_processes_share_one_budget() {
+    // The emulator allows 11 at once and then one every 5.5 s; the clients' budget is 10 at once and one every 6 s.
+    // They read with the read token, whose budget at the emulator the setup's writes did not touch.
+    let env = env_with_sources(3, 11).await;
+    let each = |runtime: &str| {
+        let cmd = env.command(
+            &[
+                "api",
+                "GET",
+                "workspaces/demo/sources",
+                "-f",
+                "page_size=1",
+                "--paginate",
+                "--rate-limit",
+                "10",
+                "--max-retries",
+                "0",
+            ],
+            &[("SEG_TOKEN", READ), ("SEG_RATE_LIMIT", "10"), ("SEG_RUNTIME_DIR", runtime)],
+        );
+        crate::support::run_with_stdin(cmd, b"")
+    };
+    let shared = env.path("shared-runtime");
+    let shared = shared.to_str().unwrap().to_string();
+    let runs = futures_util::future::join_all((0..4).map(|_| each(&shared))).await;
+    for run in &runs {
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(!run.stderr.contains("retrying") && !run.stderr.contains("code 8"), "{}", run.stderr);
+        assert_eq!(run.json().as_array().unwrap().len(), 3);
+    }
+    // The control: four budgets of their own overrun the service at once.
+    let env = env_with_sources(3, 11).await;
+    let apart: Vec<String> = (0..4).map(|i| env.path(&format!("runtime-{i}")).to_str().unwrap().to_string()).collect();
+    let each = |runtime: &str| {
+        let cmd = env.command(
+            &["api", "GET", "workspaces/demo/sources", "-f", "page_size=1", "--paginate", "--max-retries", "0"],
+            &[("SEG_TOKEN", READ), ("SEG_RATE_LIMIT", "10"), ("SEG_RUNTIME_DIR", runtime)],
+        );
+        crate::support::run_with_stdin(cmd, b"")
+    };
+    let runs = futures_util::future::join_all(apart.iter().map(|r| each(r))).await;
+    assert!(runs.iter().any(|run| run.code == 18), "without sharing, the service's limit is met");
+}
+
+/// A process that dies holding the budget's lock does not block the others: the OS drops its lock.
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn a_killed_process_does_not_block_the_budget() {
+    if std::process::Command::new("flock").arg("--version").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "flock (util-linux) is needed in CI");
+        return;
+    }
+    let env = env_with_sources(1, 0).await;
+    let runtime = env.path("runtime");
+    let vars = [("SEG_TOKEN", WRITE), ("SEG_RATE_LIMIT", "600"), ("SEG_RUNTIME_DIR", runtime.to_str().unwrap())];
+    env.seg_with(&["workspaces", "list"], &vars).await.code(0);
+    let budget = std::fs::read_dir(&runtime).unwrap().next().unwrap().unwrap().path();
+    // Another process takes the lock and hangs; then it is killed.
+    let mut holder =
+        std::process::Command::new("flock").arg("--no-fork").arg(&budget).args(["sleep", "600"]).spawn().unwrap();
+    let waiting = tokio::spawn({
+        let cmd = env.command(&["workspaces", "list"], &vars);
+        crate::support::run_with_stdin(cmd, b"")
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(!waiting.is_finished(), "the budget's lock is held");
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    let run = tokio::time::timeout(std::time::Duration::from_secs(30), waiting).await.unwrap().unwrap();
+    run.code(0);
+}

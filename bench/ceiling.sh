@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Work at the service's rate ceiling, for BENCHMARKS.md ("At the ceiling"). Not part of .ci/run: the paced runs
+# wait on the rate limit by design and take about six minutes.
+#   1. 4 parallel processes x 100 writes on one token against `seg serve --rate-limit 200`: no 429, and the time
+#      against (400 - burst) x 0.3 s.
+#   2. `destinations list --all` over 1,000 sources (--rate-limit 0): time and requests, concurrent vs one source
+#      after another.
+#   3. `seg diff` of a workspace of 1,000 sources and 2,000 destinations (--rate-limit 0): time and requests.
+#   4. `seg apply` of 300 changes at --rate-limit 200 against `seg serve --rate-limit 200`: no 429, and the time
+#      against (writes + reads - burst) x 0.3 s.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v jq >/dev/null || { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null; }
+echo "== building release"
+cargo build --release --locked -q
+SEG=$PWD/target/release/seg
+WORK=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
+export SEG_RUNTIME_DIR=$WORK/runtime SEG_CONFIG_DIR=$WORK/config SEG_NO_KEYRING=1
+BURST=10
+
+seed() { # seed SOURCES DESTINATIONS_PER_SOURCE FILE
+  python3 - "$1" "$2" > "$3" <<'PY'
+import json, sys
+n, d = int(sys.argv[1]), int(sys.argv[2])
+slugs = ["webhooks", "amplitude", "mixpanel", "slack"][:d]
+print(json.dumps({
+  "sources": [{"name": f"workspaces/demo/sources/s{i:04d}", "catalog_name": "catalog/sources/javascript"} for i in range(n)],
+  "destinations": [{"name": f"workspaces/demo/sources/s{i:04d}/destinations/{s}"} for i in range(n) for s in slugs],
+}))
+PY
+}
+
+serve() { # serve RATE SEEDFILE LOG: starts an emulator, sets BASE
+  "$SEG" serve --port 0 --rate-limit "$1" --accept-token bench:workspace --seed "$2" > "$3" 2>"$3.err" &
+  until grep -q '^token' "$3" 2>/dev/null; do sleep 0.05; done
+  BASE=$(head -1 "$3" | cut -d' ' -f3)
+}
+
+count_429() { grep -c ' 429 ' "$1" || true; }
+requests() { grep -cE '^(GET|POST|PATCH|PUT|DELETE) /v1beta' "$1" || true; }
+now() { date +%s.%N; }
+
+echo
+echo "== 1. 4 processes x 100 writes, one token, seg serve --rate-limit 200"
+seed 0 0 "$WORK/empty.json"; serve 200 "$WORK/empty.json" "$WORK/s1"
+for p in 0 1 2 3; do seq -f "p$p-%03g" 0 99 > "$WORK/names-$p"; done
+start=$(now); pids=()
+for p in 0 1 2 3; do
+  SEG_TOKEN=bench SEG_BASE_URL=$BASE "$SEG" -w demo sources create --each "$WORK/names-$p" --catalog javascript \
+    --rate-limit 200 --max-retries 0 > "$WORK/out-$p" 2>"$WORK/err-$p" &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do wait "$pid" || true; done
+elapsed=$(python3 -c "print(f'{$(now) - $start:.1f}')")
+ok=$(cat "$WORK"/out-* | jq -s 'map(select(.ok)) | length')
+goal=$(python3 -c "print(f'{(400 - $BURST) * 0.3:.1f}')")
+printf "400 writes: %s ok, %s answered 429; %ss (goal %ss +-5%%: %s)\n" "$ok" "$(count_429 "$WORK/s1.err")" \
+  "$elapsed" "$goal" "$(python3 -c "print('yes' if abs($elapsed - $goal) <= 0.05 * $goal else 'no')")"
+kill %1 2>/dev/null || true
+
+echo
+echo "== 2. every destination of 1,000 sources (one each), --rate-limit 0"
+seed 1000 1 "$WORK/thousand.json"; serve 0 "$WORK/thousand.json" "$WORK/s2"
+export SEG_TOKEN=bench SEG_BASE_URL=$BASE
+: > "$WORK/s2.err"
+start=$(now); "$SEG" -w demo destinations list --all --rate-limit 0 -o ndjson | wc -l > "$WORK/n-all"; t_all=$(python3 -c "print(f'{$(now) - $start:.2f}')")
+r_all=$(requests "$WORK/s2.err"); : > "$WORK/s2.err"
+start=$(now); "$SEG" -w demo destinations list --limit 1000000 --rate-limit 0 -o ndjson | wc -l > "$WORK/n-seq"; t_seq=$(python3 -c "print(f'{$(now) - $start:.2f}')")
+r_seq=$(requests "$WORK/s2.err")
+printf "concurrent: %s items in %ss, %s requests; one after another: %s items in %ss, %s requests (%sx)\n" \
+  "$(cat "$WORK/n-all")" "$t_all" "$r_all" "$(cat "$WORK/n-seq")" "$t_seq" "$r_seq" "$(python3 -c "print(f'{$t_seq/$t_all:.1f}')")"
+kill %1 2>/dev/null || true
+
+echo
+echo "== 3. seg diff of 1,000 sources and 2,000 destinations, --rate-limit 0"
+seed 1000 2 "$WORK/diff.json"; serve 0 "$WORK/diff.json" "$WORK/s3"
+export SEG_BASE_URL=$BASE
+"$SEG" -w demo export --file "$WORK/demo.yaml" --rate-limit 0
+: > "$WORK/s3.err"
+start=$(now); "$SEG" diff --file "$WORK/demo.yaml" --rate-limit 0 -o json > "$WORK/plan.json" || true; t=$(python3 -c "print(f'{$(now) - $start:.2f}')")
+printf "diff: %s changes, %s requests (1,000 sources / 100 a page = 10, 1 tracking-plan page, 1,000 destination lists: 1,011), %ss\n" \
+  "$(jq '.changes | length' "$WORK/plan.json")" "$(requests "$WORK/s3.err")" "$t"
+kill %1 2>/dev/null || true
+
+echo
+echo "== 4. seg apply of 300 changes at --rate-limit 200 against seg serve --rate-limit 200"
+seed 300 1 "$WORK/apply.json"; serve 200 "$WORK/apply.json" "$WORK/s4"
+export SEG_BASE_URL=$BASE
+rm -rf "$SEG_RUNTIME_DIR"
+"$SEG" -w demo export --file "$WORK/before.yaml" --rate-limit 0
+sed 's/enabled: false/enabled: true/' "$WORK/before.yaml" > "$WORK/after.yaml"
+sleep 61   # let the emulator's budget for the token refill after the export
+: > "$WORK/s4.err"
+start=$(now); "$SEG" apply --file "$WORK/after.yaml" --rate-limit 200 --max-retries 0 2>"$WORK/apply.err"; t=$(python3 -c "print(f'{$(now) - $start:.1f}')")
+writes=$(grep -cE '^(POST|PATCH|PUT|DELETE) /v1beta' "$WORK/s4.err" || true); reads=$(grep -cE '^GET /v1beta' "$WORK/s4.err" || true)
+goal=$(python3 -c "print(f'{($writes + $reads - $BURST) * 0.3:.1f}')")
+printf "apply: %s writes + %s reads, %s answered 429; %ss (goal %ss +-5%%: %s)\n" "$writes" "$reads" \
+  "$(count_429 "$WORK/s4.err")" "$t" "$goal" "$(python3 -c "print('yes' if abs($t - $goal) <= 0.05 * $goal else 'no')")"

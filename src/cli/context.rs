@@ -337,7 +337,13 @@ impl Context {
 
     /// Deletes the resources named in a `--each` file after one confirmation, concurrently, one result line each.
     pub async fn delete_each(&self, names: Vec<Name>) -> Result<()> {
-        self.confirm(&format!("Delete {} resources ({} ... {})?", names.len(), names[0], names[names.len() - 1]))?;
+        let (first, last) = (names.first().map(Name::as_str), names.last().map(Name::as_str));
+        self.confirm(&format!(
+            "Delete {} resources ({} ... {})?",
+            names.len(),
+            first.unwrap_or(""),
+            last.unwrap_or("")
+        ))?;
         let client = self.client()?;
         let jobs = names.into_iter().map(|name| (name.to_string(), name)).collect();
         super::bulk::run(self, jobs, |name| async move { client.send(&Request::delete(name.path())).await.map(drop) })

@@ -11,7 +11,7 @@ use tokio::sync::{mpsc, oneshot};
 use super::Context;
 use crate::api::client::{Client, ClientOptions, Request};
 use crate::api::secret::Secret;
-use crate::emulator::{Emulator, Options};
+use crate::emulator::{Emulator, EmulatorOptions};
 use crate::error::{Error, Result};
 use crate::webhook::listen;
 
@@ -60,7 +60,7 @@ fn quote(arg: &str) -> String {
 }
 
 pub async fn run(_args: Args, ctx: &Context) -> Result<()> {
-    let emulator = Emulator::new(Options { rate_limit: 0, ..Options::default() })?;
+    let emulator = Emulator::new(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() })?;
     let token = emulator.token(crate::wire::SCOPE_WRITE).unwrap_or_default().to_string();
     let api = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let base_url = format!("http://{}", api.local_addr()?);

@@ -4,7 +4,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::emulator::{Emulator, Options};
+use crate::emulator::{Emulator, EmulatorOptions};
 use crate::error::{Error, Result};
 use crate::ui::Printer;
 
@@ -65,7 +65,7 @@ pub async fn run(args: Args, workspaces: Vec<String>, printer: &Printer) -> Resu
                 .ok_or_else(|| Error::usage(format!("--accept-token takes VALUE:SCOPE, got {:?}", redact(t))))
         })
         .collect::<Result<Vec<_>>>()?;
-    let emulator = Emulator::new(Options {
+    let emulator = Emulator::new(EmulatorOptions {
         workspaces,
         tokens,
         rate_limit: args.rate_limit,

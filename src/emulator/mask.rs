@@ -6,7 +6,7 @@
 //!
 //! Unknown and read-only paths are 400 / code 3. `null` counts as no value. Works on the resource as JSON; the
 //! caller turns the result back into its typed record, which is where a value of the wrong type is caught. Values
-//! of paths the mask does not list are not applied but are still checked ([`Update::everything_given`]), as a
+//! of paths the mask does not list are not applied but are still checked ([`MaskedUpdate::everything_given`]), as a
 //! service that decodes the whole body first refuses a bad value wherever it sits.
 
 use serde::Serialize;
@@ -18,7 +18,7 @@ use crate::wire::{Resource, UpdateRequest};
 
 /// What an Update body asks for, parsed and checked against the fields that may change.
 #[derive(Debug)]
-pub struct Update {
+pub struct MaskedUpdate {
     /// Field paths without the resource key, snake_case, split into segments.
     pub paths: Vec<Vec<String>>,
     /// The resource object of the body (`{}` when absent).
@@ -32,7 +32,7 @@ const READ_ONLY: [&str; 8] =
 
 /// Parses an Update body: `{"<key>": {...}, "update_mask": {"paths": [...]}}` (the shared [`UpdateRequest`]).
 /// `updatable` lists the field paths (snake_case, dotted below the key) that may be named.
-pub fn parse<T: Resource>(body: &[u8], updatable: &[&str]) -> Result<Update, Status> {
+pub fn parse<T: Resource>(body: &[u8], updatable: &[&str]) -> Result<MaskedUpdate, Status> {
     let request: UpdateRequest<T> = super::body::json(body)?;
     let mut paths = Vec::with_capacity(request.mask.paths.len());
     for raw in request.mask.paths {
@@ -54,7 +54,7 @@ pub fn parse<T: Resource>(body: &[u8], updatable: &[&str]) -> Result<Update, Sta
             paths.push(field);
         }
     }
-    let mut update = Update { paths, fields: request.fields, given: Vec::new() };
+    let mut update = MaskedUpdate { paths, fields: request.fields, given: Vec::new() };
     update.given = updatable
         .iter()
         .map(|path| path.split('.').map(String::from).collect::<Vec<_>>())
@@ -63,7 +63,7 @@ pub fn parse<T: Resource>(body: &[u8], updatable: &[&str]) -> Result<Update, Sta
     Ok(update)
 }
 
-impl Update {
+impl MaskedUpdate {
     /// The value the body gives for a path, looking each key up in snake_case, then lowerCamelCase; `null` is none.
     pub fn value(&self, path: &[String]) -> Option<&Value> {
         let mut here = &self.fields;
@@ -76,10 +76,10 @@ impl Update {
 
     /// This body with every path it gives a value for listed: applying it checks the values the mask leaves out.
     /// A path inside another given one is left to it (its value is part of the other's).
-    pub fn everything_given(&self) -> Update {
+    pub fn everything_given(&self) -> MaskedUpdate {
         let outer = |path: &&Vec<String>| !self.given.iter().any(|o| o.len() < path.len() && path.starts_with(o));
         let paths = self.given.iter().filter(outer).cloned().collect();
-        Update { paths, fields: self.fields.clone(), given: Vec::new() }
+        MaskedUpdate { paths, fields: self.fields.clone(), given: Vec::new() }
     }
 
     /// Applies rules 1, 2 and 4 to `current` (rule 3: no paths, no change). Returns whether anything changed.
@@ -107,7 +107,7 @@ impl Update {
     }
 }
 
-impl Update {
+impl MaskedUpdate {
     /// Applies the update to a typed record: `None` when nothing changed; a value of the wrong type is 400 / code 3.
     pub fn apply_to<T: Serialize + DeserializeOwned>(&self, current: &T) -> Result<Option<T>, Status> {
         let Ok(Value::Object(mut map)) = serde_json::to_value(current) else {

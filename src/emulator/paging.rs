@@ -18,7 +18,8 @@ const MAC_LEN: usize = 10;
 
 type HmacSha1 = hmac::Hmac<sha1::Sha1>;
 
-pub struct Pager {
+/// Mints and checks page tokens under this server's key.
+pub struct PageTokens {
     key: Vec<u8>,
 }
 
@@ -31,9 +32,9 @@ pub struct PageQuery {
     page_token: Option<String>,
 }
 
-impl Pager {
+impl PageTokens {
     pub fn new(key: Vec<u8>) -> Self {
-        Pager { key }
+        PageTokens { key }
     }
 
     fn mac(&self, collection: &str, after: u64) -> HmacSha1 {
@@ -108,7 +109,7 @@ mod tests {
 
     #[test]
     fn tokens_round_trip_and_are_bound_to_their_collection() {
-        let pager = Pager::new(b"k".to_vec());
+        let pager = PageTokens::new(b"k".to_vec());
         let token = pager.token("workspaces/a/sources", 42);
         assert_eq!(pager.parse("workspaces/a/sources", &query(None, Some(&token)), 10).unwrap(), (10, 42));
         assert!(pager.parse("workspaces/b/sources", &query(None, Some(&token)), 10).is_err());
@@ -117,12 +118,12 @@ mod tests {
         let forged = String::from_utf8(forged).unwrap();
         assert!(pager.parse("workspaces/a/sources", &query(None, Some(&forged)), 10).is_err());
         assert!(pager.parse("c", &query(None, Some("not-hex")), 10).is_err());
-        assert!(Pager::new(b"other".to_vec()).parse("c", &query(None, Some(&pager.token("c", 1))), 10).is_err());
+        assert!(PageTokens::new(b"other".to_vec()).parse("c", &query(None, Some(&pager.token("c", 1))), 10).is_err());
     }
 
     #[test]
     fn page_size_bounds() {
-        let pager = Pager::new(vec![]);
+        let pager = PageTokens::new(vec![]);
         for bad in ["0", "-1", "201", "ten", "1.5", ""] {
             assert!(pager.parse("c", &query(Some(bad), None), 10).is_err(), "{bad}");
         }

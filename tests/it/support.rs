@@ -2,7 +2,7 @@
 //! HTTP client, and the `seg` binary run with a temporary HOME and a clean environment.
 
 use reqwest::Method;
-use seg::emulator::{Emulator, Options};
+use seg::emulator::{Emulator, EmulatorOptions};
 use serde_json::Value;
 use tokio::sync::oneshot;
 
@@ -28,11 +28,11 @@ pub struct Answer {
 
 impl TestEnv {
     pub async fn start() -> TestEnv {
-        TestEnv::with(Options::default()).await
+        TestEnv::with(EmulatorOptions::default()).await
     }
 
     /// An emulator with these options; tokens WRITE and READ unless the options name others.
-    pub async fn with(mut options: Options) -> TestEnv {
+    pub async fn with(mut options: EmulatorOptions) -> TestEnv {
         if options.tokens.is_empty() {
             options.tokens = vec![(WRITE.into(), "workspace".into()), (READ.into(), "workspace:read".into())];
         }

@@ -9,10 +9,10 @@ use crate::emulator::status::Status;
 use crate::wire::wrapper;
 
 fn page<T: Serialize>(ctx: &Ctx, collection: &str, wrapper: &'static str, all: &[T]) -> Reply {
-    let (size, after) = ctx.app.pager.parse(collection, ctx.query, CATALOG_PAGE_SIZE)?;
+    let (size, after) = ctx.app.page_tokens.parse(collection, ctx.query, CATALOG_PAGE_SIZE)?;
     let start = usize::try_from(after).unwrap_or(usize::MAX).min(all.len());
     let end = start.saturating_add(size).min(all.len());
-    let next = if end < all.len() { ctx.app.pager.token(collection, end as u64) } else { String::new() };
+    let next = if end < all.len() { ctx.app.page_tokens.token(collection, end as u64) } else { String::new() };
     ok(&PageBody { wrapper, items: all[start..end].iter().collect(), next_page_token: next })
 }
 

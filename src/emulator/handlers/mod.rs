@@ -46,12 +46,12 @@ impl Ctx<'_> {
 
     /// One page of a collection as `{"<wrapper>": [...], "next_page_token": ".."}`.
     pub fn list(&self, collection: &str, wrapper: &'static str, keep: impl Fn(&Resource) -> bool) -> Reply {
-        let (size, after) = self.app.pager.parse(collection, self.query, super::paging::DEFAULT_PAGE_SIZE)?;
+        let (size, after) = self.app.page_tokens.parse(collection, self.query, super::paging::DEFAULT_PAGE_SIZE)?;
         let (items, next) = self.store.page(collection, after, size, keep);
         let body = PageBody {
             wrapper,
             items: items.into_iter().map(Public).collect(),
-            next_page_token: next.map(|seq| self.app.pager.token(collection, seq)).unwrap_or_default(),
+            next_page_token: next.map(|seq| self.app.page_tokens.token(collection, seq)).unwrap_or_default(),
         };
         ok(&body)
     }

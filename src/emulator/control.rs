@@ -31,8 +31,10 @@ pub struct Recorded {
 
 /// A fault to inject: the next `count` requests that match get `status` (after `delay_ms`), with `body` as plain
 /// text or else the JSON error body of the status's code. With no `status`, matching requests are only delayed.
-/// `skip` lets that many matching requests through first (to fault the second page of a list, say).
+/// `skip` lets that many matching requests through first (to fault the second page of a list, say). A key it does
+/// not know is refused: a typo must not quietly inject a different fault.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Fault {
     pub status: Option<u16>,
     /// The body's code; by default the status's (API.md's error table).

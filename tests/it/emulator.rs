@@ -899,6 +899,16 @@ async fn request_log_shows_exact_bodies_without_tokens() {
 }
 
 #[tokio::test]
+async fn a_fault_with_a_key_it_does_not_know_is_refused() {
+    let env = TestEnv::start().await;
+    let typo = env.call("POST", "/_emulator/faults", Some(json!({"stauts": 503, "path": SOURCES}))).await;
+    typo.assert_error(400, 3);
+    assert!(typo.json["error"].as_str().unwrap().contains("stauts"), "{}", typo.text);
+    assert_eq!(env.get("/_emulator/faults").await.ok()["faults"], json!([]), "nothing was injected");
+    env.get(SOURCES).await.ok();
+}
+
+#[tokio::test]
 async fn injected_delay_holds_the_answer() {
     let env = TestEnv::start().await;
     env.call("POST", "/_emulator/faults", Some(json!({"delay_ms": 300, "path": "/v1beta/workspaces"}))).await.ok();

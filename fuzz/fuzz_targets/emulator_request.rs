@@ -220,7 +220,7 @@ fn seed_file() -> &'static std::path::Path {
 async fn run(calls: Vec<Call>) {
     let options =
         EmulatorOptions { rate_limit: 0, seed: Some(seed_file().to_path_buf()), ..EmulatorOptions::default() };
-    let emulator = Emulator::new(options).expect("the emulator starts");
+    let emulator = Emulator::new(options).await.expect("the emulator starts");
     let write = emulator.token(seg::wire::SCOPE_WRITE).unwrap().to_string();
     let read = emulator.token(seg::wire::SCOPE_READ).unwrap().to_string();
     let router = emulator.router();

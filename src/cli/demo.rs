@@ -60,7 +60,7 @@ fn quote(arg: &str) -> String {
 }
 
 pub async fn run(_args: Args, ctx: &Context) -> Result<()> {
-    let emulator = Emulator::new(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() })?;
+    let emulator = Emulator::new(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await?;
     let token = emulator.token(crate::wire::SCOPE_WRITE).unwrap_or_default().to_string();
     let api = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let base_url = format!("http://{}", api.local_addr()?);

@@ -73,7 +73,8 @@ pub async fn run(args: Args, workspaces: Vec<String>, printer: &Printer) -> Resu
         seed: args.seed,
         log: Some(printer.clone()),
         retry_window: Some(args.retry_window),
-    })?;
+    })
+    .await?;
     let listener = tokio::net::TcpListener::bind((args.host, args.port))
         .await
         .map_err(|e| Error::failed(format!("cannot listen on {}:{}: {e}", args.host, args.port)))?;

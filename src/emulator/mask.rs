@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 use super::status::Status;
 use crate::wire::{Resource, UpdateRequest};
 
-/// What an Update body asks for, parsed and checked against the fields that may change.
+/// What an Update body asks for, checked against the fields that may change.
 #[derive(Debug)]
 pub struct MaskedUpdate {
     /// Field paths without the resource key, snake_case, split into segments.
@@ -30,40 +30,39 @@ pub struct MaskedUpdate {
 const READ_ONLY: [&str; 8] =
     ["name", "parent", "create_time", "update_time", "id", "write_keys", "catalog_name", "token"];
 
-/// Parses an Update body: `{"<key>": {...}, "update_mask": {"paths": [...]}}` (the shared [`UpdateRequest`]).
-/// `updatable` lists the field paths (snake_case, dotted below the key) that may be named.
-pub fn parse<T: Resource>(body: &[u8], updatable: &[&str]) -> Result<MaskedUpdate, Status> {
-    let request: UpdateRequest<T> = super::body::json(body)?;
-    let mut paths = Vec::with_capacity(request.mask.paths.len());
-    for raw in request.mask.paths {
-        let segments: Vec<String> = raw.split('.').map(snake_case).collect();
-        // The seed writes `destination.enabled`; a bare `enabled` is taken to mean the same.
-        let field: Vec<String> =
-            if segments.len() > 1 && segments[0] == T::KEY { segments[1..].to_vec() } else { segments };
-        let dotted = field.join(".");
-        if READ_ONLY.contains(&field[0].as_str()) {
-            return Err(Status::invalid(format!("update_mask path {raw:?} names a read-only field")));
-        }
-        if !updatable.contains(&dotted.as_str()) {
-            return Err(Status::invalid(format!(
-                "unknown update_mask path {raw:?}; updatable: {}",
-                updatable.iter().map(|p| format!("{}.{p}", T::KEY)).collect::<Vec<_>>().join(", ")
-            )));
-        }
-        if !paths.contains(&field) {
-            paths.push(field);
-        }
-    }
-    let mut update = MaskedUpdate { paths, fields: request.fields, given: Vec::new() };
-    update.given = updatable
-        .iter()
-        .map(|path| path.split('.').map(String::from).collect::<Vec<_>>())
-        .filter(|path| update.value(path).is_some())
-        .collect();
-    Ok(update)
-}
-
 impl MaskedUpdate {
+    /// Checks an Update body (`{"<key>": {...}, "update_mask": {"paths": [...]}}`, the shared [`UpdateRequest`])
+    /// against `updatable`, the field paths (snake_case, dotted below the key) that may be named.
+    pub fn new<T: Resource>(request: UpdateRequest<T>, updatable: &[&str]) -> Result<MaskedUpdate, Status> {
+        let mut paths = Vec::with_capacity(request.mask.paths.len());
+        for raw in request.mask.paths {
+            let segments: Vec<String> = raw.split('.').map(snake_case).collect();
+            // The seed writes `destination.enabled`; a bare `enabled` is taken to mean the same.
+            let field: Vec<String> =
+                if segments.len() > 1 && segments[0] == T::KEY { segments[1..].to_vec() } else { segments };
+            let dotted = field.join(".");
+            if READ_ONLY.contains(&field[0].as_str()) {
+                return Err(Status::invalid(format!("update_mask path {raw:?} names a read-only field")));
+            }
+            if !updatable.contains(&dotted.as_str()) {
+                return Err(Status::invalid(format!(
+                    "unknown update_mask path {raw:?}; updatable: {}",
+                    updatable.iter().map(|p| format!("{}.{p}", T::KEY)).collect::<Vec<_>>().join(", ")
+                )));
+            }
+            if !paths.contains(&field) {
+                paths.push(field);
+            }
+        }
+        let mut update = MaskedUpdate { paths, fields: request.fields, given: Vec::new() };
+        update.given = updatable
+            .iter()
+            .map(|path| path.split('.').map(String::from).collect::<Vec<_>>())
+            .filter(|path| update.value(path).is_some())
+            .collect();
+        Ok(update)
+    }
+
     /// The value the body gives for a path, looking each key up in snake_case, then lowerCamelCase; `null` is none.
     pub fn value(&self, path: &[String]) -> Option<&Value> {
         let mut here = &self.fields;
@@ -174,6 +173,10 @@ mod tests {
     use serde_json::json;
 
     const FIELDS: &[&str] = &["enabled", "config", "connection_mode", "library_config.retry_queue"];
+
+    fn parse<T: Resource>(body: &[u8], updatable: &[&str]) -> Result<MaskedUpdate, Status> {
+        MaskedUpdate::new(crate::emulator::body::json::<UpdateRequest<T>>(body)?, updatable)
+    }
 
     fn run(current: Value, body: Value) -> Result<(Value, bool), Status> {
         let update = parse::<Destination>(body.to_string().as_bytes(), FIELDS)?;

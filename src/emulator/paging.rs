@@ -1,10 +1,14 @@
 //! List paging: `page_size` bounds and opaque, tamper-evident `page_token`s. A token names the collection and the
 //! sequence to continue after, and carries a MAC under a key of this server (kept in the data file with `--data`),
 //! so a forged token or one from another collection is 400 / code 3 rather than a silent wrong page.
+//! [`Paging`] hands a List handler the query the front door read.
 
+use axum::extract::{FromRequestParts, Query};
+use axum::http::request::Parts;
 use hmac::{KeyInit, Mac};
 use serde::Serialize;
 use serde::ser::SerializeMap;
+use utoipa::IntoParams;
 
 use super::status::Status;
 use crate::wire::wrapper::NEXT_PAGE_TOKEN;
@@ -23,13 +27,41 @@ pub struct PageTokens {
     key: Vec<u8>,
 }
 
-/// The paging parameters of a List call.
-#[derive(Debug, Default, serde::Deserialize)]
+/// The paging parameters of a List call. Read as text, so that a size that is no number is this API's 400 rather
+/// than a failure to parse the query.
+#[derive(Debug, Default, Clone, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    /// Items per page, 1 to 200: 10 by default, 100 in the catalog.
     #[serde(alias = "pageSize")]
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
     page_size: Option<String>,
+    /// The `next_page_token` of the previous page; empty or absent for the first page.
     #[serde(alias = "pageToken")]
     page_token: Option<String>,
+}
+
+impl PageQuery {
+    /// The query of a request: 400 / code 3 when it cannot be read (a parameter given twice).
+    pub fn of(uri: &axum::http::Uri) -> Result<PageQuery, Status> {
+        Query::<PageQuery>::try_from_uri(uri)
+            .map(|Query(query)| query)
+            .map_err(|e| Status::invalid(format!("invalid query string: {e}")))
+    }
+}
+
+/// The paging query of a List handler, as the front door read it (after authentication, before routing).
+pub struct Paging(pub PageQuery);
+
+impl<S: Send + Sync> FromRequestParts<S> for Paging {
+    type Rejection = Status;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Status> {
+        match parts.extensions.get::<PageQuery>() {
+            Some(query) => Ok(Paging(query.clone())),
+            None => PageQuery::of(&parts.uri).map(Paging),
+        }
+    }
 }
 
 impl PageTokens {

@@ -954,6 +954,7 @@ async fn seed_file_creates_resources_through_the_api_rules() {
         seed: Some(seed.clone()),
         ..EmulatorOptions::default()
     })
+    .await
     .err()
     .expect("a bad seed is refused");
     assert_eq!(err.exit_code(), 2);
@@ -961,6 +962,7 @@ async fn seed_file_creates_resources_through_the_api_rules() {
     std::fs::write(&seed, "{\"sourcez\": []}").unwrap();
     assert_eq!(
         seg::emulator::Emulator::new(EmulatorOptions { seed: Some(seed), ..EmulatorOptions::default() })
+            .await
             .err()
             .unwrap()
             .exit_code(),

@@ -2,6 +2,7 @@
 
 mod auth;
 mod cli;
+mod commits;
 mod deliveries;
 mod durability;
 mod emulator;

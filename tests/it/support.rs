@@ -37,7 +37,7 @@ impl TestEnv {
             options.tokens = vec![(WRITE.into(), "workspace".into()), (READ.into(), "workspace:read".into())];
         }
         seg::init_tls();
-        let emulator = Emulator::new(options).expect("emulator starts");
+        let emulator = Emulator::new(options).await.expect("emulator starts");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();

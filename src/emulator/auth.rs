@@ -10,6 +10,7 @@ use axum::http::{HeaderMap, header};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+use super::front_door::Received;
 use super::status::Status;
 use super::store::State;
 use crate::wire::{Code, SCOPE_WRITE};
@@ -47,6 +48,8 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
 #[derive(Debug, Clone)]
 pub struct WriteScope {
     pub caller: Caller,
+    /// Where the write came from, for a fault injected at its commit.
+    pub received: Received,
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for WriteScope {
@@ -55,7 +58,9 @@ impl<S: Send + Sync> FromRequestParts<S> for WriteScope {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Status> {
         let caller = Caller::from_request_parts(parts, state).await?;
         caller.require_write()?;
-        Ok(WriteScope { caller })
+        let received =
+            parts.extensions.get::<Received>().cloned().unwrap_or_else(|| Received::of(&parts.method, &parts.uri));
+        Ok(WriteScope { caller, received })
     }
 }
 

@@ -24,6 +24,8 @@ use super::status::{Status, upstream_unroutable};
 #[derive(Debug, Clone)]
 pub struct Received {
     pub method: Method,
+    /// The path as sent: what injected faults match, at arrival and at commit.
+    pub sent: String,
     /// The folded path below the version prefix (`workspaces/demo/sources`): what a 404 or a 501 names.
     pub below: String,
 }
@@ -31,8 +33,9 @@ pub struct Received {
 impl Received {
     /// For a request that did not come through the front door: its path taken as sent.
     pub fn of(method: &Method, uri: &Uri) -> Received {
-        let below = below_version(uri.path()).unwrap_or_default();
-        Received { method: method.clone(), below }
+        let sent = uri.path().to_string();
+        let below = below_version(&sent).unwrap_or_default();
+        Received { method: method.clone(), sent, below }
     }
 
     /// The path as errors name it: `/v1beta/<below>`.
@@ -74,7 +77,7 @@ async fn check(app: &App, request: Request) -> Result<Request, Response> {
     app.limiter.check(&caller.token).map_err(IntoResponse::into_response)?;
     // After authentication: a caller without a token learns nothing else first.
     let query = PageQuery::of(&parts.uri).map_err(IntoResponse::into_response)?;
-    let received = Received { method: parts.method.clone(), below };
+    let received = Received { method: parts.method.clone(), sent: parts.uri.path().to_string(), below };
     parts.uri = routed(&received.below, parts.uri.query()).map_err(IntoResponse::into_response)?;
     parts.extensions.insert(caller);
     parts.extensions.insert(query);

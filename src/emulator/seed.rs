@@ -75,7 +75,7 @@ async fn create_as_admin(app: &Arc<App>, collection: &str, body: String) -> std:
     let workspaces = app.store.read().names_in("workspaces").map(String::from).collect();
     let below = collection.split('/').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("/");
     let uri = front_door::routed(&below, None).map_err(|status| internal(status.message))?;
-    let received = Received { method: Method::POST, below };
+    let received = Received { method: Method::POST, sent: uri.path().to_string(), below };
     let mut request = Request::post(uri)
         .header(header::CONTENT_TYPE, "application/json")
         .body(Body::from(body))

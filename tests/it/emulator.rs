@@ -904,6 +904,10 @@ async fn a_fault_with_a_key_it_does_not_know_is_refused() {
     let typo = env.call("POST", "/_emulator/faults", Some(json!({"stauts": 503, "path": SOURCES}))).await;
     typo.assert_error(400, 3);
     assert!(typo.json["error"].as_str().unwrap().contains("stauts"), "{}", typo.text);
+    // Nor is a fault at commit that would answer instead of delaying, or a place that does not exist.
+    for bad in [json!({"at": "commit", "status": 500}), json!({"at": "later", "delay_ms": 1})] {
+        env.call("POST", "/_emulator/faults", Some(bad)).await.assert_error(400, 3);
+    }
     assert_eq!(env.get("/_emulator/faults").await.ok()["faults"], json!([]), "nothing was injected");
     env.get(SOURCES).await.ok();
 }

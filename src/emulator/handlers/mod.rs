@@ -25,6 +25,7 @@ use utoipa::IntoParams;
 
 use super::App;
 use super::auth::{Caller, WriteScope};
+use super::front_door::Received;
 use super::paging::{PageBody, PageQuery};
 use super::persist::Change;
 use super::status::Status;
@@ -259,18 +260,19 @@ impl<P: Lookup> FromRequestParts<Arc<App>> for Found<P> {
 // ---- writing ----
 
 /// A write under way: the writers' turn, taken before the handler checks anything, so that what it checks still
-/// holds when it commits.
+/// holds when it commits; and where the write came from, for a fault injected at its commit.
 pub struct Tx {
     app: Arc<App>,
     writer: Writer,
     caller: Caller,
+    received: Received,
 }
 
 impl Tx {
     /// Waits for the writers' turn (reads go on meanwhile).
     pub async fn begin(app: &Arc<App>, scope: WriteScope) -> Tx {
         let writer = app.store.writer().await;
-        Tx { app: app.clone(), writer, caller: scope.caller }
+        Tx { app: app.clone(), writer, caller: scope.caller, received: scope.received }
     }
 
     pub fn caller(&self) -> &Caller {
@@ -293,7 +295,7 @@ impl Tx {
 
     /// [`Tx::commit`], with `extra` changes in the same transaction and `then` run once it is applied. The commit
     /// runs on a task of its own: once checked, a write is committed and applied even if its client goes away
-    /// meanwhile, so the data file and memory never disagree.
+    /// meanwhile, so the data file and memory never disagree. A fault at commit holds it there, with the turn.
     pub async fn commit_then(
         self,
         ops: Vec<Op>,
@@ -301,8 +303,12 @@ impl Tx {
         then: impl FnOnce() + Send + 'static,
     ) -> Result<(), Status> {
         let plan = self.writer.plan(ops, extra)?;
+        let hold = self.app.control.take_commit_fault(&self.received.method, &self.received.sent);
         let writer = self.writer;
         let committed = tokio::spawn(async move {
+            if let Some(hold) = hold {
+                hold.wait().await;
+            }
             writer.apply(plan).await?;
             then();
             Ok(())

@@ -443,7 +443,8 @@ impl Modify for BodyRules {
         let workspaces = ArrayBuilder::new()
             .items(pattern(format!("^workspaces/{SLUG}$")))
             .description(Some("workspaces the token reaches; none: those of the calling token"));
-        property(doc, "AccessTokenInput", "workspace_names", workspaces);
+        // `null` is the empty list, as everywhere a client may send it (API.md); schemathesis found it undocumented.
+        property(doc, "AccessTokenInput", "workspace_names", nullable(workspaces));
         property(doc, "CreateRegulation", "regulation_type", string().enum_values(Some(REGULATION_TYPES)));
         property(doc, "RegulationAttributes", "name", string().enum_values(Some(["userId"])));
         let values = ArrayBuilder::new().items(string()).min_items(Some(1)).max_items(Some(regulations::MAX_VALUES));
@@ -636,5 +637,7 @@ mod tests {
         assert_eq!(body, "#/components/schemas/CreateSource");
         let name = &text["components"]["schemas"]["SourceInput"]["properties"]["name"]["pattern"];
         assert_eq!(name, &json!(format!("^(workspaces/{SLUG}/sources/)?{SLUG}$")));
+        let names = &text["components"]["schemas"]["AccessTokenInput"]["properties"]["workspace_names"]["oneOf"];
+        assert_eq!(names[0], json!({"type": "null"}), "{names}");
     }
 }

@@ -78,7 +78,13 @@ async fn check(app: &App, request: Request) -> Result<Request, Response> {
     // After authentication: a caller without a token learns nothing else first.
     let query = PageQuery::of(&parts.uri).map_err(IntoResponse::into_response)?;
     let received = Received { method: parts.method.clone(), sent: parts.uri.path().to_string(), below };
-    parts.uri = routed(&received.below, parts.uri.query()).map_err(IntoResponse::into_response)?;
+    // A path already folded, with nothing to escape, is routed as it came (a new URI costs more than the check).
+    let folded =
+        parts.uri.path().strip_prefix('/').and_then(|p| p.strip_prefix(VERSION)).and_then(|p| p.strip_prefix('/'));
+    let plain = received.below.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~/".contains(&b));
+    if folded != Some(received.below.as_str()) || !plain {
+        parts.uri = routed(&received.below, parts.uri.query()).map_err(IntoResponse::into_response)?;
+    }
     parts.extensions.insert(caller);
     parts.extensions.insert(query);
     parts.extensions.insert(received);
@@ -89,7 +95,17 @@ async fn check(app: &App, request: Request) -> Result<Request, Response> {
 /// `None` when the folded path is not under the prefix.
 fn below_version(path: &str) -> Option<String> {
     let mut segments = path.split('/').filter(|s| !s.is_empty());
-    (segments.next() == Some(VERSION)).then(|| segments.collect::<Vec<_>>().join("/"))
+    if segments.next() != Some(VERSION) {
+        return None;
+    }
+    let mut below = String::with_capacity(path.len());
+    for segment in segments {
+        if !below.is_empty() {
+            below.push('/');
+        }
+        below.push_str(segment);
+    }
+    Some(below)
 }
 
 /// The URI the routes see: the folded path, each segment escaped so that the `Path` extractor decodes it back to

@@ -126,7 +126,6 @@ impl Emulator {
         }
         let window = options.retry_window.unwrap_or(crate::webhook::deliver::RETRY_WINDOW);
         let outbox = outbox::Outbox::new(window, store.db(), deliveries, options.log.clone()).map_err(Error::Failed)?;
-        let (api, _) = router::api().split_for_parts();
         let app = Arc::new(App {
             store,
             page_tokens: paging::PageTokens::new(key),
@@ -135,7 +134,7 @@ impl Emulator {
             control: control::Control::default(),
             outbox: Arc::new(outbox),
             log: options.log.clone(),
-            api: router::with_fallbacks(api),
+            api: router::served(),
             openapi: std::sync::OnceLock::new(),
         });
         if let Some(path) = &options.seed {

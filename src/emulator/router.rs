@@ -3,7 +3,7 @@
 //! without being documented. Behind the front door: an unknown path is 404 / 5, a known path with a method it lacks
 //! (HEAD included, which axum would otherwise hand to GET) is 501 / 12, never 405.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use axum::extract::Request;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
@@ -64,9 +64,13 @@ pub fn api() -> OpenApiRouter<Arc<App>> {
     OpenApiRouter::new().nest(&format!("/{VERSION}"), routes)
 }
 
-/// The served routes: [`api`] with the answers for unknown paths and missing methods.
-pub fn with_fallbacks(routes: axum::Router<Arc<App>>) -> axum::Router<Arc<App>> {
-    routes.method_not_allowed_fallback(unsupported).fallback(not_found)
+/// The served routes: [`api`] with the answers for unknown paths and missing methods. Built once per process and
+/// cloned for each emulator (tests and the fuzz target start many): `routes!` describes every operation as it
+/// registers it, which costs more than the rest of a start.
+pub fn served() -> axum::Router<Arc<App>> {
+    static SERVED: OnceLock<axum::Router<Arc<App>>> = OnceLock::new();
+    let build = || api().split_for_parts().0.method_not_allowed_fallback(unsupported).fallback(not_found);
+    SERVED.get_or_init(build).clone()
 }
 
 fn received(request: &Request) -> Received {

@@ -4,6 +4,7 @@
 //! emulator's state (its fault list, its request log), never on time.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
@@ -21,18 +22,27 @@ fn names(page: &Value) -> Vec<String> {
     page["sources"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap().to_string()).collect()
 }
 
+/// A bound on each wait, so that a broken emulator fails the test instead of hanging it; never reached otherwise.
+const PATIENCE: Duration = Duration::from_secs(60);
+
 /// Waits until the write the fault is for has reached its commit and taken it.
 async fn until_fault_taken(env: &TestEnv) {
-    while !env.get("/_emulator/faults").await.ok()["faults"].as_array().unwrap().is_empty() {
-        tokio::task::yield_now().await;
-    }
+    let taken = async {
+        while !env.get("/_emulator/faults").await.ok()["faults"].as_array().unwrap().is_empty() {
+            tokio::task::yield_now().await;
+        }
+    };
+    tokio::time::timeout(PATIENCE, taken).await.expect("the write reaches its commit");
 }
 
 /// Waits until the emulator has received `n` API requests since its log was cleared.
 async fn until_received(env: &TestEnv, n: usize) {
-    while env.requests().await.len() < n {
-        tokio::task::yield_now().await;
-    }
+    let received = async {
+        while env.requests().await.len() < n {
+            tokio::task::yield_now().await;
+        }
+    };
+    tokio::time::timeout(PATIENCE, received).await.expect("the emulator receives the requests");
 }
 
 fn create(env: &Arc<TestEnv>, slug: &'static str) -> tokio::task::JoinHandle<Answer> {

@@ -14,7 +14,7 @@ use axum::http::{Request, header};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use libfuzzer_sys::fuzz_target;
-use seg::emulator::{Emulator, Options};
+use seg::emulator::{Emulator, EmulatorOptions};
 use seg::wire::Code;
 use serde_json::{Map, Value, json};
 use tower::ServiceExt;
@@ -218,8 +218,9 @@ fn seed_file() -> &'static std::path::Path {
 }
 
 async fn run(calls: Vec<Call>) {
-    let options = Options { rate_limit: 0, seed: Some(seed_file().to_path_buf()), ..Options::default() };
-    let emulator = Emulator::new(options).expect("the emulator starts");
+    let options =
+        EmulatorOptions { rate_limit: 0, seed: Some(seed_file().to_path_buf()), ..EmulatorOptions::default() };
+    let emulator = Emulator::new(options).await.expect("the emulator starts");
     let write = emulator.token(seg::wire::SCOPE_WRITE).unwrap().to_string();
     let read = emulator.token(seg::wire::SCOPE_READ).unwrap().to_string();
     let router = emulator.router();

@@ -10,7 +10,7 @@ use tokio::sync::{mpsc, oneshot};
 use super::Context;
 use crate::api::client::{Client, ClientOptions, Outcome};
 use crate::effect::Sent;
-use crate::emulator::{Emulator, Options};
+use crate::emulator::{Emulator, EmulatorOptions};
 use crate::error::{Error, Result};
 use crate::secret::Secret;
 use crate::webhook::listen;
@@ -61,7 +61,7 @@ fn quote(arg: &str) -> String {
 }
 
 pub async fn run(_args: Args, ctx: &Context) -> Result<()> {
-    let emulator = Emulator::new(Options { rate_limit: 0, ..Options::default() })?;
+    let emulator = Emulator::new(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await?;
     let token = emulator.token(crate::wire::SCOPE_WRITE).unwrap_or_default().to_string();
     let api = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let base_url = format!("http://{}", api.local_addr()?);

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::emulator::{Emulator, Options};
+use crate::emulator::{Emulator, EmulatorOptions};
 use crate::error::{Error, Result};
 use crate::ui::Printer;
 
@@ -64,7 +64,7 @@ pub async fn run(args: Args, workspaces: Vec<String>, printer: &Printer) -> Resu
                 .ok_or_else(|| Error::usage(format!("--accept-token takes VALUE:SCOPE, got {:?}", redact(t))))
         })
         .collect::<Result<Vec<_>>>()?;
-    let emulator = Emulator::new(Options {
+    let emulator = Emulator::new(EmulatorOptions {
         workspaces,
         tokens,
         rate_limit: args.rate_limit,
@@ -72,7 +72,8 @@ pub async fn run(args: Args, workspaces: Vec<String>, printer: &Printer) -> Resu
         seed: args.seed,
         log: Some(printer.clone()),
         retry_window: Some(args.retry_window),
-    })?;
+    })
+    .await?;
     let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
         .await
         .map_err(|e| Error::failed(format!("cannot listen on {}:{}: {e}", args.host, args.port)))?;

@@ -1,12 +1,30 @@
 //! Request bodies: JSON only, with every way a body can be bad (not UTF-8, not JSON, too deep, wrong types)
-//! answered as 400 / code 3 with serde's own account of where.
+//! answered as 400 / code 3 with serde's own account of where. [`JsonBody`] is the extractor of the handlers that
+//! take a body; GET and DELETE handlers take none, so what a client sends with those is ignored.
 
+use axum::extract::{FromRequest, Request};
 use serde::de::DeserializeOwned;
 
 use super::status::Status;
 
 /// The largest request body the emulator reads; a larger one is 413 with code 3.
 pub const MAX_BODY: usize = 4 * 1024 * 1024;
+
+/// A JSON body of type `T`. The front door has already read it whole (and refused one over [`MAX_BODY`]); the
+/// content type is not looked at, as clients in the wild send bodies without one.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = Status;
+
+    async fn from_request(request: Request, _: &S) -> Result<Self, Status> {
+        // No limit of its own here: axum's `Bytes` extractor would apply its default of 2 MiB below ours.
+        let bytes = axum::body::to_bytes(request.into_body(), MAX_BODY)
+            .await
+            .map_err(|e| Status::invalid(format!("cannot read the request body: {e}")))?;
+        json(&bytes).map(JsonBody)
+    }
+}
 
 pub fn json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Status> {
     if bytes.iter().all(u8::is_ascii_whitespace) {

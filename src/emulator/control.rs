@@ -1,6 +1,7 @@
 //! The emulator's control plane under `/_emulator` (outside the API's prefix, no token): a log of the requests the
 //! API received, so a test can see the exact bytes a client sent, and injected faults, so a test or a CI script
-//! can see how a client meets 500, 503, a slow answer or a plain-text error; and the webhook delivery attempts.
+//! can see how a client meets 500, 503, a slow answer or a plain-text error, or how readers fare while a write is
+//! slow to commit; and the webhook delivery attempts.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -11,6 +12,7 @@ use axum::extract::State;
 use axum::http::{HeaderValue, Method, StatusCode, header, request::Parts};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
+use tokio::sync::watch;
 
 use super::App;
 use super::status::Status;
@@ -31,9 +33,15 @@ pub struct Recorded {
 
 /// A fault to inject: the next `count` requests that match get `status` (after `delay_ms`), with `body` as plain
 /// text or else the JSON error body of the status's code. With no `status`, matching requests are only delayed.
-/// `skip` lets that many matching requests through first (to fault the second page of a list, say).
+/// `skip` lets that many matching requests through first (to fault the second page of a list, say). At `commit`,
+/// matching writes are delayed inside their commit instead. A key it does not know is refused: a typo must not
+/// quietly inject a different fault.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Fault {
+    /// Where the fault strikes.
+    #[serde(default)]
+    pub at: At,
     pub status: Option<u16>,
     /// The body's code; by default the status's (API.md's error table).
     pub code: Option<i32>,
@@ -57,10 +65,43 @@ fn one() -> u32 {
     1
 }
 
-#[derive(Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum At {
+    /// When the request arrives, before anything else is checked.
+    #[default]
+    Request,
+    /// Inside a write's commit: after its checks passed, holding the writers' turn (other writes wait; reads go on
+    /// and see the state before it), before it is persisted and applied.
+    Commit,
+}
+
 pub struct Control {
     log: Mutex<VecDeque<Recorded>>,
     faults: Mutex<Vec<Fault>>,
+    /// Bumped when the faults are cleared, which ends the waits of writes held at their commit.
+    cleared: watch::Sender<u64>,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control { log: Mutex::default(), faults: Mutex::default(), cleared: watch::Sender::new(0) }
+    }
+}
+
+/// A write held at its commit by a fault: until its delay has passed or the faults are cleared.
+pub struct Hold {
+    delay: Duration,
+    cleared: watch::Receiver<u64>,
+}
+
+impl Hold {
+    pub async fn wait(mut self) {
+        tokio::select! {
+            () = tokio::time::sleep(self.delay) => {}
+            _ = self.cleared.changed() => {}
+        }
+    }
 }
 
 impl Control {
@@ -78,24 +119,45 @@ impl Control {
         log.push_back(entry);
     }
 
-    /// The first fault that matches, counted down.
+    /// The first fault at the request's arrival that matches, counted down.
     pub fn take_fault(&self, method: &Method, path: &str) -> Option<Fault> {
         let mut faults = self.faults.lock().unwrap_or_else(PoisonError::into_inner);
-        let index = faults.iter().position(|f| {
-            f.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(method.as_str()))
-                && f.path.as_deref().is_none_or(|p| path.starts_with(p))
-        })?;
-        if faults[index].skip > 0 {
-            faults[index].skip -= 1;
-            return None;
-        }
-        let fault = faults[index].clone();
-        faults[index].count -= 1;
-        if faults[index].count == 0 {
-            faults.remove(index);
-        }
-        Some(fault)
+        take(&mut faults, At::Request, method, path)
     }
+
+    /// The hold of the first fault at commit that matches a write (its method and path as sent), counted down.
+    pub fn take_commit_fault(&self, method: &Method, path: &str) -> Option<Hold> {
+        let mut faults = self.faults.lock().unwrap_or_else(PoisonError::into_inner);
+        let fault = take(&mut faults, At::Commit, method, path)?;
+        // Subscribed under the lock that clearing takes: a clear after this point ends the hold.
+        Some(Hold { delay: Duration::from_millis(fault.delay_ms), cleared: self.cleared.subscribe() })
+    }
+
+    fn clear_faults(&self) {
+        let mut faults = self.faults.lock().unwrap_or_else(PoisonError::into_inner);
+        faults.clear();
+        self.cleared.send_modify(|generation| *generation += 1);
+    }
+}
+
+/// The first fault at `at` that matches, counted down (after its `skip` matches have passed).
+fn take(faults: &mut Vec<Fault>, at: At, method: &Method, path: &str) -> Option<Fault> {
+    let index = faults.iter().position(|f| {
+        f.at == at
+            && f.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(method.as_str()))
+            && f.path.as_deref().is_none_or(|p| path.starts_with(p))
+    })?;
+    let fault = &mut faults[index];
+    if fault.skip > 0 {
+        fault.skip -= 1;
+        return None;
+    }
+    let taken = fault.clone();
+    fault.count -= 1;
+    if fault.count == 0 {
+        faults.remove(index);
+    }
+    Some(taken)
 }
 
 impl Fault {
@@ -145,12 +207,21 @@ pub async fn add_fault(State(app): State<Arc<App>>, body: axum::body::Bytes) -> 
     if fault.count == 0 || fault.status.is_some_and(|s| StatusCode::from_u16(s).is_err()) {
         return Status::invalid("count must be at least 1 and status a valid HTTP status").into_response();
     }
+    if fault.at == At::Commit
+        && (fault.status.is_some() || fault.code.is_some() || fault.body.is_some() || fault.retry_after.is_some())
+    {
+        return Status::invalid(
+            "a fault at commit only delays the write: give delay_ms, not status, code, body or retry_after",
+        )
+        .into_response();
+    }
     app.control.faults.lock().unwrap_or_else(PoisonError::into_inner).push(fault.clone());
     Json(fault).into_response()
 }
 
+/// Clears the faults, and ends the waits of writes held at their commit.
 pub async fn clear_faults(State(app): State<Arc<App>>) -> Response {
-    app.control.faults.lock().unwrap_or_else(PoisonError::into_inner).clear();
+    app.control.clear_faults();
     Json(serde_json::json!({})).into_response()
 }
 

@@ -4,7 +4,7 @@
 //! would. The whole request is checked before anything is queued; the answer is `{"success": true}` as soon as the
 //! deliveries are queued (and committed, with `--data`).
 
-use std::sync::{Arc, PoisonError};
+use std::sync::Arc;
 use std::time::Instant;
 
 use axum::Json;
@@ -34,7 +34,7 @@ pub async fn call(State(app): State<Arc<App>>, request: Request) -> Response {
     let started = Instant::now();
     let (parts, body) = request.into_parts();
     let response = answer(&app, &parts, body).await.unwrap_or_else(IntoResponse::into_response);
-    app.log_request(&parts, response.status().as_u16(), started.elapsed());
+    app.log_request(&parts.method, parts.uri.path(), response.status().as_u16(), started.elapsed());
     response
 }
 
@@ -54,9 +54,9 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
     };
     let write_key = write_key(&parts.headers)?;
     let targets = {
-        let store = app.store.lock().unwrap_or_else(PoisonError::into_inner);
-        let source = store.source_by_write_key(&write_key).ok_or_else(|| unauthenticated("invalid write key"))?;
-        outbox::targets(&store, &source.name)
+        let state = app.store.read();
+        let source = state.source_by_write_key(&write_key).ok_or_else(|| unauthenticated("invalid write key"))?;
+        outbox::targets(&state, &source.name)
     };
     if let Some(encoding) = parts.headers.get(header::CONTENT_ENCODING).and_then(|v| v.to_str().ok())
         && !encoding.eq_ignore_ascii_case("identity")

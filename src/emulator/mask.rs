@@ -6,7 +6,7 @@
 //!
 //! Unknown and read-only paths are 400 / code 3. `null` counts as no value. Works on the resource as JSON; the
 //! caller turns the result back into its typed record, which is where a value of the wrong type is caught. Values
-//! of paths the mask does not list are not applied but are still checked ([`Update::everything_given`]), as a
+//! of paths the mask does not list are not applied but are still checked ([`MaskedUpdate::everything_given`]), as a
 //! service that decodes the whole body first refuses a bad value wherever it sits.
 
 use serde::Serialize;
@@ -16,9 +16,9 @@ use serde_json::{Map, Value};
 use super::status::Status;
 use crate::wire::{Resource, UpdateRequest};
 
-/// What an Update body asks for, parsed and checked against the fields that may change.
+/// What an Update body asks for, checked against the fields that may change.
 #[derive(Debug)]
-pub struct Update {
+pub struct MaskedUpdate {
     /// Field paths without the resource key, snake_case, split into segments.
     pub paths: Vec<Vec<String>>,
     /// The resource object of the body (`{}` when absent).
@@ -30,40 +30,39 @@ pub struct Update {
 const READ_ONLY: [&str; 8] =
     ["name", "parent", "create_time", "update_time", "id", "write_keys", "catalog_name", "token"];
 
-/// Parses an Update body: `{"<key>": {...}, "update_mask": {"paths": [...]}}` (the shared [`UpdateRequest`]).
-/// `updatable` lists the field paths (snake_case, dotted below the key) that may be named.
-pub fn parse<T: Resource>(body: &[u8], updatable: &[&str]) -> Result<Update, Status> {
-    let request: UpdateRequest<T> = super::body::json(body)?;
-    let mut paths = Vec::with_capacity(request.mask.paths.len());
-    for raw in request.mask.paths {
-        let segments: Vec<String> = raw.split('.').map(snake_case).collect();
-        // The seed writes `destination.enabled`; a bare `enabled` is taken to mean the same.
-        let field: Vec<String> =
-            if segments.len() > 1 && segments[0] == T::KEY { segments[1..].to_vec() } else { segments };
-        let dotted = field.join(".");
-        if READ_ONLY.contains(&field[0].as_str()) {
-            return Err(Status::invalid(format!("update_mask path {raw:?} names a read-only field")));
+impl MaskedUpdate {
+    /// Checks an Update body (`{"<key>": {...}, "update_mask": {"paths": [...]}}`, the shared [`UpdateRequest`])
+    /// against `updatable`, the field paths (snake_case, dotted below the key) that may be named.
+    pub fn new<T: Resource>(request: UpdateRequest<T>, updatable: &[&str]) -> Result<MaskedUpdate, Status> {
+        let mut paths = Vec::with_capacity(request.mask.paths.len());
+        for raw in request.mask.paths {
+            let segments: Vec<String> = raw.split('.').map(snake_case).collect();
+            // The seed writes `destination.enabled`; a bare `enabled` is taken to mean the same.
+            let field: Vec<String> =
+                if segments.len() > 1 && segments[0] == T::KEY { segments[1..].to_vec() } else { segments };
+            let dotted = field.join(".");
+            if READ_ONLY.contains(&field[0].as_str()) {
+                return Err(Status::invalid(format!("update_mask path {raw:?} names a read-only field")));
+            }
+            if !updatable.contains(&dotted.as_str()) {
+                return Err(Status::invalid(format!(
+                    "unknown update_mask path {raw:?}; updatable: {}",
+                    updatable.iter().map(|p| format!("{}.{p}", T::KEY)).collect::<Vec<_>>().join(", ")
+                )));
+            }
+            if !paths.contains(&field) {
+                paths.push(field);
+            }
         }
-        if !updatable.contains(&dotted.as_str()) {
-            return Err(Status::invalid(format!(
-                "unknown update_mask path {raw:?}; updatable: {}",
-                updatable.iter().map(|p| format!("{}.{p}", T::KEY)).collect::<Vec<_>>().join(", ")
-            )));
-        }
-        if !paths.contains(&field) {
-            paths.push(field);
-        }
+        let mut update = MaskedUpdate { paths, fields: request.fields, given: Vec::new() };
+        update.given = updatable
+            .iter()
+            .map(|path| path.split('.').map(String::from).collect::<Vec<_>>())
+            .filter(|path| update.value(path).is_some())
+            .collect();
+        Ok(update)
     }
-    let mut update = Update { paths, fields: request.fields, given: Vec::new() };
-    update.given = updatable
-        .iter()
-        .map(|path| path.split('.').map(String::from).collect::<Vec<_>>())
-        .filter(|path| update.value(path).is_some())
-        .collect();
-    Ok(update)
-}
 
-impl Update {
     /// The value the body gives for a path, looking each key up in snake_case, then lowerCamelCase; `null` is none.
     pub fn value(&self, path: &[String]) -> Option<&Value> {
         let mut here = &self.fields;
@@ -76,10 +75,10 @@ impl Update {
 
     /// This body with every path it gives a value for listed: applying it checks the values the mask leaves out.
     /// A path inside another given one is left to it (its value is part of the other's).
-    pub fn everything_given(&self) -> Update {
+    pub fn everything_given(&self) -> MaskedUpdate {
         let outer = |path: &&Vec<String>| !self.given.iter().any(|o| o.len() < path.len() && path.starts_with(o));
         let paths = self.given.iter().filter(outer).cloned().collect();
-        Update { paths, fields: self.fields.clone(), given: Vec::new() }
+        MaskedUpdate { paths, fields: self.fields.clone(), given: Vec::new() }
     }
 
     /// Applies rules 1, 2 and 4 to `current` (rule 3: no paths, no change). Returns whether anything changed.
@@ -107,7 +106,7 @@ impl Update {
     }
 }
 
-impl Update {
+impl MaskedUpdate {
     /// Applies the update to a typed record: `None` when nothing changed; a value of the wrong type is 400 / code 3.
     pub fn apply_to<T: Serialize + DeserializeOwned>(&self, current: &T) -> Result<Option<T>, Status> {
         let Ok(Value::Object(mut map)) = serde_json::to_value(current) else {
@@ -174,6 +173,10 @@ mod tests {
     use serde_json::json;
 
     const FIELDS: &[&str] = &["enabled", "config", "connection_mode", "library_config.retry_queue"];
+
+    fn parse<T: Resource>(body: &[u8], updatable: &[&str]) -> Result<MaskedUpdate, Status> {
+        MaskedUpdate::new(crate::emulator::body::json::<UpdateRequest<T>>(body)?, updatable)
+    }
 
     fn run(current: Value, body: Value) -> Result<(Value, bool), Status> {
         let update = parse::<Destination>(body.to_string().as_bytes(), FIELDS)?;

@@ -17,7 +17,7 @@ use tokio::task::{JoinHandle, JoinSet};
 
 use super::persist::{Change, Db};
 use super::status::Status;
-use super::store::{Resource, Store};
+use super::store::{Resource, State};
 use crate::ui::Printer;
 use crate::webhook::deliver::{self, Attempt, Class, Deliverer, Message, Policy};
 use crate::wire::Destination;
@@ -42,10 +42,10 @@ pub struct Target {
 }
 
 /// The enabled webhooks destinations of a source.
-pub fn targets(store: &Store, source: &str) -> Vec<Target> {
-    store
+pub fn targets(state: &State, source: &str) -> Vec<Target> {
+    state
         .names_in(&format!("{source}/destinations"))
-        .filter_map(|name| match store.get(name) {
+        .filter_map(|name| match state.get(name) {
             Some(Resource::Destination(d)) if d.enabled && name.rsplit('/').next() == Some(WEBHOOKS) => Some(target(d)),
             _ => None,
         })
@@ -160,8 +160,8 @@ impl Queued {
     }
 
     /// The rows to write in the transaction that acknowledges the request.
-    pub fn changes(&self) -> Vec<Change<'_>> {
-        self.rows.iter().map(|(id, row)| Change::PutDelivery(*id, row)).collect()
+    pub fn changes(&self) -> Vec<Change> {
+        self.rows.iter().map(|(id, row)| Change::PutDelivery(*id, row.clone())).collect()
     }
 }
 
@@ -243,7 +243,7 @@ impl Outbox {
         if let Some(db) = &db
             && !unreadable.is_empty()
         {
-            let changes: Vec<Change<'_>> = unreadable.iter().map(|id| Change::RemoveDelivery(*id)).collect();
+            let changes: Vec<Change> = unreadable.iter().map(|id| Change::RemoveDelivery(*id)).collect();
             db.commit(&changes)?;
         }
         let next = recovered.iter().map(|(id, _)| id + 1).max().unwrap_or(1);
@@ -509,7 +509,7 @@ async fn flush(db: Arc<Db>, mut rx: mpsc::UnboundedReceiver<u64>, log: Option<Pr
         }
         let db = db.clone();
         let result = tokio::task::spawn_blocking(move || {
-            let changes: Vec<Change<'_>> = ids.iter().map(|id| Change::RemoveDelivery(*id)).collect();
+            let changes: Vec<Change> = ids.iter().map(|id| Change::RemoveDelivery(*id)).collect();
             db.commit(&changes)
         })
         .await;

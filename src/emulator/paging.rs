@@ -1,10 +1,14 @@
 //! List paging: `page_size` bounds and opaque, tamper-evident `page_token`s. A token names the collection and the
 //! sequence to continue after, and carries a MAC under a key of this server (kept in the data file with `--data`),
 //! so a forged token or one from another collection is 400 / code 3 rather than a silent wrong page.
+//! [`Paging`] hands a List handler the query the front door read.
 
+use axum::extract::{FromRequestParts, Query};
+use axum::http::request::Parts;
 use hmac::{KeyInit, Mac};
 use serde::Serialize;
 use serde::ser::SerializeMap;
+use utoipa::IntoParams;
 
 use super::status::Status;
 use crate::wire::wrapper::NEXT_PAGE_TOKEN;
@@ -18,22 +22,51 @@ const MAC_LEN: usize = 10;
 
 type HmacSha1 = hmac::Hmac<sha1::Sha1>;
 
-pub struct Pager {
+/// Mints and checks page tokens under this server's key.
+pub struct PageTokens {
     key: Vec<u8>,
 }
 
-/// The paging parameters of a List call.
-#[derive(Debug, Default, serde::Deserialize)]
+/// The paging parameters of a List call. Read as text, so that a size that is no number is this API's 400 rather
+/// than a failure to parse the query.
+#[derive(Debug, Default, Clone, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    /// Items per page, 1 to 200: 10 by default, 100 in the catalog.
     #[serde(alias = "pageSize")]
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
     page_size: Option<String>,
+    /// The `next_page_token` of the previous page; empty or absent for the first page.
     #[serde(alias = "pageToken")]
     page_token: Option<String>,
 }
 
-impl Pager {
+impl PageQuery {
+    /// The query of a request: 400 / code 3 when it cannot be read (a parameter given twice).
+    pub fn of(uri: &axum::http::Uri) -> Result<PageQuery, Status> {
+        Query::<PageQuery>::try_from_uri(uri)
+            .map(|Query(query)| query)
+            .map_err(|e| Status::invalid(format!("invalid query string: {e}")))
+    }
+}
+
+/// The paging query of a List handler, as the front door read it (after authentication, before routing).
+pub struct Paging(pub PageQuery);
+
+impl<S: Send + Sync> FromRequestParts<S> for Paging {
+    type Rejection = Status;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Status> {
+        match parts.extensions.get::<PageQuery>() {
+            Some(query) => Ok(Paging(query.clone())),
+            None => PageQuery::of(&parts.uri).map(Paging),
+        }
+    }
+}
+
+impl PageTokens {
     pub fn new(key: Vec<u8>) -> Self {
-        Pager { key }
+        PageTokens { key }
     }
 
     fn mac(&self, collection: &str, after: u64) -> HmacSha1 {
@@ -108,7 +141,7 @@ mod tests {
 
     #[test]
     fn tokens_round_trip_and_are_bound_to_their_collection() {
-        let pager = Pager::new(b"k".to_vec());
+        let pager = PageTokens::new(b"k".to_vec());
         let token = pager.token("workspaces/a/sources", 42);
         assert_eq!(pager.parse("workspaces/a/sources", &query(None, Some(&token)), 10).unwrap(), (10, 42));
         assert!(pager.parse("workspaces/b/sources", &query(None, Some(&token)), 10).is_err());
@@ -117,12 +150,12 @@ mod tests {
         let forged = String::from_utf8(forged).unwrap();
         assert!(pager.parse("workspaces/a/sources", &query(None, Some(&forged)), 10).is_err());
         assert!(pager.parse("c", &query(None, Some("not-hex")), 10).is_err());
-        assert!(Pager::new(b"other".to_vec()).parse("c", &query(None, Some(&pager.token("c", 1))), 10).is_err());
+        assert!(PageTokens::new(b"other".to_vec()).parse("c", &query(None, Some(&pager.token("c", 1))), 10).is_err());
     }
 
     #[test]
     fn page_size_bounds() {
-        let pager = Pager::new(vec![]);
+        let pager = PageTokens::new(vec![]);
         for bad in ["0", "-1", "201", "ten", "1.5", ""] {
             assert!(pager.parse("c", &query(Some(bad), None), 10).is_err(), "{bad}");
         }

@@ -1,6 +1,7 @@
 //! Crash-safe persistence for `seg serve --data`: every change the store makes is written in one redb transaction
 //! (fsynced on commit) before the store applies it in memory and the client gets its answer. Webhook deliveries
 //! waiting to be made live in their own table, keyed by delivery id, until they are delivered or given up.
+//! Changes own their bytes, so a commit can run on a blocking thread while the request's task waits for it.
 
 use std::path::Path;
 
@@ -12,14 +13,18 @@ const RESOURCES: TableDefinition<&str, &[u8]> = TableDefinition::new("resources"
 const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
 const DELIVERIES: TableDefinition<u64, &[u8]> = TableDefinition::new("deliveries");
 
+/// Webhook deliveries as stored: (id, the job as JSON).
+pub type DeliveryRows = Vec<(u64, Vec<u8>)>;
+
 /// A change to durable state.
-#[derive(Clone, Copy)]
-pub enum Change<'a> {
-    Put(&'a str, &'a Entry),
-    Delete(&'a str),
-    Meta(&'static str, &'a [u8]),
+#[derive(Debug, Clone)]
+pub enum Change {
+    /// A resource under its name, as its [`Entry`] in JSON.
+    Put(String, Vec<u8>),
+    Delete(String),
+    Meta(String, Vec<u8>),
     /// A queued webhook delivery (its job as JSON).
-    PutDelivery(u64, &'a [u8]),
+    PutDelivery(u64, Vec<u8>),
     RemoveDelivery(u64),
 }
 
@@ -33,7 +38,7 @@ pub struct Loaded {
     pub entries: Vec<(String, Entry)>,
     pub meta: Vec<(String, Vec<u8>)>,
     /// Deliveries that were queued and not finished.
-    pub deliveries: Vec<(u64, Vec<u8>)>,
+    pub deliveries: DeliveryRows,
 }
 
 impl Db {
@@ -72,11 +77,11 @@ impl Db {
     }
 
     /// Writes all changes in one transaction; nothing of it is visible after a crash unless all of it is.
-    pub fn commit(&self, changes: &[Change<'_>]) -> Result<(), String> {
+    pub fn commit(&self, changes: &[Change]) -> Result<(), String> {
         self.try_commit(changes).map_err(|e| format!("data file write failed: {e}"))
     }
 
-    fn try_commit(&self, changes: &[Change<'_>]) -> Result<(), Box<dyn std::error::Error>> {
+    fn try_commit(&self, changes: &[Change]) -> Result<(), Box<dyn std::error::Error>> {
         let txn = self.db.begin_write()?;
         {
             let mut resources = txn.open_table(RESOURCES)?;
@@ -85,16 +90,16 @@ impl Db {
             for change in changes {
                 match change {
                     Change::Put(name, entry) => {
-                        resources.insert(*name, serde_json::to_vec(entry)?.as_slice())?;
+                        resources.insert(name.as_str(), entry.as_slice())?;
                     }
                     Change::Delete(name) => {
-                        resources.remove(*name)?;
+                        resources.remove(name.as_str())?;
                     }
                     Change::Meta(key, value) => {
-                        meta.insert(*key, *value)?;
+                        meta.insert(key.as_str(), value.as_slice())?;
                     }
                     Change::PutDelivery(id, job) => {
-                        deliveries.insert(*id, *job)?;
+                        deliveries.insert(*id, job.as_slice())?;
                     }
                     Change::RemoveDelivery(id) => {
                         deliveries.remove(*id)?;

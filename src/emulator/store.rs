@@ -1,14 +1,17 @@
 //! The emulator's state: every resource under its name, ordered within its collection by a creation sequence so
 //! that paging is stable under inserts (new items sort after every cursor already handed out).
-//! Every change goes through [`Store::commit`], which persists it first when `--data` is set.
+//! Readers take a brief read lock and never wait for a write being committed. Writers take turns ([`Writer`]), so a
+//! write's checks and its commit are one step for every other write; a commit is persisted first when `--data` is
+//! set (on a blocking thread, while readers go on with the state before it), then applied under a brief write lock.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
 
 use serde::{Deserialize, Serialize};
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
-use super::persist::{Change, Db};
+use super::persist::{Change, Db, DeliveryRows};
 use super::status::Status;
 use crate::wire::{AccessToken, Destination, Regulation, Source, SourceConnection, TrackingPlan, Workspace};
 
@@ -48,51 +51,51 @@ pub enum Op {
     Replace(String, Resource),
     /// Removes the resource and every resource named under it.
     RemoveTree(String),
+    /// Sets a value kept beside the resources (a counter, the page-token key).
+    Meta(&'static str, Vec<u8>),
 }
 
+/// The store: the state, the writers' turn, and the data file with `--data`.
 pub struct Store {
+    state: Arc<RwLock<State>>,
+    turn: Arc<Mutex<()>>,
+    db: Option<Arc<Db>>,
+}
+
+/// The resources and their indexes, as one consistent snapshot.
+pub struct State {
     next_seq: u64,
     entries: BTreeMap<String, Entry>,
     order: BTreeMap<(String, u64), String>,
     secrets: HashMap<String, String>,
     /// Write key → source name, for the tracking endpoints.
     write_keys: HashMap<String, String>,
-    db: Option<Arc<Db>>,
     meta: HashMap<String, Vec<u8>>,
-    /// Webhook deliveries found queued in the data file, until the outbox takes them.
-    deliveries: Vec<(u64, Vec<u8>)>,
 }
 
 impl Store {
     pub fn in_memory() -> Self {
-        Store {
-            next_seq: 1,
-            entries: BTreeMap::new(),
-            order: BTreeMap::new(),
-            secrets: HashMap::new(),
-            write_keys: HashMap::new(),
-            db: None,
-            meta: HashMap::new(),
-            deliveries: Vec::new(),
-        }
+        Store::with(State::default(), None)
     }
 
-    /// Opens (or creates) a data file and loads what it holds.
-    pub fn open(path: &Path) -> Result<Self, String> {
+    fn with(state: State, db: Option<Arc<Db>>) -> Self {
+        Store { state: Arc::new(RwLock::new(state)), turn: Arc::new(Mutex::new(())), db }
+    }
+
+    /// Opens (or creates) a data file and loads what it holds, with the deliveries that were queued when it was
+    /// last closed. Blocking.
+    pub fn open(path: &Path) -> Result<(Self, DeliveryRows), String> {
         let (db, loaded) = Db::open(path)?;
-        let mut store = Store::in_memory();
-        store.meta = loaded.meta.into_iter().collect();
-        store.deliveries = loaded.deliveries;
+        let mut state = State { meta: loaded.meta.into_iter().collect(), ..State::default() };
         for (name, entry) in loaded.entries {
-            store.next_seq = store.next_seq.max(entry.seq + 1);
-            store.index(name, entry);
+            state.next_seq = state.next_seq.max(entry.seq + 1);
+            state.index(name, entry);
         }
-        if let Some(bytes) = store.meta.get("next_seq") {
+        if let Some(bytes) = state.meta.get("next_seq") {
             let stored = bytes.as_slice().try_into().map(u64::from_be_bytes).unwrap_or(0);
-            store.next_seq = store.next_seq.max(stored);
+            state.next_seq = state.next_seq.max(stored);
         }
-        store.db = Some(Arc::new(db));
-        Ok(store)
+        Ok((Store::with(state, Some(Arc::new(db))), loaded.deliveries))
     }
 
     /// The data file, shared with the webhook outbox (redb opens a file once per process).
@@ -100,41 +103,115 @@ impl Store {
         self.db.clone()
     }
 
-    /// The deliveries that were queued when the data file was last closed; empty after the first call.
-    pub fn take_deliveries(&mut self) -> Vec<(u64, Vec<u8>)> {
-        std::mem::take(&mut self.deliveries)
+    /// The state as it is now. Hold it briefly and never across an `.await` (the guard is not `Send`, so a handler
+    /// that tried would not compile): a write waits for it only while it applies a change it has already persisted.
+    pub fn read(&self) -> RwLockReadGuard<'_, State> {
+        self.state.read().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// A value kept beside the resources (e.g. the page-token key), set once and then read back on every start.
-    pub fn meta_or_insert(&mut self, key: &'static str, make: impl FnOnce() -> Vec<u8>) -> Result<Vec<u8>, Status> {
-        if let Some(value) = self.meta.get(key) {
-            return Ok(value.clone());
-        }
-        let value = make();
-        if let Some(db) = &self.db {
-            db.commit(&[Change::Meta(key, &value)]).map_err(Status::internal)?;
-        }
-        self.meta.insert(key.to_string(), value.clone());
-        Ok(value)
+    /// Waits for the writers' turn: until the [`Writer`] is dropped or has committed, no other write starts, so what
+    /// it checks still holds when it commits. Reads go on meanwhile.
+    pub async fn writer(&self) -> Writer {
+        let turn = self.turn.clone().lock_owned().await;
+        Writer { state: self.state.clone(), db: self.db.clone(), _turn: turn }
+    }
+}
+
+/// The one write under way. Owns everything it needs, so its commit can finish on its own task even when the
+/// request that started it is gone.
+pub struct Writer {
+    state: Arc<RwLock<State>>,
+    db: Option<Arc<Db>>,
+    _turn: OwnedMutexGuard<()>,
+}
+
+impl Writer {
+    /// The state this write sees; it changes only through this writer until it is done.
+    pub fn state(&self) -> RwLockReadGuard<'_, State> {
+        self.state.read().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The next value of a persistent counter: 1, 2, ... (token ids are small integers, never reused).
-    pub fn next_counter(&mut self, key: &'static str) -> Result<u64, Status> {
-        let current = self.meta.get(key).and_then(|b| b.as_slice().try_into().ok()).map_or(0, u64::from_be_bytes);
-        let bytes = (current + 1).to_be_bytes().to_vec();
-        if let Some(db) = &self.db {
-            db.commit(&[Change::Meta(key, &bytes)]).map_err(Status::internal)?;
-        }
-        self.meta.insert(key.to_string(), bytes);
-        Ok(current + 1)
+    /// Checks ops against the state (a name that exists is 409, a missing one 404); `extra` is persisted with them.
+    pub fn plan(&self, ops: Vec<Op>, extra: Vec<Change>) -> Result<Plan, Status> {
+        self.state().plan(ops, extra)
     }
 
+    /// Persists a plan with `--data` (fsynced, on a blocking thread, while readers see the state before it), then
+    /// applies it in memory under a brief write lock; the turn passes on when this returns.
+    pub async fn apply(self, mut plan: Plan) -> Result<(), Status> {
+        if let Some(db) = self.db.clone() {
+            let rows = plan.rows()?;
+            tokio::task::spawn_blocking(move || db.commit(&rows))
+                .await
+                .map_err(|e| Status::internal(format!("data file write failed: {e}")))?
+                .map_err(Status::internal)?;
+        }
+        self.state.write().unwrap_or_else(PoisonError::into_inner).apply(plan);
+        Ok(())
+    }
+
+    /// [`Writer::plan`] and [`Writer::apply`].
+    pub async fn commit(self, ops: Vec<Op>) -> Result<(), Status> {
+        let plan = self.plan(ops, Vec::new())?;
+        self.apply(plan).await
+    }
+}
+
+/// A change checked against the state, ready to be persisted and applied.
+pub struct Plan {
+    puts: Vec<(String, Entry)>,
+    deletes: Vec<String>,
+    meta: Vec<(&'static str, Vec<u8>)>,
+    next_seq: u64,
+    extra: Vec<Change>,
+}
+
+impl Plan {
+    /// The rows of the data file's transaction: the resources, the sequence, the meta values and the extra changes.
+    fn rows(&mut self) -> Result<Vec<Change>, Status> {
+        let mut rows = Vec::with_capacity(self.puts.len() + self.deletes.len() + self.meta.len() + 1);
+        for (name, entry) in &self.puts {
+            let bytes = serde_json::to_vec(entry).map_err(|e| Status::internal(e.to_string()))?;
+            rows.push(Change::Put(name.clone(), bytes));
+        }
+        rows.extend(self.deletes.iter().map(|name| Change::Delete(name.clone())));
+        rows.push(Change::Meta("next_seq".into(), self.next_seq.to_be_bytes().to_vec()));
+        rows.extend(self.meta.iter().map(|(key, value)| Change::Meta(key.to_string(), value.clone())));
+        rows.append(&mut self.extra);
+        Ok(rows)
+    }
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State {
+            next_seq: 1,
+            entries: BTreeMap::new(),
+            order: BTreeMap::new(),
+            secrets: HashMap::new(),
+            write_keys: HashMap::new(),
+            meta: HashMap::new(),
+        }
+    }
+}
+
+impl State {
     pub fn get(&self, name: &str) -> Option<&Resource> {
         self.entries.get(name).map(|e| &e.resource)
     }
 
     pub fn contains(&self, name: &str) -> bool {
         self.entries.contains_key(name)
+    }
+
+    /// A value kept beside the resources (e.g. the page-token key).
+    pub fn meta(&self, key: &str) -> Option<&[u8]> {
+        self.meta.get(key).map(Vec::as_slice)
+    }
+
+    /// The current value of a persistent counter, 0 before its first use (token ids are 1, 2, ..., never reused).
+    pub fn counter(&self, key: &str) -> u64 {
+        self.meta(key).and_then(|b| b.try_into().ok()).map_or(0, u64::from_be_bytes)
     }
 
     /// The token whose secret this is.
@@ -170,14 +247,14 @@ impl Store {
         let mut items = Vec::with_capacity(size.min(256));
         let mut last = after;
         for (seq, name) in self.scan(collection, after) {
-            let resource = &self.entries[name].resource;
-            if !keep(resource) {
+            let Some(entry) = self.entries.get(name) else { continue };
+            if !keep(&entry.resource) {
                 continue;
             }
             if items.len() == size {
                 return (items, Some(last));
             }
-            items.push(resource);
+            items.push(&entry.resource);
             last = seq;
         }
         (items, None)
@@ -189,62 +266,54 @@ impl Store {
         self.order.range(start..=end).map(|((_, seq), name)| (*seq, name.as_str()))
     }
 
-    /// Checks every op against the current state, persists them in one transaction, then applies them.
-    pub fn commit(&mut self, ops: Vec<Op>) -> Result<(), Status> {
-        self.commit_with(ops, &[])
-    }
-
-    /// [`Store::commit`], with more changes (queued deliveries) in the same transaction.
-    pub fn commit_with(&mut self, ops: Vec<Op>, extra: &[Change<'_>]) -> Result<(), Status> {
-        let mut puts: Vec<(String, Entry)> = Vec::new();
-        let mut deletes: Vec<String> = Vec::new();
-        let mut seq = self.next_seq;
+    /// Checks every op against this state; nothing of a batch applies unless all of it can.
+    fn plan(&self, ops: Vec<Op>, extra: Vec<Change>) -> Result<Plan, Status> {
+        let mut plan = Plan { puts: Vec::new(), deletes: Vec::new(), meta: Vec::new(), next_seq: self.next_seq, extra };
         for op in ops {
             match op {
                 Op::Insert(name, resource) => {
-                    if self.contains(&name) || puts.iter().any(|(n, _)| *n == name) {
+                    if self.contains(&name) || plan.puts.iter().any(|(n, _)| *n == name) {
                         return Err(Status::exists(&name));
                     }
-                    puts.push((name, Entry { seq, resource }));
-                    seq += 1;
+                    plan.puts.push((name, Entry { seq: plan.next_seq, resource }));
+                    plan.next_seq += 1;
                 }
                 Op::Replace(name, resource) => {
                     let old = self.entries.get(&name).ok_or_else(|| Status::not_found(format!("{name} not found")))?;
-                    puts.push((name, Entry { seq: old.seq, resource }));
+                    plan.puts.push((name, Entry { seq: old.seq, resource }));
                 }
                 Op::RemoveTree(name) => {
                     if !self.contains(&name) {
                         return Err(Status::not_found(format!("{name} not found")));
                     }
                     let prefix = format!("{name}/");
-                    deletes.extend(
+                    plan.deletes.extend(
                         self.entries
                             .range(prefix.clone()..)
                             .map(|(n, _)| n)
                             .take_while(|n| n.starts_with(&prefix))
                             .cloned(),
                     );
-                    deletes.push(name);
+                    plan.deletes.push(name);
                 }
+                Op::Meta(key, value) => plan.meta.push((key, value)),
             }
         }
-        if let Some(db) = &self.db {
-            let seq_bytes = seq.to_be_bytes();
-            let mut changes: Vec<Change<'_>> = puts.iter().map(|(n, e)| Change::Put(n, e)).collect();
-            changes.extend(deletes.iter().map(|n| Change::Delete(n)));
-            changes.push(Change::Meta("next_seq", &seq_bytes));
-            changes.extend(extra.iter().copied());
-            db.commit(&changes).map_err(Status::internal)?;
-        }
-        self.next_seq = seq;
-        for name in deletes {
+        Ok(plan)
+    }
+
+    fn apply(&mut self, plan: Plan) {
+        self.next_seq = plan.next_seq;
+        for name in plan.deletes {
             self.unindex(&name);
         }
-        for (name, entry) in puts {
+        for (name, entry) in plan.puts {
             self.unindex(&name);
             self.index(name, entry);
         }
-        Ok(())
+        for (key, value) in plan.meta {
+            self.meta.insert(key.to_string(), value);
+        }
     }
 
     fn index(&mut self, name: String, entry: Entry) {
@@ -294,17 +363,29 @@ mod tests {
         })
     }
 
-    #[test]
-    fn pages_keep_creation_order_and_cursor_under_inserts() {
-        let mut store = Store::in_memory();
+    async fn commit(store: &Store, ops: Vec<Op>) -> Result<(), Status> {
+        store.writer().await.commit(ops).await
+    }
+
+    fn names(store: &Store, collection: &str) -> Vec<String> {
+        store.read().names_in(collection).map(String::from).collect()
+    }
+
+    #[tokio::test]
+    async fn pages_keep_creation_order_and_cursor_under_inserts() {
+        let store = Store::in_memory();
         for i in 0..5 {
-            store.commit(vec![Op::Insert(format!("c/{i}"), conn(&i.to_string()))]).unwrap();
+            commit(&store, vec![Op::Insert(format!("c/{i}"), conn(&i.to_string()))]).await.unwrap();
         }
-        let (first, next) = store.page("c", 0, 2, |_| true);
-        assert_eq!(first.len(), 2);
-        let next = next.unwrap();
-        store.commit(vec![Op::Insert("c/new".into(), conn("new"))]).unwrap();
-        let (second, next) = store.page("c", next, 10, |_| true);
+        let next = {
+            let state = store.read();
+            let (first, next) = state.page("c", 0, 2, |_| true);
+            assert_eq!(first.len(), 2);
+            next.unwrap()
+        };
+        commit(&store, vec![Op::Insert("c/new".into(), conn("new"))]).await.unwrap();
+        let state = store.read();
+        let (second, next) = state.page("c", next, 10, |_| true);
         let names: Vec<_> = second
             .iter()
             .map(|r| match r {
@@ -316,41 +397,55 @@ mod tests {
         assert_eq!(next, None);
     }
 
-    #[test]
-    fn remove_tree_takes_descendants_but_not_siblings_with_a_common_prefix() {
-        let mut store = Store::in_memory();
+    #[tokio::test]
+    async fn remove_tree_takes_descendants_but_not_siblings_with_a_common_prefix() {
+        let store = Store::in_memory();
         for name in ["a/s", "a/s/d/x", "a/s/d/y", "a/s2", "a/s2/d/x"] {
-            store.commit(vec![Op::Insert(name.into(), conn(name))]).unwrap();
+            commit(&store, vec![Op::Insert(name.into(), conn(name))]).await.unwrap();
         }
-        store.commit(vec![Op::RemoveTree("a/s".into())]).unwrap();
-        assert!(!store.contains("a/s/d/x"));
-        assert!(store.contains("a/s2") && store.contains("a/s2/d/x"));
-        assert_eq!(store.names_in("a").collect::<Vec<_>>(), ["a/s2"]);
+        commit(&store, vec![Op::RemoveTree("a/s".into())]).await.unwrap();
+        let state = store.read();
+        assert!(!state.contains("a/s/d/x"));
+        assert!(state.contains("a/s2") && state.contains("a/s2/d/x"));
+        drop(state);
+        assert_eq!(names(&store, "a"), ["a/s2"]);
     }
 
-    #[test]
-    fn a_failed_batch_changes_nothing() {
-        let mut store = Store::in_memory();
-        store.commit(vec![Op::Insert("c/1".into(), conn("1"))]).unwrap();
-        let err = store.commit(vec![Op::Insert("c/2".into(), conn("2")), Op::Insert("c/1".into(), conn("1"))]);
+    #[tokio::test]
+    async fn a_failed_batch_changes_nothing() {
+        let store = Store::in_memory();
+        commit(&store, vec![Op::Insert("c/1".into(), conn("1"))]).await.unwrap();
+        let err = commit(&store, vec![Op::Insert("c/2".into(), conn("2")), Op::Insert("c/1".into(), conn("1"))]).await;
         assert_eq!(err.unwrap_err().code, crate::wire::Code::AlreadyExists);
-        assert!(!store.contains("c/2"));
+        assert!(!store.read().contains("c/2"));
     }
 
-    #[test]
-    fn data_file_survives_reopen() {
+    #[tokio::test]
+    async fn readers_see_the_state_before_a_write_until_it_is_applied() {
+        let store = Store::in_memory();
+        let writer = store.writer().await;
+        let plan = writer.plan(vec![Op::Insert("c/1".into(), conn("1"))], Vec::new()).unwrap();
+        // Checked and pending: a reader neither waits for it nor sees it.
+        assert!(!store.read().contains("c/1"));
+        writer.apply(plan).await.unwrap();
+        assert!(store.read().contains("c/1"));
+    }
+
+    #[tokio::test]
+    async fn data_file_survives_reopen() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("state.redb");
         {
-            let mut store = Store::open(&path).unwrap();
-            store.commit(vec![Op::Insert("c/1".into(), conn("1")), Op::Insert("c/2".into(), conn("2"))]).unwrap();
-            store.commit(vec![Op::RemoveTree("c/1".into())]).unwrap();
-            store.meta_or_insert("key", || vec![7]).unwrap();
+            let (store, _) = Store::open(&path).unwrap();
+            let ops = vec![Op::Insert("c/1".into(), conn("1")), Op::Insert("c/2".into(), conn("2"))];
+            commit(&store, ops).await.unwrap();
+            commit(&store, vec![Op::RemoveTree("c/1".into())]).await.unwrap();
+            commit(&store, vec![Op::Meta("key", vec![7])]).await.unwrap();
         }
-        let mut store = Store::open(&path).unwrap();
-        assert_eq!(store.names_in("c").collect::<Vec<_>>(), ["c/2"]);
-        assert_eq!(store.meta_or_insert("key", || vec![9]).unwrap(), vec![7]);
-        store.commit(vec![Op::Insert("c/3".into(), conn("3"))]).unwrap();
-        assert_eq!(store.names_in("c").collect::<Vec<_>>(), ["c/2", "c/3"]);
+        let (store, _) = Store::open(&path).unwrap();
+        assert_eq!(names(&store, "c"), ["c/2"]);
+        assert_eq!(store.read().meta("key"), Some(&[7][..]));
+        commit(&store, vec![Op::Insert("c/3".into(), conn("3"))]).await.unwrap();
+        assert_eq!(names(&store, "c"), ["c/2", "c/3"]);
     }
 }

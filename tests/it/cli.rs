@@ -4,12 +4,12 @@
 use serde_json::{Value, json};
 
 use crate::support::{READ, TestEnv, WRITE};
-use seg::emulator::Options;
+use seg::emulator::EmulatorOptions;
 
 const DEST: &str = "workspaces/demo/sources/web/destinations/webhooks";
 
 async fn env_with_destination() -> TestEnv {
-    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
     env.create_source("demo", "web").await.ok();
     let body = json!({"destination": {"name": DEST}});
     env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(body)).await.ok();
@@ -170,7 +170,7 @@ async fn an_update_that_changes_nothing_is_a_usage_error_and_sends_nothing() {
 
 #[tokio::test]
 async fn lists_237_items_in_order_across_pages() {
-    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
     seed_sources(&env, 237).await;
     let want: Vec<String> = (0..237).map(|i| format!("workspaces/demo/sources/s{i:04}")).collect();
     for (size, pages) in [(None, 3), (Some("50"), 5), (Some("200"), 2)] {
@@ -203,7 +203,7 @@ async fn lists_237_items_in_order_across_pages() {
 
 #[tokio::test]
 async fn limit_fetches_no_page_it_does_not_need() {
-    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
     seed_sources(&env, 237).await;
     for (limit, page_size, want_queries) in [
         ("5", None, vec!["page_size=5"]),
@@ -232,7 +232,7 @@ async fn limit_fetches_no_page_it_does_not_need() {
 
 #[tokio::test]
 async fn no_paginate_and_page_token_resume_a_listing() {
-    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
     seed_sources(&env, 25).await;
     let first = env.seg(&["-w", "demo", "sources", "list", "-o", "name", "--page-size", "10", "--no-paginate"]).await;
     assert_eq!(first.code(0).stdout.lines().count(), 10);
@@ -263,7 +263,7 @@ async fn listing_with_a_held_second_page(
 
 #[tokio::test]
 async fn ndjson_prints_each_page_as_it_arrives() {
-    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
     let (mut child, mut lines) = listing_with_a_held_second_page(&env).await;
     for i in 0..10 {
         let line = lines.next_line().await.unwrap().expect("a line of the first page");
@@ -276,7 +276,7 @@ async fn ndjson_prints_each_page_as_it_arrives() {
 #[cfg(unix)]
 #[tokio::test]
 async fn an_interrupted_listing_says_where_to_resume_and_exits_130() {
-    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
     let (child, mut lines) = listing_with_a_held_second_page(&env).await;
     for _ in 0..10 {
         lines.next_line().await.unwrap().unwrap();
@@ -294,7 +294,7 @@ async fn an_interrupted_listing_says_where_to_resume_and_exits_130() {
 
 #[tokio::test]
 async fn a_listing_cut_off_by_an_error_prints_nothing_partial_and_says_where_to_resume() {
-    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
     seed_sources(&env, 30).await;
     env.fault(json!({"status": 500, "path": "/v1beta/workspaces/demo/sources", "skip": 1})).await;
     let run = env.seg(&["-w", "demo", "sources", "list", "-o", "json", "--page-size", "10"]).await;
@@ -307,7 +307,7 @@ async fn a_listing_cut_off_by_an_error_prints_nothing_partial_and_says_where_to_
 
 #[tokio::test]
 async fn every_row_of_the_error_table_gives_its_exit_code_with_stdout_empty() {
-    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
     let cases: Vec<(Value, i32)> = vec![
         (json!({"status": 400}), 13),
         (json!({"status": 401}), 26),
@@ -440,7 +440,7 @@ async fn retry_rules_per_method() {
 
 #[tokio::test]
 async fn the_real_rate_limit_is_met_with_retry_after_and_pacing() {
-    let env = TestEnv::with(Options { rate_limit: 2, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 2, ..EmulatorOptions::default() }).await;
     // Two calls use the emulator's budget; the third meets 429 with Retry-After and, with no retries left, exits 18.
     env.seg(&["workspaces", "list"]).await.code(0);
     env.seg(&["workspaces", "list"]).await.code(0);
@@ -522,10 +522,10 @@ async fn delete_without_a_terminal_needs_yes() {
 #[tokio::test]
 async fn the_token_never_appears_in_any_output() {
     let token = "sekrit-token-0123456789";
-    let env = TestEnv::with(Options {
+    let env = TestEnv::with(EmulatorOptions {
         tokens: vec![(token.into(), "workspace".into())],
         rate_limit: 0,
-        ..Options::default()
+        ..EmulatorOptions::default()
     })
     .await;
     env.raw(

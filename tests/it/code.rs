@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::support::{Run, TestEnv, WRITE};
-use seg::emulator::Options;
+use seg::emulator::EmulatorOptions;
 
 const WEB: &str = "/v1beta/workspaces/acme/sources/web";
 
@@ -12,10 +12,10 @@ const WEB: &str = "/v1beta/workspaces/acme/sources/web";
 /// as a map and as a list), a legacy URL and a shared secret, a password item, a disabled destination in device
 /// mode, a plan whose rules have every part, and connections.
 async fn rich_workspace() -> TestEnv {
-    let env = TestEnv::with(Options {
+    let env = TestEnv::with(EmulatorOptions {
         workspaces: vec!["acme".into(), "staging".into()],
         rate_limit: 0,
-        ..Options::default()
+        ..EmulatorOptions::default()
     })
     .await;
     for (slug, catalog) in [("web", "javascript"), ("ios", "ios")] {

@@ -12,7 +12,7 @@ use tokio::sync::mpsc;
 
 use crate::receiver::{Hit, Receiver};
 use crate::support::{Answer, TestEnv, WRITE};
-use seg::emulator::Options;
+use seg::emulator::EmulatorOptions;
 use seg::webhook::listen;
 
 const DEADLINE: Duration = Duration::from_secs(20);
@@ -20,8 +20,8 @@ const DEADLINE: Duration = Duration::from_secs(20);
 const VECTOR_BODY: &str = r#"{"version":1,"type":"track","userId":"019mr8mf4r","event":"Purchased an Item","properties":{"revenue":"39.95","shippingMethod":"2-day"},"timestamp":"2012-12-02T00:30:08.276Z"}"#;
 const VECTOR_SIG: &str = "6584c31d030ff167eca14a1042eb7e88c881b8e8";
 
-fn with_window(window: Duration) -> Options {
-    Options { retry_window: Some(window), ..Options::default() }
+fn with_window(window: Duration) -> EmulatorOptions {
+    EmulatorOptions { retry_window: Some(window), ..EmulatorOptions::default() }
 }
 
 /// A source in workspace `demo` with a `webhooks` destination; returns the source's write key.
@@ -563,8 +563,11 @@ async fn malformed_batches_get_400_and_nothing_is_queued() {
 async fn with_data_a_pending_delivery_survives_a_restart_and_is_sent_once() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("state.redb");
-    let options =
-        || Options { data: Some(data.clone()), retry_window: Some(Duration::from_secs(3600)), ..Options::default() };
+    let options = || EmulatorOptions {
+        data: Some(data.clone()),
+        retry_window: Some(Duration::from_secs(3600)),
+        ..EmulatorOptions::default()
+    };
     let port = free_port();
     let url = format!("http://127.0.0.1:{port}/hook");
     let env = TestEnv::with(options()).await;

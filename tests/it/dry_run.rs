@@ -13,7 +13,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::mpsc;
 
 use crate::support::{Run, TestEnv, WRITE};
-use seg::emulator::Options;
+use seg::emulator::EmulatorOptions;
 use seg::webhook::listen;
 
 /// What a command's dry run must do.
@@ -77,7 +77,7 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 /// A workspace with one of everything, a webhook receiver its destination points at, and a profile with a stored
 /// token, so that every command has something to change.
 async fn world() -> (TestEnv, String, mpsc::UnboundedReceiver<listen::Received>, String, String) {
-    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
     let (sink, received) = mpsc::unbounded_channel();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let hook = format!("http://{}/hook", listener.local_addr().unwrap());

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use serde_json::{Value, json};
 
 use crate::support::{READ, TestEnv, WRITE};
-use seg::emulator::Options;
+use seg::emulator::EmulatorOptions;
 
 const SOURCES: &str = "/v1beta/workspaces/demo/sources";
 
@@ -94,7 +94,7 @@ async fn error_table_already_exists() {
 
 #[tokio::test]
 async fn error_table_resource_exhausted_per_token_with_retry_after() {
-    let env = TestEnv::with(Options { rate_limit: 3, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 3, ..EmulatorOptions::default() }).await;
     for _ in 0..3 {
         env.get("/v1beta/workspaces").await.ok();
     }
@@ -108,7 +108,7 @@ async fn error_table_resource_exhausted_per_token_with_retry_after() {
 
 #[tokio::test]
 async fn rate_limit_off_with_zero() {
-    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
     for _ in 0..250 {
         assert_eq!(env.get("/v1beta/workspaces").await.status, 200);
     }
@@ -712,7 +712,7 @@ async fn paging_edge_cases() {
 
 #[tokio::test]
 async fn a_thousand_items_in_order_across_pages() {
-    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
     for i in 0..1000 {
         env.create_source("demo", &format!("s{i:04}")).await.ok();
     }
@@ -751,7 +751,11 @@ async fn paging_is_stable_under_inserts_and_deletes() {
 
 #[tokio::test]
 async fn access_token_lifecycle() {
-    let env = TestEnv::with(Options { workspaces: vec!["demo".into(), "other".into()], ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions {
+        workspaces: vec!["demo".into(), "other".into()],
+        ..EmulatorOptions::default()
+    })
+    .await;
     let body = json!({"access_token": {"description": "ci", "scopes": "workspace:read", "workspace_names": ["workspaces/demo"]}});
     let created = env.call("POST", "/v1beta/access-tokens", Some(body)).await;
     let token = created.ok().clone();
@@ -802,7 +806,9 @@ async fn access_token_lifecycle() {
 
 #[tokio::test]
 async fn workspaces_list_and_get() {
-    let env = TestEnv::with(Options { workspaces: vec!["acme".into(), "demo".into()], ..Options::default() }).await;
+    let env =
+        TestEnv::with(EmulatorOptions { workspaces: vec!["acme".into(), "demo".into()], ..EmulatorOptions::default() })
+            .await;
     let list = env.get("/v1beta/workspaces").await;
     let names: Vec<&str> =
         list.ok()["workspaces"].as_array().unwrap().iter().map(|w| w["name"].as_str().unwrap()).collect();
@@ -816,7 +822,7 @@ async fn workspaces_list_and_get() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn eight_concurrent_writers_lose_and_duplicate_nothing() {
-    let env = std::sync::Arc::new(TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await);
+    let env = std::sync::Arc::new(TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await);
     let mut writers = Vec::new();
     for w in 0..8 {
         let env = env.clone();
@@ -842,7 +848,7 @@ async fn eight_concurrent_writers_lose_and_duplicate_nothing() {
 async fn data_file_keeps_state_and_tokens_across_restarts() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("state.redb");
-    let options = || Options { data: Some(data.clone()), ..Options::default() };
+    let options = || EmulatorOptions { data: Some(data.clone()), ..EmulatorOptions::default() };
     let env = TestEnv::with(options()).await;
     let dest = with_destination(&env).await;
     let body = json!({"access_token": {"description": "kept", "scopes": "workspace"}});
@@ -893,6 +899,20 @@ async fn request_log_shows_exact_bodies_without_tokens() {
 }
 
 #[tokio::test]
+async fn a_fault_with_a_key_it_does_not_know_is_refused() {
+    let env = TestEnv::start().await;
+    let typo = env.call("POST", "/_emulator/faults", Some(json!({"stauts": 503, "path": SOURCES}))).await;
+    typo.assert_error(400, 3);
+    assert!(typo.json["error"].as_str().unwrap().contains("stauts"), "{}", typo.text);
+    // Nor is a fault at commit that would answer instead of delaying, or a place that does not exist.
+    for bad in [json!({"at": "commit", "status": 500}), json!({"at": "later", "delay_ms": 1})] {
+        env.call("POST", "/_emulator/faults", Some(bad)).await.assert_error(400, 3);
+    }
+    assert_eq!(env.get("/_emulator/faults").await.ok()["faults"], json!([]), "nothing was injected");
+    env.get(SOURCES).await.ok();
+}
+
+#[tokio::test]
 async fn injected_delay_holds_the_answer() {
     let env = TestEnv::start().await;
     env.call("POST", "/_emulator/faults", Some(json!({"delay_ms": 300, "path": "/v1beta/workspaces"}))).await.ok();
@@ -919,7 +939,7 @@ async fn seed_file_creates_resources_through_the_api_rules() {
         .to_string(),
     )
     .unwrap();
-    let env = TestEnv::with(Options { seed: Some(seed.clone()), ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { seed: Some(seed.clone()), ..EmulatorOptions::default() }).await;
     let dest = env.get("/v1beta/workspaces/acme/sources/web/destinations/webhooks").await;
     assert_eq!(dest.ok()["enabled"], true);
     assert_eq!(
@@ -933,18 +953,23 @@ async fn seed_file_creates_resources_through_the_api_rules() {
             .to_string(),
     )
     .unwrap();
-    let err = seg::emulator::Emulator::new(Options {
+    let err = seg::emulator::Emulator::new(EmulatorOptions {
         workspaces: vec!["acme".into()],
         seed: Some(seed.clone()),
-        ..Options::default()
+        ..EmulatorOptions::default()
     })
+    .await
     .err()
     .expect("a bad seed is refused");
     assert_eq!(err.exit_code(), 2);
     assert!(err.to_string().contains("sources: item 0"), "{err}");
     std::fs::write(&seed, "{\"sourcez\": []}").unwrap();
     assert_eq!(
-        seg::emulator::Emulator::new(Options { seed: Some(seed), ..Options::default() }).err().unwrap().exit_code(),
+        seg::emulator::Emulator::new(EmulatorOptions { seed: Some(seed), ..EmulatorOptions::default() })
+            .await
+            .err()
+            .unwrap()
+            .exit_code(),
         2
     );
 }

@@ -6,6 +6,7 @@
 mod auth;
 mod cli;
 mod code;
+mod commits;
 mod deliveries;
 mod dry_run;
 mod durability;

@@ -1,5 +1,7 @@
 //! `GET /openapi.json` against the route table: every documented (path, method) reaches a handler with real names,
-//! and every other method of a documented path is 501 / code 12, so the document and the router cannot drift apart.
+//! every other method of a documented path is 501 / code 12, and the paths around documented ones (their parents,
+//! one segment deeper) are 404 / code 5 for every method, so the document and the router cannot drift apart. (The
+//! route table itself registers a path only together with its document entry: `emulator::router`.)
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -163,4 +165,41 @@ async fn every_undocumented_method_of_a_documented_path_is_unimplemented() {
     }
     // 18 paths by 8 methods, less the 34 documented operations.
     assert_eq!(checked, 18 * 8 - 34);
+}
+
+#[tokio::test]
+async fn no_path_around_a_documented_one_is_served_undocumented() {
+    let env = TestEnv::start().await;
+    let doc = document(&env).await;
+    let names = fixtures(&env).await;
+    let templates: Vec<String> = operations(&doc).into_keys().collect();
+    let documented: BTreeSet<String> = templates.iter().map(|template| concrete(template, &names)).collect();
+    // A path a documented template matches (`/access-tokens/x`) is documented, whatever its name.
+    let matches = |path: &str, template: &str| {
+        let (path, template): (Vec<&str>, Vec<&str>) = (path.split('/').collect(), template.split('/').collect());
+        path.len() == template.len() && path.iter().zip(&template).all(|(p, t)| p == t || t.starts_with('{'))
+    };
+    let mut probes = BTreeSet::new();
+    for path in &documented {
+        probes.insert(format!("{path}/x"));
+        let mut prefix = path.as_str();
+        while let Some((parent, _)) = prefix.rsplit_once('/').filter(|(parent, _)| !parent.is_empty()) {
+            if !documented.contains(parent) {
+                probes.insert(parent.to_string());
+            }
+            prefix = parent;
+        }
+    }
+    probes.retain(|path| !templates.iter().any(|template| matches(path, template)));
+    assert!(probes.contains("/v1beta") && probes.contains("/v1beta/catalog"), "{probes:?}");
+    for path in &probes {
+        for method in METHODS {
+            let answer = env.raw(method, path, Some(WRITE), None).await;
+            if method == "HEAD" {
+                assert_eq!(answer.status, 404, "{method} {path}");
+            } else {
+                answer.assert_error(404, 5);
+            }
+        }
+    }
 }

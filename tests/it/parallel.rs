@@ -4,10 +4,10 @@
 use serde_json::{Value, json};
 
 use crate::support::{READ, Run, TestEnv, WRITE};
-use seg::emulator::Options;
+use seg::emulator::EmulatorOptions;
 
 async fn env_with_sources(n: usize, rate_limit: u32) -> TestEnv {
-    let env = TestEnv::with(Options { rate_limit, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit, ..EmulatorOptions::default() }).await;
     for i in 0..n {
         env.create_source("demo", &format!("s{i:03}")).await.ok();
     }

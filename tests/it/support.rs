@@ -2,7 +2,7 @@
 //! HTTP client, and the `seg` binary run with a temporary HOME and a clean environment.
 
 use reqwest::Method;
-use seg::emulator::{Emulator, Options};
+use seg::emulator::{Emulator, EmulatorOptions};
 use serde_json::Value;
 use tokio::sync::oneshot;
 
@@ -28,16 +28,16 @@ pub struct Answer {
 
 impl TestEnv {
     pub async fn start() -> TestEnv {
-        TestEnv::with(Options::default()).await
+        TestEnv::with(EmulatorOptions::default()).await
     }
 
     /// An emulator with these options; tokens WRITE and READ unless the options name others.
-    pub async fn with(mut options: Options) -> TestEnv {
+    pub async fn with(mut options: EmulatorOptions) -> TestEnv {
         if options.tokens.is_empty() {
             options.tokens = vec![(WRITE.into(), "workspace".into()), (READ.into(), "workspace:read".into())];
         }
         seg::init_tls();
-        let emulator = Emulator::new(options).expect("emulator starts");
+        let emulator = Emulator::new(options).await.expect("emulator starts");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();

@@ -4,12 +4,12 @@
 use serde_json::{Value, json};
 
 use crate::support::{TestEnv, WRITE};
-use seg::emulator::Options;
+use seg::emulator::EmulatorOptions;
 
 const DEST: &str = "workspaces/demo/sources/web/destinations/webhooks";
 
 async fn env_with_destination() -> TestEnv {
-    let env = TestEnv::with(Options { rate_limit: 0, ..Options::default() }).await;
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
     env.create_source("demo", "web").await.ok();
     let body = json!({"destination": {"name": DEST, "config": [{"name": "sharedSecret", "value": "s3cret"}]}});
     env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(body)).await.ok();

@@ -2,105 +2,211 @@
 //! Config items are named `<destination>/config/<key>` (a bare key is accepted), typed from the catalog when the
 //! request leaves `type` out, and merged by name on update. The `webhooks` destination holds at most 5 hooks.
 
+use std::sync::Arc;
+
+use axum::extract::State;
 use serde_json::Value;
 
-use super::{Ctx, Reply, child_slug, deleted, now, ok};
+use super::{DestinationPath, Found, Path, Reply, SourcePath, Tx, View, child_slug, deleted, now, ok};
+use crate::emulator::App;
+use crate::emulator::auth::{Caller, WriteScope};
+use crate::emulator::body::JsonBody;
+use crate::emulator::catalog::Catalog;
+use crate::emulator::mask::MaskedUpdate;
+use crate::emulator::openapi::doc::{DestinationPage, DestinationUpdate, Empty};
+use crate::emulator::paging::{PageQuery, Paging};
 use crate::emulator::store::{Op, Resource};
-use crate::emulator::{body, mask, outbox, status::Status};
-use crate::wire::{CONNECTION_MODES, ConfigItem, CreateDestination, Destination, wrapper};
+use crate::emulator::{outbox, status::Status};
+use crate::wire::{CONNECTION_MODES, ConfigItem, CreateDestination, Destination, UpdateRequest, wrapper};
 
 pub const UPDATABLE: &[&str] = &["enabled", "config", "connection_mode"];
 
 /// Webhook URLs a destination may hold (the seed: "up to 5 URLs").
 pub const MAX_HOOKS: usize = 5;
 
-fn source_name(ws: &str, src: &str) -> String {
-    format!("workspaces/{ws}/sources/{src}")
+/// The source's name, when it exists in a workspace the caller reaches; 404 otherwise.
+fn require_source(view: &View, ws: &str, src: &str) -> Result<String, Status> {
+    view.existing(ws, &format!("sources/{src}"))
 }
 
-fn require_source(ctx: &Ctx, ws: &str, src: &str) -> Result<String, Status> {
-    ctx.workspace(ws)?;
-    let source = source_name(ws, src);
-    if ctx.store.contains(&source) { Ok(source) } else { Err(Status::not_found(format!("{source} not found"))) }
+/// List a source's destinations
+#[utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/destinations", tag = "destinations",
+    params(SourcePath, PageQuery),
+    responses(
+        (status = 200, description = "a page of destinations", body = DestinationPage),
+        (status = 404, description = "no such workspace or source"),
+    ))]
+pub async fn list_destinations(
+    State(app): State<Arc<App>>,
+    caller: Caller,
+    Path(p): Path<SourcePath>,
+    Paging(page): Paging,
+) -> Reply {
+    let state = app.store.read();
+    let view = View::new(&app, &state, &caller);
+    let source = require_source(&view, &p.workspace, &p.source)?;
+    view.list(&format!("{source}/destinations"), wrapper::DESTINATIONS, &page, |_| true)
 }
 
-pub fn list(ctx: &mut Ctx, ws: &str, src: &str) -> Reply {
-    let source = require_source(ctx, ws, src)?;
-    ctx.list(&format!("{source}/destinations"), wrapper::DESTINATIONS, |_| true)
-}
-
-pub fn get(ctx: &mut Ctx, ws: &str, src: &str, dst: &str) -> Reply {
-    let source = require_source(ctx, ws, src)?;
-    ctx.get(&format!("{source}/destinations/{dst}"))
-}
-
-pub fn create(ctx: &mut Ctx, ws: &str, src: &str) -> Reply {
-    let source = require_source(ctx, ws, src)?;
-    let CreateDestination { destination: input } = body::json(ctx.body)?;
-    let collection = format!("{source}/destinations");
-    let slug = child_slug(&input.name, &collection, "destination")?;
-    let Some(catalog) = ctx.app.catalog.destination(slug) else {
-        return Err(Status::invalid(format!(
-            "destination slug {slug:?} is not in the catalog; see GET /v1beta/catalog/destinations"
-        )));
+/// Create a destination
+///
+/// `name` ends in a catalog destination's slug; `config` items name settings of that catalog destination
+/// (the full name `<destination>/config/<key>` or the bare key). `enabled` is false unless given.
+#[utoipa::path(post, path = "/workspaces/{workspace}/sources/{source}/destinations", tag = "destinations",
+    params(SourcePath),
+    request_body = CreateDestination,
+    responses(
+        (status = 200, description = "the new destination", body = Destination),
+        (status = 400, description = "invalid JSON or field value: a slug not in the catalog, an unknown setting, \
+                                      more than 5 webhook URLs, an invalid hook header"),
+        (status = 404, description = "no such workspace or source"),
+        (status = 409, description = "the destination exists"),
+    ))]
+pub async fn create_destination(
+    State(app): State<Arc<App>>,
+    write: WriteScope,
+    Found(p): Found<SourcePath>,
+    JsonBody(CreateDestination { destination: input }): JsonBody<CreateDestination>,
+) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let destination = {
+        let state = tx.state();
+        let source = require_source(&tx.view(&state), &p.workspace, &p.source)?;
+        let collection = format!("{source}/destinations");
+        let slug = child_slug(&input.name, &collection, "destination")?;
+        let Some(catalog) = app.catalog.destination(slug) else {
+            return Err(Status::invalid(format!(
+                "destination slug {slug:?} is not in the catalog; see GET /v1beta/catalog/destinations"
+            )));
+        };
+        let name = format!("{collection}/{slug}");
+        let config = normalize_config(&app.catalog, &name, slug, input.config.unwrap_or_default())?;
+        let connection_mode = input.connection_mode.unwrap_or_else(|| "UNSPECIFIED".into());
+        check_connection_mode(&connection_mode)?;
+        let time = now();
+        Destination {
+            name,
+            parent: source,
+            display_name: catalog.display_name.clone(),
+            enabled: input.enabled.unwrap_or(false),
+            connection_mode,
+            config,
+            create_time: time.clone(),
+            update_time: time,
+            ..Default::default()
+        }
     };
-    let name = format!("{collection}/{slug}");
-    let config = normalize_config(ctx, &name, slug, input.config.unwrap_or_default())?;
-    let connection_mode = input.connection_mode.unwrap_or_else(|| "UNSPECIFIED".into());
-    check_connection_mode(&connection_mode)?;
-    let time = now();
-    let destination = Destination {
-        name: name.clone(),
-        parent: source,
-        display_name: catalog.display_name.clone(),
-        enabled: input.enabled.unwrap_or(false),
-        connection_mode,
-        config,
-        create_time: time.clone(),
-        update_time: time,
-        ..Default::default()
-    };
-    ctx.store.commit(vec![Op::Insert(name, Resource::Destination(destination.clone()))])?;
+    tx.commit(vec![Op::Insert(destination.name.clone(), Resource::Destination(destination.clone()))]).await?;
     ok(&destination)
 }
 
-pub fn update(ctx: &mut Ctx, ws: &str, src: &str, dst: &str) -> Reply {
-    let source = require_source(ctx, ws, src)?;
-    let name = format!("{source}/destinations/{dst}");
-    let Some(Resource::Destination(current)) = ctx.store.get(&name) else {
-        return Err(Status::not_found(format!("{name} not found")));
-    };
-    let current = current.clone();
-    let mut update = mask::parse::<Destination>(ctx.body, UPDATABLE)?;
-    let config_path = ["config".to_string()];
-    if let Some(given) = update.value(&config_path).cloned() {
-        let items: Vec<ConfigItem> =
-            serde_json::from_value(given).map_err(|e| Status::invalid(format!("invalid destination.config: {e}")))?;
-        let items = normalize_config(ctx, &name, dst, items)?;
-        let merged = merge_config(current.config.clone(), items);
-        let merged = serde_json::to_value(merged).map_err(|e| Status::internal(e.to_string()))?;
-        update.fields.insert("config".into(), merged);
-    }
-    if let Some(given) = update.everything_given().apply_to(&current)? {
-        check_connection_mode(&given.connection_mode)?;
-    }
-    match update.apply_to(&current)? {
-        None => ok(&current),
-        Some(mut new) => {
-            // Listed without a value: the enum's empty value (checked above when a value was given).
-            if new.connection_mode.is_empty() {
-                new.connection_mode = "UNSPECIFIED".into();
-            }
-            new.update_time = now();
-            ctx.store.commit(vec![Op::Replace(name, Resource::Destination(new.clone()))])?;
-            ok(&new)
-        }
-    }
+/// Get a destination
+#[utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}",
+    tag = "destinations", params(DestinationPath),
+    responses(
+        (status = 200, description = "the destination", body = Destination),
+        (status = 404, description = "no such workspace, source or destination"),
+    ))]
+pub async fn get_destination(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<DestinationPath>) -> Reply {
+    let state = app.store.read();
+    let view = View::new(&app, &state, &caller);
+    let source = require_source(&view, &p.workspace, &p.source)?;
+    view.get(&format!("{source}/destinations/{}", p.destination))
 }
 
-pub fn delete(ctx: &mut Ctx, ws: &str, src: &str, dst: &str) -> Reply {
-    let source = require_source(ctx, ws, src)?;
-    ctx.store.commit(vec![Op::RemoveTree(format!("{source}/destinations/{dst}"))])?;
+/// Update a destination
+///
+/// Mask paths: `destination.enabled`, `destination.config`, `destination.connection_mode`.
+#[utoipa::path(patch, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}",
+    tag = "destinations", params(DestinationPath),
+    request_body = DestinationUpdate,
+    responses(
+        (status = 200, description = "the destination as updated", body = Destination),
+        (status = 400, description = "invalid JSON, an unknown or read-only mask path, an invalid value"),
+        (status = 404, description = "no such workspace, source or destination"),
+    ))]
+pub async fn update_destination(
+    State(app): State<Arc<App>>,
+    write: WriteScope,
+    Found(p): Found<DestinationPath>,
+    JsonBody(body): JsonBody<UpdateRequest<Destination>>,
+) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let (name, new) = {
+        let state = tx.state();
+        let source = require_source(&tx.view(&state), &p.workspace, &p.source)?;
+        let name = format!("{source}/destinations/{}", p.destination);
+        let Some(Resource::Destination(current)) = state.get(&name) else {
+            return Err(Status::not_found(format!("{name} not found")));
+        };
+        let mut update = MaskedUpdate::new(body, UPDATABLE)?;
+        let config_path = ["config".to_string()];
+        if let Some(given) = update.value(&config_path).cloned() {
+            let items: Vec<ConfigItem> = serde_json::from_value(given)
+                .map_err(|e| Status::invalid(format!("invalid destination.config: {e}")))?;
+            let items = normalize_config(&app.catalog, &name, &p.destination, items)?;
+            let merged = merge_config(current.config.clone(), items);
+            let merged = serde_json::to_value(merged).map_err(|e| Status::internal(e.to_string()))?;
+            update.fields.insert("config".into(), merged);
+        }
+        if let Some(given) = update.everything_given().apply_to(current)? {
+            check_connection_mode(&given.connection_mode)?;
+        }
+        match update.apply_to(current)? {
+            None => return ok(current),
+            Some(mut new) => {
+                // Listed without a value: the enum's empty value (checked above when a value was given).
+                if new.connection_mode.is_empty() {
+                    new.connection_mode = "UNSPECIFIED".into();
+                }
+                new.update_time = now();
+                (name, new)
+            }
+        }
+    };
+    tx.commit(vec![Op::Replace(name, Resource::Destination(new.clone()))]).await?;
+    ok(&new)
+}
+
+/// Update a destination (PUT)
+///
+/// The same as PATCH: the emulator accepts both for every update.
+#[utoipa::path(put, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}",
+    tag = "destinations", params(DestinationPath),
+    request_body = DestinationUpdate,
+    responses(
+        (status = 200, description = "the destination as updated", body = Destination),
+        (status = 400, description = "invalid JSON, an unknown or read-only mask path, an invalid value"),
+        (status = 404, description = "no such workspace, source or destination"),
+    ))]
+pub async fn update_destination_put(
+    app: State<Arc<App>>,
+    write: WriteScope,
+    found: Found<DestinationPath>,
+    body: JsonBody<UpdateRequest<Destination>>,
+) -> Reply {
+    update_destination(app, write, found, body).await
+}
+
+/// Delete a destination
+#[utoipa::path(delete, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}",
+    tag = "destinations", params(DestinationPath),
+    responses(
+        (status = 200, description = "deleted", body = Empty),
+        (status = 404, description = "no such workspace, source or destination"),
+    ))]
+pub async fn delete_destination(
+    State(app): State<Arc<App>>,
+    write: WriteScope,
+    Path(p): Path<DestinationPath>,
+) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let name = {
+        let state = tx.state();
+        let source = require_source(&tx.view(&state), &p.workspace, &p.source)?;
+        format!("{source}/destinations/{}", p.destination)
+    };
+    tx.commit(vec![Op::RemoveTree(name)]).await?;
     deleted()
 }
 
@@ -114,12 +220,12 @@ fn check_connection_mode(mode: &str) -> Result<(), Status> {
 
 /// Full names, catalog display names and types, and the webhook rules, for config items of a request.
 fn normalize_config(
-    ctx: &Ctx,
+    catalog: &Catalog,
     destination: &str,
     slug: &str,
     items: Vec<ConfigItem>,
 ) -> Result<Vec<ConfigItem>, Status> {
-    let catalog = ctx.app.catalog.destination(slug);
+    let catalog = catalog.destination(slug);
     let prefix = format!("{destination}/config/");
     let mut out: Vec<ConfigItem> = Vec::with_capacity(items.len());
     for mut item in items {

@@ -1,5 +1,7 @@
-//! The Config API's methods, one file per resource. Each handler runs with the store locked, so a request sees
-//! and changes one consistent state; it returns the response body or a [`Status`].
+//! The Config API's methods: one `async fn` per operation, one file per resource, each carrying its own
+//! `#[utoipa::path]`. Handlers take typed extractors: the state, the caller or the write scope, the path's names,
+//! the paging query, the JSON body. A read takes a brief read lock on the store; a write takes the writers' turn
+//! ([`Tx`]), checks, and commits; it returns the response body or a [`Status`].
 
 pub mod access_tokens;
 pub mod catalog;
@@ -9,61 +11,313 @@ pub mod sources;
 pub mod tracking_plans;
 pub mod workspaces;
 
+use std::sync::{Arc, RwLockReadGuard};
+
 use axum::Json;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use rand::RngExt;
 use rand::distr::Alphanumeric;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
+use utoipa::IntoParams;
 
 use super::App;
-use super::auth::Caller;
+use super::auth::{Caller, WriteScope};
+use super::front_door::Received;
 use super::paging::{PageBody, PageQuery};
+use super::persist::Change;
 use super::status::Status;
-use super::store::{Resource, Store};
+use super::store::{Op, Resource, State, Writer};
 
 pub type Reply = Result<Response, Status>;
 
-/// What a handler works with.
-pub struct Ctx<'a> {
-    pub app: &'a App,
-    pub store: &'a mut Store,
-    pub caller: &'a Caller,
-    pub query: &'a PageQuery,
-    pub body: &'a [u8],
+// ---- the names of a path ----
+
+/// axum's `Path`, answering this API's `{"error", "code"}` when the names cannot be read. The front door escapes
+/// the path it routes, so each name is exactly the segment the client sent.
+pub struct Path<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+    type Rejection = Status;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Status> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(names)) => Ok(Path(names)),
+            Err(rejection) => Err(Status::invalid(rejection.body_text())),
+        }
+    }
 }
 
-impl Ctx<'_> {
+// Workspace and source slugs follow `valid_slug`, whose pattern is `openapi::SLUG` (attributes take only literals;
+// `openapi::tests` checks that they agree).
+
+/// `/workspaces/{workspace}`
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct WorkspacePath {
+    /// workspace slug
+    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    pub workspace: String,
+}
+
+/// `/workspaces/{workspace}/sources/{source}`
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct SourcePath {
+    /// workspace slug
+    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    pub workspace: String,
+    /// source slug
+    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web")]
+    pub source: String,
+}
+
+/// `/workspaces/{workspace}/sources/{source}/destinations/{destination}`; the destination's values are the
+/// catalog's (`openapi::CatalogRules`).
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct DestinationPath {
+    /// workspace slug
+    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    pub workspace: String,
+    /// source slug
+    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web")]
+    pub source: String,
+    /// destination slug (a catalog destination)
+    pub destination: String,
+}
+
+/// `/workspaces/{workspace}/tracking-plans/{tracking_plan}`
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct PlanPath {
+    /// workspace slug
+    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    pub workspace: String,
+    /// plan id
+    #[param(pattern = "^rs_[A-Za-z0-9]{27}$")]
+    pub tracking_plan: String,
+}
+
+/// `/workspaces/{workspace}/tracking-plans/{tracking_plan}/source-connections/{source}`
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct ConnectionPath {
+    /// workspace slug
+    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    pub workspace: String,
+    /// plan id
+    #[param(pattern = "^rs_[A-Za-z0-9]{27}$")]
+    pub tracking_plan: String,
+    /// source slug
+    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web")]
+    pub source: String,
+}
+
+/// `/workspaces/{workspace}/regulations/{regulation}`
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct RegulationPath {
+    /// workspace slug
+    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    pub workspace: String,
+    /// regulation id
+    #[param(pattern = "^[A-Za-z0-9]{27}$")]
+    pub regulation: String,
+}
+
+/// `/access-tokens/{access_token}`: read as text, so a name that is no number is 404 like any missing token.
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct TokenPath {
+    /// token id
+    #[param(value_type = i64, minimum = 1)]
+    pub access_token: String,
+}
+
+/// `/catalog/sources/{catalog_source}`; its values are the catalog's (`openapi::CatalogRules`).
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct CatalogSourcePath {
+    /// catalog source slug
+    pub catalog_source: String,
+}
+
+/// `/catalog/destinations/{catalog_destination}`; its values are the catalog's (`openapi::CatalogRules`).
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct CatalogDestinationPath {
+    /// catalog destination slug
+    pub catalog_destination: String,
+}
+
+// ---- reading ----
+
+/// What a handler reads with: the state under a read lock (or a write's turn), and who is asking.
+pub struct View<'a> {
+    pub app: &'a App,
+    pub state: &'a State,
+    pub caller: &'a Caller,
+}
+
+impl<'a> View<'a> {
+    pub fn new(app: &'a App, state: &'a State, caller: &'a Caller) -> Self {
+        View { app, state, caller }
+    }
+
     /// The workspace's name, when it exists and the caller's token reaches it; 404 otherwise (the seed: "the
     /// resource does not exist in this workspace").
     pub fn workspace(&self, ws: &str) -> Result<String, Status> {
         let name = format!("workspaces/{ws}");
-        if self.store.contains(&name) && self.caller.reaches(&name) {
+        if self.state.contains(&name) && self.caller.reaches(&name) {
             Ok(name)
         } else {
             Err(Status::not_found(format!("workspace {name} not found")))
         }
     }
 
+    /// The name of a resource in a reachable workspace, when it exists; 404 naming it otherwise.
+    pub fn existing(&self, ws: &str, below: &str) -> Result<String, Status> {
+        let name = format!("{}/{below}", self.workspace(ws)?);
+        if self.state.contains(&name) { Ok(name) } else { Err(Status::not_found(format!("{name} not found"))) }
+    }
+
     /// One page of a collection as `{"<wrapper>": [...], "next_page_token": ".."}`.
-    pub fn list(&self, collection: &str, wrapper: &'static str, keep: impl Fn(&Resource) -> bool) -> Reply {
-        let (size, after) = self.app.pager.parse(collection, self.query, super::paging::DEFAULT_PAGE_SIZE)?;
-        let (items, next) = self.store.page(collection, after, size, keep);
+    pub fn list(
+        &self,
+        collection: &str,
+        wrapper: &'static str,
+        query: &PageQuery,
+        keep: impl Fn(&Resource) -> bool,
+    ) -> Reply {
+        let tokens = &self.app.page_tokens;
+        let (size, after) = tokens.parse(collection, query, super::paging::DEFAULT_PAGE_SIZE)?;
+        let (items, next) = self.state.page(collection, after, size, keep);
         let body = PageBody {
             wrapper,
             items: items.into_iter().map(Public).collect(),
-            next_page_token: next.map(|seq| self.app.pager.token(collection, seq)).unwrap_or_default(),
+            next_page_token: next.map(|seq| tokens.token(collection, seq)).unwrap_or_default(),
         };
         ok(&body)
     }
 
     /// The resource at `name` as the API shows it, or 404 naming it.
     pub fn get(&self, name: &str) -> Reply {
-        match self.store.get(name) {
+        match self.state.get(name) {
             Some(resource) => ok(&Public(resource)),
             None => Err(Status::not_found(format!("{name} not found"))),
         }
     }
 }
+
+/// Path names whose resource must exist before a write reads its body, so that a missing workspace, source,
+/// destination or plan is 404 before a bad body is 400 (the handler checks again in its turn).
+pub trait Lookup: DeserializeOwned + Send {
+    fn find(&self, view: &View) -> Result<(), Status>;
+}
+
+impl Lookup for WorkspacePath {
+    fn find(&self, view: &View) -> Result<(), Status> {
+        view.workspace(&self.workspace).map(drop)
+    }
+}
+
+impl Lookup for SourcePath {
+    fn find(&self, view: &View) -> Result<(), Status> {
+        view.existing(&self.workspace, &format!("sources/{}", self.source)).map(drop)
+    }
+}
+
+impl Lookup for DestinationPath {
+    fn find(&self, view: &View) -> Result<(), Status> {
+        view.existing(&self.workspace, &format!("sources/{}", self.source))?;
+        view.existing(&self.workspace, &format!("sources/{}/destinations/{}", self.source, self.destination)).map(drop)
+    }
+}
+
+impl Lookup for PlanPath {
+    fn find(&self, view: &View) -> Result<(), Status> {
+        view.existing(&self.workspace, &format!("tracking-plans/{}", self.tracking_plan)).map(drop)
+    }
+}
+
+/// The names of a path whose resource exists ([`Lookup`]).
+pub struct Found<P>(pub P);
+
+impl<P: Lookup> FromRequestParts<Arc<App>> for Found<P> {
+    type Rejection = Status;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Self, Status> {
+        let Path(names) = Path::<P>::from_request_parts(parts, app).await?;
+        let caller = Caller::from_request_parts(parts, app).await?;
+        names.find(&View::new(app, &app.store.read(), &caller))?;
+        Ok(Found(names))
+    }
+}
+
+// ---- writing ----
+
+/// A write under way: the writers' turn, taken before the handler checks anything, so that what it checks still
+/// holds when it commits; and where the write came from, for a fault injected at its commit.
+pub struct Tx {
+    app: Arc<App>,
+    writer: Writer,
+    caller: Caller,
+    received: Received,
+}
+
+impl Tx {
+    /// Waits for the writers' turn (reads go on meanwhile).
+    pub async fn begin(app: &Arc<App>, scope: WriteScope) -> Tx {
+        let writer = app.store.writer().await;
+        Tx { app: app.clone(), writer, caller: scope.caller, received: scope.received }
+    }
+
+    pub fn caller(&self) -> &Caller {
+        &self.caller
+    }
+
+    /// The state this write sees. Drop it before [`Tx::commit`]: the guard is not `Send`.
+    pub fn state(&self) -> RwLockReadGuard<'_, State> {
+        self.writer.state()
+    }
+
+    pub fn view<'a>(&'a self, state: &'a State) -> View<'a> {
+        View::new(&self.app, state, &self.caller)
+    }
+
+    /// Checks the ops (409 for a name that exists, 404 for one that does not) and commits them.
+    pub async fn commit(self, ops: Vec<Op>) -> Result<(), Status> {
+        self.commit_then(ops, Vec::new(), || {}).await
+    }
+
+    /// [`Tx::commit`], with `extra` changes in the same transaction and `then` run once it is applied. The commit
+    /// runs on a task of its own: once checked, a write is committed and applied even if its client goes away
+    /// meanwhile, so the data file and memory never disagree. A fault at commit holds it there, with the turn.
+    pub async fn commit_then(
+        self,
+        ops: Vec<Op>,
+        extra: Vec<Change>,
+        then: impl FnOnce() + Send + 'static,
+    ) -> Result<(), Status> {
+        let plan = self.writer.plan(ops, extra)?;
+        let hold = self.app.control.take_commit_fault(&self.received.method, &self.received.sent);
+        let writer = self.writer;
+        let committed = tokio::spawn(async move {
+            if let Some(hold) = hold {
+                hold.wait().await;
+            }
+            writer.apply(plan).await?;
+            then();
+            Ok(())
+        });
+        committed.await.map_err(|e| Status::internal(format!("the commit failed: {e}")))?
+    }
+}
+
+// ---- answers ----
 
 /// A stored resource as the API shows it (a token without its secret).
 pub struct Public<'a>(pub &'a Resource);

@@ -1,10 +1,20 @@
 //! Sources: `workspaces/<ws>/sources/<slug>`. Deleting one deletes its destinations and its tracking-plan
 //! connections with it.
 
-use super::{Ctx, Reply, child_slug, deleted, now, ok, random_id};
+use std::sync::Arc;
+
+use axum::extract::State;
+
+use super::{Found, Path, Reply, SourcePath, Tx, View, WorkspacePath, child_slug, deleted, now, ok, random_id};
+use crate::emulator::App;
+use crate::emulator::auth::{Caller, WriteScope};
+use crate::emulator::body::JsonBody;
+use crate::emulator::mask::MaskedUpdate;
+use crate::emulator::openapi::doc::{Empty, SourcePage, SourceUpdate};
+use crate::emulator::paging::{PageQuery, Paging};
+use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource};
-use crate::emulator::{body, mask, status::Status};
-use crate::wire::{CreateSource, Source, wrapper};
+use crate::wire::{CreateSource, Source, UpdateRequest, wrapper};
 
 pub const UPDATABLE: &[&str] = &[
     "display_name",
@@ -20,74 +30,164 @@ fn collection(ws: &str) -> String {
     format!("workspaces/{ws}/sources")
 }
 
-pub fn list(ctx: &mut Ctx, ws: &str) -> Reply {
-    ctx.workspace(ws)?;
-    ctx.list(&collection(ws), wrapper::SOURCES, |_| true)
+/// List sources
+#[utoipa::path(get, path = "/workspaces/{workspace}/sources", tag = "sources", params(WorkspacePath, PageQuery),
+    responses(
+        (status = 200, description = "a page of sources", body = SourcePage),
+        (status = 404, description = "no such workspace"),
+    ))]
+pub async fn list_sources(
+    State(app): State<Arc<App>>,
+    caller: Caller,
+    Path(p): Path<WorkspacePath>,
+    Paging(page): Paging,
+) -> Reply {
+    let state = app.store.read();
+    let view = View::new(&app, &state, &caller);
+    view.workspace(&p.workspace)?;
+    view.list(&collection(&p.workspace), wrapper::SOURCES, &page, |_| true)
 }
 
-pub fn get(ctx: &mut Ctx, ws: &str, src: &str) -> Reply {
-    ctx.workspace(ws)?;
-    ctx.get(&format!("{}/{src}", collection(ws)))
-}
-
-pub fn create(ctx: &mut Ctx, ws: &str) -> Reply {
-    let parent = ctx.workspace(ws)?;
-    let CreateSource { source: input } = body::json(ctx.body)?;
-    let collection = collection(ws);
-    let slug = child_slug(&input.name, &collection, "source")?;
-    if input.catalog_name.is_empty() {
-        return Err(Status::invalid("source.catalog_name is required, e.g. catalog/sources/javascript"));
-    }
-    if ctx.app.catalog.source(&input.catalog_name).is_none() {
-        return Err(Status::invalid(format!(
-            "unknown source.catalog_name {:?}; see GET /v1beta/catalog/sources",
-            input.catalog_name
-        )));
-    }
-    let source = Source {
-        name: format!("{collection}/{slug}"),
-        parent,
-        display_name: input.display_name.unwrap_or_else(|| slug.to_string()),
-        catalog_name: input.catalog_name,
-        write_keys: vec![random_id(32)],
-        library_config: input.library_config.unwrap_or_default(),
-        labels: input.labels.unwrap_or_default(),
-        id: random_id(10),
-        create_time: now(),
-        ..Default::default()
+/// Create a source
+///
+/// `name` is the full name `workspaces/<workspace>/sources/<slug>` under this path's workspace, or the bare
+/// slug; `catalog_name` a source of the catalog. Write keys are generated.
+#[utoipa::path(post, path = "/workspaces/{workspace}/sources", tag = "sources", params(WorkspacePath),
+    request_body = CreateSource,
+    responses(
+        (status = 200, description = "the new source", body = Source),
+        (status = 400, description = "invalid JSON or field value: a name under another workspace, a bad slug, \
+                                      a catalog_name not in the catalog"),
+        (status = 404, description = "no such workspace"),
+        (status = 409, description = "the source exists"),
+    ))]
+pub async fn create_source(
+    State(app): State<Arc<App>>,
+    write: WriteScope,
+    Found(p): Found<WorkspacePath>,
+    JsonBody(CreateSource { source: input }): JsonBody<CreateSource>,
+) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let source = {
+        let state = tx.state();
+        let parent = tx.view(&state).workspace(&p.workspace)?;
+        let collection = collection(&p.workspace);
+        let slug = child_slug(&input.name, &collection, "source")?;
+        if input.catalog_name.is_empty() {
+            return Err(Status::invalid("source.catalog_name is required, e.g. catalog/sources/javascript"));
+        }
+        if app.catalog.source(&input.catalog_name).is_none() {
+            return Err(Status::invalid(format!(
+                "unknown source.catalog_name {:?}; see GET /v1beta/catalog/sources",
+                input.catalog_name
+            )));
+        }
+        Source {
+            name: format!("{collection}/{slug}"),
+            parent,
+            display_name: input.display_name.unwrap_or_else(|| slug.to_string()),
+            catalog_name: input.catalog_name,
+            write_keys: vec![random_id(32)],
+            library_config: input.library_config.unwrap_or_default(),
+            labels: input.labels.unwrap_or_default(),
+            id: random_id(10),
+            create_time: now(),
+            ..Default::default()
+        }
     };
-    ctx.store.commit(vec![Op::Insert(source.name.clone(), Resource::Source(source.clone()))])?;
+    tx.commit(vec![Op::Insert(source.name.clone(), Resource::Source(source.clone()))]).await?;
     ok(&source)
 }
 
-pub fn update(ctx: &mut Ctx, ws: &str, src: &str) -> Reply {
-    ctx.workspace(ws)?;
-    let name = format!("{}/{src}", collection(ws));
-    let Some(Resource::Source(current)) = ctx.store.get(&name) else {
-        return Err(Status::not_found(format!("{name} not found")));
-    };
-    let update = mask::parse::<Source>(ctx.body, UPDATABLE)?;
-    update.everything_given().apply_to(current)?;
-    match update.apply_to(current)? {
-        None => ok(current),
-        Some(new) => {
-            ctx.store.commit(vec![Op::Replace(name, Resource::Source(new.clone()))])?;
-            ok(&new)
-        }
-    }
+/// Get a source
+#[utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}", tag = "sources", params(SourcePath),
+    responses(
+        (status = 200, description = "the source", body = Source),
+        (status = 404, description = "no such workspace or source"),
+    ))]
+pub async fn get_source(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<SourcePath>) -> Reply {
+    let state = app.store.read();
+    let view = View::new(&app, &state, &caller);
+    view.workspace(&p.workspace)?;
+    view.get(&format!("{}/{}", collection(&p.workspace), p.source))
 }
 
-pub fn delete(ctx: &mut Ctx, ws: &str, src: &str) -> Reply {
-    let workspace = ctx.workspace(ws)?;
-    let name = format!("{}/{src}", collection(ws));
-    let mut ops = vec![Op::RemoveTree(name)];
-    let plans: Vec<String> = ctx.store.names_in(&format!("{workspace}/tracking-plans")).map(String::from).collect();
-    for plan in plans {
-        let connection = format!("{plan}/source-connections/{src}");
-        if ctx.store.contains(&connection) {
-            ops.push(Op::RemoveTree(connection));
+/// Update a source
+///
+/// Mask paths: `source.display_name`, `source.labels`, `source.library_config` and its four fields.
+#[utoipa::path(patch, path = "/workspaces/{workspace}/sources/{source}", tag = "sources", params(SourcePath),
+    request_body = SourceUpdate,
+    responses(
+        (status = 200, description = "the source as updated", body = Source),
+        (status = 400, description = "invalid JSON, an unknown or read-only mask path, a value of the wrong type"),
+        (status = 404, description = "no such workspace or source"),
+    ))]
+pub async fn update_source(
+    State(app): State<Arc<App>>,
+    write: WriteScope,
+    Found(p): Found<SourcePath>,
+    JsonBody(body): JsonBody<UpdateRequest<Source>>,
+) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let (name, new) = {
+        let state = tx.state();
+        tx.view(&state).workspace(&p.workspace)?;
+        let name = format!("{}/{}", collection(&p.workspace), p.source);
+        let Some(Resource::Source(current)) = state.get(&name) else {
+            return Err(Status::not_found(format!("{name} not found")));
+        };
+        let update = MaskedUpdate::new(body, UPDATABLE)?;
+        update.everything_given().apply_to(current)?;
+        match update.apply_to(current)? {
+            None => return ok(current),
+            Some(new) => (name, new),
         }
-    }
-    ctx.store.commit(ops)?;
+    };
+    tx.commit(vec![Op::Replace(name, Resource::Source(new.clone()))]).await?;
+    ok(&new)
+}
+
+/// Update a source (PUT)
+///
+/// The same as PATCH: the emulator accepts both for every update.
+#[utoipa::path(put, path = "/workspaces/{workspace}/sources/{source}", tag = "sources", params(SourcePath),
+    request_body = SourceUpdate,
+    responses(
+        (status = 200, description = "the source as updated", body = Source),
+        (status = 400, description = "invalid JSON, an unknown or read-only mask path, a value of the wrong type"),
+        (status = 404, description = "no such workspace or source"),
+    ))]
+pub async fn update_source_put(
+    app: State<Arc<App>>,
+    write: WriteScope,
+    found: Found<SourcePath>,
+    body: JsonBody<UpdateRequest<Source>>,
+) -> Reply {
+    update_source(app, write, found, body).await
+}
+
+/// Delete a source
+///
+/// Its destinations and its tracking-plan connections go with it.
+#[utoipa::path(delete, path = "/workspaces/{workspace}/sources/{source}", tag = "sources", params(SourcePath),
+    responses(
+        (status = 200, description = "deleted", body = Empty),
+        (status = 404, description = "no such workspace or source"),
+    ))]
+pub async fn delete_source(State(app): State<Arc<App>>, write: WriteScope, Path(p): Path<SourcePath>) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let ops = {
+        let state = tx.state();
+        let workspace = tx.view(&state).workspace(&p.workspace)?;
+        let mut ops = vec![Op::RemoveTree(format!("{}/{}", collection(&p.workspace), p.source))];
+        for plan in state.names_in(&format!("{workspace}/tracking-plans")) {
+            let connection = format!("{plan}/source-connections/{}", p.source);
+            if state.contains(&connection) {
+                ops.push(Op::RemoveTree(connection));
+            }
+        }
+        ops
+    };
+    tx.commit(ops).await?;
     deleted()
 }

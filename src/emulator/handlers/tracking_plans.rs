@@ -1,12 +1,21 @@
 //! Tracking plans: `workspaces/<ws>/tracking-plans/rs_<27 alphanumerics>`, rules kept as opaque JSON, and their
 //! source connections. Update is PUT in the real service; PATCH is accepted too.
 
+use std::sync::Arc;
+
+use axum::extract::State;
 use serde_json::{Map, Value};
 
-use super::{Ctx, Reply, deleted, now, ok, random_id};
+use super::{ConnectionPath, Found, Path, PlanPath, Reply, Tx, View, WorkspacePath, deleted, now, ok, random_id};
+use crate::emulator::App;
+use crate::emulator::auth::{Caller, WriteScope};
+use crate::emulator::body::JsonBody;
+use crate::emulator::mask::MaskedUpdate;
+use crate::emulator::openapi::doc::{ConnectionPage, Empty, TrackingPlanPage, TrackingPlanUpdate};
+use crate::emulator::paging::{PageQuery, Paging};
+use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource};
-use crate::emulator::{body, mask, status::Status};
-use crate::wire::{ConnectSource, CreateTrackingPlan, SourceConnection, TrackingPlan, wrapper};
+use crate::wire::{ConnectSource, CreateTrackingPlan, SourceConnection, TrackingPlan, UpdateRequest, wrapper};
 
 pub const UPDATABLE: &[&str] = &[
     "display_name",
@@ -19,14 +28,13 @@ pub const UPDATABLE: &[&str] = &[
     "rules.group_traits",
 ];
 
-fn plan_name(ctx: &Ctx, ws: &str, id: &str) -> Result<String, Status> {
-    let workspace = ctx.workspace(ws)?;
+fn plan_name(view: &View, ws: &str, id: &str) -> Result<String, Status> {
+    let workspace = view.workspace(ws)?;
     Ok(format!("{workspace}/tracking-plans/{id}"))
 }
 
-fn require_plan(ctx: &Ctx, ws: &str, id: &str) -> Result<String, Status> {
-    let name = plan_name(ctx, ws, id)?;
-    if ctx.store.contains(&name) { Ok(name) } else { Err(Status::not_found(format!("{name} not found"))) }
+fn require_plan(view: &View, ws: &str, id: &str) -> Result<String, Status> {
+    view.existing(ws, &format!("tracking-plans/{id}"))
 }
 
 /// The arrays of a plan's rules, always present: `events` (of objects), `identify_traits`, `group_traits`.
@@ -55,19 +63,44 @@ fn normalize_rules(mut rules: Map<String, Value>) -> Result<Map<String, Value>, 
     Ok(rules)
 }
 
-pub fn list(ctx: &mut Ctx, ws: &str) -> Reply {
-    let workspace = ctx.workspace(ws)?;
-    ctx.list(&format!("{workspace}/tracking-plans"), wrapper::TRACKING_PLANS, |_| true)
+/// List tracking plans
+#[utoipa::path(get, path = "/workspaces/{workspace}/tracking-plans", tag = "tracking plans",
+    params(WorkspacePath, PageQuery),
+    responses(
+        (status = 200, description = "a page of tracking plans", body = TrackingPlanPage),
+        (status = 404, description = "no such workspace"),
+    ))]
+pub async fn list_tracking_plans(
+    State(app): State<Arc<App>>,
+    caller: Caller,
+    Path(p): Path<WorkspacePath>,
+    Paging(page): Paging,
+) -> Reply {
+    let state = app.store.read();
+    let view = View::new(&app, &state, &caller);
+    let workspace = view.workspace(&p.workspace)?;
+    view.list(&format!("{workspace}/tracking-plans"), wrapper::TRACKING_PLANS, &page, |_| true)
 }
 
-pub fn get(ctx: &mut Ctx, ws: &str, id: &str) -> Reply {
-    let name = plan_name(ctx, ws, id)?;
-    ctx.get(&name)
-}
-
-pub fn create(ctx: &mut Ctx, ws: &str) -> Reply {
-    let workspace = ctx.workspace(ws)?;
-    let CreateTrackingPlan { tracking_plan: input } = body::json(ctx.body)?;
+/// Create a tracking plan
+///
+/// The id (`rs_` and 27 letters and digits) is generated.
+#[utoipa::path(post, path = "/workspaces/{workspace}/tracking-plans", tag = "tracking plans",
+    params(WorkspacePath),
+    request_body = CreateTrackingPlan,
+    responses(
+        (status = 200, description = "the new tracking plan", body = TrackingPlan),
+        (status = 400, description = "invalid JSON, a blank display_name, rules of the wrong shape"),
+        (status = 404, description = "no such workspace"),
+    ))]
+pub async fn create_tracking_plan(
+    State(app): State<Arc<App>>,
+    write: WriteScope,
+    Found(p): Found<WorkspacePath>,
+    JsonBody(CreateTrackingPlan { tracking_plan: input }): JsonBody<CreateTrackingPlan>,
+) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let workspace = tx.view(&tx.state()).workspace(&p.workspace)?;
     if input.display_name.trim().is_empty() {
         return Err(Status::invalid("tracking_plan.display_name is required"));
     }
@@ -80,58 +113,169 @@ pub fn create(ctx: &mut Ctx, ws: &str) -> Reply {
         update_time: time,
         ..Default::default()
     };
-    ctx.store.commit(vec![Op::Insert(plan.name.clone(), Resource::TrackingPlan(plan.clone()))])?;
+    tx.commit(vec![Op::Insert(plan.name.clone(), Resource::TrackingPlan(plan.clone()))]).await?;
     ok(&plan)
 }
 
-pub fn update(ctx: &mut Ctx, ws: &str, id: &str) -> Reply {
-    let name = require_plan(ctx, ws, id)?;
-    let Some(Resource::TrackingPlan(current)) = ctx.store.get(&name) else {
-        return Err(Status::not_found(format!("{name} not found")));
-    };
-    let update = mask::parse::<TrackingPlan>(ctx.body, UPDATABLE)?;
-    if let Some(given) = update.everything_given().apply_to(current)? {
-        normalize_rules(given.rules)?;
-    }
-    match update.apply_to(current)? {
-        None => ok(current),
-        Some(mut new) => {
-            new.rules = normalize_rules(new.rules)?;
-            new.update_time = now();
-            ctx.store.commit(vec![Op::Replace(name, Resource::TrackingPlan(new.clone()))])?;
-            ok(&new)
-        }
-    }
+/// Get a tracking plan
+#[utoipa::path(get, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}", tag = "tracking plans",
+    params(PlanPath),
+    responses(
+        (status = 200, description = "the tracking plan", body = TrackingPlan),
+        (status = 404, description = "no such workspace or tracking plan"),
+    ))]
+pub async fn get_tracking_plan(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<PlanPath>) -> Reply {
+    let state = app.store.read();
+    let view = View::new(&app, &state, &caller);
+    view.get(&plan_name(&view, &p.workspace, &p.tracking_plan)?)
 }
 
-pub fn delete(ctx: &mut Ctx, ws: &str, id: &str) -> Reply {
-    let name = plan_name(ctx, ws, id)?;
-    ctx.store.commit(vec![Op::RemoveTree(name)])?;
+/// Update a tracking plan
+///
+/// PUT, as the service has it. Mask paths: `tracking_plan.display_name`, `tracking_plan.rules` and its
+/// parts `events`, `global`, `identify`, `group`, `identify_traits`, `group_traits`.
+#[utoipa::path(put, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}", tag = "tracking plans",
+    params(PlanPath),
+    request_body = TrackingPlanUpdate,
+    responses(
+        (status = 200, description = "the tracking plan as updated", body = TrackingPlan),
+        (status = 400, description = "invalid JSON, an unknown or read-only mask path, rules of the wrong shape"),
+        (status = 404, description = "no such workspace or tracking plan"),
+    ))]
+pub async fn update_tracking_plan(
+    State(app): State<Arc<App>>,
+    write: WriteScope,
+    Found(p): Found<PlanPath>,
+    JsonBody(body): JsonBody<UpdateRequest<TrackingPlan>>,
+) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let (name, new) = {
+        let state = tx.state();
+        let name = require_plan(&tx.view(&state), &p.workspace, &p.tracking_plan)?;
+        let Some(Resource::TrackingPlan(current)) = state.get(&name) else {
+            return Err(Status::not_found(format!("{name} not found")));
+        };
+        let update = MaskedUpdate::new(body, UPDATABLE)?;
+        if let Some(given) = update.everything_given().apply_to(current)? {
+            normalize_rules(given.rules)?;
+        }
+        match update.apply_to(current)? {
+            None => return ok(current),
+            Some(mut new) => {
+                new.rules = normalize_rules(new.rules)?;
+                new.update_time = now();
+                (name, new)
+            }
+        }
+    };
+    tx.commit(vec![Op::Replace(name, Resource::TrackingPlan(new.clone()))]).await?;
+    ok(&new)
+}
+
+/// Update a tracking plan (PATCH)
+///
+/// The same as PUT: the emulator accepts both for every update.
+#[utoipa::path(patch, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}", tag = "tracking plans",
+    params(PlanPath),
+    request_body = TrackingPlanUpdate,
+    responses(
+        (status = 200, description = "the tracking plan as updated", body = TrackingPlan),
+        (status = 400, description = "invalid JSON, an unknown or read-only mask path, rules of the wrong shape"),
+        (status = 404, description = "no such workspace or tracking plan"),
+    ))]
+pub async fn update_tracking_plan_patch(
+    app: State<Arc<App>>,
+    write: WriteScope,
+    found: Found<PlanPath>,
+    body: JsonBody<UpdateRequest<TrackingPlan>>,
+) -> Reply {
+    update_tracking_plan(app, write, found, body).await
+}
+
+/// Delete a tracking plan
+///
+/// Its source connections go with it.
+#[utoipa::path(delete, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}", tag = "tracking plans",
+    params(PlanPath),
+    responses(
+        (status = 200, description = "deleted", body = Empty),
+        (status = 404, description = "no such workspace or tracking plan"),
+    ))]
+pub async fn delete_tracking_plan(State(app): State<Arc<App>>, write: WriteScope, Path(p): Path<PlanPath>) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let name = plan_name(&tx.view(&tx.state()), &p.workspace, &p.tracking_plan)?;
+    tx.commit(vec![Op::RemoveTree(name)]).await?;
     deleted()
 }
 
-pub fn list_connections(ctx: &mut Ctx, ws: &str, id: &str) -> Reply {
-    let name = require_plan(ctx, ws, id)?;
-    ctx.list(&format!("{name}/source-connections"), wrapper::CONNECTIONS, |_| true)
+/// List a tracking plan's source connections
+#[utoipa::path(get, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}/source-connections",
+    tag = "tracking plans", params(PlanPath, PageQuery),
+    responses(
+        (status = 200, description = "a page of connections", body = ConnectionPage),
+        (status = 404, description = "no such workspace or tracking plan"),
+    ))]
+pub async fn list_source_connections(
+    State(app): State<Arc<App>>,
+    caller: Caller,
+    Path(p): Path<PlanPath>,
+    Paging(page): Paging,
+) -> Reply {
+    let state = app.store.read();
+    let view = View::new(&app, &state, &caller);
+    let name = require_plan(&view, &p.workspace, &p.tracking_plan)?;
+    view.list(&format!("{name}/source-connections"), wrapper::CONNECTIONS, &page, |_| true)
 }
 
-pub fn connect(ctx: &mut Ctx, ws: &str, id: &str) -> Reply {
-    let plan = require_plan(ctx, ws, id)?;
-    let input: ConnectSource = body::json(ctx.body)?;
-    let sources = format!("workspaces/{ws}/sources");
-    let slug = super::child_slug(&input.source_name, &sources, "source")?;
-    let source = format!("{sources}/{slug}");
-    if !ctx.store.contains(&source) {
-        return Err(Status::not_found(format!("{source} not found")));
-    }
-    let connection = SourceConnection { source_name: source, tracking_plan_id: id.to_string(), ..Default::default() };
-    let name = format!("{plan}/source-connections/{slug}");
-    ctx.store.commit(vec![Op::Insert(name, Resource::Connection(connection.clone()))])?;
+/// Connect a source to a tracking plan
+#[utoipa::path(post, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}/source-connections",
+    tag = "tracking plans", params(PlanPath),
+    request_body = ConnectSource,
+    responses(
+        (status = 200, description = "the connection, with the source's full name", body = SourceConnection),
+        (status = 400, description = "invalid JSON, or a source name under another workspace"),
+        (status = 404, description = "no such workspace, tracking plan or source"),
+        (status = 409, description = "the source is connected already"),
+    ))]
+pub async fn create_source_connection(
+    State(app): State<Arc<App>>,
+    write: WriteScope,
+    Found(p): Found<PlanPath>,
+    JsonBody(input): JsonBody<ConnectSource>,
+) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let (name, connection) = {
+        let state = tx.state();
+        let plan = require_plan(&tx.view(&state), &p.workspace, &p.tracking_plan)?;
+        let sources = format!("workspaces/{}/sources", p.workspace);
+        let slug = super::child_slug(&input.source_name, &sources, "source")?;
+        let source = format!("{sources}/{slug}");
+        if !state.contains(&source) {
+            return Err(Status::not_found(format!("{source} not found")));
+        }
+        let connection =
+            SourceConnection { source_name: source, tracking_plan_id: p.tracking_plan.clone(), ..Default::default() };
+        (format!("{plan}/source-connections/{slug}"), connection)
+    };
+    tx.commit(vec![Op::Insert(name, Resource::Connection(connection.clone()))]).await?;
     ok(&connection)
 }
 
-pub fn disconnect(ctx: &mut Ctx, ws: &str, id: &str, src: &str) -> Reply {
-    let plan = require_plan(ctx, ws, id)?;
-    ctx.store.commit(vec![Op::RemoveTree(format!("{plan}/source-connections/{src}"))])?;
+/// Disconnect a source from a tracking plan
+#[utoipa::path(delete,
+    path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}/source-connections/{source}",
+    tag = "tracking plans", params(ConnectionPath),
+    responses(
+        (status = 200, description = "deleted", body = Empty),
+        (status = 404, description = "no such workspace, tracking plan or connection"),
+    ))]
+pub async fn delete_source_connection(
+    State(app): State<Arc<App>>,
+    write: WriteScope,
+    Path(p): Path<ConnectionPath>,
+) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let plan = require_plan(&tx.view(&tx.state()), &p.workspace, &p.tracking_plan)?;
+    tx.commit(vec![Op::RemoveTree(format!("{plan}/source-connections/{}", p.source))]).await?;
     deleted()
 }

@@ -1,15 +1,41 @@
 //! Workspaces: List and Get only; they come from `seg serve --workspace` and `--seed`.
 
-use super::{Ctx, Reply};
-use crate::emulator::store::Resource;
-use crate::wire::wrapper;
+use std::sync::Arc;
 
-pub fn list(ctx: &mut Ctx) -> Reply {
-    let caller = ctx.caller;
-    ctx.list("workspaces", wrapper::WORKSPACES, |r| matches!(r, Resource::Workspace(w) if caller.reaches(&w.name)))
+use axum::extract::State;
+
+use super::{Path, Reply, View, WorkspacePath};
+use crate::emulator::App;
+use crate::emulator::auth::Caller;
+use crate::emulator::openapi::doc::WorkspacePage;
+use crate::emulator::paging::{PageQuery, Paging};
+use crate::emulator::store::Resource;
+use crate::wire::{Workspace, wrapper};
+
+/// List workspaces
+///
+/// The workspaces the token reaches, 10 a page.
+#[utoipa::path(get, path = "/workspaces", tag = "workspaces", params(PageQuery),
+    responses((status = 200, description = "a page of workspaces", body = WorkspacePage)))]
+pub async fn list_workspaces(State(app): State<Arc<App>>, caller: Caller, Paging(page): Paging) -> Reply {
+    let state = app.store.read();
+    let view = View::new(&app, &state, &caller);
+    view.list(
+        "workspaces",
+        wrapper::WORKSPACES,
+        &page,
+        |r| matches!(r, Resource::Workspace(w) if caller.reaches(&w.name)),
+    )
 }
 
-pub fn get(ctx: &mut Ctx, ws: &str) -> Reply {
-    let name = ctx.workspace(ws)?;
-    ctx.get(&name)
+/// Get a workspace
+#[utoipa::path(get, path = "/workspaces/{workspace}", tag = "workspaces", params(WorkspacePath),
+    responses(
+        (status = 200, description = "the workspace", body = Workspace),
+        (status = 404, description = "no such workspace, or the token does not reach it"),
+    ))]
+pub async fn get_workspace(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<WorkspacePath>) -> Reply {
+    let state = app.store.read();
+    let view = View::new(&app, &state, &caller);
+    view.get(&view.workspace(&p.workspace)?)
 }

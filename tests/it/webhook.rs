@@ -256,6 +256,30 @@ async fn permanent_failures_redirects_and_the_retry_window() {
     run.code(1);
     assert!(r.hits().len() >= 2, "retried within the window: {}", r.hits().len());
     assert!(run.stderr.contains("will retry"));
+    let last = run.stderr.lines().rfind(|l: &&str| l.starts_with("attempt ")).unwrap_or_default();
+    assert!(last.ends_with("not retried: the retry window closes before the next attempt)"), "{}", run.stderr);
+}
+
+/// A failure that will not be retried is never announced as one that will be: with no time left in the window,
+/// or when another URL delivered the message in the same attempt.
+#[tokio::test]
+async fn a_failure_that_is_not_retried_does_not_say_will_retry() {
+    let r = Receiver::start(&[], 500).await;
+    let run = seg(&["webhook", "send", "--url", &r.url, "--retry-window", "0s"], b"").await;
+    run.code(1);
+    assert_eq!(r.hits().len(), 1);
+    assert!(!run.stderr.contains("will retry"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("-> 500") && run.stderr.contains("not retried: the retry window closes"),
+        "{}",
+        run.stderr
+    );
+    let failing = Receiver::start(&[], 503).await;
+    let ok = Receiver::start(&[], 200).await;
+    let run = seg(&["webhook", "send", "--url", &failing.url, "--url", &ok.url, "--retry-window", "1h"], b"").await;
+    run.code(0);
+    assert!(!run.stderr.contains("will retry"), "{}", run.stderr);
+    assert!(run.stderr.contains("not retried: delivered to another URL"), "{}", run.stderr);
 }
 
 #[tokio::test]

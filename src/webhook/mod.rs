@@ -6,5 +6,6 @@ pub mod deliver;
 pub mod json;
 pub mod listen;
 pub mod sample;
+pub mod shape;
 pub mod sign;
 pub mod verify;

@@ -145,6 +145,52 @@ impl Gate {
         }
     }
 
+    /// seg's own bookkeeping (the `webhook listen` journal): not an effect (CLI.md), so it happens under
+    /// `--dry-run` too, but its files are written here like every other. `Some(bytes)` creates the file, which must
+    /// not exist yet (`Ok(false)` when it does: another writer took the name), owner-only (0600) in folders created
+    /// owner-only (0700); a reader never sees it half written (it is written beside it, then linked into place).
+    /// `None` removes the file (`Ok(false)` when there was none).
+    pub fn bookkeeping(&self, path: &Path, contents: Option<&[u8]>) -> std::io::Result<bool> {
+        let Some(bytes) = contents else {
+            return match std::fs::remove_file(path) {
+                Ok(()) => Ok(true),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+                Err(e) => Err(e),
+            };
+        };
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            let mut folders = std::fs::DirBuilder::new();
+            folders.recursive(true);
+            #[cfg(unix)]
+            std::os::unix::fs::DirBuilderExt::mode(&mut folders, 0o700);
+            folders.create(parent)?;
+        }
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let temp = path.with_file_name(format!(".{name}.{}.{:08x}.tmp", std::process::id(), rand::random::<u32>()));
+        let linked = (|| {
+            let mut file = open_private(&temp, true)?;
+            file.write_all(bytes)?;
+            std::fs::hard_link(&temp, path)
+        })();
+        let _ = std::fs::remove_file(&temp);
+        match linked {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            // A file system without hard links: create the file in place, still never over another.
+            Err(_) => {
+                let mut options = std::fs::OpenOptions::new();
+                options.write(true).create_new(true);
+                #[cfg(unix)]
+                std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+                match options.open(path) {
+                    Ok(mut file) => file.write_all(bytes).map(|()| true),
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+                    Err(e) => Err(e),
+                }
+            }
+        }
+    }
+
     /// Stores or removes a token in the OS keyring, on a blocking thread with a timeout (a wedged keyring daemon
     /// must not hang a command). For a removal, whether there was an entry.
     pub fn keyring(&self, service: &str, entry: &str, write: KeyringWrite<'_>) -> Result<bool> {
@@ -311,6 +357,26 @@ mod tests {
         let mut lines: Vec<u32> = std::fs::read_to_string(&path).unwrap().lines().map(|l| l.parse().unwrap()).collect();
         lines.sort();
         assert_eq!(lines, (0..16).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn bookkeeping_writes_under_dry_run_never_over_another_file_and_privately() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("journal").join("1.json");
+        assert!(gate(true).bookkeeping(&path, Some(b"one")).unwrap(), "bookkeeping is not an effect");
+        assert!(!gate(false).bookkeeping(&path, Some(b"two")).unwrap(), "an existing file is kept");
+        assert_eq!(std::fs::read(&path).unwrap(), b"one");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!((mode(&path), mode(path.parent().unwrap())), (0o600, 0o700));
+        }
+        let names: Vec<_> =
+            std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, ["1.json"], "no temporary file is left behind");
+        assert!(gate(true).bookkeeping(&path, None).unwrap() && !path.exists());
+        assert!(!gate(false).bookkeeping(&path, None).unwrap());
     }
 
     #[test]

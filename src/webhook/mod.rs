@@ -3,6 +3,8 @@
 //! service's retry rules, and a local receiver.
 
 pub mod deliver;
+mod inspect;
+pub mod journal;
 pub mod json;
 pub mod listen;
 pub mod sample;

@@ -29,7 +29,7 @@ const SEARCH_BYTES: usize = 16 << 20;
 /// A gzip body is searched only if it decompresses to at most this.
 const GUNZIP_LIMIT: u64 = 16 << 20;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Form {
     /// The body's exact bytes.

@@ -12,6 +12,7 @@ mod durability;
 mod emulator;
 mod faults;
 mod generated;
+mod listen;
 mod openapi;
 mod receiver;
 mod serve_binary;

@@ -26,6 +26,8 @@ use crate::effect::Sent;
 const PAGE: &str = include_str!("inspect/index.html");
 const SCRIPT: &str = include_str!("inspect/app.js");
 const STYLE: &str = include_str!("inspect/app.css");
+/// Linked from the page, so that the browser does not ask the listener for /favicon.ico (a webhook endpoint).
+const ICON: &str = include_str!("inspect/favicon.svg");
 const TOKEN_HEADER: &str = "x-seg-token";
 const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; \
                       base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -36,6 +38,7 @@ pub(super) fn routes() -> Router<Arc<Shared>> {
         .route("/_seg/", get(page))
         .route("/_seg/app.js", get(script))
         .route("/_seg/app.css", get(style))
+        .route("/_seg/favicon.svg", get(icon))
         .route("/_seg/api/requests", get(requests))
         .route("/_seg/api/replay/{seq}", post(replay))
 }
@@ -91,6 +94,13 @@ async fn style(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Respons
         return refused(StatusCode::MISDIRECTED_REQUEST, "wrong host\n");
     }
     own("text/css; charset=utf-8", STYLE)
+}
+
+async fn icon(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    if !host_allowed(&shared, &headers) {
+        return refused(StatusCode::MISDIRECTED_REQUEST, "wrong host\n");
+    }
+    own("image/svg+xml", ICON)
 }
 
 #[derive(Debug, Deserialize)]

@@ -12,6 +12,7 @@ mod durability;
 mod emulator;
 mod faults;
 mod generated;
+mod inspector;
 mod listen;
 mod openapi;
 mod receiver;

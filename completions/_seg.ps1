@@ -1794,7 +1794,9 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check an X-Signature against a body, and say why when it does not match')
             [CompletionResult]::new('send', 'send', [CompletionResultType]::ParameterValue, 'Post signed messages to up to 5 URLs exactly as the service delivers them')
-            [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked')
+            [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked and, when invalid, the cause `seg webhook verify` would name')
+            [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send requests from the journal of `seg webhook listen` again: the exact body bytes and headers, to --to')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1934,9 +1936,40 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'Port; 0 picks a free one')
             [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)')
             [CompletionResult]::new('--secret-file', '--secret-file', [CompletionResultType]::ParameterName, 'Read the secret from a file (its content less one trailing newline)')
-            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Status to answer with')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Status to answer with (when nothing is forwarded)')
             [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'Wait this long before answering (e.g. 6s to trigger the service''s 5 s timeout)')
-            [CompletionResult]::new('--forward-to', '--forward-to', [CompletionResultType]::ParameterName, 'Forward the exact bytes and headers to this URL')
+            [CompletionResult]::new('--forward-to', '--forward-to', [CompletionResultType]::ParameterName, 'Forward the exact bytes and headers to this URL, and answer with what it answers')
+            [CompletionResult]::new('--journal', '--journal', [CompletionResultType]::ParameterName, 'Keep the journal in this folder (created owner-only)')
+            [CompletionResult]::new('--journal-max', '--journal-max', [CompletionResultType]::ParameterName, 'Requests the journal keeps; older ones are removed')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('--inspect', '--inspect', [CompletionResultType]::ParameterName, 'Serve the inspector page at /_seg/ on this port (loopback addresses only)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;webhook;log' {
+            [CompletionResult]::new('--journal', '--journal', [CompletionResultType]::ParameterName, 'The journal''s folder [default: the one `seg webhook listen` uses]')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show this many of the newest requests')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -1962,12 +1995,45 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'seg;webhook;replay' {
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'The URL to send them to')
+            [CompletionResult]::new('--journal', '--journal', [CompletionResultType]::ParameterName, 'The journal''s folder [default: the one `seg webhook listen` uses]')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)')
+            [CompletionResult]::new('--secret-file', '--secret-file', [CompletionResultType]::ParameterName, 'Read the secret from a file (its content less one trailing newline)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('--resign', '--resign', [CompletionResultType]::ParameterName, 'Replace each X-Signature with a fresh one made with the secret')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'seg;webhook;help' {
             [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print the exact body `seg webhook send` would post for a message type (plus a newline)')
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check an X-Signature against a body, and say why when it does not match')
             [CompletionResult]::new('send', 'send', [CompletionResultType]::ParameterValue, 'Post signed messages to up to 5 URLs exactly as the service delivers them')
-            [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked')
+            [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked and, when invalid, the cause `seg webhook verify` would name')
+            [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send requests from the journal of `seg webhook listen` again: the exact body bytes and headers, to --to')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1984,6 +2050,12 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;webhook;help;listen' {
+            break
+        }
+        'seg;webhook;help;log' {
+            break
+        }
+        'seg;webhook;help;replay' {
             break
         }
         'seg;webhook;help;help' {
@@ -2602,7 +2674,9 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check an X-Signature against a body, and say why when it does not match')
             [CompletionResult]::new('send', 'send', [CompletionResultType]::ParameterValue, 'Post signed messages to up to 5 URLs exactly as the service delivers them')
-            [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked')
+            [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked and, when invalid, the cause `seg webhook verify` would name')
+            [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send requests from the journal of `seg webhook listen` again: the exact body bytes and headers, to --to')
             break
         }
         'seg;help;webhook;sample' {
@@ -2618,6 +2692,12 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;help;webhook;listen' {
+            break
+        }
+        'seg;help;webhook;log' {
+            break
+        }
+        'seg;help;webhook;replay' {
             break
         }
         'seg;help;auth' {

@@ -439,6 +439,12 @@ _seg() {
             seg__subcmd__help__subcmd__webhook,listen)
                 cmd="seg__subcmd__help__subcmd__webhook__subcmd__listen"
                 ;;
+            seg__subcmd__help__subcmd__webhook,log)
+                cmd="seg__subcmd__help__subcmd__webhook__subcmd__log"
+                ;;
+            seg__subcmd__help__subcmd__webhook,replay)
+                cmd="seg__subcmd__help__subcmd__webhook__subcmd__replay"
+                ;;
             seg__subcmd__help__subcmd__webhook,sample)
                 cmd="seg__subcmd__help__subcmd__webhook__subcmd__sample"
                 ;;
@@ -634,6 +640,12 @@ _seg() {
             seg__subcmd__webhook,listen)
                 cmd="seg__subcmd__webhook__subcmd__listen"
                 ;;
+            seg__subcmd__webhook,log)
+                cmd="seg__subcmd__webhook__subcmd__log"
+                ;;
+            seg__subcmd__webhook,replay)
+                cmd="seg__subcmd__webhook__subcmd__replay"
+                ;;
             seg__subcmd__webhook,sample)
                 cmd="seg__subcmd__webhook__subcmd__sample"
                 ;;
@@ -651,6 +663,12 @@ _seg() {
                 ;;
             seg__subcmd__webhook__subcmd__help,listen)
                 cmd="seg__subcmd__webhook__subcmd__help__subcmd__listen"
+                ;;
+            seg__subcmd__webhook__subcmd__help,log)
+                cmd="seg__subcmd__webhook__subcmd__help__subcmd__log"
+                ;;
+            seg__subcmd__webhook__subcmd__help,replay)
+                cmd="seg__subcmd__webhook__subcmd__help__subcmd__replay"
                 ;;
             seg__subcmd__webhook__subcmd__help,sample)
                 cmd="seg__subcmd__webhook__subcmd__help__subcmd__sample"
@@ -4625,7 +4643,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__help__subcmd__webhook)
-            opts="sample sign verify send listen"
+            opts="sample sign verify send listen log replay"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4639,6 +4657,34 @@ _seg() {
             return 0
             ;;
         seg__subcmd__help__subcmd__webhook__subcmd__listen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__webhook__subcmd__log)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__webhook__subcmd__replay)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -7343,7 +7389,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__webhook)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version sample sign verify send listen help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version sample sign verify send listen log replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7413,7 +7459,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__webhook__subcmd__help)
-            opts="sample sign verify send listen help"
+            opts="sample sign verify send listen log replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7441,6 +7487,34 @@ _seg() {
             return 0
             ;;
         seg__subcmd__webhook__subcmd__help__subcmd__listen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__webhook__subcmd__help__subcmd__log)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__webhook__subcmd__help__subcmd__replay)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -7511,7 +7585,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__webhook__subcmd__listen)
-            opts="-w -o -v -y -h -V --host --port --secret --secret-file --status --delay --forward-to --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --host --port --secret --secret-file --status --delay --forward-to --journal --journal-max --inspect --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7542,6 +7616,178 @@ _seg() {
                     return 0
                     ;;
                 --forward-to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --journal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --journal-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__webhook__subcmd__log)
+            opts="-w -o -v -y -h -V --journal --limit --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --journal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__webhook__subcmd__replay)
+            opts="-w -o -v -y -h -V --to --journal --resign --secret --secret-file --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --journal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --secret)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --secret-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1676,7 +1676,9 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand sign 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)'
             cand verify 'Check an X-Signature against a body, and say why when it does not match'
             cand send 'Post signed messages to up to 5 URLs exactly as the service delivers them'
-            cand listen 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked'
+            cand listen 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked and, when invalid, the cause `seg webhook verify` would name'
+            cand log 'List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers'
+            cand replay 'Send requests from the journal of `seg webhook listen` again: the exact body bytes and headers, to --to'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'seg;webhook;sample'= {
@@ -1811,9 +1813,39 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --port 'Port; 0 picks a free one'
             cand --secret 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)'
             cand --secret-file 'Read the secret from a file (its content less one trailing newline)'
-            cand --status 'Status to answer with'
+            cand --status 'Status to answer with (when nothing is forwarded)'
             cand --delay 'Wait this long before answering (e.g. 6s to trigger the service''s 5 s timeout)'
-            cand --forward-to 'Forward the exact bytes and headers to this URL'
+            cand --forward-to 'Forward the exact bytes and headers to this URL, and answer with what it answers'
+            cand --journal 'Keep the journal in this folder (created owner-only)'
+            cand --journal-max 'Requests the journal keeps; older ones are removed'
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand --inspect 'Serve the inspector page at /_seg/ on this port (loopback addresses only)'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'seg;webhook;log'= {
+            cand --journal 'The journal''s folder [default: the one `seg webhook listen` uses]'
+            cand --limit 'Show this many of the newest requests'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
@@ -1838,12 +1870,44 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'seg;webhook;replay'= {
+            cand --to 'The URL to send them to'
+            cand --journal 'The journal''s folder [default: the one `seg webhook listen` uses]'
+            cand --secret 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)'
+            cand --secret-file 'Read the secret from a file (its content less one trailing newline)'
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand --resign 'Replace each X-Signature with a fresh one made with the secret'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'seg;webhook;help'= {
             cand sample 'Print the exact body `seg webhook send` would post for a message type (plus a newline)'
             cand sign 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)'
             cand verify 'Check an X-Signature against a body, and say why when it does not match'
             cand send 'Post signed messages to up to 5 URLs exactly as the service delivers them'
-            cand listen 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked'
+            cand listen 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked and, when invalid, the cause `seg webhook verify` would name'
+            cand log 'List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers'
+            cand replay 'Send requests from the journal of `seg webhook listen` again: the exact body bytes and headers, to --to'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'seg;webhook;help;sample'= {
@@ -1855,6 +1919,10 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;webhook;help;send'= {
         }
         &'seg;webhook;help;listen'= {
+        }
+        &'seg;webhook;help;log'= {
+        }
+        &'seg;webhook;help;replay'= {
         }
         &'seg;webhook;help;help'= {
         }
@@ -2396,7 +2464,9 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand sign 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)'
             cand verify 'Check an X-Signature against a body, and say why when it does not match'
             cand send 'Post signed messages to up to 5 URLs exactly as the service delivers them'
-            cand listen 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked'
+            cand listen 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked and, when invalid, the cause `seg webhook verify` would name'
+            cand log 'List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers'
+            cand replay 'Send requests from the journal of `seg webhook listen` again: the exact body bytes and headers, to --to'
         }
         &'seg;help;webhook;sample'= {
         }
@@ -2407,6 +2477,10 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;help;webhook;send'= {
         }
         &'seg;help;webhook;listen'= {
+        }
+        &'seg;help;webhook;log'= {
+        }
+        &'seg;help;webhook;replay'= {
         }
         &'seg;help;auth'= {
             cand login 'Check an access token against the service and store it for the profile'

@@ -1070,31 +1070,33 @@ complete -c seg -n "__fish_seg_using_subcommand apply" -l dry-run -d 'Change not
 complete -c seg -n "__fish_seg_using_subcommand apply" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand apply" -s V -l version -d 'Print version'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l api-version -d 'API path prefix [default: v1beta]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l profile -d 'Named settings in the config file [default: default]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l api-version -d 'API path prefix [default: v1beta]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l profile -d 'Named settings in the config file [default: default]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -s h -l help -d 'Print help'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -s V -l version -d 'Print version'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -f -a "sample" -d 'Print the exact body `seg webhook send` would post for a message type (plus a newline)'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -f -a "sign" -d 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -f -a "verify" -d 'Check an X-Signature against a body, and say why when it does not match'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -f -a "send" -d 'Post signed messages to up to 5 URLs exactly as the service delivers them'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -f -a "listen" -d 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -s h -l help -d 'Print help'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -s V -l version -d 'Print version'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -f -a "sample" -d 'Print the exact body `seg webhook send` would post for a message type (plus a newline)'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -f -a "sign" -d 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -f -a "verify" -d 'Check an X-Signature against a body, and say why when it does not match'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -f -a "send" -d 'Post signed messages to up to 5 URLs exactly as the service delivers them'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -f -a "listen" -d 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked and, when invalid, the cause `seg webhook verify` would name'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -f -a "log" -d 'List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -f -a "replay" -d 'Send requests from the journal of `seg webhook listen` again: the exact body bytes and headers, to --to'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l type -d 'Message type' -r -f -a "page\t''
 screen\t''
 identify\t''
@@ -1213,9 +1215,11 @@ complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l port -d 'Port; 0 picks a free one' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l secret -d 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l secret-file -d 'Read the secret from a file (its content less one trailing newline)' -r -F
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l status -d 'Status to answer with' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l status -d 'Status to answer with (when nothing is forwarded)' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l delay -d 'Wait this long before answering (e.g. 6s to trigger the service\'s 5 s timeout)' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l forward-to -d 'Forward the exact bytes and headers to this URL' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l forward-to -d 'Forward the exact bytes and headers to this URL, and answer with what it answers' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l journal -d 'Keep the journal in this folder (created owner-only)' -r -F
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l journal-max -d 'Requests the journal keeps; older ones are removed' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
@@ -1230,16 +1234,64 @@ never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l inspect -d 'Serve the inspector page at /_seg/ on this port (loopback addresses only)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -s V -l version -d 'Print version'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l journal -d 'The journal\'s folder [default: the one `seg webhook listen` uses]' -r -F
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l limit -d 'Show this many of the newest requests' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l api-version -d 'API path prefix [default: v1beta]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l profile -d 'Named settings in the config file [default: default]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -s V -l version -d 'Print version'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l to -d 'The URL to send them to' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l journal -d 'The journal\'s folder [default: the one `seg webhook listen` uses]' -r -F
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l secret -d 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l secret-file -d 'Read the secret from a file (its content less one trailing newline)' -r -F
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l api-version -d 'API path prefix [default: v1beta]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l token-file -d 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]' -r -F
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l profile -d 'Named settings in the config file [default: default]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -s w -l workspace -d 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -s o -l output -d 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l jq -d 'jq filter over the whole JSON result (strings print raw)' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l color -d 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l resign -d 'Replace each X-Signature with a fresh one made with the secret'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from help" -f -a "sample" -d 'Print the exact body `seg webhook send` would post for a message type (plus a newline)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from help" -f -a "sign" -d 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from help" -f -a "verify" -d 'Check an X-Signature against a body, and say why when it does not match'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from help" -f -a "send" -d 'Post signed messages to up to 5 URLs exactly as the service delivers them'
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from help" -f -a "listen" -d 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from help" -f -a "listen" -d 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked and, when invalid, the cause `seg webhook verify` would name'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from help" -f -a "log" -d 'List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers'
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from help" -f -a "replay" -d 'Send requests from the journal of `seg webhook listen` again: the exact body bytes and headers, to --to'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l api-version -d 'API path prefix [default: v1beta]' -r
@@ -1569,7 +1621,9 @@ complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from webhook" -f -a "sign" -d 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from webhook" -f -a "verify" -d 'Check an X-Signature against a body, and say why when it does not match'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from webhook" -f -a "send" -d 'Post signed messages to up to 5 URLs exactly as the service delivers them'
-complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from webhook" -f -a "listen" -d 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked'
+complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from webhook" -f -a "listen" -d 'Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked and, when invalid, the cause `seg webhook verify` would name'
+complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from webhook" -f -a "log" -d 'List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers'
+complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from webhook" -f -a "replay" -d 'Send requests from the journal of `seg webhook listen` again: the exact body bytes and headers, to --to'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Check an access token against the service and store it for the profile'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show which source supplies the token, whether it works, and the profile\'s settings'
 complete -c seg -n "__fish_seg_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "token" -d 'Print the token in use (for piping into other tools)'

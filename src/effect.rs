@@ -176,29 +176,81 @@ impl Gate {
     }
 }
 
-/// seg's own bookkeeping (the shared rate budget's state): not an effect (CLI.md), so `--dry-run` does not stop
-/// it, but its file is written here like every other. Under an exclusive lock (the OS releases it if the process
-/// dies, so a crash never leaves it held), `update` gets the file's text (empty when new) and returns the new text,
-/// written in place, and a value. The folder is created owner-only.
-pub fn bookkeep<T>(path: &Path, update: impl FnOnce(&str) -> (String, T)) -> std::io::Result<T> {
-    use std::io::{Read, Seek};
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        let mut builder = std::fs::DirBuilder::new();
-        builder.recursive(true);
-        #[cfg(unix)]
-        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-        builder.create(parent)?;
+/// seg's own bookkeeping: the shared rate budget's state and the `webhook listen` journal. Not an effect (CLI.md),
+/// so `--dry-run` does not stop it, but its files are written here like every other, owner-only (files 0600 in
+/// folders created 0700).
+pub mod bookkeeping {
+    use std::io::{Read, Seek, Write};
+    use std::path::Path;
+
+    use super::open_private;
+
+    fn private_folder(path: &Path) -> std::io::Result<()> {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            let mut folders = std::fs::DirBuilder::new();
+            folders.recursive(true);
+            #[cfg(unix)]
+            std::os::unix::fs::DirBuilderExt::mode(&mut folders, 0o700);
+            folders.create(parent)?;
+        }
+        Ok(())
     }
-    let mut file = open_private(path, false)?;
-    file.lock()?;
-    let mut text = String::new();
-    file.read_to_string(&mut text)?;
-    let (new, value) = update(&text);
-    file.set_len(0)?;
-    file.rewind()?;
-    file.write_all(new.as_bytes())?;
-    file.unlock()?;
-    Ok(value)
+
+    /// Changes a small state file as one step: under an exclusive lock (the OS releases it if the process dies, so
+    /// a crash never leaves it held), `update` gets the file's text (empty when new) and returns the new text,
+    /// written in place, and a value.
+    pub fn update<T>(path: &Path, update: impl FnOnce(&str) -> (String, T)) -> std::io::Result<T> {
+        private_folder(path)?;
+        let mut file = open_private(path, false)?;
+        file.lock()?;
+        let mut text = String::new();
+        file.read_to_string(&mut text)?;
+        let (new, value) = update(&text);
+        file.set_len(0)?;
+        file.rewind()?;
+        file.write_all(new.as_bytes())?;
+        file.unlock()?;
+        Ok(value)
+    }
+
+    /// Creates a file that must not exist yet (`Ok(false)` when it does: another writer took the name). A reader
+    /// never sees it half written: it is written beside it, then linked into place.
+    pub fn create(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
+        private_folder(path)?;
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let temp = path.with_file_name(format!(".{name}.{}.{:08x}.tmp", std::process::id(), rand::random::<u32>()));
+        let linked = (|| {
+            let mut file = open_private(&temp, true)?;
+            file.write_all(bytes)?;
+            std::fs::hard_link(&temp, path)
+        })();
+        let _ = std::fs::remove_file(&temp);
+        match linked {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            // A file system without hard links: create the file in place, still never over another.
+            Err(_) => {
+                let mut options = std::fs::OpenOptions::new();
+                options.write(true).create_new(true);
+                #[cfg(unix)]
+                std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+                match options.open(path) {
+                    Ok(mut file) => file.write_all(bytes).map(|()| true),
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+                    Err(e) => Err(e),
+                }
+            }
+        }
+    }
+
+    /// Removes a file; `Ok(false)` when there was none.
+    pub fn remove(path: &Path) -> std::io::Result<bool> {
+        match std::fs::remove_file(path) {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
 }
 
 /// A request as `--dry-run` shows it: `{"method","url","headers","body"}`, credentials and config secrets masked.
@@ -336,6 +388,26 @@ mod tests {
         let mut lines: Vec<u32> = std::fs::read_to_string(&path).unwrap().lines().map(|l| l.parse().unwrap()).collect();
         lines.sort();
         assert_eq!(lines, (0..16).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn bookkeeping_never_writes_over_another_file_and_writes_privately() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("journal").join("1.json");
+        assert!(bookkeeping::create(&path, b"one").unwrap(), "a new file");
+        assert!(!bookkeeping::create(&path, b"two").unwrap(), "an existing file is kept");
+        assert_eq!(std::fs::read(&path).unwrap(), b"one");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!((mode(&path), mode(path.parent().unwrap())), (0o600, 0o700));
+        }
+        let names: Vec<_> =
+            std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, ["1.json"], "no temporary file is left behind");
+        assert!(bookkeeping::remove(&path).unwrap() && !path.exists());
+        assert!(!bookkeeping::remove(&path).unwrap());
     }
 
     #[test]

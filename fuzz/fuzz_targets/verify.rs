@@ -4,8 +4,14 @@
 //! expected raw signature is HMAC-SHA1 of the exact bytes; and the forms a receiver may legitimately see are
 //! recognised: the exact signature is valid, the signature of the re-serialised body matches (valid unless
 //! --strict), uppercase hex matches (valid unless --strict), and padding or a `sha1=` prefix is named as the cause.
+//! The diagnosis finds what it is told to look for: a signature made with the secret plus a newline is named as the
+//! sender's secret, one of the body plus a newline as a trailing newline, and whatever reproduced a signature says so
+//! in `reproduced`.
 
 #![no_main]
+// libFuzzer's `fuzz_target!` expands to a `File::create` (for its crash artifacts), which the product's clippy.toml
+// forbids outside the effect gate; the target itself writes nothing.
+#![allow(clippy::disallowed_methods)]
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
@@ -19,6 +25,10 @@ enum Header {
     Uppercase,
     Padded,
     Prefixed,
+    /// Signed with the secret plus a trailing newline.
+    SenderNewline,
+    /// Signed over the body less its trailing newline (a body that ends in exactly one).
+    BodyNewline,
 }
 
 #[derive(Debug, Arbitrary)]
@@ -43,12 +53,23 @@ fuzz_target!(|case: Case| {
         Header::Uppercase => exact.to_uppercase(),
         Header::Padded => format!(" {exact}\n"),
         Header::Prefixed => format!("sha1={exact}"),
+        Header::SenderNewline => sign::sign(&[&secret[..], b"\n"].concat(), &body),
+        Header::BodyNewline => match one_newline_less(&body) {
+            Some(signed) => sign::sign(&secret, signed),
+            None => return,
+        },
     };
+    let sender_newline = sign::sign(&[&secret[..], b"\n"].concat(), &body);
+    let body_newline = one_newline_less(&body).map(|signed| sign::sign(&secret, signed));
     let verdict = verify::verify(&secret, &body, &header, strict);
     assert_eq!(verdict.valid, verdict.causes.is_empty(), "{verdict:?}");
     assert_eq!(verdict.expected.raw, exact);
     assert_eq!(verdict.expected.restringified, restringified.map(|t| sign::sign(&secret, t.as_bytes())));
     let codes: Vec<&str> = verdict.causes.iter().map(|c| c.code).collect();
+    let all: Vec<&str> = codes.iter().copied().chain(verdict.warnings.iter().map(|w| w.code)).collect();
+    if verdict.matched != Some(verify::Form::Raw) && verdict.reproduced.is_none() {
+        assert!(all.iter().all(|c| !matches!(*c, "sender_secret_whitespace" | "gzip" | "bom" | "crlf")), "{verdict:?}");
+    }
     if header == exact {
         assert!(verdict.valid, "the exact signature is refused: {verdict:?}");
         assert_eq!(verdict.matched, Some(verify::Form::Raw));
@@ -62,5 +83,15 @@ fuzz_target!(|case: Case| {
         assert!(!verdict.valid && codes.contains(&"header_whitespace"), "{verdict:?}");
     } else if header == format!("sha1={exact}") {
         assert!(!verdict.valid && codes.contains(&"sha1_prefix"), "{verdict:?}");
+    } else if header == sender_newline && verdict.matched.is_none() {
+        assert!(codes.contains(&"sender_secret_whitespace"), "{verdict:?}");
+        assert_eq!(verdict.reproduced.as_ref().map(|r| r.secret), Some("sender_trailing_newline"), "{verdict:?}");
+    } else if body_newline.as_deref() == Some(header.as_str()) && verdict.matched.is_none() {
+        assert!(codes.contains(&"trailing_newline"), "{verdict:?}");
     }
 });
+
+/// The body less its one trailing `\n`, when it ends in exactly one (verify strips every trailing CR and LF).
+fn one_newline_less(body: &[u8]) -> Option<&[u8]> {
+    body.strip_suffix(b"\n").filter(|rest| !rest.ends_with(b"\n") && !rest.ends_with(b"\r"))
+}

@@ -69,7 +69,7 @@ impl Budget {
     /// Changes the theoretical arrival time, shared or local.
     fn update<T>(&self, change: impl Fn(u128) -> (u128, T)) -> T {
         let shared = self.path.as_deref().and_then(|path| {
-            crate::effect::bookkeep(path, |text| {
+            crate::effect::bookkeeping::update(path, |text| {
                 let (tat, value) = change(text.trim().parse::<u128>().unwrap_or(0));
                 (tat.to_string(), value)
             })

@@ -119,6 +119,19 @@ impl Class {
     }
 }
 
+/// What follows a request for its URL, as [`Deliverer::deliver_then`] reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    /// A temporary failure that another attempt will follow, after a wait.
+    Retry,
+    /// The message was delivered, by this request or another URL's in the same attempt: nothing more is sent.
+    Delivered,
+    /// A temporary failure, but the next attempt would start after the retry window closes: not retried.
+    WindowClosed,
+    /// Nothing follows: a permanent failure, or a dry run.
+    Final,
+}
+
 /// One request of one attempt.
 #[derive(Debug, Clone, Serialize)]
 pub struct Attempt {
@@ -196,8 +209,20 @@ impl Deliverer {
         }
     }
 
-    /// Delivers one message to up to five URLs, reporting each request as it completes.
+    /// Delivers one message to up to five URLs, reporting each request once its attempt is over.
     pub async fn deliver(&self, message: &Message, urls: &[String], observe: &(dyn Fn(&Attempt) + Sync)) -> Report {
+        self.deliver_then(message, urls, &|attempt, _| observe(attempt)).await
+    }
+
+    /// [`Deliverer::deliver`], each request reported with what follows it for its URL: known only once every
+    /// request of the attempt has answered (another URL may deliver the message) and the next wait is drawn (it
+    /// may end after the retry window), so a report never promises a retry that will not happen.
+    pub async fn deliver_then(
+        &self,
+        message: &Message,
+        urls: &[String],
+        observe: &(dyn Fn(&Attempt, Next) + Sync),
+    ) -> Report {
         let started = Instant::now();
         let headers: Vec<HeaderMap> = urls.iter().map(|url| message.header_map_for(url)).collect();
         let mut pending: Vec<String> = urls.to_vec();
@@ -210,18 +235,25 @@ impl Deliverer {
                 self.post(number, url, &headers[at], &message.body)
             });
             let results = futures_util::future::join_all(requests).await;
-            for attempt in &results {
-                observe(attempt);
-            }
             let delivered = results.iter().any(|a| a.class == Class::Delivered);
             let dry_run = results.iter().any(|a| a.class == Class::DryRun);
             pending = results.iter().filter(|a| a.class == Class::Temporary).map(|a| a.url.clone()).collect();
+            let wait = http::backoff(self.policy.first_wait, self.policy.max_wait, number);
+            let in_time = started.elapsed() + wait <= self.policy.retry_window;
+            for attempt in &results {
+                let next = match attempt.class {
+                    _ if delivered => Next::Delivered,
+                    Class::Temporary if in_time => Next::Retry,
+                    Class::Temporary => Next::WindowClosed,
+                    _ => Next::Final,
+                };
+                observe(attempt, next);
+            }
             attempts.extend(results);
             if delivered || dry_run {
                 return Report { delivered, attempts, elapsed: started.elapsed() };
             }
-            let wait = http::backoff(self.policy.first_wait, self.policy.max_wait, number);
-            if pending.is_empty() || started.elapsed() + wait > self.policy.retry_window {
+            if pending.is_empty() || !in_time {
                 return Report { delivered: false, attempts, elapsed: started.elapsed() };
             }
             tokio::time::sleep(wait).await;

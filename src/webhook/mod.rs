@@ -3,8 +3,11 @@
 //! service's retry rules, and a local receiver.
 
 pub mod deliver;
+mod inspect;
+pub mod journal;
 pub mod json;
 pub mod listen;
 pub mod sample;
+pub mod shape;
 pub mod sign;
 pub mod verify;

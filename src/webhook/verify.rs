@@ -1,15 +1,35 @@
-//! `seg webhook verify`: does an X-Signature match a body, and if not, why not. It tries the raw bytes, then what
-//! a receiver following the service's example hashes (JSON.stringify of the parsed body), then element 0 of an
-//! array (batched deliveries sign it). On a mismatch it names each cause it can detect by trying the usual
-//! corruptions in reverse: a secret with whitespace, a `sha1=` prefix, a trailing newline, CRLF, a BOM, a
-//! pretty-printed or re-encoded body.
+//! `seg webhook verify`: does an X-Signature match a body, and if not, why not.
+//!
+//! First the forms a receiver may legitimately hash: the raw bytes, what a receiver following the service's example
+//! hashes (JSON.stringify of the parsed body), element 0 of an array (batched deliveries sign it). Then, to name
+//! the cause, a search that reproduces the signature rather than guessing from the text: every variant of the secret
+//! (the receiver's trimmed; the sender's with a trailing newline, CRLF, space or tab, or a leading space) against
+//! every variant of the body (gunzipped; without its BOM, with LF for CRLF, without a trailing newline, in any
+//! combination; re-serialised; put back in the service's key order; each element of an array), simplest first. The
+//! one whose HMAC equals the header is the cause, and the body's shape then names the serializer that made it.
+//! It stays cheap: each variant is built once and hashed once per secret (a few dozen HMACs of a body), identical
+//! variants are hashed once, and the bytes generated in all are bounded.
 
+use std::collections::HashSet;
+use std::io::Read;
+
+use hmac::{KeyInit, Mac};
 use serde::Serialize;
 
-use super::json::{self, JsValue};
+use super::json::{self, JsObject, JsString, JsValue};
+use super::shape::{self, Shape};
 use super::sign::{self, HEX_LEN};
+use crate::wire::message::{MessageType, Slot};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+type HmacSha1 = hmac::Hmac<sha1::Sha1>;
+
+/// The body bytes the search may generate in all (or twice the body, when that is more): a huge body is searched
+/// in time and memory proportional to its size.
+const SEARCH_BYTES: usize = 16 << 20;
+/// A gzip body is searched only if it decompresses to at most this.
+const GUNZIP_LIMIT: u64 = 16 << 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Form {
     /// The body's exact bytes.
@@ -30,7 +50,7 @@ impl Form {
     }
 }
 
-/// Something found: a machine-readable code and a sentence for people.
+/// Something found: a machine-readable code (docs/WEBHOOKS.md lists them) and a sentence for people.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finding {
     pub code: &'static str,
@@ -49,16 +69,35 @@ pub struct Expected {
     pub first_element: Option<String>,
 }
 
+/// Which variant of the secret and the body reproduced the signature.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reproduced {
+    /// `as_given`, `receiver_trimmed` (the secret given, trimmed), or `sender_trailing_newline`,
+    /// `sender_trailing_crlf`, `sender_trailing_space`, `sender_trailing_tab`, `sender_leading_space`,
+    /// `sender_surrounding_spaces` (the secret given, with that added: what the sender signed with).
+    pub secret: &'static str,
+    /// What was undone to the body, in order: `gunzip`, `strip_bom`, `crlf_to_lf`, `strip_trailing_newline`,
+    /// `restringify`, `element`, `service_key_order`. Empty: the raw bytes.
+    pub body: Vec<&'static str>,
+    /// For a match on an element of an array body, its index.
+    pub element: Option<usize>,
+    /// The same, in words.
+    pub description: String,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct Verdict {
     pub valid: bool,
-    /// The form that matched, if any (under --strict a match other than raw is not valid).
+    /// The form that matched with the secret and body as given, if any (under --strict a match other than raw is
+    /// not valid).
     pub matched: Option<Form>,
     pub expected: Expected,
     /// Why it does not match (empty when valid).
     pub causes: Vec<Finding>,
     /// What a receiver might still trip on although it matched.
     pub warnings: Vec<Finding>,
+    /// The variant that reproduced the signature, when it was not the raw bytes with the secret as given.
+    pub reproduced: Option<Reproduced>,
 }
 
 /// The forms of a body and their signatures under one secret.
@@ -136,147 +175,345 @@ pub fn verify(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict
     if prefixed {
         causes.push(finding("sha1_prefix", "the header has a \"sha1=\" prefix; the service sends the bare hex digest"));
     }
-    let matched = digest.and_then(|d| forms.find(&d));
+    let Some(digest) = digest else {
+        return Verdict { valid: false, matched: None, expected, causes, warnings, reproduced: None };
+    };
+    let matched = forms.find(&digest);
     let exact_header = !prefixed && trimmed == header;
+    let uppercase = hex.chars().any(|c| c.is_ascii_uppercase());
 
-    if let Some(form) = matched {
-        if hex.chars().any(|c| c.is_ascii_uppercase()) {
-            warnings.push(finding(
-                "uppercase_header",
-                "the header is uppercase hex; the service sends lowercase, and a receiver comparing strings rejects it",
-            ));
-        }
-        match form {
-            Form::Raw => {
-                if let Some(restringified) = json::restringify(body).ok().filter(|r| r.as_bytes() != body) {
-                    warnings.push(finding(
-                        "not_stringify_form",
-                        format!(
-                            "the body is not in JSON.stringify form ({}); a receiver following the service's example hashes the re-serialised body and would reject this signature (it expects {})",
-                            difference(body, &restringified),
-                            expected.restringified.as_deref().unwrap_or_default()
-                        ),
-                    ));
-                }
-            }
-            Form::Restringified | Form::FirstElement => {
-                // Name the change when it is one of the usual ones; else say how the body differs.
-                let mut changes = Vec::new();
-                if let Some(digest) = digest {
-                    diagnose(secret, body, &digest, &mut changes);
-                }
-                let how = match changes.iter().find(|c| !matches!(c.code, "reencoded" | "not_json")) {
-                    Some(change) => change.message.clone(),
-                    None => describe_body(body),
-                };
-                let note = format!(
-                    "matched {}, not the raw bytes: the body was changed after signing ({how})",
-                    form.describe()
-                );
-                if strict {
-                    causes.push(finding("not_raw", note));
-                    causes.extend(changes.into_iter().filter(|c| !matches!(c.code, "reencoded" | "not_json")));
-                } else {
-                    warnings.push(finding("not_raw", note));
-                }
+    if matched == Some(Form::Raw)
+        && let Some(restringified) = json::restringify(body).ok().filter(|r| r.as_bytes() != body)
+    {
+        warnings.push(finding(
+            "not_stringify_form",
+            format!(
+                "the body is not in JSON.stringify form ({}); a receiver following the service's example hashes the re-serialised body and would reject this signature (it expects {})",
+                difference(body, &restringified),
+                expected.restringified.as_deref().unwrap_or_default()
+            ),
+        ));
+    }
+    let search = if matched == Some(Form::Raw) { Search::default() } else { search(secret, body, &digest) };
+    let reproduced = search.found.as_ref().map(Found::reproduced);
+    let changes = search.found.as_ref().map(Found::findings).unwrap_or_default();
+
+    match matched {
+        Some(Form::Raw) => {}
+        Some(form) => {
+            let how = match changes.first() {
+                Some(first) => changes.iter().skip(1).fold(short(first.code).to_string(), |all, c| {
+                    if all.contains(short(c.code)) { all } else { format!("{all}, {}", short(c.code)) }
+                }),
+                None => describe_body(body),
+            };
+            let note =
+                format!("matched {}, not the raw bytes: the body was changed after signing ({how})", form.describe());
+            if strict {
+                causes.push(finding("not_raw", note));
+                causes.extend(changes);
+            } else {
+                warnings.push(finding("not_raw", note));
+                warnings.extend(changes);
             }
         }
-        if strict && warnings.iter().any(|w| w.code == "uppercase_header") {
+        None if !changes.is_empty() => causes.extend(changes),
+        None => {
+            // Nothing reproduces it: say what about the body could break a receiver's re-serialisation.
+            match json::restringify(body) {
+                Err(e) => causes.push(finding(
+                    "not_json",
+                    format!("the body is not valid JSON ({e}), so only its raw bytes can match"),
+                )),
+                Ok(restringified) if restringified.as_bytes() != body => {
+                    causes.push(finding("reencoded", format!("the body is not in JSON.stringify form ({}); if it was changed after signing, the original bytes are lost", difference(body, &restringified))));
+                }
+                Ok(_) => {}
+            }
+            if causes.iter().all(|c| c.code == "header_whitespace") {
+                causes.push(finding("different", "different secret or body: no variant of either matches"));
+            }
+        }
+    }
+    if search.truncated {
+        warnings.push(finding(
+            "search_truncated",
+            "the body is too large to try every variant of it; the simplest ones were tried",
+        ));
+    }
+    if matched.is_some() && uppercase {
+        warnings.push(finding(
+            "uppercase_header",
+            "the header is uppercase hex; the service sends lowercase, and a receiver comparing strings rejects it",
+        ));
+        if strict {
             causes.push(finding("uppercase_header", "--strict: the service sends lowercase hex"));
         }
-        let valid = exact_header && causes.is_empty();
-        return Verdict { valid, matched: Some(form), expected, causes, warnings };
     }
-
-    if let Some(digest) = digest {
-        diagnose(secret, body, &digest, &mut causes);
-    }
-    if causes.iter().all(|c| matches!(c.code, "header_whitespace")) {
-        causes.push(finding("different", "different secret or body: no variant of either matches"));
-    }
-    Verdict { valid: false, matched: None, expected, causes, warnings }
+    let valid = matched.is_some() && exact_header && causes.is_empty();
+    Verdict { valid, matched, expected, causes, warnings, reproduced }
 }
 
-/// Tries the usual corruptions of the secret and the body; each one that makes the signature match is a cause.
-fn diagnose(secret: &[u8], body: &[u8], digest: &[u8; 20], causes: &mut Vec<Finding>) {
-    let trimmed_secret = trim(secret);
-    let secrets: Vec<(&[u8], bool)> = if trimmed_secret.len() != secret.len() {
-        vec![(secret, false), (trimmed_secret, true)]
-    } else {
-        vec![(secret, false)]
-    };
-    let mut bodies: Vec<(&'static str, &'static str, Vec<u8>)> = Vec::new();
-    if let Some(stripped) = body.strip_prefix(b"\xef\xbb\xbf") {
-        bodies.push((
-            "bom",
-            "the body starts with a byte-order mark (EF BB BF) that the sender did not sign",
-            stripped.to_vec(),
-        ));
-    }
-    if body.windows(2).any(|w| w == b"\r\n") {
-        bodies.push(("crlf", "the body's line endings were changed to CRLF", replace_crlf(body)));
-    }
-    let without_newline = trim_end_newlines(body);
-    if without_newline.len() != body.len() {
-        bodies.push((
-            "trailing_newline",
-            "the body has a trailing newline that the sender did not sign (e.g. added by echo or an editor)",
-            without_newline.to_vec(),
-        ));
-    }
-    // Every corruption at once, for bodies that went through several hands.
-    if bodies.len() > 1 {
-        let mut all = body.strip_prefix(b"\xef\xbb\xbf").unwrap_or(body).to_vec();
-        all = replace_crlf(&all);
-        let all = trim_end_newlines(&all).to_vec();
-        bodies.push(("several", "the body was changed in several ways (BOM, CRLF, trailing newline)", all));
-    }
-    let mut found_secret = false;
-    for (secret, trimmed) in &secrets {
-        if *trimmed && Forms::of(secret, body).find(digest).is_some() {
-            found_secret = true;
+// ---- the search ----
+
+/// One change undone to the body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Gunzip,
+    StripBom,
+    CrlfToLf,
+    StripTrailingNewline,
+    Restringify,
+    Element(usize),
+    ServiceOrder,
+}
+
+impl Step {
+    fn name(self) -> &'static str {
+        match self {
+            Step::Gunzip => "gunzip",
+            Step::StripBom => "strip_bom",
+            Step::CrlfToLf => "crlf_to_lf",
+            Step::StripTrailingNewline => "strip_trailing_newline",
+            Step::Restringify => "restringify",
+            Step::Element(_) => "element",
+            Step::ServiceOrder => "service_key_order",
         }
-        for (code, message, variant) in &bodies {
-            if Forms::of(secret, variant).find(digest).is_some() {
-                if *trimmed {
-                    found_secret = true;
+    }
+
+    fn words(self) -> String {
+        match self {
+            Step::Gunzip => "gunzipped".into(),
+            Step::StripBom => "without its BOM".into(),
+            Step::CrlfToLf => "with LF for CRLF".into(),
+            Step::StripTrailingNewline => "without its trailing newline".into(),
+            Step::Restringify => "re-serialised as JSON.stringify does".into(),
+            Step::Element(i) => format!("element {i} of the array"),
+            Step::ServiceOrder => "with its keys in the service's order".into(),
+        }
+    }
+
+    /// How far-fetched the change is: simpler explanations are tried first.
+    fn cost(self) -> usize {
+        match self {
+            Step::ServiceOrder => 2,
+            _ => 1,
+        }
+    }
+
+    /// Whether the step reads the body as JSON (byte-level fixes are preferred to re-serialisations).
+    fn parses(self) -> bool {
+        matches!(self, Step::Restringify | Step::Element(_) | Step::ServiceOrder)
+    }
+}
+
+/// A body variant: the steps that made it and its bytes; `source` is the variant (with no JSON step) that its JSON
+/// steps read.
+struct Candidate {
+    steps: Vec<Step>,
+    bytes: Vec<u8>,
+    source: usize,
+}
+
+impl Candidate {
+    fn cost(&self) -> usize {
+        self.steps.iter().map(|s| s.cost()).sum()
+    }
+
+    fn parses(&self) -> usize {
+        self.steps.iter().filter(|s| s.parses()).count()
+    }
+}
+
+/// Where a secret variant comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Given,
+    Receiver,
+    Sender,
+}
+
+struct SecretVariant {
+    bytes: Vec<u8>,
+    name: &'static str,
+    words: &'static str,
+    side: Side,
+}
+
+/// What the sender may have added to the secret: (prefix, suffix, name, words).
+const SENDER_CHANGES: [(&str, &str, &str, &str); 6] = [
+    ("", "\n", "sender_trailing_newline", "a trailing newline"),
+    ("", "\r\n", "sender_trailing_crlf", "a trailing CRLF"),
+    ("", " ", "sender_trailing_space", "a trailing space"),
+    ("", "\t", "sender_trailing_tab", "a trailing tab"),
+    (" ", "", "sender_leading_space", "a leading space"),
+    (" ", " ", "sender_surrounding_spaces", "a space on each side"),
+];
+
+fn secret_variants(secret: &[u8]) -> Vec<SecretVariant> {
+    let mut out = vec![SecretVariant { bytes: secret.to_vec(), name: "as_given", words: "", side: Side::Given }];
+    let trimmed = secret.trim_ascii();
+    if trimmed.len() != secret.len() {
+        out.push(SecretVariant {
+            bytes: trimmed.to_vec(),
+            name: "receiver_trimmed",
+            words: "trimmed",
+            side: Side::Receiver,
+        });
+    }
+    for (prefix, suffix, name, words) in SENDER_CHANGES {
+        let bytes = [prefix.as_bytes(), secret, suffix.as_bytes()].concat();
+        out.push(SecretVariant { bytes, name, words, side: Side::Sender });
+    }
+    out
+}
+
+/// What the search found, with what it needs to explain it.
+struct Found {
+    secret: &'static str,
+    secret_words: &'static str,
+    side: Side,
+    steps: Vec<Step>,
+    /// The bytes the JSON steps read (the body after the byte-level steps).
+    source: Vec<u8>,
+}
+
+#[derive(Default)]
+struct Search {
+    found: Option<Found>,
+    /// The body was too large for every variant to be made.
+    truncated: bool,
+}
+
+fn search(secret: &[u8], body: &[u8], digest: &[u8; 20]) -> Search {
+    let (candidates, truncated) = candidates(body);
+    let secrets = secret_variants(secret);
+    // Identical variants are hashed once: the simplest way to each set of bytes wins.
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.sort_by_key(|&i| (candidates[i].cost(), candidates[i].parses(), i));
+    let mut seen: HashSet<&[u8]> = HashSet::new();
+    order.retain(|&i| seen.insert(candidates[i].bytes.as_slice()));
+    let mut pairs: Vec<(usize, usize)> =
+        secrets.iter().enumerate().flat_map(|(s, _)| order.iter().map(move |&c| (s, c))).collect();
+    let secret_cost = |s: usize| usize::from(secrets[s].side != Side::Given);
+    pairs.sort_by_key(|&(s, c)| (candidates[c].cost() + secret_cost(s), candidates[c].parses(), s, c));
+    let keyed: Vec<HmacSha1> =
+        secrets.iter().map(|s| HmacSha1::new_from_slice(&s.bytes).expect("HMAC takes a key of any length")).collect();
+    for (s, c) in pairs {
+        let mut mac = keyed[s].clone();
+        mac.update(&candidates[c].bytes);
+        if mac.verify_slice(digest).is_ok() {
+            let candidate = &candidates[c];
+            let variant = &secrets[s];
+            let found = Found {
+                secret: variant.name,
+                secret_words: variant.words,
+                side: variant.side,
+                steps: candidate.steps.clone(),
+                source: candidates[candidate.source].bytes.clone(),
+            };
+            return Search { found: Some(found), truncated };
+        }
+    }
+    Search { found: None, truncated }
+}
+
+/// Every variant of the body, each made once; false when the byte budget ran out first.
+fn candidates(body: &[u8]) -> (Vec<Candidate>, bool) {
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut budget = SEARCH_BYTES.max(2 * body.len());
+    let mut push = |out: &mut Vec<Candidate>, steps: Vec<Step>, bytes: Vec<u8>, source: Option<usize>| -> bool {
+        if bytes.len() > budget {
+            return false;
+        }
+        budget -= bytes.len();
+        let source = source.unwrap_or(out.len());
+        out.push(Candidate { steps, bytes, source });
+        true
+    };
+    let mut roots = vec![(Vec::new(), body.to_vec())];
+    if let Some(plain) = gunzip(body) {
+        roots.push((vec![Step::Gunzip], plain));
+    }
+    for (root_steps, root) in roots {
+        // Each combination of the byte-level fixes that change something, applied in a fixed order.
+        for mask in 0..8u8 {
+            let mut steps = root_steps.clone();
+            let mut bytes = root.clone();
+            let mut applies = true;
+            for (bit, step) in [(1, Step::StripBom), (2, Step::CrlfToLf), (4, Step::StripTrailingNewline)] {
+                if mask & bit == 0 {
+                    continue;
                 }
-                causes.push(finding(code, *message));
+                match apply(step, &bytes) {
+                    Some(changed) => {
+                        bytes = changed;
+                        steps.push(step);
+                    }
+                    None => {
+                        applies = false;
+                        break;
+                    }
+                }
+            }
+            if !applies {
+                continue;
+            }
+            let parsed = json::parse(&bytes).ok();
+            let source = out.len();
+            if !push(&mut out, steps.clone(), bytes, None) {
+                return (out, true);
+            }
+            let Some(value) = parsed else { continue };
+            let with = |extra: &[Step]| steps.iter().copied().chain(extra.iter().copied()).collect::<Vec<_>>();
+            let mut made: Vec<(Vec<Step>, Vec<u8>)> = vec![(with(&[Step::Restringify]), stringify(&value))];
+            if let Some(ordered) = service_order(&value) {
+                made.push((with(&[Step::ServiceOrder]), stringify(&ordered)));
+            }
+            if let JsValue::Array(items) = &value {
+                for (i, item) in items.iter().enumerate() {
+                    made.push((with(&[Step::Element(i)]), stringify(item)));
+                    if let Some(ordered) = service_order(item) {
+                        made.push((with(&[Step::Element(i), Step::ServiceOrder]), stringify(&ordered)));
+                    }
+                }
+            }
+            for (steps, bytes) in made {
+                if !push(&mut out, steps, bytes, Some(source)) {
+                    return (out, true);
+                }
             }
         }
     }
-    if found_secret {
-        causes.insert(
-            0,
-            finding(
-                "secret_whitespace",
-                "the secret has surrounding whitespace or a newline (it matches with the secret trimmed)",
-            ),
-        );
-    }
-    if causes.iter().any(|c| c.code != "header_format" && c.code != "sha1_prefix" && c.code != "header_whitespace") {
-        return;
-    }
-    // Nothing matched: say what about the body could break a receiver's re-serialisation.
-    match json::restringify(body) {
-        Err(e) => causes
-            .push(finding("not_json", format!("the body is not valid JSON ({e}), so only its raw bytes can match"))),
-        Ok(restringified) if restringified.as_bytes() != body => {
-            causes.push(finding("reencoded", format!("the body is not in JSON.stringify form ({}); if it was changed after signing, the original bytes are lost", difference(body, &restringified))));
+    (out, false)
+}
+
+fn stringify(value: &JsValue) -> Vec<u8> {
+    json::stringify(value).into_bytes()
+}
+
+/// A byte-level fix, when it changes something.
+fn apply(step: Step, bytes: &[u8]) -> Option<Vec<u8>> {
+    match step {
+        Step::StripBom => bytes.strip_prefix(b"\xef\xbb\xbf").map(<[u8]>::to_vec),
+        Step::CrlfToLf => bytes.windows(2).any(|w| w == b"\r\n").then(|| replace_crlf(bytes)),
+        Step::StripTrailingNewline => {
+            let end = bytes.iter().rposition(|b| *b != b'\n' && *b != b'\r').map_or(0, |i| i + 1);
+            (end != bytes.len()).then(|| bytes[..end].to_vec())
         }
-        Ok(_) => {}
+        _ => None,
     }
 }
 
-fn trim(bytes: &[u8]) -> &[u8] {
-    let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(bytes.len());
-    let end = bytes.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(start, |i| i + 1);
-    &bytes[start..end]
-}
-
-fn trim_end_newlines(bytes: &[u8]) -> &[u8] {
-    let end = bytes.iter().rposition(|b| *b != b'\n' && *b != b'\r').map_or(0, |i| i + 1);
-    &bytes[..end]
+/// The decompressed bytes of a gzip body (several members, as `gzip` concatenates them), within the limit.
+fn gunzip(body: &[u8]) -> Option<Vec<u8>> {
+    if !body.starts_with(&[0x1f, 0x8b]) {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut reader = flate2::read::MultiGzDecoder::new(body).take(GUNZIP_LIMIT + 1);
+    reader.read_to_end(&mut out).ok()?;
+    (out.len() as u64 <= GUNZIP_LIMIT).then_some(out)
 }
 
 fn replace_crlf(bytes: &[u8]) -> Vec<u8> {
@@ -293,28 +530,271 @@ fn replace_crlf(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The bytes with whitespace outside strings removed.
-fn minify(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(bytes.len());
-    let (mut in_string, mut escaped) = (false, false);
-    for &b in bytes {
-        if in_string {
-            out.push(b);
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                in_string = false;
+/// The value with its keys in the order the service writes them (WEBHOOKS.md's table for its `type`, then
+/// `context`, then the keys it does not know in their order), when it is a message of a known type. Free-form
+/// objects (`properties`, `traits`) have no order to restore and keep theirs.
+fn service_order(value: &JsValue) -> Option<JsValue> {
+    let JsValue::Object(object) = value else { return None };
+    let Some(JsValue::String(kind)) = object.get("type") else { return None };
+    let kind = MessageType::parse(&kind.to_string_lossy())?;
+    let context = JsString::from_str("context");
+    Some(JsValue::Object(order_object(object, kind.layout(), Some(&context))))
+}
+
+/// The keys of `layout` that `object` has, in the layout's order (fixed nested objects reordered too), then `next`
+/// if it has it, then its other keys in their order.
+fn order_object(object: &JsObject, layout: &[Slot], next: Option<&JsString>) -> JsObject {
+    let mut out = JsObject::new();
+    let mut placed: HashSet<JsString> = HashSet::new();
+    for slot in layout {
+        let key = match slot {
+            Slot::Version => "version",
+            Slot::Type => "type",
+            Slot::Value(key) | Slot::Free(key) | Slot::Fixed(key, _) => key,
+        };
+        let Some(item) = object.get(key) else { continue };
+        placed.insert(JsString::from_str(key));
+        match (slot, item) {
+            (Slot::Fixed(_, inner), JsValue::Object(nested)) => {
+                out.insert(key, JsValue::Object(order_object(nested, inner, None)))
             }
-        } else if b == b'"' {
-            in_string = true;
-            out.push(b);
-        } else if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
-            out.push(b);
+            _ => out.insert(key, item.clone()),
+        }
+    }
+    if let Some(next) = next
+        && let Some(item) = object.get(&next.to_string_lossy())
+        && placed.insert(next.clone())
+    {
+        out.insert(next.clone(), item.clone());
+    }
+    for (key, item) in object.iter() {
+        if placed.insert(key.clone()) {
+            out.insert(key.clone(), item.clone());
         }
     }
     out
+}
+
+/// Whether every object in the value has its keys in ascending order (what `sort_keys=True`, Go's maps and `jq -S`
+/// write), and at least one has two keys.
+fn keys_sorted(value: &JsValue) -> bool {
+    let mut pending = vec![value];
+    let mut pairs = false;
+    while let Some(value) = pending.pop() {
+        match value {
+            JsValue::Array(items) => pending.extend(items),
+            JsValue::Object(object) => {
+                let keys: Vec<&JsString> = object.iter().map(|(k, _)| k).collect();
+                if keys.windows(2).any(|w| w[0].0 > w[1].0) {
+                    return false;
+                }
+                pairs |= keys.len() > 1;
+                pending.extend(object.iter().map(|(_, v)| v));
+            }
+            _ => {}
+        }
+    }
+    pairs
+}
+
+// ---- explaining what was found ----
+
+impl Found {
+    fn element(&self) -> Option<usize> {
+        self.steps.iter().find_map(|s| if let Step::Element(i) = s { Some(*i) } else { None })
+    }
+
+    fn reproduced(&self) -> Reproduced {
+        let mut parts = Vec::new();
+        match self.side {
+            Side::Given => parts.push("the secret as given".to_string()),
+            Side::Receiver => parts.push("the secret trimmed".to_string()),
+            Side::Sender => parts.push(format!("the secret with {}", self.secret_words)),
+        }
+        let body: Vec<String> = self.steps.iter().map(|s| s.words()).collect();
+        parts.push(if body.is_empty() { "the raw body".to_string() } else { format!("the body {}", body.join(", ")) });
+        Reproduced {
+            secret: self.secret,
+            body: self.steps.iter().map(|s| s.name()).collect(),
+            element: self.element(),
+            description: parts.join(" and "),
+        }
+    }
+
+    /// One finding per cause: the secret's, the byte-level changes, then what a re-serialisation changed and, where
+    /// the body's shape shows it, the serializer that did it.
+    fn findings(&self) -> Vec<Finding> {
+        let mut out = Vec::new();
+        match self.side {
+            Side::Given => {}
+            Side::Receiver => out.push(finding(
+                "secret_whitespace",
+                "your secret (the receiver's) has surrounding whitespace or a newline that the sender's does not: it matches with the secret trimmed (a secret file written by echo ends in a newline)",
+            )),
+            Side::Sender => out.push(finding(
+                "sender_secret_whitespace",
+                format!(
+                    "the sender signed with the secret plus {}: the secret configured on the sending side has it (pasted or saved with it); remove it there, or sign and check with the same bytes",
+                    self.secret_words
+                ),
+            )),
+        }
+        for step in &self.steps {
+            match step {
+                Step::Gunzip => out.push(finding(
+                    "gzip",
+                    "the body is gzip-compressed (Content-Encoding: gzip added on the way): the signature covers the uncompressed bytes, so hash the body after decompressing it",
+                )),
+                Step::StripBom => out.push(finding(
+                    "bom",
+                    "the body starts with a byte-order mark (EF BB BF) that the sender did not sign",
+                )),
+                Step::CrlfToLf => out.push(finding("crlf", "the body's line endings were changed to CRLF")),
+                Step::StripTrailingNewline => out.push(finding(
+                    "trailing_newline",
+                    "the body has a trailing newline that the sender did not sign (e.g. added by echo or an editor)",
+                )),
+                Step::Element(i) => out.push(finding(
+                    "array_element",
+                    if *i == 0 {
+                        "element 0 of the array body matches: a batch, signed by its first element".to_string()
+                    } else {
+                        format!("element {i} of the array body matches, not element 0 (batched deliveries sign element 0): the elements were reordered, or this is not the batch that was signed")
+                    },
+                )),
+                _ => {}
+            }
+        }
+        if self.steps.iter().any(|s| s.parses()) {
+            out.extend(self.reserialised());
+        }
+        out
+    }
+
+    /// What re-serialising the body undid: key order, whitespace, escapes, numbers; then the serializer.
+    fn reserialised(&self) -> Vec<Finding> {
+        let mut out = Vec::new();
+        let Ok(value) = json::parse(&self.source) else { return out };
+        let same_order = json::stringify(&value);
+        let sorted = self.steps.contains(&Step::ServiceOrder) && keys_sorted(&value);
+        if self.steps.contains(&Step::ServiceOrder) {
+            out.push(if sorted {
+                finding(
+                    "key_sorted",
+                    "the body's keys were sorted after signing (Python's sort_keys=True, Go's maps, jq -S): the signature covers the service's key order (version, type, userId, ...)",
+                )
+            } else {
+                finding("key_order", "the body's keys were reordered after signing: the signature covers the service's key order (version, type, userId, ...)")
+            });
+        }
+        let shape = shape::shape(&self.source);
+        let fix = "hash the raw request bytes, not a re-serialisation";
+        if shape.whitespace {
+            let body = &self.source;
+            let inner = body.trim_ascii();
+            let only_trailing = !shape::shape(inner).whitespace && body.starts_with(inner);
+            if only_trailing {
+                out.push(finding(
+                    "trailing_newline",
+                    "the body has trailing whitespace or a newline that the sender did not sign (e.g. added by echo or an editor)",
+                ));
+            } else {
+                out.push(finding(
+                    "pretty_printed",
+                    format!(
+                        "the body was pretty-printed after signing ({}): the service sends compact JSON; {fix}",
+                        layout(&shape)
+                    ),
+                ));
+            }
+        }
+        let differences = shape::differences(&self.source, same_order.as_bytes());
+        if let Some((got, was)) = &differences.strings {
+            out.push(finding(
+                "reencoded_escapes",
+                format!("the body's strings were re-encoded after signing (e.g. {got} where the service wrote {was}: \\/, \\uXXXX or other escapes); {fix}"),
+            ));
+        }
+        if let Some((got, was)) = &differences.numbers {
+            out.push(finding(
+                "reencoded_numbers",
+                format!(
+                    "the body's numbers were re-encoded after signing (e.g. {got} where the service wrote {was}); {fix}"
+                ),
+            ));
+        }
+        if differences.structure {
+            out.push(finding(
+                "reencoded_keys",
+                format!("the body was re-serialised after signing (duplicate keys dropped or array-index keys moved first); {fix}"),
+            ));
+        }
+        out.extend(serializer(&shape));
+        out
+    }
+}
+
+/// The whitespace of a pretty-printed body, in words.
+fn layout(shape: &Shape) -> String {
+    match (&shape.indent, shape.newlines) {
+        (Some(indent), _) if indent.bytes().all(|b| b == b'\t') => {
+            format!("indented with {} tab{}", indent.len(), if indent.len() == 1 { "" } else { "s" })
+        }
+        (Some(indent), _) if indent.bytes().all(|b| b == b' ') => format!("indented with {} spaces", indent.len()),
+        (_, true) => "with newlines between tokens".into(),
+        _ if shape.python_separators => "\", \" and \": \" separators".into(),
+        _ => "spaces between tokens".into(),
+    }
+}
+
+/// The serializer the body's shape shows, with the fix in that language's words; none when the shape is not
+/// distinctive.
+fn serializer(shape: &Shape) -> Option<Finding> {
+    if shape.python_separators && !shape.raw_non_ascii && !shape.escaped_slash {
+        return Some(finding(
+            "python_json_dumps",
+            "the body has the shape of Python's json.dumps with its defaults (\", \" and \": \" separators, non-ASCII as \\uXXXX): the receiver hashed json.dumps(...) of the parsed body. Hash the raw request bytes instead: request.get_data() in Flask, request.body in Django, await request.body() in FastAPI",
+        ));
+    }
+    if shape.whitespace {
+        return None;
+    }
+    if shape.escaped_slash && !shape.raw_non_ascii && !shape.html_escapes {
+        return Some(finding(
+            "php_json_encode",
+            "the body has the shape of PHP's json_encode (\\/ and \\uXXXX escapes): the receiver hashed json_encode(json_decode(...)). Hash the raw request bytes instead: file_get_contents('php://input')",
+        ));
+    }
+    // Sorted compact keys alone could be jq -S or anything else: only Go escapes <, > and & by default.
+    if shape.html_escapes && !shape.escaped_slash && !shape.non_ascii_escapes {
+        return Some(finding(
+            "go_encoding_json",
+            "the body has the shape of Go's encoding/json (map keys sorted, <, > and & escaped as \\u003c, \\u003e, \\u0026): the receiver hashed json.Marshal of the decoded body. Hash the raw request bytes instead: body, err := io.ReadAll(r.Body), then the HMAC of body",
+        ));
+    }
+    None
+}
+
+/// A few words for a finding, for the note on a match that is not the raw bytes.
+fn short(code: &str) -> &'static str {
+    match code {
+        "trailing_newline" => "trailing newline",
+        "crlf" => "CRLF line endings",
+        "bom" => "a BOM",
+        "gzip" => "gzip",
+        "pretty_printed" | "python_json_dumps" => "pretty-printed",
+        "reencoded_escapes" => "escapes re-encoded",
+        "reencoded_numbers" => "numbers re-encoded",
+        "reencoded_keys" | "go_encoding_json" | "php_json_encode" => "re-serialised",
+        "key_sorted" | "key_order" => "keys reordered",
+        "array_element" => "a batch",
+        _ => "changed",
+    }
+}
+
+/// The bytes with whitespace outside strings removed.
+fn minify(bytes: &[u8]) -> Vec<u8> {
+    shape::tokens(bytes).concat()
 }
 
 /// How a body differs from its JSON.stringify form, in words.
@@ -347,30 +827,41 @@ mod tests {
         v.causes.iter().map(|c| c.code).collect()
     }
 
+    fn pretty() -> String {
+        let value: serde_json::Value = serde_json::from_str(BODY).unwrap();
+        serde_json::to_string_pretty(&value).unwrap()
+    }
+
     #[test]
     fn raw_match() {
         let v = verify(b"teehee", BODY.as_bytes(), SIG, false);
         assert!(v.valid && v.matched == Some(Form::Raw) && v.causes.is_empty() && v.warnings.is_empty(), "{v:?}");
         assert_eq!(v.expected.raw, SIG);
+        assert!(v.reproduced.is_none());
     }
 
     #[test]
     fn pretty_printed_body_matches_re_serialised_unless_strict() {
-        let value: serde_json::Value = serde_json::from_str(BODY).unwrap();
-        let pretty = serde_json::to_string_pretty(&value).unwrap();
-        let v = verify(b"teehee", pretty.as_bytes(), SIG, false);
+        let v = verify(b"teehee", pretty().as_bytes(), SIG, false);
         assert!(v.valid && v.matched == Some(Form::Restringified), "{v:?}");
         assert_eq!(v.warnings[0].code, "not_raw");
         assert!(v.warnings[0].message.contains("pretty-printed"));
-        let strict = verify(b"teehee", pretty.as_bytes(), SIG, true);
-        assert!(!strict.valid && codes(&strict) == ["not_raw"], "{strict:?}");
+        assert!(v.warnings.iter().any(|w| w.code == "pretty_printed" && w.message.contains("2 spaces")), "{v:?}");
+        let strict = verify(b"teehee", pretty().as_bytes(), SIG, true);
+        assert!(!strict.valid && codes(&strict) == ["not_raw", "pretty_printed"], "{strict:?}");
+        assert_eq!(strict.reproduced.unwrap().body, ["restringify"]);
     }
 
     #[test]
-    fn batched_array_matches_its_first_element() {
+    fn batched_array_matches_its_first_element_and_names_another() {
         let batch = format!("[{BODY},{{\"type\":\"page\"}}]");
         let v = verify(b"teehee", batch.as_bytes(), SIG, false);
         assert!(v.valid && v.matched == Some(Form::FirstElement), "{v:?}");
+        let later = format!("[{{\"type\":\"page\"}},{BODY}]");
+        let v = verify(b"teehee", later.as_bytes(), SIG, false);
+        assert!(!v.valid && codes(&v) == ["array_element"], "{v:?}");
+        assert_eq!(v.reproduced.as_ref().unwrap().element, Some(1));
+        assert!(v.causes[0].message.contains("element 1"));
     }
 
     #[test]
@@ -396,15 +887,59 @@ mod tests {
             assert!(codes(&v).contains(&want), "{want}: {:?}", v.causes);
         }
         // CRLF: a pretty body signed with LF, received with CRLF.
-        let value: serde_json::Value = serde_json::from_str(BODY).unwrap();
-        let pretty = serde_json::to_string_pretty(&value).unwrap();
-        let pretty_sig = sign::sign(b"teehee", pretty.as_bytes());
-        let crlf = pretty.replace('\n', "\r\n");
+        let pretty_sig = sign::sign(b"teehee", pretty().as_bytes());
+        let crlf = pretty().replace('\n', "\r\n");
         let v = verify(b"teehee", crlf.as_bytes(), &pretty_sig, false);
-        assert!(codes(&v).contains(&"crlf"), "{v:?}");
+        assert_eq!(codes(&v), ["crlf"], "{v:?}");
         // A secret with a newline and a CRLF body: both named.
         let v = verify(b"teehee\n", crlf.as_bytes(), &pretty_sig, false);
-        assert!(codes(&v).contains(&"secret_whitespace") && codes(&v).contains(&"crlf"), "{v:?}");
+        assert_eq!(codes(&v), ["secret_whitespace", "crlf"], "{v:?}");
+        assert_eq!(v.reproduced.as_ref().unwrap().secret, "receiver_trimmed");
+    }
+
+    #[test]
+    fn the_senders_secret_is_tried_with_whitespace_added() {
+        // WEBHOOKS.md: signed with "teehee\n", checked with "teehee".
+        let v = verify(b"teehee", BODY.as_bytes(), "a88ae240be482bca23b017d0a505423e9982c957", false);
+        assert_eq!(codes(&v), ["sender_secret_whitespace"], "{v:?}");
+        assert!(v.causes[0].message.contains("trailing newline"));
+        let reproduced = v.reproduced.unwrap();
+        assert_eq!((reproduced.secret, reproduced.body.len()), ("sender_trailing_newline", 0));
+        // Combined with a body change: the sender's secret had a space, and the body gained a BOM.
+        let sig = sign::sign(b" teehee", BODY.as_bytes());
+        let v = verify(b"teehee", format!("\u{feff}{BODY}").as_bytes(), &sig, false);
+        assert_eq!(codes(&v), ["sender_secret_whitespace", "bom"], "{v:?}");
+        // The secret never appears in what is said.
+        assert!(!format!("{v:?}").contains("teehee"));
+    }
+
+    #[test]
+    fn gzip_sorted_keys_and_serializers_are_found_by_hashing() {
+        use std::io::Write;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(BODY.as_bytes()).unwrap();
+        let v = verify(b"teehee", &gz.finish().unwrap(), SIG, false);
+        assert_eq!(codes(&v), ["gzip"], "{v:?}");
+        // Keys sorted and compact, `<` escaped: Go's encoding/json of a map.
+        let body = r#"{"version":1,"type":"track","userId":"u","event":"<b>","properties":{},"timestamp":"t"}"#;
+        let sig = sign::sign(b"k", body.as_bytes());
+        let go = r#"{"event":"\u003cb\u003e","properties":{},"timestamp":"t","type":"track","userId":"u","version":1}"#;
+        let v = verify(b"k", go.as_bytes(), &sig, false);
+        assert_eq!(codes(&v), ["key_sorted", "reencoded_escapes", "go_encoding_json"], "{v:?}");
+        // Python's json.dumps defaults: matches re-serialised (valid), and the serializer is named with its fix.
+        let body = r#"{"type":"track","event":"café"}"#;
+        let sig = sign::sign(b"k", body.as_bytes());
+        let v = verify(b"k", br#"{"type": "track", "event": "caf\u00e9"}"#, &sig, true);
+        assert_eq!(codes(&v), ["not_raw", "pretty_printed", "reencoded_escapes", "python_json_dumps"], "{v:?}");
+        assert!(v.causes[3].message.contains("request.get_data()"));
+        // PHP's json_encode: \/ and \u escapes.
+        let body = r#"{"type":"page","url":"https://x/é"}"#;
+        let sig = sign::sign(b"k", body.as_bytes());
+        let v = verify(b"k", br#"{"type":"page","url":"https:\/\/x\/\u00e9"}"#, &sig, true);
+        assert!(codes(&v).ends_with(&["reencoded_escapes", "php_json_encode"]), "{v:?}");
+        // Numbers.
+        let v = verify(b"k", br#"{"a":1.0}"#, &sign::sign(b"k", br#"{"a":1}"#), true);
+        assert_eq!(codes(&v), ["not_raw", "reencoded_numbers"], "{v:?}");
     }
 
     #[test]
@@ -429,5 +964,15 @@ mod tests {
         let v = verify(b"k", odd, &sign::sign(b"k", odd), false);
         assert!(v.valid && v.warnings[0].code == "not_stringify_form", "{v:?}");
         assert!(v.warnings[0].message.contains(v.expected.restringified.as_deref().unwrap()));
+    }
+
+    #[test]
+    fn a_large_body_is_searched_within_the_budget() {
+        // The raw bytes and their re-serialisation fit, not every element.
+        let big = format!("[{}]", vec![BODY; 35_000].join(","));
+        let (made, truncated) = candidates(big.as_bytes());
+        assert!(truncated && made.len() > 2 && made.len() < 2 + 35_000, "{} variants", made.len());
+        let (made, truncated) = candidates(format!("[{BODY},{BODY}]\n").as_bytes());
+        assert!(!truncated && made.len() == 2 * (2 + 2 * 2), "{} variants", made.len());
     }
 }

@@ -110,8 +110,21 @@ async fn world() -> (TestEnv, String, mpsc::UnboundedReceiver<listen::Received>,
     (env, hook, received, plan, regulation)
 }
 
+/// A journal of `webhook listen` holding one request (id 1), for `webhook log` and `webhook replay`.
+fn journal(home: &Path) -> String {
+    let dir = home.join("journal");
+    std::fs::create_dir_all(&dir).unwrap();
+    let entry = json!({"id": 1, "received": "2026-01-01T00:00:00.000Z", "method": "POST", "path": "/hook",
+        "headers": [{"name": "content-type", "value": "application/json"}, {"name": "x-signature", "value": "0".repeat(40)}],
+        "body": "{\"type\":\"track\"}", "size": 16, "type": "track", "signature": "invalid", "signed_form": null,
+        "causes": [], "warnings": [], "answer": {"status": 200}});
+    std::fs::write(dir.join("1.json"), entry.to_string()).unwrap();
+    dir.display().to_string()
+}
+
 fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> HashMap<String, Case> {
     use Expect::*;
+    let journal = journal(home);
     let home = |name: &str| home.join(name).display().to_string();
     let dst = "web/webhooks";
     let mut cases: Vec<(&str, Case)> = vec![
@@ -168,6 +181,14 @@ fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> HashMap<Strin
         ),
         ("webhook send", case(&["webhook", "send", "--url", hook, "--all-types", "--secret", "s3cret"], Describes(7))),
         ("webhook listen", case(&["webhook", "listen"], Serves)),
+        ("webhook log", case(&["webhook", "log", "--journal", &journal], Reads(0))),
+        (
+            "webhook replay",
+            case(
+                &["webhook", "replay", "1", "--journal", &journal, "--to", hook, "--resign", "--secret", "s3cret"],
+                Describes(1),
+            ),
+        ),
         (
             "auth login",
             Case {
@@ -287,6 +308,52 @@ async fn listen_describes_its_forwards_under_dry_run() {
     assert_eq!(record["forwarded"], "not sent (dry run)");
     child.kill().await.unwrap();
     assert!(received.try_recv().is_err(), "the forward was sent");
+    assert!(writes(&env).await.is_empty());
+}
+
+/// `webhook listen --inspect` under --dry-run: the inspector's replay button describes the request instead of
+/// sending it (the journal, seg's bookkeeping, is still kept).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_inspectors_replay_is_described_under_dry_run() {
+    let (env, hook, mut received, _, _) = world().await;
+    let state = env.path("state");
+    let mut cmd =
+        env.command(&["webhook", "listen", "--port", "0", "--inspect", "--forward-to", &hook, "-o", "ndjson"], &[]);
+    cmd.env("SEG_DRY_RUN", "1").env("SEG_STATE_DIR", &state);
+    cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap()).lines();
+    let address = loop {
+        let line = stderr.next_line().await.unwrap().expect("listen announces its address");
+        if let Some(address) = line.strip_prefix("listening on ") {
+            break address.to_string();
+        }
+    };
+    let client = reqwest::Client::new();
+    client.post(format!("{address}/in")).body(r#"{"type":"track"}"#).send().await.unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut next = async || {
+        let line = tokio::time::timeout(Duration::from_secs(10), stdout.next_line()).await.unwrap().unwrap().unwrap();
+        serde_json::from_str::<Value>(&line).unwrap()
+    };
+    let (first, second) = (next().await, next().await);
+    assert!(first.get("url").is_some() || second.get("url").is_some(), "the forward, described");
+    let page = client.get(format!("{address}/_seg/")).send().await.unwrap().text().await.unwrap();
+    let token = page.split("name=\"seg-token\" content=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+    let replay = client
+        .post(format!("{address}/_seg/api/replay/1"))
+        .header("x-seg-token", &token)
+        .header("origin", &address)
+        .send()
+        .await
+        .unwrap();
+    let answer: Value = replay.json().await.unwrap();
+    assert_eq!(answer["dry_run"], true, "{answer}");
+    let described = next().await;
+    assert_eq!((described["method"].as_str(), described["url"].as_str()), (Some("POST"), Some(hook.as_str())));
+    child.kill().await.unwrap();
+    assert!(received.try_recv().is_err(), "nothing was sent");
+    assert!(state.join("webhook-journal").join("1.json").exists(), "the journal is kept under --dry-run");
     assert!(writes(&env).await.is_empty());
 }
 

@@ -13,6 +13,8 @@ mod durability;
 mod emulator;
 mod faults;
 mod generated;
+mod inspector;
+mod listen;
 mod openapi;
 mod parallel;
 mod receiver;

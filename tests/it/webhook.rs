@@ -176,6 +176,155 @@ async fn verify_names_every_cause_it_can_detect() {
     );
 }
 
+/// Node signs and mangles: every body and header below is made by Node's `crypto` and `JSON.stringify` (or a
+/// serializer written in JavaScript to imitate Python's, Go's and PHP's defaults), never by seg. Prints one JSON
+/// object: case name -> {body: base64, header}. (The free-form `properties` are in sorted order already: once a
+/// receiver sorts keys, their original order is lost; verify restores only the service's own layout.)
+const NODE_SIGNER: &str = r#"
+const crypto = require('crypto'), zlib = require('zlib');
+const secret = process.argv[1];
+const sign = (key, bytes) => crypto.createHmac('sha1', key).update(bytes).digest('hex');
+const message = {version: 1, type: 'track', userId: 'u-1', event: 'Order <Completed> & paid',
+  properties: {name: 'café', price: 39.95, qty: 2, url: 'https://shop.example/cart/1'},
+  timestamp: '2012-12-02T00:30:08.276Z', context: {ip: '203.0.113.7'}};
+const other = {type: 'page', userId: 'u-2'};
+const raw = JSON.stringify(message);
+const sig = sign(secret, raw);
+const sorted = v => Array.isArray(v) ? v.map(sorted) : (v && typeof v === 'object')
+  ? Object.fromEntries(Object.keys(v).sort().map(k => [k, sorted(v[k])])) : v;
+const asciiOnly = text => text.replace(/[\u0080-\uffff]/g, c => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+const python = v => Array.isArray(v) ? '[' + v.map(python).join(', ') + ']'
+  : (v && typeof v === 'object') ? '{' + Object.keys(v).map(k => asciiOnly(JSON.stringify(k)) + ': ' + python(v[k])).join(', ') + '}'
+  : typeof v === 'string' ? asciiOnly(JSON.stringify(v)) : JSON.stringify(v);
+const go = JSON.stringify(sorted(message)).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+const php = asciiOnly(raw.replace(/\//g, '\\/'));
+const pretty = JSON.stringify(message, null, 2);
+const out = {
+  exact: [raw, sig],
+  receiver_secret_newline: [raw, sig],
+  sender_secret_newline: [raw, sign(secret + '\n', raw)],
+  sender_secret_space: [raw, sign(' ' + secret, raw)],
+  uppercase: [raw, sig.toUpperCase()],
+  sha1_prefix: [raw, 'sha1=' + sig],
+  pretty_2: [pretty, sig],
+  pretty_tab: [JSON.stringify(message, null, '\t'), sig],
+  key_sorted: [JSON.stringify(sorted(message)), sig],
+  python: [python(message), sig],
+  python_sorted: [python(sorted(message)), sig],
+  go: [go, sig],
+  php: [php, sig],
+  numbers: [raw.replace('39.95', '39.950').replace('"qty":2', '"qty":2.0'), sig],
+  gzip: [zlib.gzipSync(Buffer.from(raw)), sig],
+  crlf: [pretty.replace(/\n/g, '\r\n'), sign(secret, pretty)],
+  bom: ['\ufeff' + raw, sig],
+  trailing_newline: [raw + '\n', sig],
+  first_element: [JSON.stringify([message, other]), sig],
+  later_element: [JSON.stringify([other, other, message]), sig],
+  sender_newline_and_pretty: [pretty, sign(secret + '\n', raw)],
+  gzip_and_bom: [zlib.gzipSync(Buffer.from('\ufeff' + raw)), sig],
+  different: [raw, sign('another secret', raw)],
+};
+const encoded = {};
+for (const [name, [body, header]] of Object.entries(out)) {
+  encoded[name] = {body: Buffer.from(body).toString('base64'), header};
+}
+console.log(JSON.stringify(encoded));
+"#;
+
+/// Each cause `verify` names, found from bytes that Node signed and changed the way real senders, proxies and
+/// receivers do; the verdict as data (`-o json`) and in words.
+#[tokio::test]
+async fn verify_names_each_cause_of_bytes_that_node_signed() {
+    use base64::Engine;
+    const SECRET: &str = "s3cr3t-é";
+    let out = Command::new("node")
+        .args(["-e", NODE_SIGNER, SECRET])
+        .output()
+        .expect("node is installed (.ci/run makes sure)");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let cases: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // (case, receiver's secret, flags, exit, the causes (or, when valid, the warnings) in order, reproduced.secret)
+    type Case<'a> = (&'a str, &'a str, &'a [&'a str], i32, &'a [&'a str], &'a str);
+    let expect: Vec<Case> = vec![
+        ("exact", SECRET, &[], 0, &[], ""),
+        ("receiver_secret_newline", "s3cr3t-é\n", &[], 1, &["secret_whitespace"], "receiver_trimmed"),
+        ("sender_secret_newline", SECRET, &[], 1, &["sender_secret_whitespace"], "sender_trailing_newline"),
+        ("sender_secret_space", SECRET, &[], 1, &["sender_secret_whitespace"], "sender_leading_space"),
+        ("uppercase", SECRET, &[], 0, &["uppercase_header"], ""),
+        ("uppercase", SECRET, &["--strict"], 1, &["uppercase_header"], ""),
+        ("sha1_prefix", SECRET, &[], 1, &["sha1_prefix"], ""),
+        ("pretty_2", SECRET, &[], 0, &["not_raw", "pretty_printed"], "as_given"),
+        ("pretty_2", SECRET, &["--strict"], 1, &["not_raw", "pretty_printed"], "as_given"),
+        ("pretty_tab", SECRET, &["--strict"], 1, &["not_raw", "pretty_printed"], "as_given"),
+        ("key_sorted", SECRET, &[], 1, &["key_sorted"], "as_given"),
+        (
+            "python",
+            SECRET,
+            &["--strict"],
+            1,
+            &["not_raw", "pretty_printed", "reencoded_escapes", "python_json_dumps"],
+            "as_given",
+        ),
+        (
+            "python_sorted",
+            SECRET,
+            &[],
+            1,
+            &["key_sorted", "pretty_printed", "reencoded_escapes", "python_json_dumps"],
+            "as_given",
+        ),
+        ("go", SECRET, &[], 1, &["key_sorted", "reencoded_escapes", "go_encoding_json"], "as_given"),
+        ("php", SECRET, &["--strict"], 1, &["not_raw", "reencoded_escapes", "php_json_encode"], "as_given"),
+        ("numbers", SECRET, &["--strict"], 1, &["not_raw", "reencoded_numbers"], "as_given"),
+        ("gzip", SECRET, &[], 1, &["gzip"], "as_given"),
+        ("crlf", SECRET, &[], 1, &["crlf"], "as_given"),
+        ("bom", SECRET, &[], 1, &["bom"], "as_given"),
+        ("trailing_newline", SECRET, &[], 0, &["not_raw", "trailing_newline"], "as_given"),
+        ("trailing_newline", SECRET, &["--strict"], 1, &["not_raw", "trailing_newline"], "as_given"),
+        ("first_element", SECRET, &[], 0, &["not_raw", "array_element"], "as_given"),
+        ("later_element", SECRET, &[], 1, &["array_element"], "as_given"),
+        (
+            "sender_newline_and_pretty",
+            SECRET,
+            &[],
+            1,
+            &["sender_secret_whitespace", "pretty_printed"],
+            "sender_trailing_newline",
+        ),
+        ("gzip_and_bom", SECRET, &[], 1, &["gzip", "bom"], "as_given"),
+        ("different", SECRET, &[], 1, &["different"], ""),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, secret, flags, exit, want, reproduced) in expect {
+        let case = &cases[name];
+        let body = base64::engine::general_purpose::STANDARD.decode(case["body"].as_str().unwrap()).unwrap();
+        let file = dir.path().join(format!("{name}.body"));
+        std::fs::write(&file, &body).unwrap();
+        let header = case["header"].as_str().unwrap();
+        let mut args =
+            vec!["webhook", "verify", "--secret", secret, "--signature", header, file.to_str().unwrap(), "-o", "json"];
+        args.extend(flags);
+        let run = seg(&args, b"").await;
+        let said = format!("{name} {flags:?}: {}{}", run.stdout, run.stderr);
+        assert_eq!(run.code, exit, "{said}");
+        let verdict: Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(verdict["valid"], exit == 0, "{said}");
+        let found = if exit == 0 { &verdict["warnings"] } else { &verdict["causes"] };
+        let codes: Vec<&str> = found.as_array().unwrap().iter().map(|f| f["code"].as_str().unwrap()).collect();
+        assert_eq!(codes, want, "{said}");
+        assert_eq!(verdict["reproduced"]["secret"].as_str().unwrap_or_default(), reproduced, "{said}");
+        assert!(!run.stdout.contains("s3cr3t"), "the secret is never printed: {said}");
+    }
+    // In words: the cause, the serializer's fix in its own language, and the variant that reproduced it.
+    let python =
+        base64::engine::general_purpose::STANDARD.decode(cases["python_sorted"]["body"].as_str().unwrap()).unwrap();
+    let header = cases["python_sorted"]["header"].as_str().unwrap();
+    let run = seg(&["webhook", "verify", "--secret", SECRET, "--signature", header, "-o", "table"], &python).await;
+    run.code(1);
+    assert!(run.stdout.contains("Python's json.dumps") && run.stdout.contains("request.get_data()"), "{}", run.stdout);
+    assert!(run.stdout.contains("reproduced with: the secret as given and the body"), "{}", run.stdout);
+}
+
 // ---- send: delivery rules ----
 
 #[tokio::test]
@@ -256,6 +405,30 @@ async fn permanent_failures_redirects_and_the_retry_window() {
     run.code(1);
     assert!(r.hits().len() >= 2, "retried within the window: {}", r.hits().len());
     assert!(run.stderr.contains("will retry"));
+    let last = run.stderr.lines().rfind(|l: &&str| l.starts_with("attempt ")).unwrap_or_default();
+    assert!(last.ends_with("not retried: the retry window closes before the next attempt)"), "{}", run.stderr);
+}
+
+/// A failure that will not be retried is never announced as one that will be: with no time left in the window,
+/// or when another URL delivered the message in the same attempt.
+#[tokio::test]
+async fn a_failure_that_is_not_retried_does_not_say_will_retry() {
+    let r = Receiver::start(&[], 500).await;
+    let run = seg(&["webhook", "send", "--url", &r.url, "--retry-window", "0s"], b"").await;
+    run.code(1);
+    assert_eq!(r.hits().len(), 1);
+    assert!(!run.stderr.contains("will retry"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("-> 500") && run.stderr.contains("not retried: the retry window closes"),
+        "{}",
+        run.stderr
+    );
+    let failing = Receiver::start(&[], 503).await;
+    let ok = Receiver::start(&[], 200).await;
+    let run = seg(&["webhook", "send", "--url", &failing.url, "--url", &ok.url, "--retry-window", "1h"], b"").await;
+    run.code(0);
+    assert!(!run.stderr.contains("will retry"), "{}", run.stderr);
+    assert!(run.stderr.contains("not retried: delivered to another URL"), "{}", run.stderr);
 }
 
 #[tokio::test]

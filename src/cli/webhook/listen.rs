@@ -1,20 +1,31 @@
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::SecretArgs;
 use crate::cli::Context;
 use crate::error::{Error, Result};
 use crate::ui::output::Format;
-use crate::webhook::listen::{self, ListenOptions};
+use crate::webhook::journal::{self, Journal};
+use crate::webhook::listen::{self, Inspect, ListenOptions};
 
-/// Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked.
+/// Receive webhooks locally: print one line (or NDJSON record) per request, with its signature checked and, when
+/// invalid, the cause `seg webhook verify` would name.
 ///
-/// Answers every request with --status after --delay; with --forward-to, sends the exact bytes and headers on.
-/// The address goes to stderr as `listening on http://HOST:PORT`; stdout carries one record per request.
+/// Answers every request with --status after --delay; with --forward-to, sends the exact bytes and headers on and
+/// answers with the app's status and body instead (502 when it cannot be reached). Every request (headers, exact
+/// body, verdict, answer) is kept in a journal, for `seg webhook log` and `seg webhook replay`. --inspect serves a
+/// page at /_seg/ on the same port that lists requests live with a replay button. The address goes to stderr as
+/// `listening on http://HOST:PORT`; stdout carries one record per request.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook listen --port 9000 --secret teehee
   seg webhook listen --port 0 --status 500 --delay 6s          # a failing, slow endpoint
-  seg webhook listen --secret teehee --forward-to http://127.0.0.1:3000/hook -o ndjson")]
+  seg webhook listen --secret teehee --forward-to http://127.0.0.1:3000/hook -o ndjson
+  seg webhook listen --secret teehee --forward-to http://127.0.0.1:3000/hook --inspect   # open /_seg/
+
+The journal is kept in --journal DIR, else in $SEG_STATE_DIR/webhook-journal, else under the user's state
+directory ($XDG_STATE_HOME/seg/webhook-journal; ~/.local/state/seg/webhook-journal on Linux).")]
 pub struct Args {
     /// Address to listen on: an IP address or a host name such as localhost
     #[arg(long, default_value = "127.0.0.1", value_parser = crate::cli::args::parse_host)]
@@ -24,21 +35,46 @@ pub struct Args {
     port: u16,
     #[command(flatten)]
     secret: SecretArgs,
-    /// Status to answer with
+    /// Status to answer with (when nothing is forwarded)
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u16).range(100..=599))]
     status: u16,
     /// Wait this long before answering (e.g. 6s to trigger the service's 5 s timeout)
     #[arg(long, default_value = "0s", value_parser = crate::ui::parse_duration)]
     delay: Duration,
-    /// Forward the exact bytes and headers to this URL
+    /// Forward the exact bytes and headers to this URL, and answer with what it answers
     #[arg(long, value_name = "URL")]
     forward_to: Option<String>,
+    /// Keep the journal in this folder (created owner-only)
+    #[arg(long, value_name = "DIR")]
+    journal: Option<PathBuf>,
+    /// Requests the journal keeps; older ones are removed
+    #[arg(long, value_name = "N", default_value_t = journal::DEFAULT_MAX, value_parser = clap::value_parser!(u64).range(1..))]
+    journal_max: u64,
+    /// Serve the inspector page at /_seg/ on this port (loopback addresses only)
+    #[arg(long)]
+    inspect: bool,
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if let Some(url) = &args.forward_to {
         crate::webhook::deliver::check_urls(std::slice::from_ref(url)).map_err(Error::Usage)?;
     }
+    let dir = match &args.journal {
+        Some(dir) => dir.clone(),
+        None => journal::default_dir().map_err(Error::Failed)?,
+    };
+    let journal = Journal::open(&dir, args.journal_max).map_err(Error::Failed)?;
+    let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
+        .await
+        .map_err(|e| Error::failed(format!("cannot listen on {}:{}: {e}", args.host, args.port)))?;
+    let address = listener.local_addr()?;
+    if args.inspect && !address.ip().is_loopback() {
+        return Err(Error::usage(format!(
+            "--inspect serves its page only on a loopback address, not {}: use --host 127.0.0.1",
+            address.ip()
+        )));
+    }
+    let inspect = args.inspect.then(|| Inspect { address, token: hex::encode(rand::random::<[u8; 24]>()) });
     let options = ListenOptions {
         secret: args.secret.get()?.map(|s| s.expose().as_bytes().to_vec()),
         status: args.status,
@@ -46,17 +82,25 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         forward_to: args.forward_to,
         forward_timeout: ctx.global.timeout.unwrap_or(crate::webhook::deliver::TIMEOUT),
         gate: ctx.gate.clone(),
+        journal: Some(Arc::new(journal)),
+        inspect,
     };
     let (sink, mut received) = tokio::sync::mpsc::unbounded_channel();
-    let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
-        .await
-        .map_err(|e| Error::failed(format!("cannot listen on {}:{}: {e}", args.host, args.port)))?;
-    ctx.printer.status(&format!("listening on http://{}", listener.local_addr()?));
+    ctx.printer.status(&format!("listening on http://{address}"));
+    ctx.printer.status(&format!("journal: {}", dir.display()));
+    if args.inspect {
+        ctx.printer.status(&format!("inspector: http://{address}/_seg/"));
+    }
     let server =
         axum::serve(listener, listen::router(options, sink)).with_graceful_shutdown(crate::cli::shutdown_signal());
     let server = tokio::spawn(async move { server.await });
     let records = matches!(ctx.output_format(), Format::Json | Format::Ndjson);
+    let mut warned = false;
     while let Some(request) = received.recv().await {
+        if let (Some(error), false) = (&request.journal_error, warned) {
+            ctx.printer.warn(error);
+            warned = true;
+        }
         if records {
             let line = serde_json::to_string(&request).map_err(|e| Error::failed(e.to_string()))?;
             ctx.printer.data_line(&line)?;

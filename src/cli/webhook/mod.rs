@@ -1,6 +1,9 @@
-//! `seg webhook`: sample, sign, verify, send and receive the service's webhook requests.
+//! `seg webhook`: sample, sign, verify, send and receive the service's webhook requests; list and replay what was
+//! received.
 
 mod listen;
+mod log;
+mod replay;
 mod sample;
 mod send;
 mod sign;
@@ -20,6 +23,8 @@ pub enum Command {
     Verify(verify::Args),
     Send(send::Args),
     Listen(listen::Args),
+    Log(log::Args),
+    Replay(replay::Args),
 }
 
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
@@ -29,6 +34,8 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
         Command::Verify(args) => verify::run(args, ctx),
         Command::Send(args) => send::run(args, ctx).await,
         Command::Listen(args) => listen::run(args, ctx).await,
+        Command::Log(args) => log::run(args, ctx),
+        Command::Replay(args) => replay::run(args, ctx).await,
     }
 }
 

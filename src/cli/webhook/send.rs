@@ -10,7 +10,7 @@ use super::{SecretArgs, read_body};
 use crate::cli::Context;
 use crate::error::{Error, Result};
 use crate::ui::output::Format;
-use crate::webhook::deliver::{self, Attempt, Deliverer, Message, Policy, Report};
+use crate::webhook::deliver::{self, Attempt, Deliverer, Message, Next, Policy, Report};
 use crate::webhook::json;
 use crate::webhook::sample;
 use crate::wire::message::MessageType;
@@ -140,9 +140,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     // One message: every attempt on stderr. Many: only failures (the bar or the summary shows the rest).
     let verbose = total == 1 || ctx.global.verbosity() > 0;
     let printer = ctx.printer.clone();
-    let observe = move |a: &Attempt| {
+    let observe = move |a: &Attempt, next: Next| {
         if a.class != deliver::Class::DryRun && (verbose || a.class != deliver::Class::Delivered) {
-            printer.status(&attempt_line(a));
+            printer.status(&attempt_line(a, next));
         }
     };
     let started = Instant::now();
@@ -154,7 +154,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             let observe = &observe;
             let progress = progress.clone();
             async move {
-                let report = deliverer.deliver(&message, urls, observe).await;
+                let report = deliverer.deliver_then(&message, urls, observe).await;
                 if let Some(bar) = &progress {
                     bar.inc(1);
                 }
@@ -170,17 +170,19 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     summarize(ctx, &reports, started.elapsed())
 }
 
-fn attempt_line(a: &Attempt) -> String {
+fn attempt_line(a: &Attempt, next: Next) -> String {
     let outcome = match (&a.status, &a.error) {
         (Some(status), _) => status.to_string(),
         (None, Some(error)) => error.clone(),
         (None, None) => "?".into(),
     };
-    let class = match a.class {
-        deliver::Class::Delivered => "delivered",
-        deliver::Class::Temporary => "will retry",
-        deliver::Class::Permanent => "final",
-        deliver::Class::DryRun => "not sent",
+    let class = match (a.class, next) {
+        (deliver::Class::Delivered, _) => "delivered",
+        (deliver::Class::Temporary, Next::Retry) => "will retry",
+        (deliver::Class::Temporary, Next::Delivered) => "not retried: delivered to another URL",
+        (deliver::Class::Temporary, _) => "not retried: the retry window closes before the next attempt",
+        (deliver::Class::Permanent, _) => "final",
+        (deliver::Class::DryRun, _) => "not sent",
     };
     format!("attempt {} {} -> {outcome} ({}, {class})", a.attempt, a.url, crate::ui::duration(a.latency))
 }

@@ -10,12 +10,16 @@ use crate::webhook::verify;
 ///
 /// Exit 0 when the signature matches the raw bytes, or (unless --strict) the body as a receiver following the
 /// service's example re-serialises it, or element 0 of an array body. Otherwise exit 1, naming each cause it can
-/// detect: a secret with whitespace or a newline, a `sha1=` prefix, a header that is not 40 hex characters, a
-/// trailing newline, CRLF, a BOM, a pretty-printed or re-encoded body.
+/// detect by reproducing the signature: the receiver's or the sender's secret with whitespace or a newline, a
+/// `sha1=` prefix, a header that is not 40 hex characters; a body gzip-compressed, with a BOM, CRLF or a trailing
+/// newline, pretty-printed, key-sorted, re-encoded, or another element of an array; and the serializer that
+/// re-encoded it (Python's json.dumps, Go's encoding/json, PHP's json_encode) with the fix. -o json gives the
+/// verdict as data: valid, matched, causes and warnings ({code, message}), reproduced.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook verify --secret teehee --signature 6584c31d030ff167eca14a1042eb7e88c881b8e8 body.json
-  seg webhook verify --secret-file secret.txt --signature \"$SIG\" - < body.json -o json")]
+  seg webhook verify --secret-file secret.txt --signature \"$SIG\" - < body.json -o json
+  seg webhook verify --secret teehee --signature \"$SIG\" --strict body.json   # only the raw bytes count")]
 pub struct Args {
     #[command(flatten)]
     secret: SecretArgs,
@@ -48,6 +52,9 @@ fn report(verdict: &verify::Verdict) -> String {
         (true, Some(form)) => out.push_str(&format!("valid: the signature matches {}\n", form.describe())),
         (false, Some(form)) => out.push_str(&format!("invalid: the signature matches {}, but:\n", form.describe())),
         _ => out.push_str("invalid: the signature matches no form of this body\n"),
+    }
+    if let Some(reproduced) = &verdict.reproduced {
+        out.push_str(&format!("  reproduced with: {}\n", reproduced.description));
     }
     for cause in &verdict.causes {
         out.push_str(&format!("  cause: {}\n", cause.message));

@@ -1,0 +1,83 @@
+use std::borrow::Cow;
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+
+use crate::cli::Context;
+use crate::error::{Error, Result};
+use crate::ui::table::{Column, Render};
+use crate::webhook::journal::{self, Entry};
+
+/// List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers.
+///
+/// The newest --limit requests, oldest first (the last line is the latest). Each shows its id (for
+/// `seg webhook replay`), when it arrived, method and path, the body's type and size, the signature's verdict with
+/// the cause when invalid, and the status the sender got. -o json gives each request whole: headers as received
+/// (credentials masked), the exact body, the verdict's causes and warnings, and the answer. Secrets are never kept.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg webhook log
+  seg webhook log --limit 5 -o json
+  seg webhook log --journal ./journal --jq '.[] | select(.signature == \"invalid\") | .id'")]
+pub struct Args {
+    /// The journal's folder [default: the one `seg webhook listen` uses]
+    #[arg(long, value_name = "DIR")]
+    journal: Option<PathBuf>,
+    /// Show this many of the newest requests
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+}
+
+const fn col(header: &'static str, key: &'static str, render: Render) -> Column {
+    Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render }
+}
+
+const COLUMNS: &[Column] = &[
+    col("ID", "id", Render::Text),
+    col("RECEIVED", "received", Render::Time),
+    col("METHOD", "method", Render::Text),
+    col("PATH", "path", Render::Text),
+    col("TYPE", "type", Render::Text),
+    col("SIZE", "size", Render::Text),
+    col("SIGNATURE", "signature", Render::Text),
+    col("CAUSE", "cause_codes", Render::Join),
+    col("ANSWER", "answer.status", Render::Text),
+];
+
+pub fn run(args: Args, ctx: &Context) -> Result<()> {
+    let dir = match args.journal {
+        Some(dir) => dir,
+        None => journal::default_dir().map_err(Error::Failed)?,
+    };
+    let entries = journal::newest(&dir, usize::try_from(args.limit).unwrap_or(usize::MAX)).map_err(Error::Failed)?;
+    if entries.is_empty() {
+        ctx.printer.status(&format!("no requests in the journal {}", dir.display()));
+    }
+    let items: Vec<Value> = entries.iter().map(shown).collect::<Result<_>>()?;
+    let output = ctx.output(COLUMNS)?;
+    let mut list = output.list();
+    list.push(items)?;
+    list.finish()
+}
+
+/// An entry as `log` shows it: credentials in headers masked, the cause codes beside the causes.
+fn shown(entry: &Entry) -> Result<Value> {
+    let mut value = serde_json::to_value(entry).map_err(|e| Error::failed(e.to_string()))?;
+    let headers: Vec<(String, String)> = entry.headers.iter().map(|h| (h.name.clone(), h.value.clone())).collect();
+    let masked = crate::secret::redact_headers(headers.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let masked: Vec<Value> = entry
+        .headers
+        .iter()
+        .zip(masked)
+        .map(|(h, (name, value))| {
+            if h.base64 {
+                json!({"name": name, "value": value, "base64": true})
+            } else {
+                json!({"name": name, "value": value})
+            }
+        })
+        .collect();
+    value["headers"] = Value::Array(masked);
+    value["cause_codes"] = entry.causes.iter().map(|c| Value::String(c.code.clone())).collect();
+    Ok(value)
+}

@@ -1,0 +1,283 @@
+//! `seg webhook listen` end to end: the cause of every invalid request (text and ndjson), `--forward-to` handing
+//! the app's answer back to the sender, the journal (exact bytes, kept across a restart, owner-only, pruned to
+//! `--journal-max`), `seg webhook log`, and `seg webhook replay` (byte-identical, and re-signed).
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdout};
+
+use crate::receiver::Receiver;
+use crate::support::{Run, run_with_stdin, seg_command};
+
+/// A running `seg webhook listen`, its journal in a temporary state folder.
+pub struct Listener {
+    pub url: String,
+    /// What it said on stderr before taking requests (the address, the journal, the inspector).
+    pub announced: Vec<String>,
+    records: Lines<BufReader<ChildStdout>>,
+    child: Child,
+}
+
+impl Listener {
+    /// `seg webhook listen --port 0 ARGS`, with SEG_STATE_DIR (and so the journal) under `state`.
+    pub async fn start(home: &Path, state: &Path, args: &[&str], vars: &[(&str, &str)]) -> Listener {
+        // The tests' own HTTP clients need the TLS provider installed, as seg's do.
+        seg::init_tls();
+        let mut cmd = seg_command(home);
+        cmd.env("SEG_STATE_DIR", state).args(["webhook", "listen", "--port", "0"]).args(args);
+        for (key, value) in vars {
+            cmd.env(key, value);
+        }
+        cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        let mut stderr = BufReader::new(child.stderr.take().unwrap()).lines();
+        let mut announced = Vec::new();
+        // The address, then the journal (and the inspector) are announced before the first request is taken.
+        let url = loop {
+            let line = stderr.next_line().await.unwrap().expect("listen announces its address");
+            announced.push(line.clone());
+            if let Some(address) = line.strip_prefix("listening on ") {
+                break address.to_string();
+            }
+        };
+        for _ in 0..(1 + usize::from(args.contains(&"--inspect"))) {
+            announced.push(stderr.next_line().await.unwrap().unwrap_or_default());
+        }
+        let records = BufReader::new(child.stdout.take().unwrap()).lines();
+        Listener { url, announced, records, child }
+    }
+
+    /// The next record (a line; a JSON object with -o ndjson).
+    pub async fn next_line(&mut self) -> String {
+        let wait = std::time::Duration::from_secs(30);
+        tokio::time::timeout(wait, self.records.next_line()).await.expect("a record in time").unwrap().unwrap()
+    }
+
+    pub async fn next_record(&mut self) -> Value {
+        serde_json::from_str(&self.next_line().await).unwrap()
+    }
+
+    pub async fn stop(mut self) {
+        self.child.start_kill().unwrap();
+        self.child.wait().await.unwrap();
+    }
+}
+
+pub fn hmac_hex(secret: &[u8], body: &[u8]) -> String {
+    use hmac::{KeyInit, Mac};
+    let mut mac = hmac::Hmac::<sha1::Sha1>::new_from_slice(secret).unwrap();
+    mac.update(body);
+    hex::encode(mac.finalize().into_bytes())
+}
+
+async fn seg(home: &Path, state: &Path, args: &[&str]) -> Run {
+    let mut cmd = seg_command(home);
+    cmd.env("SEG_STATE_DIR", state).args(args);
+    run_with_stdin(cmd, b"").await
+}
+
+fn journal(state: &Path) -> PathBuf {
+    state.join("webhook-journal")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_invalid_request_says_why_in_text_and_ndjson() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let mut text = Listener::start(home, state, &["--secret", "k", "-o", "table"], &[]).await;
+    let journal_dir = journal(state);
+    assert_eq!(text.announced[1], format!("journal: {}", journal_dir.display()), "SEG_STATE_DIR holds the journal");
+    let url = format!("{}/hook", text.url);
+    // The sender's secret has a trailing newline; then a body with a trailing newline signed without it.
+    seg(home, state, &["webhook", "send", "--url", &url, "--secret", "k\n"]).await.code(0);
+    let line = text.next_line().await;
+    assert!(line.starts_with("POST /hook track "), "{line}");
+    assert!(line.contains("signature INVALID: the sender signed with the secret plus a trailing newline"), "{line}");
+    assert!(line.ends_with("[journal 1]"), "{line}");
+    text.stop().await;
+
+    let mut records = Listener::start(home, state, &["--secret", "k", "-o", "ndjson"], &[]).await;
+    let url = format!("{}/hook", records.url);
+    let body = b"{\"type\":\"page\"}";
+    let answer = reqwest::Client::new()
+        .post(&url)
+        .header("x-signature", hmac_hex(b"k", body).to_uppercase())
+        .body(format!("\u{feff}{}", std::str::from_utf8(body).unwrap()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200);
+    let record = records.next_record().await;
+    assert_eq!(record["signature"], "invalid", "{record}");
+    let codes: Vec<&str> = record["causes"].as_array().unwrap().iter().map(|c| c["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["bom"], "{record}");
+    assert_eq!((record["id"].as_u64(), record["answer"]["status"].as_u64()), (Some(2), Some(200)), "ids go on");
+    // A valid one has no causes.
+    seg(home, state, &["webhook", "send", "--url", &url, "--secret", "k"]).await.code(0);
+    let record = records.next_record().await;
+    assert_eq!((record["signature"].as_str(), record["causes"].as_array().map(Vec::len)), (Some("valid"), Some(0)));
+    records.stop().await;
+    // The journal says the same, and never holds the secret's words.
+    let entry: Value = serde_json::from_slice(&std::fs::read(journal(state).join("2.json")).unwrap()).unwrap();
+    assert_eq!(entry["causes"][0]["code"], "bom");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forward_to_hands_the_apps_status_and_body_back_to_the_sender() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let app = axum::Router::new().fallback(|| async { (axum::http::StatusCode::IM_A_TEAPOT, "short and stout") });
+    let app_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let app_url = format!("http://{}/app", app_listener.local_addr().unwrap());
+    tokio::spawn(axum::serve(app_listener, app).into_future());
+    let mut listen =
+        Listener::start(home, state, &["--forward-to", &app_url, "--status", "202", "-o", "ndjson"], &[]).await;
+    let answer = reqwest::Client::new().post(format!("{}/in", listen.url)).body("{}").send().await.unwrap();
+    assert_eq!(answer.status(), 418, "the app's status, not --status");
+    assert_eq!(answer.text().await.unwrap(), "short and stout");
+    let record = listen.next_record().await;
+    assert_eq!(record["forwarded"], "418");
+    assert_eq!(record["answer"]["body"], "short and stout");
+    listen.stop().await;
+    // An app that cannot be reached: 502, saying why.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let gone = format!("http://{}/app", closed.local_addr().unwrap());
+    drop(closed);
+    let mut listen = Listener::start(home, state, &["--forward-to", &gone, "-o", "ndjson"], &[]).await;
+    let answer = reqwest::Client::new().post(format!("{}/in", listen.url)).body("{}").send().await.unwrap();
+    assert_eq!(answer.status(), 502);
+    let text = answer.text().await.unwrap();
+    assert!(text.contains("cannot forward to") && text.contains(&gone), "{text}");
+    let record = listen.next_record().await;
+    assert!(record["forwarded"].as_str().unwrap().starts_with("error: "), "{record}");
+    assert_eq!(record["answer"]["status"], 502);
+    listen.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_journal_keeps_exact_bytes_across_a_restart_and_log_lists_it() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let bodies: [&[u8]; 3] =
+        [b"{\"type\":\"track\"}\r\n", b"\x1f\x8b\x08\x00not really gzip\xff", b"{\"type\":\"page\"}"];
+    let client = reqwest::Client::new();
+    let mut listen = Listener::start(home, state, &["--secret", "s3cret-value", "-o", "ndjson"], &[]).await;
+    for body in &bodies[..2] {
+        client
+            .post(format!("{}/a?x=1", listen.url))
+            .header("x-signature", "0".repeat(40))
+            .body(body.to_vec())
+            .send()
+            .await
+            .unwrap();
+        listen.next_record().await;
+    }
+    listen.stop().await;
+    // Restarted (on another port): ids go on from the journal on disk.
+    let mut listen = Listener::start(home, state, &["--secret", "s3cret-value", "-o", "ndjson"], &[]).await;
+    client.post(format!("{}/b", listen.url)).body(bodies[2].to_vec()).send().await.unwrap();
+    assert_eq!(listen.next_record().await["id"], 3);
+    listen.stop().await;
+    let dir = journal(state);
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["1.json", "2.json", "3.json"]);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&dir), 0o700);
+        assert_eq!(mode(&dir.join("2.json")), 0o600);
+    }
+    for name in &names {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert!(!text.contains("s3cret-value"), "the secret is not kept: {text}");
+    }
+    let run = seg(home, state, &["webhook", "log", "-o", "json"]).await;
+    let entries = run.code(0).json();
+    let entries = entries.as_array().unwrap();
+    assert_eq!(entries.iter().map(|e| e["id"].as_u64().unwrap()).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(entries[0]["body"].as_str().unwrap().as_bytes(), bodies[0], "exact bytes");
+    assert_eq!(entries[0]["path"], "/a?x=1");
+    assert_eq!(entries[0]["signature"], "invalid");
+    use base64::Engine;
+    let binary = base64::engine::general_purpose::STANDARD.decode(entries[1]["body_base64"].as_str().unwrap()).unwrap();
+    assert_eq!(binary, bodies[1]);
+    assert_eq!(entries[2]["signature"], "absent");
+    let run = seg(home, state, &["webhook", "log", "--limit", "1", "-o", "table"]).await;
+    let lines: Vec<&str> = run.code(0).stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert!(lines[0].starts_with("ID") && lines[1].starts_with("3 ") && lines[1].contains("/b"), "{}", run.stdout);
+    // --journal-max: the oldest go, at start and with each new request.
+    let mut listen = Listener::start(home, state, &["--journal-max", "2", "-o", "ndjson"], &[]).await;
+    client.post(&listen.url).body("{}").send().await.unwrap();
+    assert_eq!(listen.next_record().await["id"], 4);
+    listen.stop().await;
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["3.json", "4.json"]);
+    // An empty journal lists nothing, and says so on stderr.
+    let empty = tempfile::tempdir().unwrap();
+    let run = seg(home, empty.path(), &["webhook", "log", "-o", "json"]).await;
+    assert_eq!(run.code(0).json(), serde_json::json!([]));
+    assert!(run.stderr.contains("no requests"), "{}", run.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_sends_the_exact_bytes_and_headers_again_or_resigned() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let mut listen = Listener::start(home, state, &["--secret", "old", "-o", "ndjson"], &[]).await;
+    let url = format!("{}/hook", listen.url);
+    seg(
+        home,
+        state,
+        &["webhook", "send", "--url", &url, "--type", "identify", "--secret", "old", "-H", "X-Team: data"],
+    )
+    .await
+    .code(0);
+    listen.next_record().await;
+    listen.stop().await;
+    let original: Value = serde_json::from_slice(&std::fs::read(journal(state).join("1.json")).unwrap()).unwrap();
+    let sent = original["body"].as_str().unwrap().as_bytes().to_vec();
+    let header = |name: &str| {
+        original["headers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["name"] == name)
+            .map(|h| h["value"].as_str().unwrap().to_string())
+    };
+
+    let app = Receiver::start(&[], 200).await;
+    let run = seg(home, state, &["webhook", "replay", "1", "--to", &app.url, "-o", "json"]).await;
+    assert_eq!(run.code(0).json()[0]["status"], 200);
+    assert!(run.stderr.contains("replay 1 -> "), "{}", run.stderr);
+    let hit = &app.hits()[0];
+    assert_eq!(hit.body, sent, "byte-identical");
+    for name in ["x-signature", "user-agent", "content-type", "x-team", "accept-encoding"] {
+        assert_eq!(hit.headers.get(name).map(|v| v.to_str().unwrap().to_string()), header(name), "{name}");
+    }
+    assert_eq!(hit.headers["x-signature"], hmac_hex(b"old", &sent).as_str());
+    // Re-signed with a new secret: a fresh signature of the same bytes; the secret from a file.
+    let secret = home.join("secret.txt");
+    std::fs::write(&secret, "new\n").unwrap();
+    let secret = secret.to_str().unwrap();
+    seg(home, state, &["webhook", "replay", "1", "--to", &app.url, "--resign", "--secret-file", secret]).await.code(0);
+    let hit = &app.hits()[1];
+    assert_eq!(hit.body, sent);
+    assert_eq!(hit.headers["x-signature"], hmac_hex(b"new", &sent).as_str());
+    assert_eq!(hit.headers.get_all("x-signature").iter().count(), 1, "the old signature is replaced");
+    // An id that is not there sends nothing (exit 2); --resign needs a secret; a failing app is exit 1.
+    let run = seg(home, state, &["webhook", "replay", "1", "7", "--to", &app.url]).await;
+    assert!(run.code(2).stderr.contains("no request 7"), "{}", run.stderr);
+    seg(home, state, &["webhook", "replay", "1", "--to", &app.url, "--resign"]).await.code(2);
+    assert_eq!(app.hits().len(), 2);
+    let failing = Receiver::start(&[], 500).await;
+    seg(home, state, &["webhook", "replay", "1", "--to", &failing.url]).await.code(1);
+}

@@ -19,13 +19,21 @@ use super::outbox::{self, Job};
 use super::status::Status;
 use crate::webhook::json::{self, JsObject, JsString, JsValue};
 use crate::wire::Code;
+use crate::wire::message::MessageType;
+
+/// The type of a tracking call named by `name` (a path's last segment or a batch item's `type`).
+fn tracking_call(name: &str) -> Option<MessageType> {
+    MessageType::parse(name).filter(|kind| kind.is_tracking_call())
+}
+
+/// The names of the tracking calls, for error messages.
+fn tracking_call_names() -> String {
+    MessageType::ALL.iter().filter(|k| k.is_tracking_call()).map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
+}
 
 /// The paths, each with the type its body has (`batch` items name their own).
 pub const PATHS: [&str; 7] =
     ["/v1/track", "/v1/identify", "/v1/page", "/v1/screen", "/v1/group", "/v1/alias", "/v1/batch"];
-
-/// Message types of tracking calls.
-pub const TYPES: [&str; 6] = ["track", "identify", "page", "screen", "group", "alias"];
 
 /// The catalog name of the webhooks destination, as a message's `integrations` spells it.
 const INTEGRATION: &str = "Webhooks";
@@ -41,7 +49,7 @@ pub async fn call(State(app): State<Arc<App>>, request: Request) -> Response {
 async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, Status> {
     let path = parts.uri.path();
     // `None` for /v1/batch, whose items name their own types.
-    let kind: Option<&'static str> = path.strip_prefix("/v1/").and_then(|k| TYPES.iter().find(|t| **t == k).copied());
+    let kind = path.strip_prefix("/v1/").and_then(tracking_call);
     if parts.method != Method::POST {
         return Err(Status::new(Code::Unimplemented, format!("method {} is not supported on {path}", parts.method)));
     }
@@ -159,11 +167,11 @@ fn batch(root: &JsObject) -> Result<Vec<Call<'_>>, Status> {
                 return Err(Status::invalid(format!("{at} must be an object")));
             };
             let kind = match message.get("type") {
-                Some(JsValue::String(s)) => TYPES.iter().find(|t| JsString::from_str(t) == *s).copied(),
+                Some(JsValue::String(s)) => tracking_call(&s.to_string_lossy()),
                 _ => None,
             };
             let Some(kind) = kind else {
-                return Err(Status::invalid(format!("{at}.type must be one of {}", TYPES.join(", "))));
+                return Err(Status::invalid(format!("{at}.type must be one of {}", tracking_call_names())));
             };
             Call::check(message, kind, Some(root), &at)
         })
@@ -172,7 +180,7 @@ fn batch(root: &JsObject) -> Result<Vec<Call<'_>>, Status> {
 
 /// A checked tracking call.
 struct Call<'a> {
-    kind: &'static str,
+    kind: MessageType,
     message: &'a JsObject,
     /// The batch's body, for `context` and `integrations` an item lacks.
     batch: Option<&'a JsObject>,
@@ -198,7 +206,7 @@ fn id_value(value: &JsValue) -> JsValue {
 }
 
 impl<'a> Call<'a> {
-    fn check(message: &'a JsObject, kind: &'static str, batch: Option<&'a JsObject>, at: &str) -> Result<Self, Status> {
+    fn check(message: &'a JsObject, kind: MessageType, batch: Option<&'a JsObject>, at: &str) -> Result<Self, Status> {
         let bad = |msg: String| Err(Status::invalid(format!("{at}: {msg}")));
         let is_id = |v: &JsValue| matches!(v, JsValue::String(s) if !s.0.is_empty()) || matches!(v, JsValue::Number(_));
         for key in ["userId", "anonymousId", "groupId", "previousId"] {
@@ -220,9 +228,9 @@ impl<'a> Call<'a> {
             return bad("userId or anonymousId is required".into());
         }
         let required: &[&str] = match kind {
-            "track" => &["event"],
-            "group" => &["groupId"],
-            "alias" => &["previousId", "userId"],
+            MessageType::Track => &["event"],
+            MessageType::Group => &["groupId"],
+            MessageType::Alias => &["previousId", "userId"],
             _ => &[],
         };
         for key in required {
@@ -262,90 +270,34 @@ impl<'a> Call<'a> {
         }
     }
 
-    /// The body WEBHOOKS.md gives for this type: the listed keys in order, then the message's own `context` when the
-    /// type lists none.
+    /// The body WEBHOOKS.md gives for this type (`wire::message` owns the layout), filled from the message: ids as
+    /// strings, `""` for a screen without a name, the received time when the message has no timestamp, and the
+    /// message's (or its batch's) `context`.
     fn webhook_body(&self, received: &str) -> String {
         let m = self.message;
-        let get = |key: &str| field(m, key).map(id_value).unwrap_or(JsValue::Null);
-        let or_empty = |key: &str| field(m, key).cloned().unwrap_or_else(|| JsValue::Object(JsObject::new()));
-        let mut body = JsObject::new();
-        body.insert("version", JsValue::Number(1.0));
-        body.insert("type", text(self.kind));
-        let timestamp = text(self.timestamp.as_deref().unwrap_or(received));
-        match self.kind {
-            "page" => {
-                body.insert("userId", get("userId"));
-                let properties = field(m, "properties");
-                let mut page = JsObject::new();
-                for key in ["path", "referrer", "title", "url"] {
-                    let value = match properties {
-                        Some(JsValue::Object(p)) => field(p, key).cloned(),
-                        _ => None,
-                    };
-                    page.insert(key, value.unwrap_or_else(|| text("")));
-                }
-                body.insert("properties", JsValue::Object(page));
-                body.insert("timestamp", timestamp);
-            }
-            "screen" => {
-                body.insert("userId", get("userId"));
-                body.insert("name", field(m, "name").cloned().unwrap_or_else(|| text("")));
-                body.insert("timestamp", timestamp);
-                body.insert("context", screen_context(self.inherited("context")));
-            }
-            "identify" => {
-                body.insert("userId", get("userId"));
-                body.insert("traits", or_empty("traits"));
-                body.insert("timestamp", timestamp);
-            }
-            "track" => {
-                body.insert("userId", get("userId"));
-                body.insert("event", get("event"));
-                body.insert("properties", or_empty("properties"));
-                body.insert("timestamp", timestamp);
-            }
-            "alias" => {
-                body.insert("Previous ID", get("previousId"));
-                body.insert("User ID", get("userId"));
-                body.insert("timestamp", timestamp);
-            }
-            _ => {
-                body.insert("groupId", get("groupId"));
-                body.insert("userId", get("userId"));
-                body.insert("traits", or_empty("traits"));
-                body.insert("timestamp", timestamp);
-            }
-        }
-        if self.kind != "screen"
-            && let Some(context) = self.inherited("context")
-        {
-            body.insert("context", context.clone());
-        }
-        json::stringify(&JsValue::Object(body))
-    }
-}
-
-/// A screen's `context` as WEBHOOKS.md lists it, filled from the message's context (`""` where it has nothing).
-fn screen_context(context: Option<&JsValue>) -> JsValue {
-    let context = match context {
-        Some(JsValue::Object(c)) => Some(c),
-        _ => None,
-    };
-    let mut out = JsObject::new();
-    for (group, keys) in
-        [("device", &["model", "type"][..]), ("os", &["name", "version"]), ("app", &["build", "name", "version"])]
-    {
-        let source = match context.and_then(|c| field(c, group)) {
-            Some(JsValue::Object(g)) => Some(g),
+        let context = self.inherited("context");
+        let object = |value: Option<&'a JsValue>| match value {
+            Some(JsValue::Object(o)) => Some(o),
             _ => None,
         };
-        let mut inner = JsObject::new();
-        for key in keys {
-            inner.insert(*key, source.and_then(|g| field(g, key)).cloned().unwrap_or_else(|| text("")));
-        }
-        out.insert(group, JsValue::Object(inner));
+        let fill = |path: &[&str]| -> Option<JsValue> {
+            match path {
+                ["timestamp"] => Some(text(self.timestamp.as_deref().unwrap_or(received))),
+                ["name"] => Some(field(m, "name").cloned().unwrap_or_else(|| text(""))),
+                ["Previous ID"] => field(m, "previousId").map(id_value),
+                ["User ID"] => field(m, "userId").map(id_value),
+                ["context"] => context.cloned(),
+                ["context", group, key] => {
+                    object(object(context).and_then(|c| field(c, group))).and_then(|g| field(g, key)).cloned()
+                }
+                [parent, key] => object(field(m, parent)).and_then(|p| field(p, key)).cloned(),
+                ["properties" | "traits"] => field(m, path[0]).cloned(),
+                [key] => field(m, key).map(id_value),
+                _ => None,
+            }
+        };
+        json::stringify(&JsValue::Object(self.kind.body(&fill)))
     }
-    JsValue::Object(out)
 }
 
 /// An ISO 8601 time as the service writes it: UTC, milliseconds, `Z`. A time without an offset is taken as UTC.
@@ -362,11 +314,12 @@ fn normalize(text: &str) -> Option<String> {
 
 /// The `delete` body a deletion request sends for one user.
 pub fn delete_body(user_id: &str, time: &str) -> String {
-    let mut body = JsObject::new();
-    body.insert("type", text("delete"));
-    body.insert("userId", text(user_id));
-    body.insert("timestamp", text(time));
-    json::stringify(&JsValue::Object(body))
+    let fill = |path: &[&str]| match path {
+        ["userId"] => Some(text(user_id)),
+        ["timestamp"] => Some(text(time)),
+        _ => None,
+    };
+    json::stringify(&JsValue::Object(MessageType::Delete.body(&fill)))
 }
 
 #[cfg(test)]

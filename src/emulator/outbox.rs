@@ -21,6 +21,7 @@ use super::store::{Resource, State};
 use crate::ui::Printer;
 use crate::webhook::deliver::{self, Attempt, Class, Deliverer, Message, Policy};
 use crate::wire::Destination;
+use crate::wire::message::MessageType;
 
 /// Attempts kept for `/_emulator/deliveries`; older ones are dropped.
 pub const LOG_SIZE: usize = 10_000;
@@ -114,11 +115,11 @@ pub struct Job {
 }
 
 impl Job {
-    pub fn new(target: &Target, message_id: &str, kind: &str, body: String) -> Job {
+    pub fn new(target: &Target, message_id: &str, kind: MessageType, body: String) -> Job {
         let signature = target.secret.as_ref().map(|s| crate::webhook::sign::sign(s.as_bytes(), body.as_bytes()));
         Job {
             message_id: message_id.to_string(),
-            kind: kind.to_string(),
+            kind: kind.as_str().to_string(),
             destination: target.destination.clone(),
             urls: target.urls.clone(),
             body,

@@ -14,6 +14,7 @@ use crate::emulator::outbox::{self, Job, Outbox};
 use crate::emulator::paging::{PageQuery, Paging};
 use crate::emulator::store::{Op, Resource, State as Resources};
 use crate::emulator::{ingest, status::Status};
+use crate::wire::message::MessageType;
 use crate::wire::{CreateRegulation, REGULATION_TYPES, Regulation, RegulationCreated, wrapper};
 
 /// User ids one request may name.
@@ -134,7 +135,12 @@ fn deletes(outbox: &Outbox, state: &Resources, workspace: &str, id: &str, users:
                 continue;
             }
             for (n, user) in users.iter().enumerate() {
-                jobs.push(Job::new(&target, &format!("{id}-{n}"), "delete", ingest::delete_body(user, time)));
+                jobs.push(Job::new(
+                    &target,
+                    &format!("{id}-{n}"),
+                    MessageType::Delete,
+                    ingest::delete_body(user, time),
+                ));
             }
         }
     }

@@ -85,18 +85,20 @@ pub fn authenticate(state: &State, headers: &HeaderMap) -> Result<Caller, Status
 /// Requests per minute per token; `None` when the limit is off.
 pub struct Limiter {
     inner: Option<DefaultKeyedRateLimiter<String>>,
+    per_minute: u32,
 }
 
 impl Limiter {
     pub fn per_minute(n: u32) -> Self {
-        Limiter { inner: NonZeroU32::new(n).map(|n| RateLimiter::keyed(Quota::per_minute(n))) }
+        Limiter { inner: NonZeroU32::new(n).map(|n| RateLimiter::keyed(Quota::per_minute(n))), per_minute: n }
     }
 
     pub fn check(&self, token: &str) -> Result<(), Status> {
         let Some(limiter) = &self.inner else { return Ok(()) };
         limiter.check_key(&token.to_string()).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
-            let mut status = Status::new(Code::ResourceExhausted, "rate limit exceeded: 200 requests per minute");
+            let message = format!("rate limit exceeded: {} requests per minute", self.per_minute);
+            let mut status = Status::new(Code::ResourceExhausted, message);
             status.retry_after = Some(wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).map(|s| s.max(1));
             status
         })

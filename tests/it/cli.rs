@@ -447,6 +447,7 @@ async fn the_real_rate_limit_is_met_with_retry_after_and_pacing() {
     let run = env.seg(&["workspaces", "list", "--max-retries", "0"]).await;
     run.code(18);
     assert!(run.stderr.contains("code 8"), "{}", run.stderr);
+    assert!(run.stderr.contains("2 requests per minute"), "the emulator names its configured limit: {}", run.stderr);
 }
 
 /// Found while writing the names fuzz target: a `\` is a `/` to URL parsers and `..` resolved, so this source name

@@ -2411,7 +2411,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--accept-token', '--accept-token', [CompletionResultType]::ParameterName, 'A token to accept, as VALUE:SCOPE with SCOPE `workspace` (read and write) or `workspace:read` (repeatable). Without any, one token of each scope is made and printed')
             [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Requests per minute per token before 429; 0 turns the limit off')
             [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'Keep state in this file across restarts (crash-safe); without it state lives in memory')
-            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Create the resources of this JSON file at start (format in docs/EMULATOR.md)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Create the resources of this file at start: a workspace file (`seg/1`, as `seg export` writes it; its `$env` secrets read from the environment) or the JSON resource list of docs/EMULATOR.md. What exists is kept, so the seed can be given again with --data')
             [CompletionResult]::new('--retry-window', '--retry-window', [CompletionResultType]::ParameterName, 'How long temporary webhook delivery failures are retried, from the first attempt (e.g. 30s, 4h)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')

@@ -2253,7 +2253,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --accept-token 'A token to accept, as VALUE:SCOPE with SCOPE `workspace` (read and write) or `workspace:read` (repeatable). Without any, one token of each scope is made and printed'
             cand --rate-limit 'Requests per minute per token before 429; 0 turns the limit off'
             cand --data 'Keep state in this file across restarts (crash-safe); without it state lives in memory'
-            cand --seed 'Create the resources of this JSON file at start (format in docs/EMULATOR.md)'
+            cand --seed 'Create the resources of this file at start: a workspace file (`seg/1`, as `seg export` writes it; its `$env` secrets read from the environment) or the JSON resource list of docs/EMULATOR.md. What exists is kept, so the seed can be given again with --data'
             cand --retry-window 'How long temporary webhook delivery failures are retried, from the first attempt (e.g. 30s, 4h)'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'

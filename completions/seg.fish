@@ -1529,7 +1529,7 @@ complete -c seg -n "__fish_seg_using_subcommand serve" -l port -d 'Port to liste
 complete -c seg -n "__fish_seg_using_subcommand serve" -l accept-token -d 'A token to accept, as VALUE:SCOPE with SCOPE `workspace` (read and write) or `workspace:read` (repeatable). Without any, one token of each scope is made and printed' -r
 complete -c seg -n "__fish_seg_using_subcommand serve" -l rate-limit -d 'Requests per minute per token before 429; 0 turns the limit off' -r
 complete -c seg -n "__fish_seg_using_subcommand serve" -l data -d 'Keep state in this file across restarts (crash-safe); without it state lives in memory' -r -F
-complete -c seg -n "__fish_seg_using_subcommand serve" -l seed -d 'Create the resources of this JSON file at start (format in docs/EMULATOR.md)' -r -F
+complete -c seg -n "__fish_seg_using_subcommand serve" -l seed -d 'Create the resources of this file at start: a workspace file (`seg/1`, as `seg export` writes it; its `$env` secrets read from the environment) or the JSON resource list of docs/EMULATOR.md. What exists is kept, so the seed can be given again with --data' -r -F
 complete -c seg -n "__fish_seg_using_subcommand serve" -l retry-window -d 'How long temporary webhook delivery failures are retried, from the first attempt (e.g. 30s, 4h)' -r
 complete -c seg -n "__fish_seg_using_subcommand serve" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand serve" -l api-version -d 'API path prefix [default: v1beta]' -r

@@ -26,6 +26,7 @@ use crate::ui::Printer;
   seg serve --port 0 --workspace acme --accept-token secret123:workspace
   seg serve --data ./seg-state.redb --seed ./fixtures.json --rate-limit 0
   seg serve --seed ./fixtures.json --retry-window 30s       # give up on failing webhooks after 30 s
+  seg -w acme export --file acme.yaml && seg serve --seed acme.yaml --data acme.redb   # a local copy of acme
   curl -H \"Authorization: Bearer $TOKEN\" http://127.0.0.1:8808/v1beta/workspaces")]
 pub struct Args {
     /// Address to listen on: an IP address or a host name such as localhost.
@@ -44,7 +45,9 @@ pub struct Args {
     /// Keep state in this file across restarts (crash-safe); without it state lives in memory.
     #[arg(long, value_name = "PATH")]
     data: Option<PathBuf>,
-    /// Create the resources of this JSON file at start (format in docs/EMULATOR.md).
+    /// Create the resources of this file at start: a workspace file (`seg/1`, as `seg export` writes it; its
+    /// `$env` secrets read from the environment) or the JSON resource list of docs/EMULATOR.md. What exists is
+    /// kept, so the seed can be given again with --data.
     #[arg(long, value_name = "FILE")]
     seed: Option<PathBuf>,
     /// How long temporary webhook delivery failures are retried, from the first attempt (e.g. 30s, 4h).

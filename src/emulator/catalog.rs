@@ -142,6 +142,29 @@ impl Catalog {
         Catalog { sources, destinations }
     }
 
+    /// Adds `catalog/sources/<slug>` when the catalog lacks it (a seed names it).
+    pub fn learn_source(&mut self, name: &str) {
+        let Some(slug) = name.strip_prefix(SOURCES).and_then(|r| r.strip_prefix('/')) else { return };
+        if self.source(name).is_none() && !slug.is_empty() {
+            self.sources.push(source(slug, slug, "SERVER", "Other", "Added from a seed file."));
+        }
+    }
+
+    /// Adds the destination `slug` when the catalog lacks it, and each setting it lacks, with the type given.
+    pub fn learn_destination<'a>(&mut self, slug: &str, settings: impl Iterator<Item = (&'a str, &'static str)>) {
+        if self.destination(slug).is_none() {
+            self.destinations.push(destination(slug, slug, "Other", Vec::new()));
+        }
+        let Some(entry) = self.destinations.iter_mut().find(|d| d.name == format!("{DESTINATIONS}/{slug}")) else {
+            return;
+        };
+        for (key, kind) in settings {
+            if !entry.settings.iter().any(|s| s.name == key) {
+                entry.settings.push(setting(key, key, kind, false, "Added from a seed file."));
+            }
+        }
+    }
+
     pub fn source(&self, name: &str) -> Option<&CatalogSource> {
         self.sources.iter().find(|s| s.name == name)
     }

@@ -113,11 +113,17 @@ impl Emulator {
             None => (Store::in_memory(), Vec::new()),
         };
         let key = page_key(&store).await?;
-        let workspaces = if options.workspaces.is_empty() {
+        let seed = options.seed.as_deref().map(seed::Seed::read).transpose()?;
+        let mut workspaces = if options.workspaces.is_empty() {
             vec![DEFAULT_WORKSPACE.to_string()]
         } else {
             options.workspaces.clone()
         };
+        workspaces.extend(seed.iter().flat_map(seed::Seed::workspaces));
+        let mut catalog = catalog::Catalog::builtin();
+        if let Some(seed) = &seed {
+            seed.extend(&mut catalog);
+        }
         for slug in &workspaces {
             add_workspace(&store, slug).await?;
         }
@@ -127,15 +133,20 @@ impl Emulator {
             store,
             page_tokens: paging::PageTokens::new(key),
             limiter: auth::Limiter::per_minute(options.rate_limit),
-            catalog: catalog::Catalog::builtin(),
+            catalog,
             control: control::Control::default(),
             outbox: Arc::new(outbox),
             log: options.log.clone(),
             api: router::served(),
             openapi: std::sync::OnceLock::new(),
         });
-        if let Some(path) = &options.seed {
-            seed::load(&app, path).await?;
+        if let (Some(seed), Some(path)) = (seed, &options.seed) {
+            let warn = |message: &str| {
+                if let Some(printer) = &options.log {
+                    printer.warn(message);
+                }
+            };
+            seed::load(&app, seed, path, &warn).await?;
         }
         let tokens = issue_tokens(&app, &options.tokens).await?;
         Ok(Emulator { app, tokens })
@@ -241,13 +252,25 @@ async fn issue_tokens(app: &App, wanted: &[(String, String)]) -> Result<Vec<Issu
                 let state = writer.state();
                 state.names_in(handlers::access_tokens::COLLECTION).find_map(|name| match state.get(name) {
                     Some(Resource::AccessToken(t)) if t.record.description == GENERATED && t.record.scopes == scope => {
-                        Some(t.secret.clone())
+                        Some((name.to_string(), t.clone()))
                     }
                     _ => None,
                 })
             };
             let value = match existing {
-                Some(value) => value,
+                Some((name, mut token)) => {
+                    // A workspace added since (`-w`, a seed): the default tokens reach every workspace served.
+                    let missing: Vec<String> =
+                        workspaces.iter().filter(|w| !token.record.workspace_names.contains(w)).cloned().collect();
+                    if !missing.is_empty() {
+                        token.record.workspace_names.extend(missing);
+                        let value = token.secret.clone();
+                        writer.commit(vec![Op::Replace(name, Resource::AccessToken(token))]).await.map_err(internal)?;
+                        value
+                    } else {
+                        token.secret
+                    }
+                }
                 None => {
                     let secret = handlers::access_tokens::new_secret();
                     let (_, ops) = handlers::access_tokens::issue(

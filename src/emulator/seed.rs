@@ -1,8 +1,15 @@
 //! `seg serve --seed FILE`: resources created at start through the API's own route table, so a seed passes exactly
-//! the validation a client's create would. Format:
-//! `{"workspaces": ["acme"], "sources": [<source>], "destinations": [<destination>], "tracking_plans": [<plan>]}`
-//! where each item is the object a Create body holds under its key (`name` a full resource name; a tracking plan
-//! names its workspace in `parent`). Items that already exist (a restart with `--data`) are left as they are.
+//! the validation a client's create would. Two formats:
+//! - a workspace file (`seg/1`, as `seg export` writes it; CLI.md, "Workspaces as code"): its workspace, sources,
+//!   destinations, tracking plans and connections. What the built-in catalog lacks (a source or destination entry, a
+//!   setting) is added to it, typed from the file's values. `$env` secrets are read from the environment; an unset
+//!   one leaves its config item out, with a warning.
+//! - the resource list: `{"workspaces": ["acme"], "sources": [<source>], "destinations": [<destination>],
+//!   "tracking_plans": [<plan>]}` where each item is the object a Create body holds under its key (`name` a full
+//!   resource name; a tracking plan names its workspace in `parent`).
+//!
+//! Items that already exist (a restart with `--data`) are left as they are: a tracking plan, whose id the service
+//! makes, is the one of the same display name in its workspace.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -15,15 +22,25 @@ use tower::ServiceExt;
 
 use super::App;
 use super::auth::Caller;
+use super::catalog::Catalog;
 use super::front_door::{self, Received};
 use super::paging::PageQuery;
-use super::store::collection_of;
+use super::store::{Resource, collection_of};
+use crate::api::walk::Snapshot;
 use crate::error::{Error, Result};
+use crate::plan::diff::{self, Op, PlanRef};
+use crate::plan::file::{ConfigValue, WorkspaceFile};
 use crate::wire::{Code, ErrorBody};
+
+/// A seed file, read.
+pub enum Seed {
+    Resources(SeedFile),
+    Workspace(WorkspaceFile),
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SeedFile {
+pub struct SeedFile {
     #[serde(default)]
     workspaces: Vec<String>,
     #[serde(default)]
@@ -34,14 +51,64 @@ struct SeedFile {
     tracking_plans: Vec<Map<String, Value>>,
 }
 
-pub async fn load(app: &Arc<App>, path: &Path) -> Result<()> {
-    let shown = path.display();
-    let text = std::fs::read(path).map_err(|e| Error::usage(format!("cannot read seed file {shown}: {e}")))?;
-    let seed: SeedFile =
-        serde_json::from_slice(&text).map_err(|e| Error::usage(format!("invalid seed file {shown}: {e}")))?;
-    for slug in &seed.workspaces {
-        super::add_workspace(&app.store, slug).await?;
+impl Seed {
+    /// A file with a `format` key is a workspace file (YAML or JSON); any other is the resource list (JSON).
+    pub fn read(path: &Path) -> Result<Seed> {
+        let shown = path.display();
+        let bytes = std::fs::read(path).map_err(|e| Error::usage(format!("cannot read seed file {shown}: {e}")))?;
+        let text = String::from_utf8(bytes).map_err(|_| Error::usage(format!("seed file {shown} is not UTF-8")))?;
+        let tree: Option<Value> = serde_yaml_ng::from_str(&text).ok();
+        if tree.as_ref().is_some_and(|tree| tree.get("format").is_some()) {
+            let file = WorkspaceFile::parse(&text).map_err(|why| Error::usage(format!("seed file {shown}: {why}")))?;
+            return Ok(Seed::Workspace(file));
+        }
+        let seed = serde_json::from_str(&text).map_err(|e| Error::usage(format!("invalid seed file {shown}: {e}")))?;
+        Ok(Seed::Resources(seed))
     }
+
+    /// The workspaces the seed fills, to serve with the rest.
+    pub fn workspaces(&self) -> Vec<String> {
+        match self {
+            Seed::Resources(seed) => seed.workspaces.clone(),
+            Seed::Workspace(file) => vec![file.workspace.clone()],
+        }
+    }
+
+    /// Adds to the catalog what a workspace file uses and it lacks.
+    pub fn extend(&self, catalog: &mut Catalog) {
+        let Seed::Workspace(file) = self else { return };
+        for source in file.sources.values() {
+            catalog.learn_source(&source.catalog_name);
+            for (slug, destination) in &source.destinations {
+                let settings = destination.config.iter().flatten().map(|(key, value)| (key.as_str(), value));
+                catalog.learn_destination(slug, settings.map(|(key, value)| (key, setting_kind(value))));
+            }
+        }
+    }
+}
+
+/// The catalog type a config value of a file suggests.
+fn setting_kind(value: &ConfigValue) -> &'static str {
+    match value {
+        ConfigValue::Env(_) => "PASSWORD",
+        ConfigValue::Plain(Value::Bool(_)) => "BOOLEAN",
+        ConfigValue::Plain(Value::Number(_)) => "NUMBER",
+        ConfigValue::Plain(Value::Array(items)) if items.iter().all(Value::is_string) => "ARRAY",
+        ConfigValue::Plain(Value::Array(_)) => "MIXED",
+        ConfigValue::Plain(Value::Object(_)) => "MAP",
+        ConfigValue::Plain(_) => "STRING",
+    }
+}
+
+pub async fn load(app: &Arc<App>, seed: Seed, path: &Path, warn: &dyn Fn(&str)) -> Result<()> {
+    match seed {
+        Seed::Resources(seed) => load_resources(app, seed, path).await,
+        Seed::Workspace(file) => load_workspace(app, &file, path, warn).await,
+    }
+}
+
+async fn load_resources(app: &Arc<App>, seed: SeedFile, path: &Path) -> Result<()> {
+    let shown = path.display();
     let items = seed
         .sources
         .into_iter()
@@ -52,25 +119,110 @@ pub async fn load(app: &Arc<App>, path: &Path) -> Result<()> {
         let at = |msg: String| Error::usage(format!("seed file {shown}: {list}: item {index}: {msg}"));
         let collection = if key == "tracking_plan" {
             let parent = item.remove("parent").and_then(|p| p.as_str().map(String::from));
-            format!("{}/tracking-plans", parent.ok_or_else(|| at("needs \"parent\": \"workspaces/<slug>\"".into()))?)
+            let collection = format!(
+                "{}/tracking-plans",
+                parent.ok_or_else(|| at("needs \"parent\": \"workspaces/<slug>\"".into()))?
+            );
+            let display_name = item.get("display_name").and_then(Value::as_str).unwrap_or_default();
+            if plan_named(app, &collection, display_name).is_some() {
+                continue;
+            }
+            collection
         } else {
             let name = item.get("name").and_then(Value::as_str).unwrap_or_default();
             collection_of(name).to_string()
         };
         let body = json!({ key: item }).to_string();
-        match create_as_admin(app, &collection, body).await {
-            Ok(()) => {}
-            Err(error) if error.code == Code::AlreadyExists as i32 => {}
-            Err(error) => return Err(at(error.error)),
-        }
+        created(create_as_admin(app, &collection, body).await).map_err(|error| at(error.error))?;
     }
     Ok(())
+}
+
+/// A workspace file's creates, in the order `apply` makes them (the plan against an empty workspace).
+async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path, warn: &dyn Fn(&str)) -> Result<()> {
+    let shown = path.display();
+    let env = |name: &str| std::env::var(name).ok();
+    let empty = Snapshot { workspace: format!("workspaces/{}", file.workspace), ..Snapshot::default() };
+    let plan = diff::plan(file, &empty, diff::Options::default(), &env)?;
+    let unset: Vec<&str> = file.env_names().into_iter().filter(|name| env(name).is_none()).collect();
+    if !unset.is_empty() {
+        warn(&format!("seed file {shown}: not set, so left out of the config: {}", unset.join(", ")));
+    }
+    // Tracking plans by display name: those made now, and those a restart finds.
+    let mut plans = std::collections::HashMap::new();
+    for change in &plan.changes {
+        let Some(op) = &change.op else { continue };
+        let at = |msg: String| Error::usage(format!("seed file {shown}: {}: {msg}", change.resource));
+        let (collection, body) = match op {
+            Op::CreateSource { collection, body } => (collection.clone(), to_json(body)),
+            Op::CreateDestination { collection, body } => {
+                let mut body = to_json(body);
+                if let Some(Value::Array(items)) = body.pointer_mut("/destination/config") {
+                    items.retain(|item| env_ref(item).is_none_or(|name| env(name).is_some()));
+                }
+                diff::resolve_env(&mut body, &env)?;
+                (collection.clone(), body)
+            }
+            Op::CreatePlan { collection, body } => {
+                let display_name = &body.tracking_plan.display_name;
+                if let Some(name) = plan_named(app, collection, display_name) {
+                    plans.insert(display_name.clone(), name);
+                    continue;
+                }
+                let answer = create_as_admin(app, collection, to_json(body).to_string()).await;
+                let answer = answer.map_err(|error| at(error.error))?;
+                // The plan, or the plan under its key.
+                let plan = answer.get("tracking_plan").unwrap_or(&answer);
+                let name = plan.get("name").and_then(Value::as_str);
+                plans.insert(display_name.clone(), name.unwrap_or_default().to_string());
+                continue;
+            }
+            Op::Connect { plan: PlanRef { display_name, .. }, body } => {
+                let plan = plans.get(display_name).cloned().unwrap_or_default();
+                (format!("{plan}/source-connections"), to_json(body))
+            }
+            _ => continue,
+        };
+        created(create_as_admin(app, &collection, body.to_string()).await).map_err(|error| at(error.error))?;
+    }
+    Ok(())
+}
+
+fn to_json<T: serde::Serialize>(body: &T) -> Value {
+    serde_json::to_value(body).unwrap_or_default()
+}
+
+/// The variable a config item's value refers to, if it is `{"$env": NAME}`.
+fn env_ref(item: &Value) -> Option<&str> {
+    let value = item.get("value")?.as_object()?;
+    match (value.len(), value.get("$env")) {
+        (1, Some(Value::String(name))) => Some(name),
+        _ => None,
+    }
+}
+
+/// A create's outcome, with "already there" taken as done.
+fn created(result: std::result::Result<Value, ErrorBody>) -> std::result::Result<(), ErrorBody> {
+    match result {
+        Ok(_) => Ok(()),
+        Err(error) if error.code == Code::AlreadyExists as i32 => Ok(()),
+        Err(error) => Err(error),
+    }
+}
+
+/// The tracking plan of `collection` with this display name.
+fn plan_named(app: &App, collection: &str, display_name: &str) -> Option<String> {
+    let state = app.store.read();
+    state.names_in(collection).find_map(|name| match state.get(name) {
+        Some(Resource::TrackingPlan(plan)) if plan.display_name == display_name => Some(name.to_string()),
+        _ => None,
+    })
 }
 
 /// POSTs a body to a collection through the API's own routes, in-process, as a write-scoped caller that reaches
 /// every workspace: past the front door (no token, no rate limit, no request log, no faults), through everything
 /// after it (404 and 501, the write scope, the body and the handler's checks).
-async fn create_as_admin(app: &Arc<App>, collection: &str, body: String) -> std::result::Result<(), ErrorBody> {
+async fn create_as_admin(app: &Arc<App>, collection: &str, body: String) -> std::result::Result<Value, ErrorBody> {
     let internal = |error: String| ErrorBody { error, code: Code::Internal as i32 };
     let workspaces = app.store.read().names_in("workspaces").map(String::from).collect();
     let below = collection.split('/').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("/");
@@ -84,9 +236,10 @@ async fn create_as_admin(app: &Arc<App>, collection: &str, body: String) -> std:
     request.extensions_mut().insert(PageQuery::default());
     request.extensions_mut().insert(received);
     let response = app.api.clone().with_state(app.clone()).oneshot(request).await.map_err(|e| match e {})?;
-    if response.status().is_success() {
-        return Ok(());
-    }
+    let success = response.status().is_success();
     let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.map_err(|e| internal(e.to_string()))?;
+    if success {
+        return Ok(serde_json::from_slice(&bytes).unwrap_or_default());
+    }
     Err(serde_json::from_slice(&bytes).unwrap_or_else(|_| internal(String::from_utf8_lossy(&bytes).into_owned())))
 }

@@ -351,3 +351,74 @@ async fn bad_files_are_usage_errors_naming_the_place() {
     assert!(run.code(2).stderr.contains("both named \"Main plan\""), "{}", run.stderr);
     assert!(writes(&env).await.is_empty());
 }
+
+/// `seg serve --seed FILE --data D` as a process, with the environment given; its base URL, write token and the
+/// file its stderr goes to.
+async fn serve_seeded(
+    env: &TestEnv,
+    file: &str,
+    vars: &[(&str, &str)],
+    run: &str,
+) -> (tokio::process::Child, String, String, std::path::PathBuf) {
+    use tokio::io::AsyncBufReadExt;
+    let stderr = env.path(&format!("serve-{run}.err"));
+    let mut cmd = crate::support::seg_command(env.home.path());
+    cmd.args(["serve", "--port", "0", "--rate-limit", "0", "--seed", file, "--data"])
+        .arg(env.path("copy.redb"))
+        .envs(vars.iter().copied())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::fs::File::create(&stderr).unwrap());
+    let mut child = cmd.spawn().unwrap();
+    let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let first =
+        lines.next_line().await.unwrap().unwrap_or_else(|| panic!("{}", std::fs::read_to_string(&stderr).unwrap()));
+    let base = first.strip_prefix("listening on ").expect(&first).to_string();
+    let token = lines.next_line().await.unwrap().unwrap();
+    let token = token.strip_prefix("token workspace ").expect(&token).to_string();
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    (child, base, token, stderr)
+}
+
+#[tokio::test]
+async fn an_export_seeds_a_local_copy_that_diffs_to_nothing_and_a_restart_creates_nothing_twice() {
+    let env = rich_workspace().await;
+    // What the built-in catalog lacks: a source type, a destination and a setting of a known one.
+    let text = export(&env).await.replace("catalog_name: catalog/sources/ios", "catalog_name: catalog/sources/acme-sdk").replace(
+        "      amplitude:\n",
+        "      acme-crm:\n        enabled: true\n        config:\n          region: eu\n          retries: 3\n          fields: [a, b]\n      amplitude:\n",
+    );
+    let text = text.replace("trackingId: UA-1-1", "trackingId: UA-1-1\n          domain: example.com");
+    assert!(text.contains("acme-crm") && text.contains("acme-sdk") && text.contains("domain: example.com"), "{text}");
+    let file = write_file(&env, "acme.yaml", &text);
+    let diff_copy = |base: String, token: String| {
+        let mut cmd = crate::support::seg_command(env.home.path());
+        cmd.args(["-w", "acme", "diff", "--file", &file])
+            .env("SEG_BASE_URL", base)
+            .env("SEG_TOKEN", token)
+            .envs(SECRETS);
+        crate::support::run_with_stdin(cmd, b"")
+    };
+
+    let (mut first, base, token, _) = serve_seeded(&env, &file, &SECRETS, "1").await;
+    let run = diff_copy(base.clone(), token.clone()).await;
+    assert_eq!(run.code, 0, "the copy is what the file says: {}{}", run.stdout, run.stderr);
+    first.kill().await.unwrap();
+    first.wait().await.unwrap();
+
+    // Again on the same data, one secret unset: nothing is created twice, and the unset variable is named.
+    let (mut second, base, token, stderr) = serve_seeded(&env, &file, &SECRETS[..1], "2").await;
+    let warned = std::fs::read_to_string(&stderr).unwrap();
+    assert!(warned.contains("SEG_SECRET_WEB_AMPLITUDE_APIKEY") && !warned.contains("amp-k3y"), "{warned}");
+    let run = diff_copy(base.clone(), token.clone()).await;
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let http = reqwest::Client::new();
+    let list = |path: &str| http.get(format!("{base}/v1beta/workspaces/acme/{path}")).bearer_auth(&token).send();
+    let plans: Value = list("tracking-plans").await.unwrap().json().await.unwrap();
+    let names: Vec<&str> =
+        plans["tracking_plans"].as_array().unwrap().iter().map(|p| p["display_name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Main plan", "Empty plan"]);
+    let sources: Value = list("sources").await.unwrap().json().await.unwrap();
+    assert_eq!(sources["sources"].as_array().unwrap().len(), 2);
+    second.kill().await.unwrap();
+    second.wait().await.unwrap();
+}

@@ -973,3 +973,43 @@ async fn seed_file_creates_resources_through_the_api_rules() {
         2
     );
 }
+
+async fn plans_of(env: &TestEnv, token: &str, workspace: &str) -> usize {
+    let answer = env.raw("GET", &format!("/v1beta/workspaces/{workspace}/tracking-plans"), Some(token), None).await;
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    answer.json["tracking_plans"].as_array().unwrap().len()
+}
+
+/// The resource-list seed on a restart with `--data`: a tracking plan (whose id the emulator makes) is found by its
+/// display name, not created again; the generated tokens come back and reach a workspace a later seed adds.
+#[tokio::test]
+async fn a_seed_given_again_with_data_creates_nothing_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let seed = dir.path().join("seed.json");
+    let data = dir.path().join("state.redb");
+    let start = |workspace: &str| {
+        let body = json!({"workspaces": [workspace],
+            "sources": [{"name": format!("workspaces/{workspace}/sources/web"), "catalog_name": "catalog/sources/javascript"}],
+            "tracking_plans": [{"parent": format!("workspaces/{workspace}"), "display_name": "Main"}]});
+        std::fs::write(&seed, body.to_string()).unwrap();
+        let options =
+            EmulatorOptions { seed: Some(seed.clone()), data: Some(data.clone()), ..EmulatorOptions::default() };
+        async move {
+            let emulator = seg::emulator::Emulator::new(options).await.unwrap();
+            let token = emulator.token("workspace").unwrap().to_string();
+            (TestEnv::serve(emulator).await, token)
+        }
+    };
+    let (env, first) = start("acme").await;
+    assert_eq!(plans_of(&env, &first, "acme").await, 1);
+    env.stop().await;
+    let (env, token) = start("acme").await;
+    assert_eq!(token, first, "the generated token is kept");
+    assert_eq!(plans_of(&env, &token, "acme").await, 1, "the plan is not created again");
+    env.stop().await;
+    let (env, token) = start("beta").await;
+    assert_eq!(token, first);
+    assert_eq!(plans_of(&env, &token, "beta").await, 1, "the kept token reaches the workspace added since");
+    assert_eq!(plans_of(&env, &token, "acme").await, 1);
+    env.stop().await;
+}

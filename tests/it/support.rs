@@ -36,8 +36,12 @@ impl TestEnv {
         if options.tokens.is_empty() {
             options.tokens = vec![(WRITE.into(), "workspace".into()), (READ.into(), "workspace:read".into())];
         }
+        TestEnv::serve(Emulator::new(options).await.expect("emulator starts")).await
+    }
+
+    /// Serves an emulator made by the test (e.g. one that issued its own tokens).
+    pub async fn serve(emulator: Emulator) -> TestEnv {
         seg::init_tls();
-        let emulator = Emulator::new(options).await.expect("emulator starts");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();

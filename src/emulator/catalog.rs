@@ -78,6 +78,8 @@ impl Catalog {
             source("http-api", "HTTP API", "SERVER", "Server", "Send data from any language over HTTP."),
             source("ios", "iOS", "MOBILE", "Mobile", "Track users of your iOS app."),
             source("javascript", "Javascript", "WEBSITE", "Website", "Track visitors of your website."),
+            // Created as `catalog/sources/net` by 2022 provider tests; a 2021 listing names it `.net` (both read).
+            source("net", ".NET", "SERVER", "Server", "Send data from .NET servers."),
             source("python", "Python", "SERVER", "Server", "Send data from Python servers."),
         ];
         let mut hooks = setting(
@@ -104,7 +106,15 @@ impl Catalog {
                 "Analytics",
                 vec![
                     setting("trackingId", "Website Tracking ID", "STRING", true, "Your property's tracking ID."),
+                    setting("domain", "Cookie Domain Name", "STRING", false, "The domain of the tracking cookie."),
                     setting("anonymizeIp", "Anonymize IP", "BOOLEAN", false, "Anonymize visitors' IP addresses."),
+                    setting(
+                        "enableServerIdentify",
+                        "Enable Server Side Identify",
+                        "BOOLEAN",
+                        false,
+                        "Send server-side identify calls to Google Analytics.",
+                    ),
                 ],
             ),
             destination(
@@ -115,6 +125,12 @@ impl Catalog {
                     setting("token", "Token", "STRING", true, "Your project token."),
                     setting("people", "Use Mixpanel People", "BOOLEAN", false, "Send identify calls to People."),
                 ],
+            ),
+            destination(
+                "rtb-house",
+                "RTB House",
+                "Advertising",
+                vec![setting("apiKey", "API Key", "STRING", true, "Your RTB House API key.")],
             ),
             destination(
                 "slack",
@@ -165,7 +181,9 @@ impl Catalog {
         }
     }
 
+    /// The catalog source of a name; `catalog/sources/.net` is the one entry `catalog/sources/net`.
     pub fn source(&self, name: &str) -> Option<&CatalogSource> {
+        let name = if name == format!("{SOURCES}/.net") { "catalog/sources/net" } else { name };
         self.sources.iter().find(|s| s.name == name)
     }
 

@@ -15,6 +15,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::App;
 use super::body::MAX_BODY;
+use super::event_filter;
 use super::outbox::{self, Job};
 use super::status::Status;
 use crate::webhook::json::{self, JsObject, JsString, JsValue};
@@ -95,7 +96,18 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
                     .note(&format!("webhook {}: enabled but has no hook URL; message not sent", target.destination));
                 continue;
             }
-            jobs.push(Job::new(target, &message_id, call.kind, body.clone()));
+            if target.filters.iter().all(|f| !f.enabled) {
+                jobs.push(Job::new(target, &message_id, call.kind, body.clone()));
+                continue;
+            }
+            let event = call.event();
+            let (kept, records) = event_filter::apply(&target.filters, &event, &message_id, &target.destination);
+            app.outbox.record_filtered(records);
+            if let Some(event) = kept {
+                let filtered =
+                    Call { kind: call.kind, message: &event, batch: None, timestamp: call.timestamp.clone() };
+                jobs.push(Job::new(target, &message_id, call.kind, filtered.webhook_body(&received)));
+            }
         }
     }
     let queued = app.outbox.prepare(jobs)?;
@@ -261,6 +273,18 @@ impl<'a> Call<'a> {
             Some(JsValue::Bool(true)) | Some(JsValue::Object(_)) => true,
             _ => !matches!(integrations.get("All"), Some(JsValue::Bool(false))),
         }
+    }
+
+    /// The event as destination filters see it: the message with its `type` and its (or its batch's) `context`.
+    fn event(&self) -> JsObject {
+        let mut event = self.message.clone();
+        if field(&event, "type").is_none() {
+            event.insert(JsString::from_str("type"), text(self.kind.as_str()));
+        }
+        if let (None, Some(context)) = (field(&event, "context"), self.inherited("context")) {
+            event.insert(JsString::from_str("context"), context.clone());
+        }
+        event
     }
 
     fn message_id(&self) -> String {

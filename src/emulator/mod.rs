@@ -7,6 +7,8 @@ mod auth;
 mod body;
 mod catalog;
 mod control;
+mod event_filter;
+mod fql;
 mod front_door;
 mod handlers;
 mod ingest;

@@ -132,6 +132,42 @@ pub mod doc {
         pub rules: Option<serde_json::Map<String, serde_json::Value>>,
     }
 
+    /// Update body: the fields under `filter`; only the paths in `update_mask` change. Its paths have no prefix
+    /// (`if`, not `filter.if`).
+    #[derive(ToSchema)]
+    pub struct FilterUpdate {
+        pub filter: Option<FilterFields>,
+        #[schema(schema_with = super::filter_mask)]
+        pub update_mask: Option<crate::wire::FieldMask>,
+    }
+
+    /// The updatable fields of a destination filter; `null` counts as absent.
+    #[derive(ToSchema)]
+    pub struct FilterFields {
+        pub title: Option<String>,
+        pub description: Option<String>,
+        /// An FQL condition; `all` matches every event.
+        #[schema(rename = "if")]
+        pub condition: Option<String>,
+        pub enabled: Option<bool>,
+        pub actions: Option<Vec<serde_json::Value>>,
+    }
+
+    /// Update body: the fields under `schema_config`; only the paths in `update_mask` change.
+    #[derive(ToSchema)]
+    pub struct SchemaConfigUpdate {
+        pub schema_config: Option<crate::wire::SchemaConfig>,
+        #[schema(schema_with = super::schema_config_mask)]
+        pub update_mask: Option<crate::wire::FieldMask>,
+    }
+
+    /// A page of a destination's filters.
+    #[derive(ToSchema)]
+    pub struct FilterPage {
+        pub filters: Vec<crate::wire::DestinationFilter>,
+        pub next_page_token: String,
+    }
+
     /// A page of workspaces.
     #[derive(ToSchema)]
     pub struct WorkspacePage {
@@ -240,9 +276,19 @@ fn tracking_plan_mask() -> Schema {
     update_mask(crate::wire::TrackingPlan::KEY, super::handlers::tracking_plans::UPDATABLE)
 }
 
-/// The mask of an Update body: `{"paths": [...]}` or one comma-separated string, of the updatable paths.
+fn filter_mask() -> Schema {
+    update_mask("", super::handlers::filters::UPDATABLE)
+}
+
+fn schema_config_mask() -> Schema {
+    update_mask(crate::wire::SchemaConfig::KEY, &super::handlers::schema_config::updatable())
+}
+
+/// The mask of an Update body: `{"paths": [...]}` or one comma-separated string, of the updatable paths (prefixed
+/// with `key.` unless `key` is empty).
 fn update_mask(key: &str, updatable: &[&str]) -> Schema {
-    let paths: Vec<String> = updatable.iter().map(|p| format!("{key}.{p}")).collect();
+    let prefix = |p: &&str| if key.is_empty() { p.to_string() } else { format!("{key}.{p}") };
+    let paths: Vec<String> = updatable.iter().map(prefix).collect();
     let one = paths.iter().map(|p| p.replace('.', "\\.")).collect::<Vec<_>>().join("|");
     let listed = ArrayBuilder::new().items(string().enum_values(Some(paths)));
     let object = ObjectBuilder::new().property("paths", nullable(listed));
@@ -583,7 +629,7 @@ mod tests {
                 assert!(ids.insert(op["operationId"].as_str().unwrap().to_string()));
             }
         }
-        assert_eq!(count, 34);
+        assert_eq!(count, 45);
     }
 
     #[test]
@@ -597,6 +643,7 @@ mod tests {
             ("TrackingPlanPage", wrapper::TRACKING_PLANS),
             ("ConnectionPage", wrapper::CONNECTIONS),
             ("RegulationPage", wrapper::REGULATIONS),
+            ("FilterPage", wrapper::FILTERS),
             ("AccessTokenPage", wrapper::ACCESS_TOKENS),
             ("CatalogSourcePage", wrapper::SOURCES),
             ("CatalogDestinationPage", wrapper::DESTINATIONS),

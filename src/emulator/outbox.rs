@@ -15,13 +15,14 @@ use serde_json::Value;
 use tokio::sync::{Semaphore, mpsc};
 use tokio::task::{JoinHandle, JoinSet};
 
+use super::event_filter::FilterRecord;
 use super::persist::{Change, Db};
 use super::status::Status;
 use super::store::{Resource, State};
 use crate::ui::Printer;
 use crate::webhook::deliver::{self, Attempt, Class, Deliverer, Message, Policy};
-use crate::wire::Destination;
 use crate::wire::message::MessageType;
+use crate::wire::{Destination, DestinationFilter};
 
 /// Attempts kept for `/_emulator/deliveries`; older ones are dropped.
 pub const LOG_SIZE: usize = 10_000;
@@ -40,6 +41,8 @@ pub struct Target {
     pub secret: Option<String>,
     /// Each hook's own headers, by URL.
     pub url_headers: Vec<(String, Vec<(String, String)>)>,
+    /// The destination's filters, in creation order (disabled ones included: `event_filter` skips them).
+    pub filters: Vec<DestinationFilter>,
 }
 
 /// The enabled webhooks destinations of a source.
@@ -47,13 +50,26 @@ pub fn targets(state: &State, source: &str) -> Vec<Target> {
     state
         .names_in(&format!("{source}/destinations"))
         .filter_map(|name| match state.get(name) {
-            Some(Resource::Destination(d)) if d.enabled && name.rsplit('/').next() == Some(WEBHOOKS) => Some(target(d)),
+            Some(Resource::Destination(d)) if d.enabled && name.rsplit('/').next() == Some(WEBHOOKS) => {
+                Some(target(d, filters(state, name)))
+            }
             _ => None,
         })
         .collect()
 }
 
-fn target(destination: &Destination) -> Target {
+fn filters(state: &State, destination: &str) -> Vec<DestinationFilter> {
+    let collection = format!("{destination}/filters");
+    state
+        .names_in(&collection)
+        .filter_map(|name| match state.get(name) {
+            Some(Resource::Filter(f)) => Some(f.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn target(destination: &Destination, filters: Vec<DestinationFilter>) -> Target {
     let setting = |key: &str| {
         let suffix = format!("/config/{key}");
         destination.config.iter().find(|c| c.name.ends_with(&suffix)).map(|c| &c.value)
@@ -78,7 +94,7 @@ fn target(destination: &Destination) -> Target {
         }
     }
     let secret = setting("sharedSecret").and_then(Value::as_str).filter(|s| !s.is_empty()).map(String::from);
-    Target { destination: destination.name.clone(), urls, secret, url_headers }
+    Target { destination: destination.name.clone(), urls, secret, url_headers, filters }
 }
 
 /// A hook's headers: `{"Name": "value"}` or `[{"key", "value"}]`, less any that are not valid HTTP or are reserved.
@@ -214,6 +230,8 @@ pub struct Outbox {
     /// Jobs found in the data file, started with the server.
     recovered: Mutex<Vec<(u64, Job)>>,
     attempts: Mutex<VecDeque<AttemptRecord>>,
+    /// What destination filters did to events, newest last.
+    filtered: Mutex<VecDeque<FilterRecord>>,
     counts: Counts,
     /// Ids of finished jobs, removed from the data file in batches by the flusher.
     removals: Mutex<Option<mpsc::UnboundedSender<u64>>>,
@@ -260,6 +278,7 @@ impl Outbox {
             started: AtomicBool::new(false),
             recovered: Mutex::new(recovered),
             attempts: Mutex::default(),
+            filtered: Mutex::default(),
             counts: Counts::default(),
             removals: Mutex::new(Some(tx)),
             removals_rx: Mutex::new(Some(rx)),
@@ -480,6 +499,20 @@ impl Outbox {
         }
     }
 
+    /// Records what a destination's filters did to an event, with a line on stderr for one not evaluated.
+    pub fn record_filtered(&self, records: Vec<FilterRecord>) {
+        for record in &records {
+            if record.outcome == "not_evaluated" {
+                self.note(&format!("filter {:?} of {}: {}", record.title, record.destination, record.detail));
+            }
+        }
+        let mut filtered = lock(&self.filtered);
+        filtered.extend(records);
+        while filtered.len() > LOG_SIZE {
+            filtered.pop_front();
+        }
+    }
+
     /// What `/_emulator/deliveries` answers.
     pub fn snapshot(&self) -> Value {
         let attempts = lock(&self.attempts);
@@ -491,11 +524,13 @@ impl Outbox {
             "failed": count(&self.counts.failed),
             "recovered": count(&self.counts.recovered),
             "deliveries": &*attempts,
+            "filtered": &*lock(&self.filtered),
         })
     }
 
     pub fn clear_log(&self) {
         lock(&self.attempts).clear();
+        lock(&self.filtered).clear();
     }
 }
 

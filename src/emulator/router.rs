@@ -11,7 +11,9 @@ use utoipa_axum::routes;
 
 use super::App;
 use super::front_door::Received;
-use super::handlers::{access_tokens, catalog, destinations, regulations, sources, tracking_plans, workspaces};
+use super::handlers::{
+    access_tokens, catalog, destinations, filters, regulations, schema_config, sources, tracking_plans, workspaces,
+};
 use super::status::Status;
 use crate::wire::Code;
 
@@ -32,6 +34,14 @@ fn table() -> Vec<UtoipaMethodRouter<Arc<App>>> {
             destinations::update_destination,
             destinations::update_destination_put,
             destinations::delete_destination
+        ),
+        routes!(filters::list_filters, filters::create_filter),
+        routes!(filters::get_filter, filters::update_filter, filters::delete_filter),
+        routes!(filters::get_filter_by_config, filters::update_filter_by_config, filters::delete_filter_by_config),
+        routes!(
+            schema_config::get_schema_config,
+            schema_config::update_schema_config,
+            schema_config::update_schema_config_put
         ),
         routes!(tracking_plans::list_tracking_plans, tracking_plans::create_tracking_plan),
         routes!(

@@ -13,7 +13,10 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use super::persist::{Change, Db, DeliveryRows};
 use super::status::Status;
-use crate::wire::{AccessToken, Destination, Regulation, Source, SourceConnection, TrackingPlan, Workspace};
+use crate::wire::{
+    AccessToken, Destination, DestinationFilter, Regulation, SchemaConfig, Source, SourceConnection, TrackingPlan,
+    Workspace,
+};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "body", rename_all = "snake_case")]
@@ -25,6 +28,9 @@ pub enum Resource {
     Connection(SourceConnection),
     AccessToken(StoredToken),
     Regulation(Regulation),
+    Filter(DestinationFilter),
+    /// Stored once it is first updated; until then a source has the default.
+    SchemaConfig(SchemaConfig),
 }
 
 /// An access token with its secret, which only the create response shows.

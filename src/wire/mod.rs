@@ -8,12 +8,14 @@
 //! read as the empty value wherever a client may send it.
 
 pub mod config;
+pub mod filter;
 pub mod message;
 pub mod path;
 pub mod request;
 pub mod resources;
 
 pub use config::{Hook, HookHeaders};
+pub use filter::{Action, CreateFilter, DestinationFilter, FilterInput, SchemaConfig};
 pub use request::*;
 pub use resources::*;
 
@@ -89,6 +91,7 @@ pub mod wrapper {
     pub const CONNECTIONS: &str = "connections";
     pub const ACCESS_TOKENS: &str = "access_tokens";
     pub const REGULATIONS: &str = "regulations";
+    pub const FILTERS: &str = super::filter::FILTERS;
     pub const NEXT_PAGE_TOKEN: &str = "next_page_token";
 }
 

@@ -246,9 +246,9 @@ impl<T: Resource> UpdateRequest<T> {
         field.strip_prefix(T::KEY).and_then(|rest| rest.strip_prefix('.')).unwrap_or(field)
     }
 
-    /// The mask path of a field: `destination.enabled`.
+    /// The mask path of a field: `destination.enabled` (a filter's: `enabled`).
     pub fn path(field: &str) -> String {
-        format!("{}.{}", T::KEY, Self::field(field))
+        if T::MASK_PREFIXED { format!("{}.{}", T::KEY, Self::field(field)) } else { Self::field(field).to_string() }
     }
 
     fn list(&mut self, field: &str) {

@@ -23,6 +23,8 @@ pub trait Resource: Serialize + DeserializeOwned {
     const WRAPPER: &'static str;
     /// The method of an Update: PATCH, but PUT for tracking plans as the real service has it (API.md).
     const UPDATE_METHOD: Method = Method::PATCH;
+    /// Whether mask paths carry `KEY` as a prefix (`destination.enabled`); a filter's do not (`if`, API.md).
+    const MASK_PREFIXED: bool = true;
 }
 
 /// Fields of a record that this model does not know, kept as the service sent them.

@@ -5,6 +5,7 @@
 
 mod auth;
 mod cli;
+mod clients;
 mod code;
 mod commits;
 mod deliveries;

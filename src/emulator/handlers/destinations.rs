@@ -81,7 +81,7 @@ pub async fn create_destination(
         };
         let name = format!("{collection}/{slug}");
         let config = normalize_config(&app.catalog, &name, slug, input.config.unwrap_or_default())?;
-        let connection_mode = input.connection_mode.unwrap_or_else(|| "UNSPECIFIED".into());
+        let connection_mode = input.connection_mode.unwrap_or_else(|| "UNSPECIFIED".into()).to_ascii_uppercase();
         check_connection_mode(&connection_mode)?;
         let time = now();
         Destination {
@@ -141,6 +141,12 @@ pub async fn update_destination(
         };
         let mut update = MaskedUpdate::new(body, UPDATABLE)?;
         let config_path = ["config".to_string()];
+        // Config merges by item name: listed with no items (no value, `null` or `[]`), it changes no item, so the
+        // Go client's way to disable a destination (`destination.enabled` + `destination.config`, no config) keeps
+        // the settings (API.md: merge wins over rule 2).
+        if update.value(&config_path).is_none_or(|v| v.as_array().is_some_and(Vec::is_empty)) {
+            update.paths.retain(|path| *path != config_path);
+        }
         if let Some(given) = update.value(&config_path).cloned() {
             let items: Vec<ConfigItem> = serde_json::from_value(given)
                 .map_err(|e| Status::invalid(format!("invalid destination.config: {e}")))?;
@@ -155,6 +161,8 @@ pub async fn update_destination(
         match update.apply_to(current)? {
             None => return ok(current),
             Some(mut new) => {
+                // In any case, as a client's README sends it (`cloud`); stored as the API spells it.
+                new.connection_mode.make_ascii_uppercase();
                 // Listed without a value: the enum's empty value (checked above when a value was given).
                 if new.connection_mode.is_empty() {
                     new.connection_mode = "UNSPECIFIED".into();
@@ -210,8 +218,9 @@ pub async fn delete_destination(
     deleted()
 }
 
+/// One of the modes, in any case (`cloud` is `CLOUD`).
 fn check_connection_mode(mode: &str) -> Result<(), Status> {
-    if CONNECTION_MODES.contains(&mode) {
+    if CONNECTION_MODES.contains(&mode.to_ascii_uppercase().as_str()) {
         Ok(())
     } else {
         Err(Status::invalid(format!("invalid connection_mode {mode:?}; one of {}", CONNECTION_MODES.join(", "))))

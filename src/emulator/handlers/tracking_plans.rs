@@ -44,6 +44,8 @@ const OBJECTS: [&str; 3] = ["global", "identify", "group"];
 
 /// Rules have API.md's shape (other keys are kept as sent); the arrays are filled in when absent.
 fn normalize_rules(mut rules: Map<String, Value>) -> Result<Map<String, Value>, Status> {
+    // Real clients send `null` for what they leave empty (`"identify_traits": null`): it reads as absent.
+    rules.retain(|_, value| !value.is_null());
     for key in ARRAYS {
         let value = rules.entry(key).or_insert_with(|| Value::Array(Vec::new()));
         if !value.is_array() {

@@ -1,0 +1,222 @@
+//! Destination filters: stored under `<destination>/filters/df_<27 alphanumerics>` and reachable there, named
+//! `<destination>/config/<hex>/filters/df_...` (the form the service answered in 2022, which a Terraform provider
+//! relies on; API.md) and reachable under that name too. The `if` condition
+//! must be valid FQL and is stored as sent; actions must have one of the four shapes. Update masks name the fields
+//! without a prefix (`if`, `actions`); `filter.if` is read the same way.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+
+use super::{ConfigFilterPath, DestinationPath, FilterPath, Found, Path, Reply, Tx, View, deleted, ok, random_id};
+use crate::emulator::App;
+use crate::emulator::auth::{Caller, WriteScope};
+use crate::emulator::body::JsonBody;
+use crate::emulator::fql;
+use crate::emulator::mask::MaskedUpdate;
+use crate::emulator::openapi::doc::{Empty, FilterPage, FilterUpdate};
+use crate::emulator::paging::{PageQuery, Paging};
+use crate::emulator::status::Status;
+use crate::emulator::store::{Op, Resource};
+use crate::wire::filter::FILTER_ID_PREFIX;
+use crate::wire::{CreateFilter, DestinationFilter, UpdateRequest, wrapper};
+
+pub const UPDATABLE: &[&str] = &["if", "actions", "title", "description", "enabled"];
+
+fn destination_name(view: &View, ws: &str, src: &str, dst: &str) -> Result<String, Status> {
+    view.existing(ws, &format!("sources/{src}"))?;
+    view.existing(ws, &format!("sources/{src}/destinations/{dst}"))
+}
+
+fn filter_name(view: &View, p: &FilterPath) -> Result<String, Status> {
+    let destination = destination_name(view, &p.workspace, &p.source, &p.destination)?;
+    Ok(format!("{destination}/filters/{}", p.filter))
+}
+
+/// The config segment of a destination's filter names: a stable hex id of the destination, as the service's
+/// names carry one (`.../destinations/webhooks/config/<hex>/filters/df_...`).
+fn config_id(destination: &str) -> String {
+    use sha1::{Digest, Sha1};
+    hex::encode(&Sha1::digest(destination.as_bytes())[..8])
+}
+
+/// A filter's condition and actions, checked: 400 / code 3 naming what is wrong.
+fn check(filter: &DestinationFilter) -> Result<(), Status> {
+    fql::parse(&filter.condition).map_err(|e| Status::invalid(format!("filter.if is not valid FQL: {e}")))?;
+    filter.parsed_actions().map_err(|e| Status::invalid(format!("filter.actions: {e}")))?;
+    Ok(())
+}
+
+/// List a destination's filters
+#[utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters",
+    tag = "destination filters", params(DestinationPath, PageQuery),
+    responses(
+        (status = 200, description = "a page of filters", body = FilterPage),
+        (status = 404, description = "no such workspace, source or destination"),
+    ))]
+pub async fn list_filters(
+    State(app): State<Arc<App>>,
+    caller: Caller,
+    Path(p): Path<DestinationPath>,
+    Paging(page): Paging,
+) -> Reply {
+    let state = app.store.read();
+    let view = View::new(&app, &state, &caller);
+    let destination = destination_name(&view, &p.workspace, &p.source, &p.destination)?;
+    view.list(&format!("{destination}/filters"), wrapper::FILTERS, &page, |_| true)
+}
+
+/// Create a destination filter
+///
+/// `if` is an FQL condition (`all` matches every event); `actions` are `drop_event`, `sample_event` `{percent,
+/// path}`, `whitelist_fields` and `blacklist_fields` `{fields: {properties|context|traits: {fields: [...]}}}`.
+/// The id is generated; a `name` or `update_mask` in the body is ignored.
+#[utoipa::path(post, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters",
+    tag = "destination filters", params(DestinationPath),
+    request_body = CreateFilter,
+    responses(
+        (status = 200, description = "the new filter", body = DestinationFilter),
+        (status = 400, description = "invalid JSON, FQL that does not parse, an action of the wrong shape"),
+        (status = 404, description = "no such workspace, source or destination"),
+    ))]
+pub async fn create_filter(
+    State(app): State<Arc<App>>,
+    write: WriteScope,
+    Found(p): Found<DestinationPath>,
+    JsonBody(CreateFilter { filter: input }): JsonBody<CreateFilter>,
+) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let destination = destination_name(&tx.view(&tx.state()), &p.workspace, &p.source, &p.destination)?;
+    let id = format!("{FILTER_ID_PREFIX}{}", random_id(27));
+    let filter = DestinationFilter {
+        name: format!("{destination}/config/{}/filters/{id}", config_id(&destination)),
+        title: input.title,
+        description: input.description,
+        condition: input.condition,
+        enabled: input.enabled,
+        actions: input.actions,
+        ..Default::default()
+    };
+    check(&filter)?;
+    let key = format!("{destination}/filters/{id}");
+    tx.commit(vec![Op::Insert(key, Resource::Filter(filter.clone()))]).await?;
+    ok(&filter)
+}
+
+/// Get a destination filter
+#[utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters/{filter}",
+    tag = "destination filters", params(FilterPath),
+    responses(
+        (status = 200, description = "the filter", body = DestinationFilter),
+        (status = 404, description = "no such workspace, source, destination or filter"),
+    ))]
+pub async fn get_filter(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<FilterPath>) -> Reply {
+    let state = app.store.read();
+    let view = View::new(&app, &state, &caller);
+    view.get(&filter_name(&view, &p)?)
+}
+
+/// Update a destination filter
+///
+/// Mask paths without a prefix: `if`, `actions`, `title`, `description`, `enabled`.
+#[utoipa::path(patch, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters/{filter}",
+    tag = "destination filters", params(FilterPath),
+    request_body = FilterUpdate,
+    responses(
+        (status = 200, description = "the filter as updated", body = DestinationFilter),
+        (status = 400, description = "invalid JSON, an unknown mask path, FQL that does not parse, a bad action"),
+        (status = 404, description = "no such workspace, source, destination or filter"),
+    ))]
+pub async fn update_filter(
+    State(app): State<Arc<App>>,
+    write: WriteScope,
+    Found(p): Found<FilterPath>,
+    JsonBody(body): JsonBody<UpdateRequest<DestinationFilter>>,
+) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let (name, new) = {
+        let state = tx.state();
+        let name = filter_name(&tx.view(&state), &p)?;
+        let Some(Resource::Filter(current)) = state.get(&name) else {
+            return Err(Status::not_found(format!("{name} not found")));
+        };
+        let update = MaskedUpdate::new(body, UPDATABLE)?;
+        if let Some(given) = update.everything_given().apply_to(current)? {
+            check(&given)?;
+        }
+        match update.apply_to(current)? {
+            None => return ok(current),
+            Some(new) => {
+                check(&new)?;
+                (name, new)
+            }
+        }
+    };
+    tx.commit(vec![Op::Replace(name, Resource::Filter(new.clone()))]).await?;
+    ok(&new)
+}
+
+/// Delete a destination filter
+#[utoipa::path(delete, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters/{filter}",
+    tag = "destination filters", params(FilterPath),
+    responses(
+        (status = 200, description = "deleted", body = Empty),
+        (status = 404, description = "no such workspace, source, destination or filter"),
+    ))]
+pub async fn delete_filter(State(app): State<Arc<App>>, write: WriteScope, Path(p): Path<FilterPath>) -> Reply {
+    let tx = Tx::begin(&app, write).await;
+    let name = filter_name(&tx.view(&tx.state()), &p)?;
+    tx.commit(vec![Op::RemoveTree(name)]).await?;
+    deleted()
+}
+
+/// Get a destination filter by its 2022 name
+///
+/// The same filter as `.../destinations/{destination}/filters/{filter}`; `{config}` is not checked.
+#[utoipa::path(get,
+    path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/config/{config}/filters/{filter}",
+    tag = "destination filters", params(ConfigFilterPath),
+    responses(
+        (status = 200, description = "the filter", body = DestinationFilter),
+        (status = 404, description = "no such workspace, source, destination or filter"),
+    ))]
+pub async fn get_filter_by_config(app: State<Arc<App>>, caller: Caller, Path(p): Path<ConfigFilterPath>) -> Reply {
+    get_filter(app, caller, Path(p.into())).await
+}
+
+/// Update a destination filter by its 2022 name
+///
+/// The same as PATCH `.../destinations/{destination}/filters/{filter}`.
+#[utoipa::path(patch,
+    path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/config/{config}/filters/{filter}",
+    tag = "destination filters", params(ConfigFilterPath),
+    request_body = FilterUpdate,
+    responses(
+        (status = 200, description = "the filter as updated", body = DestinationFilter),
+        (status = 400, description = "invalid JSON, an unknown mask path, FQL that does not parse, a bad action"),
+        (status = 404, description = "no such workspace, source, destination or filter"),
+    ))]
+pub async fn update_filter_by_config(
+    app: State<Arc<App>>,
+    write: WriteScope,
+    Found(p): Found<ConfigFilterPath>,
+    body: JsonBody<UpdateRequest<DestinationFilter>>,
+) -> Reply {
+    update_filter(app, write, Found(p.into()), body).await
+}
+
+/// Delete a destination filter by its 2022 name
+#[utoipa::path(delete,
+    path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/config/{config}/filters/{filter}",
+    tag = "destination filters", params(ConfigFilterPath),
+    responses(
+        (status = 200, description = "deleted", body = Empty),
+        (status = 404, description = "no such workspace, source, destination or filter"),
+    ))]
+pub async fn delete_filter_by_config(
+    app: State<Arc<App>>,
+    write: WriteScope,
+    Path(p): Path<ConfigFilterPath>,
+) -> Reply {
+    delete_filter(app, write, Path(p.into())).await
+}

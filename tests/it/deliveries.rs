@@ -669,3 +669,75 @@ fn seg_serve_logs_every_attempt_on_stderr() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// Destination filters change what is delivered: a drop by FQL, field allow and deny lists, a deterministic sample,
+/// and a filter the emulator cannot evaluate, which is not applied and says so in the delivery log.
+#[tokio::test]
+async fn destination_filters_change_what_is_delivered() {
+    let env = TestEnv::start().await;
+    let receiver = Receiver::start(&[], 200).await;
+    let key = source(&env, "filtered", true, hook(&receiver.url, "k")).await;
+    let filters = "/v1beta/workspaces/demo/sources/filtered/destinations/webhooks/filters";
+    let add = |title: &str, condition: &str, actions: Value| json!({"filter": {"title": title, "if": condition, "enabled": true, "actions": actions}});
+    for body in [
+        add("no tests", "userId = 'test' or match(event, 'Debug *')", json!([{"type": "drop_event"}])),
+        add(
+            "fields",
+            "type = 'track'",
+            json!([{"type": "whitelist_fields", "fields": {"properties": {"fields": ["plan", "price"]}}},
+                   {"type": "blacklist_fields", "fields": {"properties": {"fields": ["price"]}, "context": {"fields": ["ip"]}}}]),
+        ),
+        add("half of pages", "type = 'page'", json!([{"type": "sample_event", "percent": 0.5, "path": "userId"}])),
+        add("unknown", "hash(userId) = 'x'", json!([{"type": "drop_event"}])),
+    ] {
+        env.call("POST", filters, Some(body)).await.ok();
+    }
+    let bad = add("bad", "type = ", json!([{"type": "drop_event"}]));
+    env.call("POST", filters, Some(bad)).await.assert_error(400, 3);
+    let bad = add("bad", "all", json!([{"type": "sample_event", "percent": 7}]));
+    env.call("POST", filters, Some(bad)).await.assert_error(400, 3);
+
+    let track = |user: &str, event: &str| {
+        json!({"type": "track", "userId": user, "event": event, "messageId": format!("{user}-{event}"),
+               "properties": {"plan": "pro", "price": 9, "secret": "s"}, "context": {"ip": "1.2.3.4", "locale": "en"}})
+    };
+    let mut batch = vec![track("test", "Signed Up"), track("u1", "Debug ping"), track("u1", "Signed Up")];
+    // Pages of 40 users: the sample keeps those whose userId hashes below 0.5, the same ones every time.
+    batch.extend(
+        (0..40).map(|i| json!({"type": "page", "userId": format!("user-{i}"), "messageId": format!("page-{i}")})),
+    );
+    batch.extend(
+        (0..40).map(|i| json!({"type": "page", "userId": format!("user-{i}"), "messageId": format!("again-{i}")})),
+    );
+    accepted(&post(&env, "/v1/batch", &key, &json!({"batch": batch}).to_string()).await);
+    let snap =
+        wait_for(&env, "every kept event delivered", |s| count(s, "pending") == 0 && count(s, "queued") > 0).await;
+    let hits = receiver.hits();
+    let bodies: Vec<Value> = hits.iter().map(|h| serde_json::from_slice(&h.body).unwrap()).collect();
+    let tracks: Vec<&Value> = bodies.iter().filter(|b| b["type"] == "track").collect();
+    assert_eq!(tracks.len(), 1, "the test user and the debug event are dropped: {tracks:?}");
+    assert_eq!(tracks[0]["properties"], json!({"plan": "pro"}), "allowed, then price denied");
+    assert_eq!(tracks[0]["context"], json!({"locale": "en"}));
+    // What was delivered is signed as sent.
+    let track_hit = hits.iter().find(|h| text(h).contains(r#""type":"track""#)).unwrap();
+    assert_eq!(track_hit.headers["x-signature"], hmac_hex("k", &track_hit.body));
+    let pages: Vec<&str> =
+        bodies.iter().filter(|b| b["type"] == "page").map(|b| b["userId"].as_str().unwrap()).collect();
+    let first: std::collections::BTreeSet<&str> = pages.iter().take(pages.len() / 2).copied().collect();
+    let again: std::collections::BTreeSet<&str> = pages.iter().skip(pages.len() / 2).copied().collect();
+    assert_eq!(pages.len() % 2, 0, "{pages:?}");
+    assert_eq!(first, again, "the same users are sampled each time");
+    assert!((8..=32).contains(&first.len()), "about half of 40 users kept: {}", first.len());
+    let filtered = snap["filtered"].as_array().unwrap();
+    let outcomes = |o: &str| filtered.iter().filter(|r| r["outcome"] == o).count();
+    assert_eq!(outcomes("dropped"), 2);
+    assert_eq!(outcomes("sampled_out"), 80 - pages.len());
+    let unevaluated = filtered.iter().find(|r| r["outcome"] == "not_evaluated").unwrap();
+    assert!(unevaluated["detail"].as_str().unwrap().contains("hash()"), "{unevaluated}");
+    // Disabled, a filter does nothing.
+    let dropper = env.get(filters).await.ok()["filters"][0]["name"].as_str().unwrap().to_string();
+    let off = json!({"filter": {"enabled": false}, "update_mask": {"paths": ["enabled"]}});
+    env.call("PATCH", &format!("/v1beta/{dropper}"), Some(off)).await.ok();
+    accepted(&post(&env, "/v1/track", &key, &track("test", "Again").to_string()).await);
+    wait_hits(&receiver, hits.len() + 1).await;
+}

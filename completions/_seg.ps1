@@ -45,8 +45,8 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('workspaces', 'workspaces', [CompletionResultType]::ParameterValue, 'List and show workspaces')
-            [CompletionResult]::new('sources', 'sources', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete sources')
-            [CompletionResult]::new('destinations', 'destinations', [CompletionResultType]::ParameterValue, 'List, show, create, update, enable, disable and delete destinations')
+            [CompletionResult]::new('sources', 'sources', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete sources, and their schema config')
+            [CompletionResult]::new('destinations', 'destinations', [CompletionResultType]::ParameterValue, 'List, show, create, update, enable, disable and delete destinations, and manage their filters')
             [CompletionResult]::new('tracking-plans', 'tracking-plans', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete tracking plans; manage their source connections')
             [CompletionResult]::new('tokens', 'tokens', [CompletionResultType]::ParameterValue, 'List, show, create and delete personal access tokens')
             [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Browse the catalog of sources and destinations')
@@ -194,6 +194,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)')
             [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('schema-config', 'schema-config', [CompletionResultType]::ParameterValue, 'Show or update a source''s schema config')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -376,6 +377,141 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'seg;sources;schema-config' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a source''s schema config')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)')
+            [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;sources;schema-config;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;sources;schema-config;update' {
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string')
+            [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'List FIELD in the update mask with no value: the service empties it')
+            [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path')
+            [CompletionResult]::new('--update-mask', '--update-mask', [CompletionResultType]::ParameterName, 'Send exactly these mask paths (comma-separated) instead of those the flags imply')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;sources;schema-config;patch' {
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string')
+            [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'List FIELD in the update mask with no value: the service empties it')
+            [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path')
+            [CompletionResult]::new('--update-mask', '--update-mask', [CompletionResultType]::ParameterName, 'Send exactly these mask paths (comma-separated) instead of those the flags imply')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;sources;schema-config;help' {
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a source''s schema config')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)')
+            [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;sources;schema-config;help;get' {
+            break
+        }
+        'seg;sources;schema-config;help;update' {
+            break
+        }
+        'seg;sources;schema-config;help;patch' {
+            break
+        }
+        'seg;sources;schema-config;help;help' {
+            break
+        }
         'seg;sources;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources of the workspace (-w), following every page')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one source')
@@ -383,6 +519,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)')
             [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('schema-config', 'schema-config', [CompletionResultType]::ParameterValue, 'Show or update a source''s schema config')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -402,6 +539,21 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;sources;help;delete' {
+            break
+        }
+        'seg;sources;help;schema-config' {
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a source''s schema config')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)')
+            [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)')
+            break
+        }
+        'seg;sources;help;schema-config;get' {
+            break
+        }
+        'seg;sources;help;schema-config;update' {
+            break
+        }
+        'seg;sources;help;schema-config;patch' {
             break
         }
         'seg;sources;help;help' {
@@ -439,6 +591,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable a destination (same as `patch NAME --enabled`)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable a destination (same as `patch NAME --enabled=false`)')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete destinations. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('filters', 'filters', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete a destination''s filters')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -688,6 +841,262 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'seg;destinations;filters' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, '`DESTINATION` and `--source`, shared by the filter commands')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
+            [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete filters of a destination. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;destinations;filters;list' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N items (no page is fetched beyond what N needs)')
+            [CompletionResult]::new('--page-size', '--page-size', [CompletionResultType]::ParameterName, 'Items asked for per page [default: 100]')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page token (an interrupted listing prints the one to resume from)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;filters;get' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;filters;create' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'The filter''s title')
+            [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'What it is for')
+            [CompletionResult]::new('--if', '--if', [CompletionResultType]::ParameterName, 'The FQL condition of the events it acts on (`all`: every event)')
+            [CompletionResult]::new('--action', '--action', [CompletionResultType]::ParameterName, 'An action (repeatable): drop, sample=P[:PATH], allow=G.F,..., block=G.F,... or JSON')
+            [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'The filter as a JSON object ({"title", "if", "actions", "enabled", "description"}; `-` for stdin)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('--disabled', '--disabled', [CompletionResultType]::ParameterName, 'Create it disabled')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;filters;update' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'A new title')
+            [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'A new description')
+            [CompletionResult]::new('--if', '--if', [CompletionResultType]::ParameterName, 'A new FQL condition')
+            [CompletionResult]::new('--action', '--action', [CompletionResultType]::ParameterName, 'The new list of actions (repeatable): drop, sample=P[:PATH], allow=G.F,..., block=G.F,... or JSON')
+            [CompletionResult]::new('--enabled', '--enabled', [CompletionResultType]::ParameterName, 'Enable it, or set enabled to BOOL')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string')
+            [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'List FIELD in the update mask with no value: the service empties it')
+            [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path')
+            [CompletionResult]::new('--update-mask', '--update-mask', [CompletionResultType]::ParameterName, 'Send exactly these mask paths (comma-separated) instead of those the flags imply')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('--disabled', '--disabled', [CompletionResultType]::ParameterName, 'Disable it (same as --enabled=false)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;filters;patch' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'A new title')
+            [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'A new description')
+            [CompletionResult]::new('--if', '--if', [CompletionResultType]::ParameterName, 'A new FQL condition')
+            [CompletionResult]::new('--action', '--action', [CompletionResultType]::ParameterName, 'The new list of actions (repeatable): drop, sample=P[:PATH], allow=G.F,..., block=G.F,... or JSON')
+            [CompletionResult]::new('--enabled', '--enabled', [CompletionResultType]::ParameterName, 'Enable it, or set enabled to BOOL')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string')
+            [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'List FIELD in the update mask with no value: the service empties it')
+            [CompletionResult]::new('--from-file', '--from-file', [CompletionResultType]::ParameterName, 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path')
+            [CompletionResult]::new('--update-mask', '--update-mask', [CompletionResultType]::ParameterName, 'Send exactly these mask paths (comma-separated) instead of those the flags imply')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('--disabled', '--disabled', [CompletionResultType]::ParameterName, 'Disable it (same as --enabled=false)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;filters;delete' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;filters;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, '`DESTINATION` and `--source`, shared by the filter commands')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
+            [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete filters of a destination. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'seg;destinations;filters;help;list' {
+            break
+        }
+        'seg;destinations;filters;help;get' {
+            break
+        }
+        'seg;destinations;filters;help;create' {
+            break
+        }
+        'seg;destinations;filters;help;update' {
+            break
+        }
+        'seg;destinations;filters;help;patch' {
+            break
+        }
+        'seg;destinations;filters;help;delete' {
+            break
+        }
+        'seg;destinations;filters;help;help' {
+            break
+        }
         'seg;destinations;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List destinations: of one source with --source, else of every source of the workspace (-w)')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one destination, with its settings')
@@ -697,6 +1106,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable a destination (same as `patch NAME --enabled`)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable a destination (same as `patch NAME --enabled=false`)')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete destinations. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('filters', 'filters', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete a destination''s filters')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -722,6 +1132,33 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;destinations;help;delete' {
+            break
+        }
+        'seg;destinations;help;filters' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, '`DESTINATION` and `--source`, shared by the filter commands')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
+            [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete filters of a destination. Asks first on a terminal; elsewhere needs --yes')
+            break
+        }
+        'seg;destinations;help;filters;list' {
+            break
+        }
+        'seg;destinations;help;filters;get' {
+            break
+        }
+        'seg;destinations;help;filters;create' {
+            break
+        }
+        'seg;destinations;help;filters;update' {
+            break
+        }
+        'seg;destinations;help;filters;patch' {
+            break
+        }
+        'seg;destinations;help;filters;delete' {
             break
         }
         'seg;destinations;help;help' {
@@ -2465,8 +2902,8 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
         }
         'seg;help' {
             [CompletionResult]::new('workspaces', 'workspaces', [CompletionResultType]::ParameterValue, 'List and show workspaces')
-            [CompletionResult]::new('sources', 'sources', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete sources')
-            [CompletionResult]::new('destinations', 'destinations', [CompletionResultType]::ParameterValue, 'List, show, create, update, enable, disable and delete destinations')
+            [CompletionResult]::new('sources', 'sources', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete sources, and their schema config')
+            [CompletionResult]::new('destinations', 'destinations', [CompletionResultType]::ParameterValue, 'List, show, create, update, enable, disable and delete destinations, and manage their filters')
             [CompletionResult]::new('tracking-plans', 'tracking-plans', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete tracking plans; manage their source connections')
             [CompletionResult]::new('tokens', 'tokens', [CompletionResultType]::ParameterValue, 'List, show, create and delete personal access tokens')
             [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Browse the catalog of sources and destinations')
@@ -2502,6 +2939,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)')
             [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('schema-config', 'schema-config', [CompletionResultType]::ParameterValue, 'Show or update a source''s schema config')
             break
         }
         'seg;help;sources;list' {
@@ -2522,6 +2960,21 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
         'seg;help;sources;delete' {
             break
         }
+        'seg;help;sources;schema-config' {
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a source''s schema config')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)')
+            [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)')
+            break
+        }
+        'seg;help;sources;schema-config;get' {
+            break
+        }
+        'seg;help;sources;schema-config;update' {
+            break
+        }
+        'seg;help;sources;schema-config;patch' {
+            break
+        }
         'seg;help;destinations' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List destinations: of one source with --source, else of every source of the workspace (-w)')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one destination, with its settings')
@@ -2531,6 +2984,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable a destination (same as `patch NAME --enabled`)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable a destination (same as `patch NAME --enabled=false`)')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete destinations. Asks first on a terminal; elsewhere needs --yes')
+            [CompletionResult]::new('filters', 'filters', [CompletionResultType]::ParameterValue, 'List, show, create, update and delete a destination''s filters')
             break
         }
         'seg;help;destinations;list' {
@@ -2555,6 +3009,33 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;help;destinations;delete' {
+            break
+        }
+        'seg;help;destinations;filters' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, '`DESTINATION` and `--source`, shared by the filter commands')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
+            [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete filters of a destination. Asks first on a terminal; elsewhere needs --yes')
+            break
+        }
+        'seg;help;destinations;filters;list' {
+            break
+        }
+        'seg;help;destinations;filters;get' {
+            break
+        }
+        'seg;help;destinations;filters;create' {
+            break
+        }
+        'seg;help;destinations;filters;update' {
+            break
+        }
+        'seg;help;destinations;filters;patch' {
+            break
+        }
+        'seg;help;destinations;filters;delete' {
             break
         }
         'seg;help;tracking-plans' {

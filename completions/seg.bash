@@ -208,6 +208,9 @@ _seg() {
             seg__subcmd__destinations,enable)
                 cmd="seg__subcmd__destinations__subcmd__enable"
                 ;;
+            seg__subcmd__destinations,filters)
+                cmd="seg__subcmd__destinations__subcmd__filters"
+                ;;
             seg__subcmd__destinations,get)
                 cmd="seg__subcmd__destinations__subcmd__get"
                 ;;
@@ -223,6 +226,48 @@ _seg() {
             seg__subcmd__destinations,update)
                 cmd="seg__subcmd__destinations__subcmd__update"
                 ;;
+            seg__subcmd__destinations__subcmd__filters,create)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__create"
+                ;;
+            seg__subcmd__destinations__subcmd__filters,delete)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__delete"
+                ;;
+            seg__subcmd__destinations__subcmd__filters,get)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__get"
+                ;;
+            seg__subcmd__destinations__subcmd__filters,help)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__help"
+                ;;
+            seg__subcmd__destinations__subcmd__filters,list)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__list"
+                ;;
+            seg__subcmd__destinations__subcmd__filters,patch)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__patch"
+                ;;
+            seg__subcmd__destinations__subcmd__filters,update)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__update"
+                ;;
+            seg__subcmd__destinations__subcmd__filters__subcmd__help,create)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__create"
+                ;;
+            seg__subcmd__destinations__subcmd__filters__subcmd__help,delete)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__delete"
+                ;;
+            seg__subcmd__destinations__subcmd__filters__subcmd__help,get)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__get"
+                ;;
+            seg__subcmd__destinations__subcmd__filters__subcmd__help,help)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__help"
+                ;;
+            seg__subcmd__destinations__subcmd__filters__subcmd__help,list)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__list"
+                ;;
+            seg__subcmd__destinations__subcmd__filters__subcmd__help,patch)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__patch"
+                ;;
+            seg__subcmd__destinations__subcmd__filters__subcmd__help,update)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__update"
+                ;;
             seg__subcmd__destinations__subcmd__help,create)
                 cmd="seg__subcmd__destinations__subcmd__help__subcmd__create"
                 ;;
@@ -234,6 +279,9 @@ _seg() {
                 ;;
             seg__subcmd__destinations__subcmd__help,enable)
                 cmd="seg__subcmd__destinations__subcmd__help__subcmd__enable"
+                ;;
+            seg__subcmd__destinations__subcmd__help,filters)
+                cmd="seg__subcmd__destinations__subcmd__help__subcmd__filters"
                 ;;
             seg__subcmd__destinations__subcmd__help,get)
                 cmd="seg__subcmd__destinations__subcmd__help__subcmd__get"
@@ -249,6 +297,24 @@ _seg() {
                 ;;
             seg__subcmd__destinations__subcmd__help,update)
                 cmd="seg__subcmd__destinations__subcmd__help__subcmd__update"
+                ;;
+            seg__subcmd__destinations__subcmd__help__subcmd__filters,create)
+                cmd="seg__subcmd__destinations__subcmd__help__subcmd__filters__subcmd__create"
+                ;;
+            seg__subcmd__destinations__subcmd__help__subcmd__filters,delete)
+                cmd="seg__subcmd__destinations__subcmd__help__subcmd__filters__subcmd__delete"
+                ;;
+            seg__subcmd__destinations__subcmd__help__subcmd__filters,get)
+                cmd="seg__subcmd__destinations__subcmd__help__subcmd__filters__subcmd__get"
+                ;;
+            seg__subcmd__destinations__subcmd__help__subcmd__filters,list)
+                cmd="seg__subcmd__destinations__subcmd__help__subcmd__filters__subcmd__list"
+                ;;
+            seg__subcmd__destinations__subcmd__help__subcmd__filters,patch)
+                cmd="seg__subcmd__destinations__subcmd__help__subcmd__filters__subcmd__patch"
+                ;;
+            seg__subcmd__destinations__subcmd__help__subcmd__filters,update)
+                cmd="seg__subcmd__destinations__subcmd__help__subcmd__filters__subcmd__update"
                 ;;
             seg__subcmd__help,api)
                 cmd="seg__subcmd__help__subcmd__api"
@@ -358,6 +424,9 @@ _seg() {
             seg__subcmd__help__subcmd__destinations,enable)
                 cmd="seg__subcmd__help__subcmd__destinations__subcmd__enable"
                 ;;
+            seg__subcmd__help__subcmd__destinations,filters)
+                cmd="seg__subcmd__help__subcmd__destinations__subcmd__filters"
+                ;;
             seg__subcmd__help__subcmd__destinations,get)
                 cmd="seg__subcmd__help__subcmd__destinations__subcmd__get"
                 ;;
@@ -369,6 +438,24 @@ _seg() {
                 ;;
             seg__subcmd__help__subcmd__destinations,update)
                 cmd="seg__subcmd__help__subcmd__destinations__subcmd__update"
+                ;;
+            seg__subcmd__help__subcmd__destinations__subcmd__filters,create)
+                cmd="seg__subcmd__help__subcmd__destinations__subcmd__filters__subcmd__create"
+                ;;
+            seg__subcmd__help__subcmd__destinations__subcmd__filters,delete)
+                cmd="seg__subcmd__help__subcmd__destinations__subcmd__filters__subcmd__delete"
+                ;;
+            seg__subcmd__help__subcmd__destinations__subcmd__filters,get)
+                cmd="seg__subcmd__help__subcmd__destinations__subcmd__filters__subcmd__get"
+                ;;
+            seg__subcmd__help__subcmd__destinations__subcmd__filters,list)
+                cmd="seg__subcmd__help__subcmd__destinations__subcmd__filters__subcmd__list"
+                ;;
+            seg__subcmd__help__subcmd__destinations__subcmd__filters,patch)
+                cmd="seg__subcmd__help__subcmd__destinations__subcmd__filters__subcmd__patch"
+                ;;
+            seg__subcmd__help__subcmd__destinations__subcmd__filters,update)
+                cmd="seg__subcmd__help__subcmd__destinations__subcmd__filters__subcmd__update"
                 ;;
             seg__subcmd__help__subcmd__regulations,create)
                 cmd="seg__subcmd__help__subcmd__regulations__subcmd__create"
@@ -394,8 +481,20 @@ _seg() {
             seg__subcmd__help__subcmd__sources,patch)
                 cmd="seg__subcmd__help__subcmd__sources__subcmd__patch"
                 ;;
+            seg__subcmd__help__subcmd__sources,schema-config)
+                cmd="seg__subcmd__help__subcmd__sources__subcmd__schema__subcmd__config"
+                ;;
             seg__subcmd__help__subcmd__sources,update)
                 cmd="seg__subcmd__help__subcmd__sources__subcmd__update"
+                ;;
+            seg__subcmd__help__subcmd__sources__subcmd__schema__subcmd__config,get)
+                cmd="seg__subcmd__help__subcmd__sources__subcmd__schema__subcmd__config__subcmd__get"
+                ;;
+            seg__subcmd__help__subcmd__sources__subcmd__schema__subcmd__config,patch)
+                cmd="seg__subcmd__help__subcmd__sources__subcmd__schema__subcmd__config__subcmd__patch"
+                ;;
+            seg__subcmd__help__subcmd__sources__subcmd__schema__subcmd__config,update)
+                cmd="seg__subcmd__help__subcmd__sources__subcmd__schema__subcmd__config__subcmd__update"
                 ;;
             seg__subcmd__help__subcmd__tokens,create)
                 cmd="seg__subcmd__help__subcmd__tokens__subcmd__create"
@@ -505,6 +604,9 @@ _seg() {
             seg__subcmd__sources,patch)
                 cmd="seg__subcmd__sources__subcmd__patch"
                 ;;
+            seg__subcmd__sources,schema-config)
+                cmd="seg__subcmd__sources__subcmd__schema__subcmd__config"
+                ;;
             seg__subcmd__sources,update)
                 cmd="seg__subcmd__sources__subcmd__update"
                 ;;
@@ -526,8 +628,44 @@ _seg() {
             seg__subcmd__sources__subcmd__help,patch)
                 cmd="seg__subcmd__sources__subcmd__help__subcmd__patch"
                 ;;
+            seg__subcmd__sources__subcmd__help,schema-config)
+                cmd="seg__subcmd__sources__subcmd__help__subcmd__schema__subcmd__config"
+                ;;
             seg__subcmd__sources__subcmd__help,update)
                 cmd="seg__subcmd__sources__subcmd__help__subcmd__update"
+                ;;
+            seg__subcmd__sources__subcmd__help__subcmd__schema__subcmd__config,get)
+                cmd="seg__subcmd__sources__subcmd__help__subcmd__schema__subcmd__config__subcmd__get"
+                ;;
+            seg__subcmd__sources__subcmd__help__subcmd__schema__subcmd__config,patch)
+                cmd="seg__subcmd__sources__subcmd__help__subcmd__schema__subcmd__config__subcmd__patch"
+                ;;
+            seg__subcmd__sources__subcmd__help__subcmd__schema__subcmd__config,update)
+                cmd="seg__subcmd__sources__subcmd__help__subcmd__schema__subcmd__config__subcmd__update"
+                ;;
+            seg__subcmd__sources__subcmd__schema__subcmd__config,get)
+                cmd="seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__get"
+                ;;
+            seg__subcmd__sources__subcmd__schema__subcmd__config,help)
+                cmd="seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help"
+                ;;
+            seg__subcmd__sources__subcmd__schema__subcmd__config,patch)
+                cmd="seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__patch"
+                ;;
+            seg__subcmd__sources__subcmd__schema__subcmd__config,update)
+                cmd="seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__update"
+                ;;
+            seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help,get)
+                cmd="seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help__subcmd__get"
+                ;;
+            seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help,help)
+                cmd="seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help__subcmd__help"
+                ;;
+            seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help,patch)
+                cmd="seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help__subcmd__patch"
+                ;;
+            seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help,update)
+                cmd="seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help__subcmd__update"
                 ;;
             seg__subcmd__tokens,create)
                 cmd="seg__subcmd__tokens__subcmd__create"
@@ -2723,7 +2861,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__destinations)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get create update patch enable disable delete help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get create update patch enable disable delete filters help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3112,6 +3250,736 @@ _seg() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        seg__subcmd__destinations__subcmd__filters)
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get create update patch delete help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__create)
+            opts="-w -o -v -y -h -V --source --title --description --if --action --disabled --from-file --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --source)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --title)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --description)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --action)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__delete)
+            opts="-w -o -v -y -h -V --source --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --source)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__get)
+            opts="-w -o -v -y -h -V --source --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --source)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__help)
+            opts="list get create update patch delete help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__delete)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__patch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__help__subcmd__update)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__list)
+            opts="-w -o -v -y -h -V --source --limit --page-size --page-token --no-paginate --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --source)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --page-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --page-token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__patch)
+            opts="-w -o -v -y -h -V --source --title --description --if --action --enabled --disabled --set --clear --from-file --update-mask --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --source)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --title)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --description)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --action)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --enabled)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    return 0
+                    ;;
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --clear)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --update-mask)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__filters__subcmd__update)
+            opts="-w -o -v -y -h -V --source --title --description --if --action --enabled --disabled --set --clear --from-file --update-mask --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --source)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --title)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --description)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --action)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --enabled)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    return 0
+                    ;;
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --clear)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --update-mask)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         seg__subcmd__destinations__subcmd__get)
             opts="-w -o -v -y -h -V --source --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -3187,7 +4055,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__destinations__subcmd__help)
-            opts="list get create update patch enable disable delete help"
+            opts="list get create update patch enable disable delete filters help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3245,6 +4113,104 @@ _seg() {
         seg__subcmd__destinations__subcmd__help__subcmd__enable)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__help__subcmd__filters)
+            opts="list get create update patch delete"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__help__subcmd__filters__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__help__subcmd__filters__subcmd__delete)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__help__subcmd__filters__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__help__subcmd__filters__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__help__subcmd__filters__subcmd__patch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__destinations__subcmd__help__subcmd__filters__subcmd__update)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -4097,7 +5063,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__help__subcmd__destinations)
-            opts="list get create update patch enable disable delete"
+            opts="list get create update patch enable disable delete filters"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4155,6 +5121,104 @@ _seg() {
         seg__subcmd__help__subcmd__destinations__subcmd__enable)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__destinations__subcmd__filters)
+            opts="list get create update patch delete"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__destinations__subcmd__filters__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__destinations__subcmd__filters__subcmd__delete)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__destinations__subcmd__filters__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__destinations__subcmd__filters__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__destinations__subcmd__filters__subcmd__patch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__destinations__subcmd__filters__subcmd__update)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -4335,7 +5399,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__help__subcmd__sources)
-            opts="list get create update patch delete"
+            opts="list get create update patch delete schema-config"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4407,6 +5471,62 @@ _seg() {
         seg__subcmd__help__subcmd__sources__subcmd__patch)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__sources__subcmd__schema__subcmd__config)
+            opts="get update patch"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__sources__subcmd__schema__subcmd__config__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__sources__subcmd__schema__subcmd__config__subcmd__patch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__help__subcmd__sources__subcmd__schema__subcmd__config__subcmd__update)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -5265,7 +6385,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__sources)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get create update patch delete help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get create update patch delete schema-config help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5565,7 +6685,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__sources__subcmd__help)
-            opts="list get create update patch delete help"
+            opts="list get create update patch delete schema-config help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5651,6 +6771,62 @@ _seg() {
         seg__subcmd__sources__subcmd__help__subcmd__patch)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__help__subcmd__schema__subcmd__config)
+            opts="get update patch"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__help__subcmd__schema__subcmd__config__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__help__subcmd__schema__subcmd__config__subcmd__patch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__help__subcmd__schema__subcmd__config__subcmd__update)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -5790,6 +6966,388 @@ _seg() {
                     return 0
                     ;;
                 --each)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__schema__subcmd__config)
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version get update patch help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__get)
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help)
+            opts="get update patch help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help__subcmd__patch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__help__subcmd__update)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__patch)
+            opts="-w -o -v -y -h -V --set --clear --from-file --update-mask --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --clear)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --update-mask)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -w)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__update)
+            opts="-w -o -v -y -h -V --set --clear --from-file --update-mask --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --clear)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --update-mask)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

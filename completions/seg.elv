@@ -42,8 +42,8 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand workspaces 'List and show workspaces'
-            cand sources 'List, show, create, update and delete sources'
-            cand destinations 'List, show, create, update, enable, disable and delete destinations'
+            cand sources 'List, show, create, update and delete sources, and their schema config'
+            cand destinations 'List, show, create, update, enable, disable and delete destinations, and manage their filters'
             cand tracking-plans 'List, show, create, update and delete tracking plans; manage their source connections'
             cand tokens 'List, show, create and delete personal access tokens'
             cand catalog 'Browse the catalog of sources and destinations'
@@ -183,6 +183,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand update 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)'
             cand patch 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)'
             cand delete 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes'
+            cand schema-config 'Show or update a source''s schema config'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'seg;sources;list'= {
@@ -358,6 +359,132 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'seg;sources;schema-config'= {
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand get 'Show a source''s schema config'
+            cand update 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)'
+            cand patch 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'seg;sources;schema-config;get'= {
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'seg;sources;schema-config;update'= {
+            cand --set 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string'
+            cand --clear 'List FIELD in the update mask with no value: the service empties it'
+            cand --from-file 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path'
+            cand --update-mask 'Send exactly these mask paths (comma-separated) instead of those the flags imply'
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'seg;sources;schema-config;patch'= {
+            cand --set 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string'
+            cand --clear 'List FIELD in the update mask with no value: the service empties it'
+            cand --from-file 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path'
+            cand --update-mask 'Send exactly these mask paths (comma-separated) instead of those the flags imply'
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'seg;sources;schema-config;help'= {
+            cand get 'Show a source''s schema config'
+            cand update 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)'
+            cand patch 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'seg;sources;schema-config;help;get'= {
+        }
+        &'seg;sources;schema-config;help;update'= {
+        }
+        &'seg;sources;schema-config;help;patch'= {
+        }
+        &'seg;sources;schema-config;help;help'= {
+        }
         &'seg;sources;help'= {
             cand list 'List the sources of the workspace (-w), following every page'
             cand get 'Show one source'
@@ -365,6 +492,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand update 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)'
             cand patch 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)'
             cand delete 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes'
+            cand schema-config 'Show or update a source''s schema config'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'seg;sources;help;list'= {
@@ -378,6 +506,17 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;sources;help;patch'= {
         }
         &'seg;sources;help;delete'= {
+        }
+        &'seg;sources;help;schema-config'= {
+            cand get 'Show a source''s schema config'
+            cand update 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)'
+            cand patch 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)'
+        }
+        &'seg;sources;help;schema-config;get'= {
+        }
+        &'seg;sources;help;schema-config;update'= {
+        }
+        &'seg;sources;help;schema-config;patch'= {
         }
         &'seg;sources;help;help'= {
         }
@@ -413,6 +552,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand enable 'Enable a destination (same as `patch NAME --enabled`)'
             cand disable 'Disable a destination (same as `patch NAME --enabled=false`)'
             cand delete 'Delete destinations. Asks first on a terminal; elsewhere needs --yes'
+            cand filters 'List, show, create, update and delete a destination''s filters'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'seg;destinations;list'= {
@@ -653,6 +793,247 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'seg;destinations;filters'= {
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list '`DESTINATION` and `--source`, shared by the filter commands'
+            cand get 'Show one filter'
+            cand create 'Create a destination filter'
+            cand update 'Change only the named fields of a filter (`update` and `patch` are the same command)'
+            cand patch 'Change only the named fields of a filter (`update` and `patch` are the same command)'
+            cand delete 'Delete filters of a destination. Asks first on a terminal; elsewhere needs --yes'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'seg;destinations;filters;list'= {
+            cand --source 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG'
+            cand --limit 'Stop after N items (no page is fetched beyond what N needs)'
+            cand --page-size 'Items asked for per page [default: 100]'
+            cand --page-token 'Start at this page token (an interrupted listing prints the one to resume from)'
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand --no-paginate 'Fetch one page only; its next_page_token goes to stderr'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'seg;destinations;filters;get'= {
+            cand --source 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG'
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'seg;destinations;filters;create'= {
+            cand --source 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG'
+            cand --title 'The filter''s title'
+            cand --description 'What it is for'
+            cand --if 'The FQL condition of the events it acts on (`all`: every event)'
+            cand --action 'An action (repeatable): drop, sample=P[:PATH], allow=G.F,..., block=G.F,... or JSON'
+            cand --from-file 'The filter as a JSON object ({"title", "if", "actions", "enabled", "description"}; `-` for stdin)'
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand --disabled 'Create it disabled'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'seg;destinations;filters;update'= {
+            cand --source 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG'
+            cand --title 'A new title'
+            cand --description 'A new description'
+            cand --if 'A new FQL condition'
+            cand --action 'The new list of actions (repeatable): drop, sample=P[:PATH], allow=G.F,..., block=G.F,... or JSON'
+            cand --enabled 'Enable it, or set enabled to BOOL'
+            cand --set 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string'
+            cand --clear 'List FIELD in the update mask with no value: the service empties it'
+            cand --from-file 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path'
+            cand --update-mask 'Send exactly these mask paths (comma-separated) instead of those the flags imply'
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand --disabled 'Disable it (same as --enabled=false)'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'seg;destinations;filters;patch'= {
+            cand --source 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG'
+            cand --title 'A new title'
+            cand --description 'A new description'
+            cand --if 'A new FQL condition'
+            cand --action 'The new list of actions (repeatable): drop, sample=P[:PATH], allow=G.F,..., block=G.F,... or JSON'
+            cand --enabled 'Enable it, or set enabled to BOOL'
+            cand --set 'Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string'
+            cand --clear 'List FIELD in the update mask with no value: the service empties it'
+            cand --from-file 'A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path'
+            cand --update-mask 'Send exactly these mask paths (comma-separated) instead of those the flags imply'
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand --disabled 'Disable it (same as --enabled=false)'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'seg;destinations;filters;delete'= {
+            cand --source 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG'
+            cand --base-url 'Service address [default: https://platform.segmentapis.com]'
+            cand --api-version 'API path prefix [default: v1beta]'
+            cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'
+            cand --token-file 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]'
+            cand --profile 'Named settings in the config file [default: default]'
+            cand -w 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand --workspace 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)'
+            cand -o 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --output 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]'
+            cand --jq 'jq filter over the whole JSON result (strings print raw)'
+            cand --color 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]'
+            cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
+            cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
+            cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
+            cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
+            cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'seg;destinations;filters;help'= {
+            cand list '`DESTINATION` and `--source`, shared by the filter commands'
+            cand get 'Show one filter'
+            cand create 'Create a destination filter'
+            cand update 'Change only the named fields of a filter (`update` and `patch` are the same command)'
+            cand patch 'Change only the named fields of a filter (`update` and `patch` are the same command)'
+            cand delete 'Delete filters of a destination. Asks first on a terminal; elsewhere needs --yes'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'seg;destinations;filters;help;list'= {
+        }
+        &'seg;destinations;filters;help;get'= {
+        }
+        &'seg;destinations;filters;help;create'= {
+        }
+        &'seg;destinations;filters;help;update'= {
+        }
+        &'seg;destinations;filters;help;patch'= {
+        }
+        &'seg;destinations;filters;help;delete'= {
+        }
+        &'seg;destinations;filters;help;help'= {
+        }
         &'seg;destinations;help'= {
             cand list 'List destinations: of one source with --source, else of every source of the workspace (-w)'
             cand get 'Show one destination, with its settings'
@@ -662,6 +1043,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand enable 'Enable a destination (same as `patch NAME --enabled`)'
             cand disable 'Disable a destination (same as `patch NAME --enabled=false`)'
             cand delete 'Delete destinations. Asks first on a terminal; elsewhere needs --yes'
+            cand filters 'List, show, create, update and delete a destination''s filters'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'seg;destinations;help;list'= {
@@ -679,6 +1061,26 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;destinations;help;disable'= {
         }
         &'seg;destinations;help;delete'= {
+        }
+        &'seg;destinations;help;filters'= {
+            cand list '`DESTINATION` and `--source`, shared by the filter commands'
+            cand get 'Show one filter'
+            cand create 'Create a destination filter'
+            cand update 'Change only the named fields of a filter (`update` and `patch` are the same command)'
+            cand patch 'Change only the named fields of a filter (`update` and `patch` are the same command)'
+            cand delete 'Delete filters of a destination. Asks first on a terminal; elsewhere needs --yes'
+        }
+        &'seg;destinations;help;filters;list'= {
+        }
+        &'seg;destinations;help;filters;get'= {
+        }
+        &'seg;destinations;help;filters;create'= {
+        }
+        &'seg;destinations;help;filters;update'= {
+        }
+        &'seg;destinations;help;filters;patch'= {
+        }
+        &'seg;destinations;help;filters;delete'= {
         }
         &'seg;destinations;help;help'= {
         }
@@ -2305,8 +2707,8 @@ set edit:completion:arg-completer[seg] = {|@words|
         }
         &'seg;help'= {
             cand workspaces 'List and show workspaces'
-            cand sources 'List, show, create, update and delete sources'
-            cand destinations 'List, show, create, update, enable, disable and delete destinations'
+            cand sources 'List, show, create, update and delete sources, and their schema config'
+            cand destinations 'List, show, create, update, enable, disable and delete destinations, and manage their filters'
             cand tracking-plans 'List, show, create, update and delete tracking plans; manage their source connections'
             cand tokens 'List, show, create and delete personal access tokens'
             cand catalog 'Browse the catalog of sources and destinations'
@@ -2338,6 +2740,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand update 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)'
             cand patch 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)'
             cand delete 'Delete sources, with their destinations. Asks first on a terminal; elsewhere needs --yes'
+            cand schema-config 'Show or update a source''s schema config'
         }
         &'seg;help;sources;list'= {
         }
@@ -2351,6 +2754,17 @@ set edit:completion:arg-completer[seg] = {|@words|
         }
         &'seg;help;sources;delete'= {
         }
+        &'seg;help;sources;schema-config'= {
+            cand get 'Show a source''s schema config'
+            cand update 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)'
+            cand patch 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)'
+        }
+        &'seg;help;sources;schema-config;get'= {
+        }
+        &'seg;help;sources;schema-config;update'= {
+        }
+        &'seg;help;sources;schema-config;patch'= {
+        }
         &'seg;help;destinations'= {
             cand list 'List destinations: of one source with --source, else of every source of the workspace (-w)'
             cand get 'Show one destination, with its settings'
@@ -2360,6 +2774,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand enable 'Enable a destination (same as `patch NAME --enabled`)'
             cand disable 'Disable a destination (same as `patch NAME --enabled=false`)'
             cand delete 'Delete destinations. Asks first on a terminal; elsewhere needs --yes'
+            cand filters 'List, show, create, update and delete a destination''s filters'
         }
         &'seg;help;destinations;list'= {
         }
@@ -2376,6 +2791,26 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;help;destinations;disable'= {
         }
         &'seg;help;destinations;delete'= {
+        }
+        &'seg;help;destinations;filters'= {
+            cand list '`DESTINATION` and `--source`, shared by the filter commands'
+            cand get 'Show one filter'
+            cand create 'Create a destination filter'
+            cand update 'Change only the named fields of a filter (`update` and `patch` are the same command)'
+            cand patch 'Change only the named fields of a filter (`update` and `patch` are the same command)'
+            cand delete 'Delete filters of a destination. Asks first on a terminal; elsewhere needs --yes'
+        }
+        &'seg;help;destinations;filters;list'= {
+        }
+        &'seg;help;destinations;filters;get'= {
+        }
+        &'seg;help;destinations;filters;create'= {
+        }
+        &'seg;help;destinations;filters;update'= {
+        }
+        &'seg;help;destinations;filters;patch'= {
+        }
+        &'seg;help;destinations;filters;delete'= {
         }
         &'seg;help;tracking-plans'= {
             cand list 'List the tracking plans of the workspace (-w)'

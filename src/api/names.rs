@@ -10,6 +10,7 @@ pub enum Kind {
     Workspace,
     Source,
     Destination,
+    Filter,
     TrackingPlan,
     AccessToken,
     Regulation,
@@ -23,6 +24,7 @@ impl Kind {
             Kind::Workspace => "workspace",
             Kind::Source => "source",
             Kind::Destination => "destination",
+            Kind::Filter => "destination filter",
             Kind::TrackingPlan => "tracking plan",
             Kind::AccessToken => "access token",
             Kind::Regulation => "regulation",
@@ -37,6 +39,7 @@ impl Kind {
             Kind::Workspace => "workspaces/WS",
             Kind::Source => "workspaces/WS/sources/SRC",
             Kind::Destination => "workspaces/WS/sources/SRC/destinations/DST",
+            Kind::Filter => "workspaces/WS/sources/SRC/destinations/DST/filters/ID",
             Kind::TrackingPlan => "workspaces/WS/tracking-plans/rs_ID",
             Kind::AccessToken => "access-tokens/N",
             Kind::Regulation => "workspaces/WS/regulations/ID",
@@ -51,6 +54,9 @@ impl Kind {
             Kind::Workspace => &[Some("workspaces"), None],
             Kind::Source => &[Some("workspaces"), None, Some("sources"), None],
             Kind::Destination => &[Some("workspaces"), None, Some("sources"), None, Some("destinations"), None],
+            Kind::Filter => {
+                &[Some("workspaces"), None, Some("sources"), None, Some("destinations"), None, Some("filters"), None]
+            }
             Kind::TrackingPlan => &[Some("workspaces"), None, Some("tracking-plans"), None],
             Kind::AccessToken => &[Some("access-tokens"), None],
             Kind::Regulation => &[Some("workspaces"), None, Some("regulations"), None],

@@ -55,6 +55,22 @@ pub const DESTINATIONS: &[Column] = &[
     col("MODE", "connection_mode", Text),
     col("UPDATED", "update_time", Time),
 ];
+pub const FILTERS: &[Column] = &[
+    col("ID", "name", Last),
+    col("TITLE", "title", Text),
+    col("ENABLED", "enabled", Text),
+    col("IF", "if", Text),
+    col("ACTIONS", "actions", Count),
+];
+pub const SCHEMA_CONFIG: &[Column] = &[
+    col("SOURCE", "parent", Last),
+    col("UNPLANNED TRACK", "allow_unplanned_track_events", Text),
+    col("UNPLANNED IDENTIFY", "allow_unplanned_identify_traits", Text),
+    col("UNPLANNED GROUP", "allow_unplanned_group_traits", Text),
+    col("TRACK VIOLATIONS", "common_track_event_on_violations", Text),
+    col("IDENTIFY VIOLATIONS", "common_identify_event_on_violations", Text),
+    col("GROUP VIOLATIONS", "common_group_event_on_violations", Text),
+];
 pub const TRACKING_PLANS: &[Column] = &[
     col("ID", "name", Last),
     col("DISPLAY NAME", "display_name", Text),

@@ -144,6 +144,39 @@ fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> HashMap<Strin
         ("destinations enable", case(&["destinations", "enable", dst], Describes(1))),
         ("destinations disable", case(&["destinations", "disable", "--each", &home("each.txt")], Describes(2))),
         ("destinations delete", case(&["destinations", "delete", dst], Describes(1))),
+        ("destinations filters list", case(&["destinations", "filters", "list", dst], Reads(0))),
+        ("destinations filters get", case(&["destinations", "filters", "get", dst, "df_none"], Reads(15))),
+        (
+            "destinations filters create",
+            case(
+                &["destinations", "filters", "create", dst, "--title", "t", "--if", "all", "--action", "drop"],
+                Describes(1),
+            ),
+        ),
+        (
+            "destinations filters update",
+            case(&["destinations", "filters", "update", dst, "df_x", "--disabled"], Describes(1)),
+        ),
+        (
+            "destinations filters patch",
+            case(&["destinations", "filters", "patch", dst, "df_x", "--if", "all"], Describes(1)),
+        ),
+        (
+            "destinations filters delete",
+            case(&["destinations", "filters", "delete", dst, "df_x", "df_y"], Describes(2)),
+        ),
+        ("sources schema-config get", case(&["sources", "schema-config", "get", "web"], Reads(0))),
+        (
+            "sources schema-config update",
+            case(
+                &["sources", "schema-config", "update", "web", "--set", "allow_unplanned_track_events=false"],
+                Describes(1),
+            ),
+        ),
+        (
+            "sources schema-config patch",
+            case(&["sources", "schema-config", "patch", "web", "--clear", "forwarding_violations_to"], Describes(1)),
+        ),
         ("tracking-plans list", case(&["tracking-plans", "list"], Reads(0))),
         ("tracking-plans get", case(&["tracking-plans", "get", plan], Reads(0))),
         ("tracking-plans create", case(&["tracking-plans", "create", "--display-name", "Q"], Describes(1))),

@@ -2,6 +2,7 @@
 
 mod create;
 mod delete;
+mod filters;
 mod get;
 mod list;
 mod toggle;
@@ -11,7 +12,7 @@ use super::Context;
 use crate::api::names::{self, Kind, Name};
 use crate::error::{Error, Result};
 
-/// List, show, create, update, enable, disable and delete destinations.
+/// List, show, create, update, enable, disable and delete destinations, and manage their filters.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     List(list::Args),
@@ -22,6 +23,9 @@ pub enum Command {
     Enable(toggle::EnableArgs),
     Disable(toggle::DisableArgs),
     Delete(delete::Args),
+    /// List, show, create, update and delete a destination's filters
+    #[command(subcommand)]
+    Filters(filters::Command),
 }
 
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
@@ -33,6 +37,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
         Command::Enable(args) => toggle::run(&args.target, true, ctx).await,
         Command::Disable(args) => toggle::run(&args.target, false, ctx).await,
         Command::Delete(args) => delete::run(args, ctx).await,
+        Command::Filters(cmd) => filters::run(cmd, ctx).await,
     }
 }
 

@@ -4,12 +4,13 @@ mod create;
 mod delete;
 mod get;
 mod list;
+mod schema_config;
 mod update;
 
 use super::Context;
 use crate::error::Result;
 
-/// List, show, create, update and delete sources.
+/// List, show, create, update and delete sources, and their schema config.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     List(list::Args),
@@ -18,6 +19,9 @@ pub enum Command {
     Update(update::Args),
     Patch(update::Args),
     Delete(delete::Args),
+    /// Show or update a source's schema config
+    #[command(subcommand, name = "schema-config")]
+    SchemaConfig(schema_config::Command),
 }
 
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
@@ -27,5 +31,6 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
         Command::Create(args) => create::run(args, ctx).await,
         Command::Update(args) | Command::Patch(args) => update::run(args, ctx).await,
         Command::Delete(args) => delete::run(args, ctx).await,
+        Command::SchemaConfig(cmd) => schema_config::run(cmd, ctx).await,
     }
 }

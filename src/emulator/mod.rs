@@ -143,12 +143,7 @@ impl Emulator {
             openapi: std::sync::OnceLock::new(),
         });
         if let (Some(seed), Some(path)) = (seed, &options.seed) {
-            let warn = |message: &str| {
-                if let Some(printer) = &options.log {
-                    printer.warn(message);
-                }
-            };
-            seed::load(&app, seed, path, &warn).await?;
+            seed::load(&app, seed, path).await?;
         }
         let tokens = issue_tokens(&app, &options.tokens).await?;
         Ok(Emulator { app, tokens })

@@ -3,7 +3,7 @@
 //! - a workspace file (`seg/1`, as `seg export` writes it; CLI.md, "Workspaces as code"): its workspace, sources,
 //!   destinations, tracking plans and connections. What the built-in catalog lacks (a source or destination entry, a
 //!   setting) is added to it, typed from the file's values. `$env` secrets are read from the environment; an unset
-//!   one leaves its config item out, with a warning.
+//!   one stops the start (exit 2), naming it.
 //! - the resource list: `{"workspaces": ["acme"], "sources": [<source>], "destinations": [<destination>],
 //!   "tracking_plans": [<plan>]}` where each item is the object a Create body holds under its key (`name` a full
 //!   resource name; a tracking plan names its workspace in `parent`).
@@ -100,10 +100,10 @@ fn setting_kind(value: &ConfigValue) -> &'static str {
     }
 }
 
-pub async fn load(app: &Arc<App>, seed: Seed, path: &Path, warn: &dyn Fn(&str)) -> Result<()> {
+pub async fn load(app: &Arc<App>, seed: Seed, path: &Path) -> Result<()> {
     match seed {
         Seed::Resources(seed) => load_resources(app, seed, path).await,
-        Seed::Workspace(file) => load_workspace(app, &file, path, warn).await,
+        Seed::Workspace(file) => load_workspace(app, &file, path).await,
     }
 }
 
@@ -139,14 +139,19 @@ async fn load_resources(app: &Arc<App>, seed: SeedFile, path: &Path) -> Result<(
 }
 
 /// A workspace file's creates, in the order `apply` makes them (the plan against an empty workspace).
-async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path, warn: &dyn Fn(&str)) -> Result<()> {
+async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Result<()> {
     let shown = path.display();
     let env = |name: &str| std::env::var(name).ok();
     let empty = Snapshot { workspace: format!("workspaces/{}", file.workspace), ..Snapshot::default() };
     let plan = diff::plan(file, &empty, diff::Options::default(), &env)?;
+    // CLI.md: an unset reference stops the start, naming it (a copy without its secrets would deliver unsigned).
     let unset: Vec<&str> = file.env_names().into_iter().filter(|name| env(name).is_none()).collect();
     if !unset.is_empty() {
-        warn(&format!("seed file {shown}: not set, so left out of the config: {}", unset.join(", ")));
+        return Err(Error::usage(format!(
+            "seed file {shown}: set {} (the file refers to {} for secrets)",
+            unset.join(", "),
+            if unset.len() == 1 { "it" } else { "them" }
+        )));
     }
     // Tracking plans by display name: those made now, and those a restart finds.
     let mut plans = std::collections::HashMap::new();
@@ -157,9 +162,6 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path, warn:
             Op::CreateSource { collection, body } => (collection.clone(), to_json(body)),
             Op::CreateDestination { collection, body } => {
                 let mut body = to_json(body);
-                if let Some(Value::Array(items)) = body.pointer_mut("/destination/config") {
-                    items.retain(|item| env_ref(item).is_none_or(|name| env(name).is_some()));
-                }
                 diff::resolve_env(&mut body, &env)?;
                 (collection.clone(), body)
             }
@@ -190,15 +192,6 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path, warn:
 
 fn to_json<T: serde::Serialize>(body: &T) -> Value {
     serde_json::to_value(body).unwrap_or_default()
-}
-
-/// The variable a config item's value refers to, if it is `{"$env": NAME}`.
-fn env_ref(item: &Value) -> Option<&str> {
-    let value = item.get("value")?.as_object()?;
-    match (value.len(), value.get("$env")) {
-        (1, Some(Value::String(name))) => Some(name),
-        _ => None,
-    }
 }
 
 /// A create's outcome, with "already there" taken as done.

@@ -95,10 +95,16 @@ fn on_big_stack<T: Send>(work: impl FnOnce() -> Result<T, String> + Send) -> Res
     })
 }
 
-/// Refuses a filter nested deeper than [`MAX_DEPTH`] (brackets, braces, parentheses outside strings).
+/// Refuses a filter nested deeper than [`MAX_DEPTH`]: brackets, braces, parentheses outside strings, and runs of the
+/// prefix `-` (`- - - 1` nests like parentheses in the parser).
 fn check_depth(code: &str) -> Result<(), String> {
     let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    let mut minus_run = 0usize;
     for c in code.chars() {
+        if !in_string && !c.is_whitespace() {
+            minus_run = if c == '-' { minus_run + 1 } else { 0 };
+            deepest = deepest.max(depth + minus_run);
+        }
         match (in_string, c) {
             (true, _) if escaped => escaped = false,
             (true, '\\') => escaped = true,
@@ -197,6 +203,11 @@ mod tests {
         assert_eq!(Jq::compile(&nested).unwrap().run(&json!(1)).unwrap().len(), 1);
         let deep_result = "[range(200)] | reduce .[] as $x (null; [.])";
         assert!(Jq::compile(deep_result).unwrap().run(&json!(1)).unwrap_err().contains("deeper than 128"));
+        // Prefix minus signs nest in the parser like brackets.
+        let negated = format!("{}1", "-".repeat(100_000));
+        assert!(Jq::compile(&negated).err().unwrap().contains("nests 100000 levels deep"));
+        assert_eq!(Jq::compile("- - 1").unwrap().run(&json!(null)).unwrap(), [json!(1)]);
+        assert_eq!(Jq::compile(".a - -1").unwrap().run(&json!({"a": 1})).unwrap(), [json!(2)]);
         let long = vec!["."; 20_000].join(" | ");
         assert_eq!(Jq::compile(&long).unwrap().run(&json!(7)).unwrap(), [json!(7)]);
     }

@@ -405,10 +405,22 @@ async fn an_export_seeds_a_local_copy_that_diffs_to_nothing_and_a_restart_create
     first.kill().await.unwrap();
     first.wait().await.unwrap();
 
-    // Again on the same data, one secret unset: nothing is created twice, and the unset variable is named.
-    let (mut second, base, token, stderr) = serve_seeded(&env, &file, &SECRETS[..1], "2").await;
-    let warned = std::fs::read_to_string(&stderr).unwrap();
-    assert!(warned.contains("SEG_SECRET_WEB_AMPLITUDE_APIKEY") && !warned.contains("amp-k3y"), "{warned}");
+    // One secret unset: the start stops with exit 2, naming the variable, and creates nothing.
+    let mut cmd = crate::support::seg_command(env.home.path());
+    cmd.args(["serve", "--port", "0", "--seed", &file, "--data"])
+        .arg(env.path("copy.redb"))
+        .envs(SECRETS[..1].iter().copied());
+    let refused = crate::support::run_with_stdin(cmd, b"").await;
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("SEG_SECRET_WEB_AMPLITUDE_APIKEY") && !refused.stderr.contains("amp-k3y"),
+        "{}",
+        refused.stderr
+    );
+    assert!(refused.stdout.is_empty(), "{}", refused.stdout);
+
+    // Again on the same data: nothing is created twice.
+    let (mut second, base, token, _) = serve_seeded(&env, &file, &SECRETS, "2").await;
     let run = diff_copy(base.clone(), token.clone()).await;
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     let http = reqwest::Client::new();

@@ -608,14 +608,17 @@ async fn tracking_plan_rules_have_the_shape_of_api_md() {
         json!({"events": [1]}),
         json!({"identify_traits": "x"}),
         json!({"group_traits": {}}),
-        json!({"events": null}),
         json!({"global": []}),
         json!({"identify": "x"}),
-        json!({"group": null}),
     ] {
         env.call("POST", plans, Some(create(bad.clone()))).await.assert_error(400, 3);
     }
     assert!(env.get(plans).await.ok()["tracking_plans"].as_array().unwrap().is_empty());
+    // `null` is the empty value, as Go clients send nil slices (issue: real clients run unchanged).
+    let nulls = json!({"events": null, "identify_traits": null, "group_traits": null, "group": null});
+    let plan = env.call("POST", plans, Some(create(nulls))).await.ok().clone();
+    assert_eq!(plan["rules"], json!({"events": [], "identify_traits": [], "group_traits": []}));
+    env.call("DELETE", &format!("/v1beta/{}", plan["name"].as_str().unwrap()), None).await.ok();
     let good = json!({"events": [{"name": "A"}], "group": {}, "identify_traits": [null], "custom": 1});
     let plan = env.call("POST", plans, Some(create(good))).await.ok().clone();
     assert_eq!(plan["rules"]["custom"], 1, "other keys are kept as sent");

@@ -865,7 +865,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, '`DESTINATION` and `--source`, shared by the filter commands')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
@@ -899,8 +899,8 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -1067,7 +1067,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;destinations;filters;help' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, '`DESTINATION` and `--source`, shared by the filter commands')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
@@ -1135,7 +1135,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;destinations;help;filters' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, '`DESTINATION` and `--source`, shared by the filter commands')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
@@ -3012,7 +3012,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;help;destinations;filters' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, '`DESTINATION` and `--source`, shared by the filter commands')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')

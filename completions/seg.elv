@@ -817,7 +817,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand list '`DESTINATION` and `--source`, shared by the filter commands'
+            cand list 'List a destination''s filters'
             cand get 'Show one filter'
             cand create 'Create a destination filter'
             cand update 'Change only the named fields of a filter (`update` and `patch` are the same command)'
@@ -850,8 +850,8 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
             cand -y 'Answer yes to confirmations (needed to delete without a terminal)'
             cand --yes 'Answer yes to confirmations (needed to delete without a terminal)'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -1012,7 +1012,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --version 'Print version'
         }
         &'seg;destinations;filters;help'= {
-            cand list '`DESTINATION` and `--source`, shared by the filter commands'
+            cand list 'List a destination''s filters'
             cand get 'Show one filter'
             cand create 'Create a destination filter'
             cand update 'Change only the named fields of a filter (`update` and `patch` are the same command)'
@@ -1063,7 +1063,7 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;destinations;help;delete'= {
         }
         &'seg;destinations;help;filters'= {
-            cand list '`DESTINATION` and `--source`, shared by the filter commands'
+            cand list 'List a destination''s filters'
             cand get 'Show one filter'
             cand create 'Create a destination filter'
             cand update 'Change only the named fields of a filter (`update` and `patch` are the same command)'
@@ -2793,7 +2793,7 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;help;destinations;delete'= {
         }
         &'seg;help;destinations;filters'= {
-            cand list '`DESTINATION` and `--source`, shared by the filter commands'
+            cand list 'List a destination''s filters'
             cand get 'Show one filter'
             cand create 'Create a destination filter'
             cand update 'Change only the named fields of a filter (`update` and `patch` are the same command)'

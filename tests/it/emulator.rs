@@ -412,9 +412,14 @@ async fn destination_update_mask_rules() {
         values,
         [("sharedSecret".to_string(), json!("two")), ("globalHook".to_string(), json!("http://127.0.0.1:9/"))]
     );
-    // config listed without a value: emptied.
-    let out = patch(&env, &dest, json!({"update_mask": {"paths": ["destination.config"]}})).await;
-    assert_eq!(out["config"], json!([]));
+    // config listed without a value (or null, or []): merge wins, no item changes (API.md; the Go client's disable).
+    for config in [json!({}), json!({"destination": {"config": null}}), json!({"destination": {"config": []}})] {
+        let mut body = config;
+        body["update_mask"] = json!({"paths": ["destination.config", "destination.enabled"]});
+        let out = patch(&env, &dest, body).await;
+        assert_eq!(out["config"].as_array().unwrap().len(), 2, "{out}");
+        assert_eq!(out["enabled"], false);
+    }
     // PUT is accepted for every update.
     let out = env
         .call(

@@ -106,8 +106,14 @@ fn parse_action(text: &str) -> Result<Value, String> {
     Ok(action)
 }
 
-/// `DESTINATION` and `--source`, shared by the filter commands.
+/// List a destination's filters.
+///
+/// Sends GET /v1beta/workspaces/WS/sources/SRC/destinations/DST/filters, following next_page_token to the end, and
+/// prints each filter's id, title, whether it is enabled, its condition and how many actions it has.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  seg -w acme destinations filters list web/webhooks
+  seg -w acme destinations filters list web/webhooks -o json --jq '.[] | select(.enabled) | .title'")]
 pub struct ListCmd {
     /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
     destination: String,

@@ -111,6 +111,9 @@ fn returns_resources(command: &Command) -> bool {
             | Command::Completion(_)
             | Command::Serve(_)
             | Command::Demo(_)
+            | Command::Export(_)
+            | Command::Diff(_)
+            | Command::Apply(_)
     )
 }
 

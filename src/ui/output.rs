@@ -44,25 +44,34 @@ impl<'p> Output<'p> {
 
     /// One result document (a resource, an answer).
     pub fn value(&self, value: &Value) -> Result<()> {
-        if let Some(jq) = &self.jq {
-            return self.jq_lines(jq, value);
-        }
-        match self.format {
-            Format::Json => self.printer.data_line(&pretty(value)),
-            Format::Ndjson => self.printer.data_line(&value.to_string()),
-            Format::Yaml => self.printer.data(yaml(value)?.as_bytes()),
-            Format::Name => self.printer.data_line(&name_of(value)?),
-            Format::Table => self.printer.data(table::fields(value, self.printer).as_bytes()),
-        }
+        self.printer.data(&self.render(value)?)
     }
 
-    fn jq_lines(&self, jq: &Jq, value: &Value) -> Result<()> {
-        let mut text = String::new();
-        for out in jq.run(value).map_err(Error::Failed)? {
-            text.push_str(&jq::line(&out));
-            text.push('\n');
+    /// One result document that carries the only copy of `secret` (a new token): whether the bytes printed show it,
+    /// so a caller can say it on stderr when the format or `--jq` left it out.
+    pub fn value_showing(&self, value: &Value, secret: &str) -> Result<bool> {
+        let bytes = self.render(value)?;
+        self.printer.data(&bytes)?;
+        Ok(String::from_utf8_lossy(&bytes).contains(secret))
+    }
+
+    fn render(&self, value: &Value) -> Result<Vec<u8>> {
+        if let Some(jq) = &self.jq {
+            let mut text = String::new();
+            for out in jq.run(value).map_err(Error::Failed)? {
+                text.push_str(&jq::line(&out));
+                text.push('\n');
+            }
+            return Ok(text.into_bytes());
         }
-        self.printer.data(text.as_bytes())
+        let line = |text: String| format!("{text}\n").into_bytes();
+        Ok(match self.format {
+            Format::Json => line(pretty(value)),
+            Format::Ndjson => line(value.to_string()),
+            Format::Yaml => yaml(value)?.into_bytes(),
+            Format::Name => line(name_of(value)?),
+            Format::Table => table::fields(value, self.printer).into_bytes(),
+        })
     }
 
     /// A writer for a list that arrives page by page.
@@ -100,8 +109,8 @@ impl ListWriter<'_, '_> {
             return Ok(());
         }
         let all = Value::Array(self.items);
-        if let Some(jq) = &self.output.jq {
-            return self.output.jq_lines(jq, &all);
+        if self.output.jq.is_some() {
+            return self.output.value(&all);
         }
         match self.output.format {
             Format::Table => {

@@ -55,6 +55,10 @@ async fn name_output_names_resources_and_only_resources() {
         vec!["config", "list", "-o", "name"],
         vec!["auth", "status", "-o", "name"],
         vec!["completion", "bash", "-o", "name"],
+        // A workspace file, a plan and an apply report are documents, not resource lists.
+        vec!["-w", "demo", "export", "-o", "name"],
+        vec!["-w", "demo", "diff", "--file", "-", "-o", "name"],
+        vec!["-w", "demo", "apply", "--file", "-", "--yes", "-o", "name"],
     ] {
         let run = env.seg(&args).await;
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
@@ -73,6 +77,15 @@ async fn name_output_names_resources_and_only_resources() {
     let token = run.stderr.lines().find_map(|l| l.strip_prefix("token (shown only now; keep it): ")).unwrap();
     env.seg_with(&["workspaces", "list"], &[("SEG_TOKEN", token)]).await.code(0);
     env.seg(&["tokens", "get", &name]).await.code(0);
+    // A --jq that leaves the token out: it is said on stderr, as with -o name; one that keeps it: stdout only.
+    let run = env.seg(&["-w", "demo", "tokens", "create", "--description", "ci", "--jq", ".name"]).await;
+    assert!(run.code(0).stdout.contains("access-tokens/"), "{}", run.stdout);
+    let token = run.stderr.lines().find_map(|l| l.strip_prefix("token (shown only now; keep it): ")).unwrap();
+    env.seg_with(&["workspaces", "list"], &[("SEG_TOKEN", token)]).await.code(0);
+    let run = env.seg(&["-w", "demo", "tokens", "create", "--description", "ci", "--jq", ".token"]).await;
+    let token = run.code(0).stdout.trim().trim_matches('"').to_string();
+    assert!(!token.is_empty() && !run.stderr.contains(&token), "the token once, on stdout: {}", run.stderr);
+    env.seg_with(&["workspaces", "list"], &[("SEG_TOKEN", &token)]).await.code(0);
 }
 
 #[tokio::test]

@@ -6,7 +6,6 @@ use super::context::to_json;
 use crate::api::client::Outcome;
 use crate::api::names::Kind;
 use crate::error::Result;
-use crate::ui::output::Format;
 use crate::ui::table;
 use crate::wire::{self, AccessToken, AccessTokenInput, CreateAccessToken, Page, Request, SCOPE_READ, SCOPE_WRITE};
 
@@ -75,12 +74,15 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             let output = ctx.output(table::TOKENS)?;
             let request = wire::create("access-tokens", &CreateAccessToken { access_token });
             let Outcome::Answer(created) = ctx.client()?.send(&request).await? else { return Ok(()) };
-            output.value(&to_json(&created)?)?;
-            // The answer is the only copy of the token: a format that does not show it says it on stderr.
-            if output.format() == Format::Name
-                && let Some(token) = &created.token
-            {
-                ctx.printer.status(&format!("token (shown only now; keep it): {token}"));
+            // The answer is the only copy of the token: when the format (`-o name`) or `--jq` leaves it out of
+            // stdout, it is said on stderr instead.
+            let value = to_json(&created)?;
+            match &created.token {
+                Some(token) if !output.value_showing(&value, token)? => {
+                    ctx.printer.status(&format!("token (shown only now; keep it): {token}"));
+                }
+                Some(_) => {}
+                None => output.value(&value)?,
             }
             Ok(())
         }

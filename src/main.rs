@@ -6,6 +6,12 @@ use seg::cli::{self, Cli};
 use seg::ui::Printer;
 
 fn main() -> ExitCode {
+    let mut args = std::env::args_os().skip(1);
+    if args.next().is_some_and(|arg| arg == seg::ui::jq::WORKER_ARG) {
+        return seg::ui::jq::worker(args.next());
+    }
+    // --jq filters run in a child process of this binary: nothing a filter does can abort seg itself.
+    seg::ui::jq::isolate();
     seg::init_tls();
     let matches = <Cli as clap::CommandFactory>::command().get_matches();
     let mut cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {

@@ -3,8 +3,15 @@
 //!
 //! A filter is user input and must never take the process down: jaq's parser and interpreter recurse, so a filter
 //! nested thousands of levels deep would overflow the stack. Filters deeper than [`MAX_DEPTH`] are refused, and the
-//! filter is compiled and run on a thread of its own with a large stack. Errors read as sentences, with the
-//! position in the filter.
+//! filter is compiled and run on a thread of its own with a large stack. Running it can still recurse without end
+//! (`def f: [f]; f`) or build a value nested too deep to print (`reduce range(1e5) as $i (0; [.])`), and a stack
+//! overflow aborts a process, it cannot be caught. So the `seg` binary runs every filter in a child process of itself
+//! ([`WORKER_ARG`]): whatever the engine does, the parent reports one sentence and exits 1. Library callers (tests)
+//! run the filter in-process. Errors read as sentences, with the position in the filter.
+
+use std::io::{Read, Write};
+use std::process::{ExitCode, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use jaq_core::load::{Arena, File, Loader};
 use jaq_core::{Compiler, Ctx, Vars, data, unwrap_valr};
@@ -16,6 +23,45 @@ pub const MAX_DEPTH: usize = 100;
 /// The stack of the thread that compiles and runs a filter: enough for the longest filters anyone writes (20,000
 /// stages of `|` measured here), reserved rather than used.
 const STACK: usize = 256 * 1024 * 1024;
+
+/// The first argument that makes the `seg` binary a jq worker: the filter is the second, the input JSON comes on
+/// stdin, and each output is a line of JSON on stdout (main checks it before parsing any flag).
+pub const WORKER_ARG: &str = "__seg-jq-worker";
+
+/// Whether filters run in a child process (the `seg` binary turns it on; see the module's notes).
+static ISOLATE: AtomicBool = AtomicBool::new(false);
+
+/// Runs every filter of this process in a child process of the current executable.
+pub fn isolate() {
+    ISOLATE.store(true, Ordering::Relaxed);
+}
+
+/// The worker's side: compile and run `code` over stdin, one JSON line per output; an error is one line on stderr
+/// and exit 1.
+pub fn worker(code: Option<std::ffi::OsString>) -> ExitCode {
+    let code = code.and_then(|c| c.into_string().ok()).unwrap_or_default();
+    let mut input = Vec::new();
+    let outputs = std::io::stdin()
+        .read_to_end(&mut input)
+        .map_err(|e| format!("--jq input: {e}"))
+        .and_then(|_| serde_json::from_slice::<Value>(&input).map_err(|e| format!("--jq input: {e}")))
+        .and_then(|input| Jq::compile(&code)?.run_here(&input));
+    let written = match outputs {
+        Ok(outputs) => {
+            let mut text = String::new();
+            for out in outputs {
+                text.push_str(&out.to_string());
+                text.push('\n');
+            }
+            std::io::stdout().write_all(text.as_bytes())
+        }
+        Err(why) => {
+            let _ = std::io::stderr().write_all(why.as_bytes());
+            return ExitCode::FAILURE;
+        }
+    };
+    if written.is_ok() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
 
 pub struct Jq {
     code: String,
@@ -32,6 +78,48 @@ impl Jq {
 
     /// Every output of the filter for one input.
     pub fn run(&self, input: &Value) -> Result<Vec<Value>, String> {
+        if ISOLATE.load(Ordering::Relaxed)
+            && let Ok(exe) = std::env::current_exe()
+        {
+            return self.run_in_child(&exe, input);
+        }
+        self.run_here(input)
+    }
+
+    /// Runs the filter in `exe` as a worker, so that nothing the engine does can take this process down.
+    fn run_in_child(&self, exe: &std::path::Path, input: &Value) -> Result<Vec<Value>, String> {
+        let mut child = std::process::Command::new(exe)
+            .arg(WORKER_ARG)
+            .arg(&self.code)
+            // The worker needs nothing from the environment, least of all a token.
+            .env_clear()
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run the --jq filter: {e}"))?;
+        let bytes = serde_json::to_vec(input).map_err(|e| format!("--jq input: {e}"))?;
+        let mut stdin = child.stdin.take().ok_or("cannot run the --jq filter: no pipe to it")?;
+        // Written from a thread of its own: the worker may answer before it has read everything.
+        let writer = std::thread::spawn(move || stdin.write_all(&bytes));
+        let output = child.wait_with_output().map_err(|e| format!("cannot run the --jq filter: {e}"))?;
+        let _ = writer.join();
+        let said = String::from_utf8_lossy(&output.stderr);
+        match output.status.code() {
+            Some(0) => String::from_utf8_lossy(&output.stdout)
+                .lines()
+                .map(|line| serde_json::from_str(line).map_err(|e| format!("--jq output: {e}")))
+                .collect(),
+            Some(1) if !said.is_empty() => Err(said.trim().to_string()),
+            _ if said.contains("overflowed its stack") => Err("the --jq filter recursed too deep: a function that \
+                 calls itself without end, or a value nested thousands of levels deep"
+                .to_string()),
+            _ => Err(format!("the --jq filter failed ({})", output.status)),
+        }
+    }
+
+    /// Every output of the filter for one input, in this process.
+    fn run_here(&self, input: &Value) -> Result<Vec<Value>, String> {
         on_big_stack(|| {
             // Built on the thread that uses it: jaq's values are not Send.
             let input: Val = serde_json::from_value(input.clone()).map_err(|e| format!("--jq input: {e}"))?;

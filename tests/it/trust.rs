@@ -164,6 +164,24 @@ async fn a_hostile_jq_filter_is_a_clear_usage_error_never_a_crash() {
     assert!(sent.is_empty(), "a bad filter sends nothing: {sent:?}");
     let run = env.seg(&["-w", "demo", "sources", "list", "--jq", &long]).await;
     assert_eq!(run.code(0).json()[0]["name"], "workspaces/demo/sources/web");
+    // What the filter does when it runs can't abort seg either: endless recursion, a value too deep to print or to
+    // encode, an error it raises. Each is one sentence and exit 1, and the answer's bytes never reach stdout.
+    for filter in [
+        "def f: [f]; f",
+        "def f: 1 + f; f",
+        "reduce range(100000) as $i ([]; [.])",
+        "reduce range(100000) as $i (0; {a: .}) | tojson | length",
+    ] {
+        let run = env.seg(&["-w", "demo", "sources", "list", "--jq", filter]).await;
+        assert_eq!(run.code, 1, "{filter}: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{filter}: {}", run.stdout);
+        assert!(run.stderr.contains("recursed too deep") && run.stderr.lines().count() == 1, "{}", run.stderr);
+    }
+    let run = env.seg(&["-w", "demo", "sources", "list", "--jq", r#"error("no such plan")"#]).await;
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stderr.trim(), r#"error: --jq: "no such plan""#);
+    let run = env.seg(&["-w", "demo", "sources", "list", "--jq", ".[] | .name, (.name | length)"]).await;
+    assert_eq!(run.code(0).stdout, "workspaces/demo/sources/web\n27\n");
 }
 
 #[tokio::test]

@@ -37,7 +37,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_needs_command" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_needs_command" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_needs_command" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_needs_command" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_needs_command" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_needs_command" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_needs_command" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -74,7 +74,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and not __fish_seen_subcommand_from list get help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -99,7 +99,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -119,7 +119,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand workspaces; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -141,7 +141,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete schema-config help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete schema-config help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete schema-config help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete schema-config help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete schema-config help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete schema-config help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and not __fish_seen_subcommand_from list get create update patch delete schema-config help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -171,7 +171,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -191,7 +191,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -214,7 +214,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -240,7 +240,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from update" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -266,7 +266,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from patch" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -286,7 +286,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -305,7 +305,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from schema-config" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from schema-config" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from schema-config" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from schema-config" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from schema-config" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from schema-config" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand sources; and __fish_seen_subcommand_from schema-config" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -336,7 +336,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete filters help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete filters help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete filters help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete filters help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete filters help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete filters help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and not __fish_seen_subcommand_from list get create update patch enable disable delete filters help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -369,7 +369,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l all -d 'Every source\'s destinations (the default without --source)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
@@ -391,7 +391,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -414,7 +414,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l enabled -d 'Create it enabled'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -444,7 +444,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l disabled -d 'Disable it (same as --enabled=false)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from update" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -474,7 +474,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l disabled -d 'Disable it (same as --enabled=false)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from patch" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -496,7 +496,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from enable" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -517,7 +517,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from disable" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -538,7 +538,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -557,7 +557,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -593,7 +593,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and not __fish_seen_subcommand_from list get create update delete connections help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -622,7 +622,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -642,7 +642,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -663,7 +663,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -688,7 +688,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from update" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -707,7 +707,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -726,7 +726,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tracking-plans; and __fish_seen_subcommand_from connections" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -756,7 +756,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and not __fish_seen_subcommand_from list create get delete help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -783,7 +783,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -806,7 +806,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -825,7 +825,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -844,7 +844,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand tokens; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -868,7 +868,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and not __fish_seen_subcommand_from sources destinations help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -893,7 +893,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from sources" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -919,7 +919,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand catalog; and __fish_seen_subcommand_from destinations" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -945,7 +945,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and not __fish_seen_subcommand_from create list get help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -974,7 +974,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from create" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -996,7 +996,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -1016,7 +1016,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand regulations; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1044,7 +1044,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand api" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand api" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand api" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand api" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand api" -l paginate -d 'Follow next_page_token and print every page\'s items as one list'
 complete -c seg -n "__fish_seg_using_subcommand api" -l no-paginate -d 'Fetch one page only; its next_page_token goes to stderr'
 complete -c seg -n "__fish_seg_using_subcommand api" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
@@ -1072,7 +1072,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand export" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand export" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand export" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand export" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand export" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand export" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand export" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1093,7 +1093,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand diff" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand diff" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand diff" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand diff" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand diff" -l prune -d 'Also plan to delete what is in the workspace and not in the file'
 complete -c seg -n "__fish_seg_using_subcommand diff" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand diff" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -1116,7 +1116,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand apply" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand apply" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand apply" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand apply" -l prune -d 'Also delete what is in the workspace and not in the file'
 complete -c seg -n "__fish_seg_using_subcommand apply" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand apply" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -1136,7 +1136,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and not __fish_seen_subcommand_from sample sign verify send listen log replay help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1173,7 +1173,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l no-context -d 'Leave out the sample `context` of tracking calls that list none'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sample" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -1195,7 +1195,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from sign" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1217,7 +1217,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l strict -d 'Only the raw bytes count: a match after re-serialisation is a failure'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from verify" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -1256,7 +1256,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l all-types -d 'Send the sample of every type'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l raw -d 'Send the --data bytes as they are, not in JSON.stringify form'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
@@ -1286,7 +1286,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l inspect -d 'Serve the inspector page at /_seg/ on this port (loopback addresses only)'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -1308,7 +1308,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from log" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1331,7 +1331,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l resign -d 'Replace each X-Signature with a fresh one made with the secret'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from replay" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
@@ -1359,7 +1359,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and not __fish_seen_subcommand_from login status token logout help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1383,7 +1383,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l with-token -d 'Read the token from stdin'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -l insecure-storage -d 'Store the token in a 0600 file, keyring or not, without asking'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from login" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
@@ -1404,7 +1404,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from status" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1423,7 +1423,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from token" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1442,7 +1442,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand auth; and __fish_seen_subcommand_from logout" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1466,7 +1466,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and not __fish_seen_subcommand_from list get set unset help" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1490,7 +1490,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from list" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1509,7 +1509,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from get" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1528,7 +1528,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from set" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1547,7 +1547,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand config; and __fish_seen_subcommand_from unset" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1571,7 +1571,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand completion" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand completion" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand completion" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand completion" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand completion" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand completion" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand completion" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1596,7 +1596,7 @@ complete -c seg -n "__fish_seg_using_subcommand serve" -l color -d 'When to use 
 always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand serve" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand serve" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand serve" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand serve" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand serve" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand serve" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
@@ -1615,7 +1615,7 @@ always\t''
 never\t''"
 complete -c seg -n "__fish_seg_using_subcommand demo" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand demo" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
-complete -c seg -n "__fish_seg_using_subcommand demo" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand demo" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
 complete -c seg -n "__fish_seg_using_subcommand demo" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand demo" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand demo" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'

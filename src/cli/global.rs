@@ -84,8 +84,8 @@ pub struct GlobalArgs {
     #[arg(skip)]
     pub workspace_from_flag: bool,
 
-    /// Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send` and `listen --forward-to`
-    /// use it for each POST [default: 5s, the service's]
+    /// Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and
+    /// `listen --forward-to` use it for each POST [default: 5s, the service's]
     #[arg(long, global = true, value_name = "D", value_parser = crate::ui::parse_positive_duration)]
     pub timeout: Option<Duration>,
 }

@@ -290,3 +290,30 @@ async fn parallel_writers_keep_every_value() {
         env.seg_with(&["workspaces", "list", "--profile", &format!("l{i}")], &[]).await.code(0);
     }
 }
+
+/// On a terminal, a login with the keyring turned off says where the token went; in a pipe (above) it does not.
+/// `script` gives seg a terminal (util-linux; macOS's takes other flags).
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn without_a_keyring_a_terminal_login_says_where_the_token_went() {
+    let env = TestEnv::start().await;
+    let token_file = env.path("token");
+    std::fs::write(&token_file, WRITE).unwrap();
+    let login = format!("'{}' auth login --with-token < '{}'", env!("CARGO_BIN_EXE_seg"), token_file.display());
+    let seg = env.command(&[], &[]);
+    let mut cmd = tokio::process::Command::new("script");
+    cmd.args(["-qec", &login, "/dev/null"]).env_clear();
+    for (key, value) in seg.as_std().get_envs() {
+        if let Some(value) = value {
+            cmd.env(key, value);
+        }
+    }
+    let run = crate::support::run_with_stdin(cmd, b"").await;
+    let shown = run.code(0).stdout.clone();
+    assert!(shown.contains("token stored in the file store"), "{shown}");
+    assert!(shown.contains("hint: SEG_NO_KEYRING is set, so the keyring was not used"), "{shown}");
+    assert!(!shown.contains(WRITE), "{shown}");
+    // In a pipe the same login stays quiet about it.
+    let run = env.seg_stdin(&["auth", "login", "--with-token"], &[], WRITE.as_bytes()).await;
+    assert!(!run.code(0).stderr.contains("SEG_NO_KEYRING"), "{}", run.stderr);
+}

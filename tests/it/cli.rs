@@ -940,4 +940,28 @@ async fn deleting_user_data_asks_first_and_sends_chunks_until_one_fails() {
     assert_eq!(run.stdout.lines().count(), 1, "the first chunk's line");
     let unsent: Vec<&str> = run.stderr.lines().filter_map(|l| l.strip_prefix("not sent: ")).collect();
     assert_eq!(unsent, ids[5000..].iter().map(String::as_str).collect::<Vec<_>>());
+    // `--from-file -` reads the ids from stdin, the same way (a CRLF file's line ends are not part of an id).
+    env.clear_requests().await;
+    let run = env
+        .seg_stdin(
+            &["-w", "demo", "regulations", "create", "--from-file", "-", "--yes", "-o", "ndjson"],
+            &[("SEG_TOKEN", WRITE)],
+            b"a\r\nb\n",
+        )
+        .await;
+    assert_eq!(run.code(0).stdout.lines().count(), 1, "{}", run.stdout);
+    let posts: Vec<Value> = env.requests().await.into_iter().filter(|r| r["method"] == "POST").collect();
+    let body: Value = serde_json::from_str(posts[0]["body"].as_str().unwrap()).unwrap();
+    assert_eq!(body["attributes"]["values"], json!(["a", "b"]));
+    // An empty stdin is a usage error, not an empty regulation.
+    env.clear_requests().await;
+    let run = env
+        .seg_stdin(
+            &["-w", "demo", "regulations", "create", "--from-file", "-", "--yes"],
+            &[("SEG_TOKEN", WRITE)],
+            b"\n",
+        )
+        .await;
+    run.code(2);
+    assert!(env.requests().await.is_empty());
 }

@@ -17,6 +17,8 @@ enum Fault {
     Trickle,
     /// 200 with a body that is not JSON.
     InvalidJson,
+    /// 200 with no body at all.
+    EmptyOk,
     /// An HTML 502 page from a proxy.
     Html502,
     /// A 500 whose body is 10 MB.
@@ -53,6 +55,7 @@ async fn server(fault: Fault) -> String {
                         Ok(())
                     }
                     Fault::InvalidJson => socket.write_all(b"HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 9\r\n\r\nnot json!").await,
+                    Fault::EmptyOk => socket.write_all(b"HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: 0\r\n\r\n").await,
                     Fault::Html502 => {
                         let body = "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>";
                         let head = format!("HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\ncontent-type: text/html\r\ncontent-length: {}\r\n\r\n", body.len());
@@ -92,6 +95,7 @@ async fn each_fault_gives_its_exit_code_and_one_clear_line() {
         (Fault::ClosedMidBody, 3, "request failed"),
         (Fault::Trickle, 3, "no answer from"),
         (Fault::InvalidJson, 1, "not JSON"),
+        (Fault::EmptyOk, 1, "empty"),
         (Fault::Html502, 23, "HTTP 502"),
         (Fault::HugeError, 23, "HTTP 500"),
         (Fault::RedirectLoop, 3, "redirect"),

@@ -281,3 +281,17 @@ async fn replay_sends_the_exact_bytes_and_headers_again_or_resigned() {
     let failing = Receiver::start(&[], 500).await;
     seg(home, state, &["webhook", "replay", "1", "--to", &failing.url]).await.code(1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn host_localhost_listens_on_loopback_and_says_where() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let mut listener =
+        Listener::start(home, state, &["--host", "localhost", "--secret", "k", "-o", "table"], &[]).await;
+    // The announced address is one a client can use as is: the resolved loopback address and the real port.
+    let port = listener.url.strip_prefix("http://127.0.0.1:").expect(&listener.url);
+    assert_ne!(port.parse::<u16>().unwrap(), 0, "{}", listener.url);
+    seg(home, state, &["webhook", "send", "--url", &format!("{}/hook", listener.url), "--secret", "k"]).await.code(0);
+    assert!(listener.next_line().await.starts_with("POST /hook track "));
+    listener.stop().await;
+}

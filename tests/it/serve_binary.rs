@@ -48,6 +48,22 @@ fn serve_prints_address_and_tokens_answers_and_stops_cleanly_on_signals() {
 }
 
 #[test]
+fn serve_host_localhost_listens_on_loopback() {
+    let mut child = seg()
+        .args(["serve", "--host", "localhost", "--port", "0", "--accept-token", "abc:workspace"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let port: u16 = first.strip_prefix("listening on http://127.0.0.1:").expect(&first).parse().unwrap();
+    assert!(http_get(port, "/v1beta/workspaces", "abc").starts_with("HTTP/1.1 200"));
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
 fn serve_without_tokens_makes_one_of_each_scope() {
     let mut child = seg().args(["serve", "--port", "0"]).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();

@@ -137,6 +137,28 @@ async fn tables_say_the_timezone_mask_secrets_and_fit_narrow_terminals() {
     );
     // -o json carries the data whole.
     assert_eq!(env.seg(&["destinations", "get", DEST, "-o", "json"]).await.json()["config"][0]["value"], "s3cret");
+    // A `password` item is masked by its type, whatever its key; nested config reads as lines, not a JSON blob.
+    let amplitude = "workspaces/demo/sources/web/destinations/amplitude";
+    let body = json!({"destination": {"name": amplitude, "config": [
+        {"name": format!("{amplitude}/config/apiKey"), "value": "k3y-v4lue", "type": "password"}]}});
+    let answer = env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(body)).await;
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    let hooks = json!([{"hook": "https://h.example/in", "headers": [{"key": "X-Team", "value": "data"}]}]);
+    let body = json!({"destination": {"config": [{"name": format!("{DEST}/config/hooks"), "value": hooks}]},
+                      "update_mask": {"paths": ["destination.config"]}});
+    let answer = env.call("PATCH", &format!("/v1beta/{DEST}"), Some(body)).await;
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    for verbosity in ["-o", "-v", "-vv"] {
+        let args = if verbosity == "-o" { vec![verbosity, "table"] } else { vec![verbosity, "-o", "table"] };
+        let run = env.seg(&[&["destinations", "get", amplitude][..], &args].concat()).await;
+        assert!(run.code(0).stdout.contains("apiKey: (redacted)"), "{verbosity}: {}", run.stdout);
+        assert!(!run.stdout.contains("k3y-v4lue") && !run.stderr.contains("k3y-v4lue"), "{verbosity}: {}", run.stderr);
+    }
+    let run = env.seg(&["destinations", "get", DEST, "-o", "table"]).await;
+    let shown = &run.code(0).stdout;
+    assert!(shown.contains("sharedSecret: (redacted)") && !shown.contains("s3cret"), "{shown}");
+    assert!(shown.contains("https://h.example/in") && shown.contains("X-Team"), "{shown}");
+    assert!(!shown.contains("{\"name\":"), "config items read as key: value lines: {shown}");
     for columns in ["10", "0"] {
         let run = env
             .seg_with(&["-w", "demo", "sources", "list", "-o", "table"], &[("SEG_TOKEN", WRITE), ("COLUMNS", columns)])

@@ -865,7 +865,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters, or with --all those of every destination')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
@@ -893,6 +893,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
             [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every destination''s filters')
             [CompletionResult]::new('--no-paginate', '--no-paginate', [CompletionResultType]::ParameterName, 'Fetch one page only; its next_page_token goes to stderr')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
@@ -1067,7 +1068,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;destinations;filters;help' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters, or with --all those of every destination')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
@@ -1135,7 +1136,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;destinations;help;filters' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters, or with --all those of every destination')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
@@ -3012,7 +3013,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;help;destinations;filters' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters, or with --all those of every destination')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')

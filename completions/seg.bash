@@ -3675,7 +3675,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__destinations__subcmd__filters__subcmd__list)
-            opts="-w -o -v -y -h -V --source --limit --page-size --page-token --no-paginate --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
+            opts="-w -o -v -y -h -V --all --source --limit --page-size --page-token --no-paginate --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -817,7 +817,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand list 'List a destination''s filters'
+            cand list 'List a destination''s filters, or with --all those of every destination'
             cand get 'Show one filter'
             cand create 'Create a destination filter'
             cand update 'Change only the named fields of a filter (`update` and `patch` are the same command)'
@@ -844,6 +844,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
             cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
             cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand --all 'Every destination''s filters'
             cand --no-paginate 'Fetch one page only; its next_page_token goes to stderr'
             cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
             cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
@@ -1012,7 +1013,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --version 'Print version'
         }
         &'seg;destinations;filters;help'= {
-            cand list 'List a destination''s filters'
+            cand list 'List a destination''s filters, or with --all those of every destination'
             cand get 'Show one filter'
             cand create 'Create a destination filter'
             cand update 'Change only the named fields of a filter (`update` and `patch` are the same command)'
@@ -1063,7 +1064,7 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;destinations;help;delete'= {
         }
         &'seg;destinations;help;filters'= {
-            cand list 'List a destination''s filters'
+            cand list 'List a destination''s filters, or with --all those of every destination'
             cand get 'Show one filter'
             cand create 'Create a destination filter'
             cand update 'Change only the named fields of a filter (`update` and `patch` are the same command)'
@@ -2793,7 +2794,7 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;help;destinations;delete'= {
         }
         &'seg;help;destinations;filters'= {
-            cand list 'List a destination''s filters'
+            cand list 'List a destination''s filters, or with --all those of every destination'
             cand get 'Show one filter'
             cand create 'Create a destination filter'
             cand update 'Change only the named fields of a filter (`update` and `patch` are the same command)'

@@ -563,7 +563,7 @@ complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_su
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -s h -l help -d 'Print help'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -s V -l version -d 'Print version'
-complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -f -a "list" -d 'List a destination\'s filters'
+complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -f -a "list" -d 'List a destination\'s filters, or with --all those of every destination'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -f -a "get" -d 'Show one filter'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -f -a "create" -d 'Create a destination filter'
 complete -c seg -n "__fish_seg_using_subcommand destinations; and __fish_seen_subcommand_from filters" -f -a "update" -d 'Change only the named fields of a filter (`update` and `patch` are the same command)'

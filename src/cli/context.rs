@@ -287,13 +287,23 @@ impl Context {
         Ok(())
     }
 
-    /// Lists several collections as one list, read concurrently within the rate budget and printed in order, each
-    /// collection as it completes (`destinations list --all`).
-    pub async fn list_all<T: Resource>(
+    /// Lists several collections as one list (`--all`: every source's destinations, every plan's connections,
+    /// every destination's filters): read concurrently within the rate budget and printed in order, each collection
+    /// as it completes. With --limit they are read one after the other, so no page beyond the limit is asked for.
+    /// Paging flags belong to one collection: with them it is a usage error naming what `one` collection needs.
+    pub async fn list_across<T: Resource>(
         &self,
         requests: Vec<Request<Page<T>>>,
+        args: &ListArgs,
         columns: &'static [Column],
+        one: &str,
     ) -> Result<()> {
+        if args.page_token.is_some() || args.no_paginate {
+            return Err(Error::usage(format!("--page-token and --no-paginate need {one} (paging is per collection)")));
+        }
+        if args.limit.is_some() {
+            return self.list(requests, args, columns).await;
+        }
         let output = self.output(columns)?;
         let mut writer = output.list();
         let mut collections = std::pin::pin!(crate::api::walk::collections(self.client()?, requests));

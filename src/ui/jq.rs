@@ -88,11 +88,14 @@ impl Jq {
 
     /// Runs the filter in `exe` as a worker, so that nothing the engine does can take this process down.
     fn run_in_child(&self, exe: &std::path::Path, input: &Value) -> Result<Vec<Value>, String> {
-        let mut child = std::process::Command::new(exe)
+        let mut command = std::process::Command::new(exe);
+        // The worker needs nothing from the environment, least of all a token (Windows keeps its system variables:
+        // a process may not start without them).
+        #[cfg(unix)]
+        command.env_clear();
+        let mut child = command
             .arg(WORKER_ARG)
             .arg(&self.code)
-            // The worker needs nothing from the environment, least of all a token.
-            .env_clear()
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

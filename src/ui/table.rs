@@ -20,6 +20,8 @@ pub enum Render {
     Time,
     /// Strings joined with `, `.
     Join,
+    /// The `SRC/DST` of a name under a destination (`.../sources/SRC/destinations/DST/...`).
+    Destination,
 }
 
 #[derive(Debug, Clone)]
@@ -34,7 +36,7 @@ const fn col(header: &'static str, key: &'static str, render: Render) -> Column 
     Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render }
 }
 
-use Render::{Count, Join, Last, Text, Time};
+use Render::{Count, Destination, Join, Last, Text, Time};
 
 pub const WORKSPACES: &[Column] = &[
     col("NAME", "name", Last),
@@ -56,6 +58,15 @@ pub const DESTINATIONS: &[Column] = &[
     col("UPDATED", "update_time", Time),
 ];
 pub const FILTERS: &[Column] = &[
+    col("ID", "name", Last),
+    col("TITLE", "title", Text),
+    col("ENABLED", "enabled", Text),
+    col("IF", "if", Text),
+    col("ACTIONS", "actions", Count),
+];
+/// Filters of many destinations (`filters list --all`): which destination each belongs to comes first.
+pub const FILTERS_ACROSS: &[Column] = &[
+    col("DESTINATION", "name", Destination),
     col("ID", "name", Last),
     col("TITLE", "title", Text),
     col("ENABLED", "enabled", Text),
@@ -122,12 +133,23 @@ fn cell(value: Option<&Value>, render: Render) -> String {
             items.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), String::from)).collect::<Vec<_>>().join(", ")
         }
         (Render::Last, Value::String(s)) => s.rsplit('/').next().unwrap_or_default().to_string(),
+        (Render::Destination, Value::String(s)) => destination_of(s),
         (Render::Time, Value::String(s)) => time(s),
         (_, Value::String(s)) => s.clone(),
         (_, Value::Null) => String::new(),
         (_, other) => other.to_string(),
     };
     escape_control(&text).into_owned()
+}
+
+/// `SRC/DST` of a name under `.../sources/SRC/destinations/DST`; the name itself when it is not under one.
+fn destination_of(name: &str) -> String {
+    let segments: Vec<&str> = name.split('/').collect();
+    let at = |key: &str| segments.iter().position(|s| *s == key).and_then(|i| segments.get(i + 1));
+    match (at("sources"), at("destinations")) {
+        (Some(source), Some(destination)) => format!("{source}/{destination}"),
+        _ => name.to_string(),
+    }
 }
 
 /// Narrower than this, a table is unreadable: `key: value` lines instead.
@@ -325,6 +347,16 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("team: data"), "{out}");
+    }
+
+    #[test]
+    fn filters_across_destinations_say_whose_they_are() {
+        let filter = json!({"name": "workspaces/w/sources/web/destinations/hooks/config/0a1b/filters/df_1",
+                            "title": "t", "enabled": true, "if": "all", "actions": []});
+        let out = rows(&[filter], FILTERS_ACROSS, &printer());
+        let row: Vec<&str> = out.lines().nth(1).unwrap().split_whitespace().collect();
+        assert_eq!(row, ["web/hooks", "df_1", "t", "true", "all", "0"], "{out}");
+        assert_eq!(destination_of("workspaces/w"), "workspaces/w");
     }
 
     #[test]

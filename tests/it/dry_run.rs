@@ -144,7 +144,7 @@ fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> HashMap<Strin
         ("destinations enable", case(&["destinations", "enable", dst], Describes(1))),
         ("destinations disable", case(&["destinations", "disable", "--each", &home("each.txt")], Describes(2))),
         ("destinations delete", case(&["destinations", "delete", dst], Describes(1))),
-        ("destinations filters list", case(&["destinations", "filters", "list", dst], Reads(0))),
+        ("destinations filters list", case(&["destinations", "filters", "list", "--all"], Reads(0))),
         ("destinations filters get", case(&["destinations", "filters", "get", dst, "df_none"], Reads(15))),
         (
             "destinations filters create",
@@ -182,7 +182,7 @@ fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> HashMap<Strin
         ("tracking-plans create", case(&["tracking-plans", "create", "--display-name", "Q"], Describes(1))),
         ("tracking-plans update", case(&["tracking-plans", "update", plan, "--display-name", "R"], Describes(1))),
         ("tracking-plans delete", case(&["tracking-plans", "delete", plan], Describes(1))),
-        ("tracking-plans connections list", case(&["tracking-plans", "connections", "list", plan], Reads(0))),
+        ("tracking-plans connections list", case(&["tracking-plans", "connections", "list", "--all"], Reads(0))),
         ("tracking-plans connections add", case(&["tracking-plans", "connections", "add", plan, "web"], Describes(1))),
         (
             "tracking-plans connections remove",

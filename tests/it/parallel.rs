@@ -112,6 +112,69 @@ async fn every_destination_lists_concurrently_in_the_sources_order() {
     assert_eq!(run.code(0).json().as_array().unwrap().len(), 2);
 }
 
+#[tokio::test]
+async fn every_plans_connections_and_every_destinations_filters_list_in_order() {
+    let env = env_with_sources(4, 0).await;
+    let mut plans = Vec::new();
+    for (plan, sources) in [("P1", &[1, 3][..]), ("P2", &[][..]), ("P3", &[0][..])] {
+        let body = json!({"tracking_plan": {"display_name": plan}});
+        let created = env.call("POST", "/v1beta/workspaces/demo/tracking-plans", Some(body)).await;
+        let name = created.ok()["name"].as_str().unwrap().to_string();
+        for i in sources {
+            let body = json!({"source_name": format!("workspaces/demo/sources/s{i:03}")});
+            env.call("POST", &format!("/v1beta/{name}/source-connections"), Some(body)).await.ok();
+        }
+        plans.push(name);
+    }
+    let mut filters = Vec::new();
+    for i in [2, 0, 3] {
+        let destination = format!("workspaces/demo/sources/s{i:03}/destinations/webhooks");
+        let body = json!({"destination": {"name": destination}});
+        env.call("POST", &format!("/v1beta/workspaces/demo/sources/s{i:03}/destinations"), Some(body)).await.ok();
+        for title in ["a", "b"] {
+            let body = json!({"filter": {"title": format!("{i}{title}"), "if": "all", "enabled": true,
+                                         "actions": [{"type": "drop_event"}]}});
+            env.call("POST", &format!("/v1beta/{destination}/filters"), Some(body)).await.ok();
+            filters.push(format!("{i}{title}"));
+        }
+    }
+    env.clear_requests().await;
+    // Connections: in the plans' order, one list of plans and one list per plan.
+    let run = env.seg(&["-w", "demo", "tracking-plans", "connections", "list", "--all", "-o", "json"]).await;
+    let listed = run.code(0).json();
+    let sources =
+        listed.as_array().unwrap().iter().map(|c| c["source_name"].as_str().unwrap().rsplit('/').next().unwrap());
+    let sources: Vec<&str> = sources.collect();
+    assert_eq!(sources, ["s001", "s003", "s000"]);
+    assert_eq!(env.requests().await.len(), 1 + plans.len());
+    let run = env.seg(&["-w", "demo", "tracking-plans", "connections", "list", "--all", "--limit", "1", "-o", "json"]);
+    assert_eq!(run.await.code(0).json().as_array().unwrap().len(), 1);
+    // Filters: sources, then each source's destinations, then each destination's filters, in the service's order.
+    env.clear_requests().await;
+    let run = env.seg(&["-w", "demo", "destinations", "filters", "list", "--all", "-o", "json"]).await;
+    let listed = run.code(0).json();
+    let titles: Vec<&str> = listed.as_array().unwrap().iter().map(|f| f["title"].as_str().unwrap()).collect();
+    let mut want = filters.clone();
+    want.sort();
+    assert_eq!(titles, want, "sources in order, each destination's filters in order");
+    assert_eq!(env.requests().await.len(), 1 + 4 + 3, "one list of sources, one per source, one per destination");
+    let run = env.seg(&["-w", "demo", "destinations", "filters", "list", "--all", "-o", "table"]).await;
+    let first = run.code(0).stdout.lines().nth(1).unwrap().split_whitespace().collect::<Vec<_>>();
+    assert_eq!((first[0], first[2]), ("s000/webhooks", "0a"), "{}", run.stdout);
+    let run = env.seg(&["-w", "demo", "destinations", "filters", "list", "--all", "--limit", "3", "-o", "ndjson"]);
+    assert_eq!(run.await.code(0).stdout.lines().count(), 3);
+    // Paging belongs to one collection; --all and a destination exclude each other.
+    for args in [
+        vec!["tracking-plans", "connections", "list", "--all", "--no-paginate"],
+        vec!["destinations", "filters", "list", "--all", "--page-token", "x"],
+        vec!["destinations", "filters", "list", "--all", "s000/webhooks"],
+        vec!["destinations", "filters", "list"],
+    ] {
+        let run = env.seg(&[&["-w", "demo"][..], &args].concat()).await;
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+    }
+}
+
 /// Four processes on one token: together they stay within one budget (a burst, then one request per interval),
 /// so the emulator, allowing a little more than that, never answers 429. With a budget each, they would.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -12,7 +12,12 @@ use crate::cli::Context;
 use crate::cli::args::{ListArgs, UpdateArgs, read_object};
 use crate::error::{Error, Result};
 use crate::ui::table;
-use crate::wire::{CreateFilter, DestinationFilter, FilterInput, Page, Request, UpdateRequest, create};
+use futures_util::TryStreamExt;
+
+use crate::api::{list, walk};
+use crate::wire::{
+    CreateFilter, Destination, DestinationFilter, FilterInput, Page, Request, Source, UpdateRequest, create,
+};
 
 /// List, show, create, update and delete a destination's filters.
 #[derive(Debug, clap::Subcommand)]
@@ -27,11 +32,14 @@ pub enum Command {
 
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
-        Command::List(args) => {
-            let destination = super::resolve(ctx, &args.destination, &args.source)?;
-            let request = Request::<Page<DestinationFilter>>::list(&format!("{}/filters", destination.path()));
-            ctx.list(vec![request], &args.list, table::FILTERS).await
-        }
+        Command::List(args) => match &args.destination {
+            Some(destination) => {
+                let destination = super::resolve(ctx, destination, &args.source)?;
+                let request = Request::<Page<DestinationFilter>>::list(&format!("{}/filters", destination.path()));
+                ctx.list(vec![request], &args.list, table::FILTERS).await
+            }
+            None => list_across(ctx, &args.list).await,
+        },
         Command::Get(args) => {
             let path = filter_path(ctx, &args.destination, &args.filter, &args.source)?;
             ctx.show(Request::<DestinationFilter>::get(&path), table::FILTERS).await
@@ -44,6 +52,18 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             ctx.delete(&names).await
         }
     }
+}
+
+/// The filters of every destination of the workspace: the sources, then every source's destinations, then every
+/// destination's filters, each step's lists read concurrently within the rate budget (the walker of `export`).
+async fn list_across(ctx: &Context, args: &ListArgs) -> Result<()> {
+    let ws = ctx.workspace()?;
+    let client = ctx.client()?;
+    let sources = list::collect(client, Request::<Page<Source>>::list(&format!("{ws}/sources"))).await?;
+    let requests = sources.iter().map(|s| Request::<Page<Destination>>::list(&format!("{}/destinations", s.name)));
+    let destinations: Vec<Vec<Destination>> = walk::collections(client, requests.collect()).try_collect().await?;
+    let requests = destinations.iter().flatten().map(|d| Request::list(&format!("{}/filters", d.name))).collect();
+    ctx.list_across::<DestinationFilter>(requests, args, table::FILTERS_ACROSS, "a destination").await
 }
 
 /// The filter's name under its destination: from an id or a full name of either form.
@@ -106,17 +126,25 @@ fn parse_action(text: &str) -> Result<Value, String> {
     Ok(action)
 }
 
-/// List a destination's filters.
+/// List a destination's filters, or with --all those of every destination.
 ///
 /// Sends GET /v1beta/workspaces/WS/sources/SRC/destinations/DST/filters, following next_page_token to the end, and
-/// prints each filter's id, title, whether it is enabled, its condition and how many actions it has.
+/// prints each filter's id, title, whether it is enabled, its condition and how many actions it has. With --all:
+/// every source of the workspace (-w), every source's destinations, then every destination's filters, the lists of
+/// each step read concurrently within the rate budget and printed in the service's order, with a DESTINATION column
+/// (--limit reads them one after the other; --page-token and --no-paginate need a destination).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations filters list web/webhooks
-  seg -w acme destinations filters list web/webhooks -o json --jq '.[] | select(.enabled) | .title'")]
+  seg -w acme destinations filters list web/webhooks -o json --jq '.[] | select(.enabled) | .title'
+  seg -w acme destinations filters list --all -o ndjson | jq -r 'select(.enabled) | .name'")]
 pub struct ListCmd {
     /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
-    destination: String,
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    destination: Option<String>,
+    /// Every destination's filters
+    #[arg(long, conflicts_with = "source")]
+    all: bool,
     #[command(flatten)]
     source: SourceArg,
     #[command(flatten)]

@@ -2,7 +2,7 @@ use super::SourceArg;
 use crate::api::list;
 use crate::cli::Context;
 use crate::cli::args::ListArgs;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::ui::table;
 use crate::wire::{Destination, Page, Request, Source};
 
@@ -34,15 +34,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         let request = Request::<Page<Destination>>::list(&format!("{source}/destinations"));
         return ctx.list(vec![request], &args.list, table::DESTINATIONS).await;
     }
-    if args.list.page_token.is_some() || args.list.no_paginate {
-        return Err(Error::usage("--page-token and --no-paginate need --source (paging is per source)"));
-    }
     let ws = ctx.workspace()?;
     let sources = list::collect(ctx.client()?, Request::<Page<Source>>::list(&format!("{ws}/sources"))).await?;
     let requests: Vec<Request<Page<Destination>>> =
         sources.iter().map(|s| Request::list(&format!("{}/destinations", s.name))).collect();
-    match args.list.limit {
-        Some(_) => ctx.list(requests, &args.list, table::DESTINATIONS).await,
-        None => ctx.list_all(requests, table::DESTINATIONS).await,
-    }
+    ctx.list_across(requests, &args.list, table::DESTINATIONS, "--source").await
 }

@@ -15,8 +15,9 @@ pub enum Command {
     ///
     /// Sends GET /v1beta/workspaces/WS/tracking-plans/rs_ID/source-connections, following next_page_token to the
     /// end, and prints one row per connected source (source and plan id). With --all: every plan of the workspace
-    /// (-w), their connections read concurrently within the rate budget and printed in the plans' order. A plan
-    /// that does not exist exits 15.
+    /// (-w), their connections read concurrently within the rate budget and printed in the plans' order (--limit
+    /// reads them one after the other; --page-token and --no-paginate need a plan). A plan that does not exist exits
+    /// 15.
     #[command(
         after_help = "Examples:\n  seg -w acme tracking-plans connections list rs_123\n  seg -w acme tracking-plans connections list --all -o ndjson"
     )]
@@ -62,13 +63,13 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             let request = Request::<Page<SourceConnection>>::list(&format!("{plan}/source-connections"));
             ctx.list(vec![request], &list, table::CONNECTIONS).await
         }
-        Command::List { plan: None, .. } => {
+        Command::List { plan: None, list: args, .. } => {
             let ws = ctx.workspace()?;
             let plans =
                 list::collect(ctx.client()?, Request::<Page<TrackingPlan>>::list(&format!("{ws}/tracking-plans")));
             let requests =
                 plans.await?.iter().map(|p| Request::list(&format!("{}/source-connections", p.name))).collect();
-            ctx.list_all::<SourceConnection>(requests, table::CONNECTIONS).await
+            ctx.list_across::<SourceConnection>(requests, &args, table::CONNECTIONS, "a plan").await
         }
         Command::Add { plan, source } => {
             let plan = ctx.name(Kind::TrackingPlan, &plan)?;

@@ -92,6 +92,45 @@ async fn bulk_input_reports_each_item_and_exits_by_the_failures() {
         .await;
     assert_eq!(lines(run.code(0)).len(), 2);
     assert_eq!(env.get("/v1beta/workspaces/demo/sources/n2").await.json["catalog_name"], "catalog/sources/ios");
+    // Sources update with the flags of each line over the command's own; a missing one fails alone.
+    std::fs::write(
+        env.path("relabel.ndjson"),
+        "n1
+{\"name\": \"n2\", \"display_name\": \"Two\"}
+ghost
+",
+    )
+    .unwrap();
+    let relabel = env.path("relabel.ndjson");
+    let run =
+        env.seg(&["-w", "demo", "sources", "update", "--each", relabel.to_str().unwrap(), "--label", "team=b"]).await;
+    let results = lines(&run);
+    assert_eq!(run.code, 1, "some failed, some did not: {}", run.stderr);
+    assert_eq!(results.iter().map(|r| r["ok"] == true).collect::<Vec<_>>(), [true, true, false]);
+    let two = env.get("/v1beta/workspaces/demo/sources/n2").await.json;
+    assert_eq!((two["display_name"].as_str(), two["labels"]["team"].as_str()), (Some("Two"), Some("b")), "{two}");
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/n1").await.json["labels"]["team"], "b");
+    // Destinations enable from stdin; sources delete asks for --yes, then deletes each.
+    let s002 = "/v1beta/workspaces/demo/sources/s002/destinations/webhooks";
+    env.seg(&["-w", "demo", "destinations", "disable", "s002/webhooks"]).await.code(0);
+    let run = env
+        .seg_stdin(
+            &["-w", "demo", "destinations", "enable", "--each", "-"],
+            &[("SEG_TOKEN", WRITE)],
+            b"s002/webhooks\n",
+        )
+        .await;
+    assert_eq!(lines(run.code(0))[0]["ok"], true);
+    assert_eq!(env.get(s002).await.json["enabled"], true);
+    std::fs::write(env.path("gone.txt"), "n1\nn2\n").unwrap();
+    let gone = env.path("gone.txt");
+    env.seg(&["-w", "demo", "sources", "delete", "--each", gone.to_str().unwrap()]).await.code(2);
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/n1").await.status, 200, "nothing deleted without --yes");
+    let run = env.seg(&["-w", "demo", "sources", "delete", "--each", gone.to_str().unwrap(), "--yes"]).await;
+    assert_eq!(lines(run.code(0)).len(), 2);
+    for name in ["n1", "n2"] {
+        assert_eq!(env.get(&format!("/v1beta/workspaces/demo/sources/{name}")).await.status, 404);
+    }
 }
 
 #[tokio::test]
@@ -230,7 +269,7 @@ async fn a_killed_process_does_not_block_the_budget() {
         assert!(std::env::var_os("CI").is_none(), "flock (util-linux) is needed in CI");
         return;
     }
-    let env = env_with_sources(1, 0).await;
+    let env = env_with_sources(30, 0).await;
     let runtime = env.path("runtime");
     let vars = [("SEG_TOKEN", WRITE), ("SEG_RATE_LIMIT", "600"), ("SEG_RUNTIME_DIR", runtime.to_str().unwrap())];
     env.seg_with(&["workspaces", "list"], &vars).await.code(0);
@@ -248,4 +287,22 @@ async fn a_killed_process_does_not_block_the_budget() {
     holder.wait().unwrap();
     let run = tokio::time::timeout(std::time::Duration::from_secs(30), waiting).await.unwrap().unwrap();
     run.code(0);
+    // seg processes killed (SIGKILL) while they draw from the budget, waiting for their slots: the next process on
+    // the token still gets through, after at most the slots they had reserved.
+    let vars = [("SEG_TOKEN", WRITE), ("SEG_RATE_LIMIT", "120"), ("SEG_RUNTIME_DIR", runtime.to_str().unwrap())];
+    let mut doomed: Vec<tokio::process::Child> = (0..4)
+        .map(|_| {
+            let mut cmd = env.command(&["-w", "demo", "sources", "list", "--page-size", "1", "-o", "ndjson"], &vars);
+            cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
+            cmd.spawn().unwrap()
+        })
+        .collect();
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    for child in &mut doomed {
+        child.start_kill().unwrap();
+        assert!(!child.wait().await.unwrap().success(), "killed, not finished");
+    }
+    let run = env.command(&["workspaces", "list"], &vars);
+    let run = tokio::time::timeout(std::time::Duration::from_secs(30), crate::support::run_with_stdin(run, b""));
+    run.await.expect("the budget is not left locked").code(0);
 }

@@ -8,6 +8,7 @@
 #   3. `seg diff` of a workspace of 1,000 sources and 2,000 destinations (--rate-limit 0): time and requests.
 #   4. `seg apply` of 300 changes at --rate-limit 200 against `seg serve --rate-limit 200`: no 429, and the time
 #      against (writes + reads - burst) x 0.3 s.
+# Usage: bench/ceiling.sh [SECTION...]   (all four by default; e.g. `bench/ceiling.sh 4` runs only the apply)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v jq >/dev/null || { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null; }
@@ -17,7 +18,10 @@ SEG=$PWD/target/release/seg
 WORK=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
 export SEG_RUNTIME_DIR=$WORK/runtime SEG_CONFIG_DIR=$WORK/config SEG_NO_KEYRING=1
+export SEG_TOKEN=bench
 BURST=10
+SECTIONS=" ${*:-1 2 3 4} "
+want() { [[ "$SECTIONS" == *" $1 "* ]]; }
 
 seed() { # seed SOURCES DESTINATIONS_PER_SOURCE FILE
   python3 - "$1" "$2" > "$3" <<'PY'
@@ -41,6 +45,7 @@ count_429() { grep -c ' 429 ' "$1" || true; }
 requests() { grep -cE '^(GET|POST|PATCH|PUT|DELETE) /v1beta' "$1" || true; }
 now() { date +%s.%N; }
 
+if want 1; then
 echo
 echo "== 1. 4 processes x 100 writes, one token, seg serve --rate-limit 200"
 seed 0 0 "$WORK/empty.json"; serve 200 "$WORK/empty.json" "$WORK/s1"
@@ -59,10 +64,13 @@ printf "400 writes: %s ok, %s answered 429; %ss (goal %ss +-5%%: %s)\n" "$ok" "$
   "$elapsed" "$goal" "$(python3 -c "print('yes' if abs($elapsed - $goal) <= 0.05 * $goal else 'no')")"
 kill %1 2>/dev/null || true
 
+fi
+
+if want 2; then
 echo
 echo "== 2. every destination of 1,000 sources (one each), --rate-limit 0"
 seed 1000 1 "$WORK/thousand.json"; serve 0 "$WORK/thousand.json" "$WORK/s2"
-export SEG_TOKEN=bench SEG_BASE_URL=$BASE
+export SEG_BASE_URL=$BASE
 : > "$WORK/s2.err"
 start=$(now); "$SEG" -w demo destinations list --all --rate-limit 0 -o ndjson | wc -l > "$WORK/n-all"; t_all=$(python3 -c "print(f'{$(now) - $start:.2f}')")
 r_all=$(requests "$WORK/s2.err"); : > "$WORK/s2.err"
@@ -81,6 +89,9 @@ printf "with 20 ms a list: concurrent %s items in %ss; one after another %s item
   "$(cat "$WORK/n-all")" "$t_all" "$(cat "$WORK/n-seq")" "$t_seq" "$(python3 -c "print(f'{$t_seq/$t_all:.1f}')")"
 kill %1 2>/dev/null || true
 
+fi
+
+if want 3; then
 echo
 echo "== 3. seg diff of 1,000 sources and 2,000 destinations, --rate-limit 0"
 seed 1000 2 "$WORK/diff.json"; serve 0 "$WORK/diff.json" "$WORK/s3"
@@ -92,6 +103,9 @@ printf "diff: %s changes, %s requests (1,000 sources / 100 a page = 10, 1 tracki
   "$(jq '.changes | length' "$WORK/plan.json")" "$(requests "$WORK/s3.err")" "$t"
 kill %1 2>/dev/null || true
 
+fi
+
+if want 4; then
 echo
 echo "== 4. seg apply of 300 changes at --rate-limit 200 against seg serve --rate-limit 200"
 seed 300 1 "$WORK/apply.json"; serve 200 "$WORK/apply.json" "$WORK/s4"
@@ -107,3 +121,4 @@ writes=$(grep -cE '^(POST|PATCH|PUT|DELETE) /v1beta' "$WORK/s4.err" || true); re
 goal=$(python3 -c "print(f'{($writes + $reads - $BURST) * 0.3:.1f}')")
 printf "apply: %s writes + %s reads, %s answered 429; %ss (goal %ss +-5%%: %s)\n" "$writes" "$reads" \
   "$(count_429 "$WORK/s4.err")" "$t" "$goal" "$(python3 -c "print('yes' if abs($t - $goal) <= 0.05 * $goal else 'no')")"
+fi

@@ -2,6 +2,8 @@
 # Side-by-side comparisons for BENCHMARKS.md, in one run on this machine. Installs what it needs from the OS
 # packages (hyperfine, wrk, curl, jq, openssl), builds release, starts `seg serve --rate-limit 0` seeded with data,
 # and prints each figure with its ratio and goal. Takes a few minutes on 2 cores.
+# `bench/compare.sh --ceiling` then runs bench/ceiling.sh too: work at the service's rate limit (parallel writers on
+# one token, concurrent listings, diff and apply at scale), which waits on that limit by design (about six minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need() { command -v "$1" >/dev/null 2>&1; }
@@ -104,3 +106,8 @@ echo "(goal >= 15,000 requests/s, p99 < 10 ms)"
 echo
 echo "== binary size"
 ls -l "$SEG" | awk '{printf "%s: %.1f MiB\n", $NF, $5/1048576}'
+
+if [ "${1:-}" = "--ceiling" ]; then
+  echo
+  bash bench/ceiling.sh
+fi

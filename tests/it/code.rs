@@ -434,3 +434,47 @@ async fn an_export_seeds_a_local_copy_that_diffs_to_nothing_and_a_restart_create
     second.kill().await.unwrap();
     second.wait().await.unwrap();
 }
+
+/// A password the service shows censored (`••••`) can't be compared: diff shows it unverifiable, never a
+/// difference, and apply leaves it alone; a destination that does not exist yet gets the real value on create.
+#[tokio::test]
+async fn a_censored_password_is_unverifiable_and_written_only_on_create() {
+    let env = rich_workspace().await;
+    let amplitude = "/v1beta/workspaces/acme/sources/web/destinations/amplitude";
+    let body = json!({"destination": {"config": [{"name": "apiKey", "value": "••••••••", "type": "password"}]},
+                      "update_mask": {"paths": ["destination.config"]}});
+    assert_eq!(env.call("PATCH", amplitude, Some(body)).await.status, 200);
+    env.clear_requests().await;
+    let file = env.path("acme.yaml");
+    env.seg(&["-w", "acme", "export", "--file", file.to_str().unwrap()]).await.code(0);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(!text.contains("••") && text.contains("$env: SEG_SECRET_WEB_AMPLITUDE_APIKEY"), "{text}");
+    // A new destination in the same file takes the same kind of reference.
+    let added = text.replacen(
+        "    destinations:\n",
+        "    destinations:\n      mixpanel:\n        config:\n          token:\n            $env: SEG_SECRET_WEB_AMPLITUDE_APIKEY\n",
+        1,
+    );
+    let file = write_file(&env, "added.yaml", &added);
+    let run = with_secrets(&env, &["diff", "--file", &file, "-o", "json"]).await;
+    assert_eq!(run.code, 1, "the new destination differs: {}", run.stderr);
+    let plan = run.json();
+    let unverifiable = plan["unverifiable"].as_array().unwrap();
+    assert_eq!(unverifiable.len(), 1, "{plan}");
+    assert_eq!(unverifiable[0]["resource"], "workspaces/acme/sources/web/destinations/amplitude");
+    assert!(unverifiable[0]["reason"].as_str().unwrap().contains("censored"), "{plan}");
+    let changed: Vec<&str> =
+        plan["changes"].as_array().unwrap().iter().map(|c| c["resource"].as_str().unwrap()).collect();
+    assert!(changed.iter().all(|r| r.ends_with("/mixpanel")), "only the new destination changes: {plan}");
+    let run = with_secrets(&env, &["apply", "--file", &file, "--yes"]).await;
+    run.code(0);
+    let sent = writes(&env).await;
+    assert!(sent.iter().all(|(_, path, _)| !path.contains("amplitude")), "the censored one is left alone: {sent:?}");
+    let created = sent.iter().find(|(method, _, _)| method == "POST").expect("the new destination is created");
+    assert!(created.2.to_string().contains("amp-k3y"), "created with the variable's value: {}", created.2);
+    assert_eq!(env.get(amplitude).await.json["config"][0]["value"], "••••••••");
+    // Run again: nothing more to write, the censored item still shown, not changed.
+    let run = with_secrets(&env, &["apply", "--file", &file, "--yes"]).await;
+    run.code(0);
+    assert!(writes(&env).await.is_empty());
+}

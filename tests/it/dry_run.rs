@@ -3,7 +3,7 @@
 //! says what its dry run does. Each case runs twice (`--dry-run`, then `SEG_DRY_RUN=1`), and after each run the
 //! emulator's request log holds no write, the webhook receiver got nothing, and no file under HOME changed.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
@@ -106,6 +106,10 @@ async fn world() -> (TestEnv, String, mpsc::UnboundedReceiver<listen::Received>,
     let more = "format: seg/1\nworkspace: demo\nsources:\n  extra:\n    catalog_name: catalog/sources/javascript\n";
     std::fs::write(env.path("more.yaml"), more).unwrap();
     std::fs::write(env.path("each.txt"), "web/webhooks\n{\"name\": \"web/webhooks\"}\n").unwrap();
+    // A saved plan with one write, for `apply --plan`.
+    let (more, saved) = (env.path("more.yaml"), env.path("saved-plan.json"));
+    let args = ["diff", "--file", more.to_str().unwrap(), "--out", saved.to_str().unwrap()];
+    env.seg_with(&args, &[("SEG_TOKEN", WRITE)]).await.code(1);
     env.clear_requests().await;
     (env, hook, received, plan, regulation)
 }
@@ -122,7 +126,8 @@ fn journal(home: &Path) -> String {
     dir.display().to_string()
 }
 
-fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> HashMap<String, Case> {
+/// Every leaf of the command tree with at least one case; a leaf may have more (`apply --file`, `apply --plan`).
+fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> Vec<(String, Case)> {
     use Expect::*;
     let journal = journal(home);
     let home = |name: &str| home.join(name).display().to_string();
@@ -203,6 +208,7 @@ fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> HashMap<Strin
         ("export", case(&["export", "--file", &home("export.yaml")], Names("the export"))),
         ("diff", case(&["diff", "--file", &home("in-sync.yaml"), "--out", &home("plan.json")], Names("the plan"))),
         ("apply", case(&["apply", "--file", &home("more.yaml")], Describes(1))),
+        ("apply", case(&["apply", "--plan", &home("saved-plan.json"), "--yes"], Describes(1))),
         ("webhook sample", case(&["webhook", "sample", "--type", "track"], Reads(0))),
         ("webhook sign", Case { stdin: b"{}".to_vec(), ..case(&["webhook", "sign", "--secret", "s"], Reads(0)) }),
         (
@@ -256,14 +262,13 @@ async fn every_command_changes_nothing_under_dry_run() {
     let cases = cases(env.home.path(), &hook, &plan, &regulation);
     let mut tree = Vec::new();
     leaves(&seg::cli::Cli::command(), &mut Vec::new(), &mut tree);
-    let missing: Vec<&String> = tree.iter().filter(|leaf| !cases.contains_key(*leaf)).collect();
+    let missing: Vec<&String> = tree.iter().filter(|leaf| !cases.iter().any(|(l, _)| l == *leaf)).collect();
     assert!(missing.is_empty(), "commands with no dry-run case in tests/it/dry_run.rs: {missing:?}");
-    let stale: Vec<&String> = cases.keys().filter(|leaf| !tree.contains(leaf)).collect();
+    let stale: Vec<&String> = cases.iter().map(|(leaf, _)| leaf).filter(|leaf| !tree.contains(leaf)).collect();
     assert!(stale.is_empty(), "cases for commands that do not exist: {stale:?}");
 
     let before = files(env.home.path());
-    for leaf in &tree {
-        let case = &cases[leaf];
+    for (leaf, case) in &cases {
         if matches!(case.expect, Expect::Serves) {
             continue;
         }

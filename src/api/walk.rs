@@ -1,14 +1,19 @@
 //! Reading a whole workspace: its sources with their destinations, its tracking plans with their source
-//! connections. Every collection is read to its last page, one list call a page (the least the API allows), and the
-//! per-source and per-plan lists run concurrently, in order, within the client's rate budget. `export`, `diff` and
-//! `apply` read through here.
+//! connections, and (as far as [`Reach`] asks) the destinations' filters and the sources' schema configs. Every
+//! collection is read to its last page, one list call a page (the least the API allows), and the per-source,
+//! per-destination and per-plan reads run concurrently, in order, within the client's rate budget. `export`, `diff`
+//! and `apply` read through here.
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use futures_util::{Stream, StreamExt, TryStreamExt};
 
 use super::client::Client;
 use super::list;
 use crate::error::Result;
-use crate::wire::{Destination, Page, Request, Resource, Source, SourceConnection, TrackingPlan};
+use crate::wire::{
+    Destination, DestinationFilter, Page, Request, Resource, SchemaConfig, Source, SourceConnection, TrackingPlan,
+};
 
 /// Lists of one source or plan in flight at once: enough to hide the round trip, few enough to stay polite (the
 /// client paces them all within the rate limit anyway).
@@ -32,6 +37,45 @@ pub struct Snapshot {
     pub workspace: String,
     pub sources: Vec<SourceState>,
     pub plans: Vec<PlanState>,
+    /// The filters of each destination read (by the destination's name): only those [`Reach`] asked for.
+    pub filters: BTreeMap<String, Vec<DestinationFilter>>,
+    /// The schema config of each source read (by the source's name): only those [`Reach`] asked for.
+    pub schema_configs: BTreeMap<String, SchemaConfig>,
+}
+
+/// Which of the resources that cost one request each beyond the lists are read: every one (`export`), or only those
+/// a file manages (`diff`, `apply`: a destination with `filters`, a source with `schema_config`).
+#[derive(Debug, Clone, Default)]
+pub struct Reach {
+    /// Destinations whose filters are read.
+    pub filters: Scope,
+    /// Sources whose schema config is read.
+    pub schema_configs: Scope,
+}
+
+#[derive(Debug, Clone, Default)]
+pub enum Scope {
+    #[default]
+    Nothing,
+    Every,
+    /// These full names (those that do not exist are skipped).
+    Only(BTreeSet<String>),
+}
+
+impl Scope {
+    fn takes(&self, name: &str) -> bool {
+        match self {
+            Scope::Nothing => false,
+            Scope::Every => true,
+            Scope::Only(names) => names.contains(name),
+        }
+    }
+}
+
+impl Reach {
+    pub fn everything() -> Reach {
+        Reach { filters: Scope::Every, schema_configs: Scope::Every }
+    }
 }
 
 impl Snapshot {
@@ -49,8 +93,14 @@ pub fn collections<'c, T: Resource + 'c>(
     futures_util::stream::iter(requests).map(move |request| list::collect(client, request)).buffered(CONCURRENCY)
 }
 
-/// Reads the workspace `workspaces/<slug>`. `progress` hears of each collection read (for a bar on a terminal).
-pub async fn workspace(client: &Client, workspace: &str, progress: &(dyn Fn(&str) + Sync)) -> Result<Snapshot> {
+/// Reads the workspace `workspaces/<slug>`, with the filters and schema configs `reach` asks for. `progress` hears
+/// of each collection read (for a bar on a terminal).
+pub async fn workspace(
+    client: &Client,
+    workspace: &str,
+    reach: &Reach,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<Snapshot> {
     let sources = list::collect(client, Request::<Page<Source>>::list(&format!("{workspace}/sources"))).await?;
     progress("sources");
     let plans = list::collect(client, Request::<Page<TrackingPlan>>::list(&format!("{workspace}/tracking-plans")));
@@ -65,5 +115,33 @@ pub async fn workspace(client: &Client, workspace: &str, progress: &(dyn Fn(&str
     let connections: Vec<Vec<SourceConnection>> =
         collections(client, requests).inspect(|_| progress("connections")).try_collect().await?;
     let plans = plans.into_iter().zip(connections).map(|(plan, connections)| PlanState { plan, connections });
-    Ok(Snapshot { workspace: workspace.to_string(), sources: sources.collect(), plans: plans.collect() })
+    let sources: Vec<SourceState> = sources.collect();
+
+    let destinations: Vec<&str> = sources
+        .iter()
+        .flat_map(|s| s.destinations.iter().map(|d| d.name.as_str()))
+        .filter(|name| reach.filters.takes(name))
+        .collect();
+    let requests = destinations.iter().map(|d| Request::list(&format!("{d}/filters"))).collect();
+    let lists: Vec<Vec<DestinationFilter>> =
+        collections(client, requests).inspect(|_| progress("filters")).try_collect().await?;
+    let filters = destinations.into_iter().map(String::from).zip(lists).collect();
+
+    let names: Vec<&str> =
+        sources.iter().map(|s| s.source.name.as_str()).filter(|name| reach.schema_configs.takes(name)).collect();
+    let reads = names.iter().map(|source| async move {
+        match client.send(&Request::<SchemaConfig>::get(&SchemaConfig::name_of(source))).await? {
+            crate::api::client::Outcome::Answer(config) => Ok::<_, crate::error::Error>(config),
+            // A GET is never held back by --dry-run; an answer is always there.
+            crate::api::client::Outcome::DryRun => Ok(SchemaConfig::default_for(source)),
+        }
+    });
+    let configs: Vec<SchemaConfig> = futures_util::stream::iter(reads)
+        .buffered(CONCURRENCY)
+        .inspect(|_| progress("schema config"))
+        .try_collect::<Vec<_>>()
+        .await?;
+    let schema_configs = names.into_iter().map(String::from).zip(configs).collect();
+
+    Ok(Snapshot { workspace: workspace.to_string(), sources, plans: plans.collect(), filters, schema_configs })
 }

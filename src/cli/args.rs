@@ -26,6 +26,17 @@ pub struct ListArgs {
 }
 
 impl ListArgs {
+    /// Paging flags belong to one collection: a listing across many (`--all`) refuses them, naming what `one`
+    /// collection needs. Checked before any request.
+    pub fn across(&self, one: &str) -> crate::error::Result<()> {
+        if self.page_token.is_some() || self.no_paginate {
+            return Err(crate::error::Error::usage(format!(
+                "--page-token and --no-paginate need {one} (paging is per collection)"
+            )));
+        }
+        Ok(())
+    }
+
     pub fn options(&self) -> ListOptions {
         ListOptions {
             page_size: self.page_size,

@@ -290,7 +290,8 @@ impl Context {
     /// Lists several collections as one list (`--all`: every source's destinations, every plan's connections,
     /// every destination's filters): read concurrently within the rate budget and printed in order, each collection
     /// as it completes. With --limit they are read one after the other, so no page beyond the limit is asked for.
-    /// Paging flags belong to one collection: with them it is a usage error naming what `one` collection needs.
+    /// Paging flags belong to one collection (callers check them with `ListArgs::across` before their first
+    /// request; checked here again).
     pub async fn list_across<T: Resource>(
         &self,
         requests: Vec<Request<Page<T>>>,
@@ -298,9 +299,7 @@ impl Context {
         columns: &'static [Column],
         one: &str,
     ) -> Result<()> {
-        if args.page_token.is_some() || args.no_paginate {
-            return Err(Error::usage(format!("--page-token and --no-paginate need {one} (paging is per collection)")));
-        }
+        args.across(one)?;
         if args.limit.is_some() {
             return self.list(requests, args, columns).await;
         }

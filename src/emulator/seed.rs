@@ -183,6 +183,19 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
                 let plan = plans.get(display_name).cloned().unwrap_or_default();
                 (format!("{plan}/source-connections"), to_json(body))
             }
+            // Filters are keyed by title (their ids are generated): one a restart finds is not made twice.
+            Op::CreateFilter { collection, body } => {
+                if filter_titled(app, collection, &body.filter.title) {
+                    continue;
+                }
+                (collection.clone(), to_json(body))
+            }
+            // An update sets the same values on every start.
+            Op::UpdateSchemaConfig { name, update } => {
+                let body = to_json(update).to_string();
+                as_admin(app, Method::PATCH, name, body).await.map_err(|error| at(error.error))?;
+                continue;
+            }
             _ => continue,
         };
         created(create_as_admin(app, &collection, body.to_string()).await).map_err(|error| at(error.error))?;
@@ -212,16 +225,34 @@ fn plan_named(app: &App, collection: &str, display_name: &str) -> Option<String>
     })
 }
 
-/// POSTs a body to a collection through the API's own routes, in-process, as a write-scoped caller that reaches
-/// every workspace: past the front door (no token, no rate limit, no request log, no faults), through everything
-/// after it (404 and 501, the write scope, the body and the handler's checks).
+/// Whether the filters of `collection` (`<destination>/filters`) hold one with this title.
+fn filter_titled(app: &App, collection: &str, title: &str) -> bool {
+    let state = app.store.read();
+    state.names_in(collection).any(|name| matches!(state.get(name), Some(Resource::Filter(f)) if f.title == title))
+}
+
+/// POSTs a body to a collection as an admin (see [`as_admin`]).
 async fn create_as_admin(app: &Arc<App>, collection: &str, body: String) -> std::result::Result<Value, ErrorBody> {
+    as_admin(app, Method::POST, collection, body).await
+}
+
+/// Sends a request through the API's own routes, in-process, as a write-scoped caller that reaches every
+/// workspace: past the front door (no token, no rate limit, no request log, no faults), through everything after
+/// it (404 and 501, the write scope, the body and the handler's checks).
+async fn as_admin(
+    app: &Arc<App>,
+    method: Method,
+    collection: &str,
+    body: String,
+) -> std::result::Result<Value, ErrorBody> {
     let internal = |error: String| ErrorBody { error, code: Code::Internal as i32 };
     let workspaces = app.store.read().names_in("workspaces").map(String::from).collect();
     let below = collection.split('/').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("/");
     let uri = front_door::routed(&below, None).map_err(|status| internal(status.message))?;
-    let received = Received { method: Method::POST, sent: uri.path().to_string(), below };
-    let mut request = Request::post(uri)
+    let received = Received { method: method.clone(), sent: uri.path().to_string(), below };
+    let mut request = Request::builder()
+        .method(method)
+        .uri(uri)
         .header(header::CONTENT_TYPE, "application/json")
         .body(Body::from(body))
         .map_err(|e| internal(e.to_string()))?;

@@ -97,8 +97,16 @@ async fn send(client: &Client, op: &Op, created: &mut HashMap<String, String>) -
         Op::UpdateSource { name, update } => {
             done(client, &update.clone().into_request(name).map_err(Error::failed)?).await
         }
-        Op::DeleteSource { name } | Op::DeleteDestination { name } | Op::DeletePlan { name } => {
-            done(client, &Request::delete(name)).await
+        Op::DeleteSource { name }
+        | Op::DeleteDestination { name }
+        | Op::DeleteFilter { name }
+        | Op::DeletePlan { name } => done(client, &Request::delete(name)).await,
+        Op::CreateFilter { collection, body } => done(client, &wire::create(collection, body)).await,
+        Op::UpdateFilter { name, update } => {
+            done(client, &update.clone().into_request(name).map_err(Error::failed)?).await
+        }
+        Op::UpdateSchemaConfig { name, update } => {
+            done(client, &update.clone().into_request(name).map_err(Error::failed)?).await
         }
         Op::CreateDestination { collection, body } => done(client, &wire::create(collection, body)).await,
         Op::UpdateDestination { name, update } => {

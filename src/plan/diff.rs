@@ -12,13 +12,14 @@ use serde_json::{Map, Value};
 use sha1::Digest;
 
 use super::export::slug;
-use super::file::{ConfigValue, DestinationSpec, SourceSpec, WorkspaceFile};
-use crate::api::walk::{Snapshot, SourceState};
+use super::file::{ConfigValue, DestinationSpec, FilterSpec, SourceSpec, WorkspaceFile};
+use crate::api::walk::{Reach, Scope, Snapshot, SourceState};
 use crate::error::{Error, Result};
 use crate::secret::REDACTED;
 use crate::wire::{
-    ConfigItem, ConnectSource, CreateDestination, CreateSource, CreateTrackingPlan, Destination, DestinationInput,
-    LibraryConfig, Source, SourceInput, TrackingPlan, TrackingPlanInput, UpdateRequest,
+    ConfigItem, ConnectSource, CreateDestination, CreateFilter, CreateSource, CreateTrackingPlan, Destination,
+    DestinationFilter, DestinationInput, FilterInput, LibraryConfig, SchemaConfig, Source, SourceInput, TrackingPlan,
+    TrackingPlanInput, UpdateRequest,
 };
 
 pub const PLAN_FORMAT: &str = "seg-plan/1";
@@ -71,6 +72,10 @@ pub enum Op {
     CreateDestination { collection: String, body: CreateDestination },
     UpdateDestination { name: String, update: UpdateRequest<Destination> },
     DeleteDestination { name: String },
+    CreateFilter { collection: String, body: CreateFilter },
+    UpdateFilter { name: String, update: UpdateRequest<DestinationFilter> },
+    DeleteFilter { name: String },
+    UpdateSchemaConfig { name: String, update: UpdateRequest<SchemaConfig> },
     CreatePlan { collection: String, body: CreateTrackingPlan },
     UpdatePlan { name: String, update: UpdateRequest<TrackingPlan> },
     DeletePlan { name: String },
@@ -297,11 +302,25 @@ pub fn fingerprints(snapshot: &Snapshot) -> BTreeMap<String, String> {
             out.insert(destination.name.clone(), fingerprint(destination));
         }
     }
+    for (destination, filters) in &snapshot.filters {
+        out.insert(format!("{destination}/filters"), fingerprint(filters));
+    }
+    for (source, config) in &snapshot.schema_configs {
+        out.insert(SchemaConfig::name_of(source), fingerprint(config));
+    }
     for state in &snapshot.plans {
         out.insert(state.plan.name.clone(), fingerprint(&state.plan));
         out.insert(format!("{}/source-connections", state.plan.name), fingerprint(&state.connections));
     }
     out
+}
+
+/// What a saved plan read beyond the lists, from its fingerprints' names: the same reach reads it again.
+pub fn reach_of_fingerprints(fingerprints: &BTreeMap<String, String>) -> Reach {
+    let under = |suffix: &str| {
+        Scope::Only(fingerprints.keys().filter_map(|name| name.strip_suffix(suffix)).map(String::from).collect())
+    };
+    Reach { filters: under("/filters"), schema_configs: under("/schema-config") }
 }
 
 /// What differs between two sets of fingerprints: the names whose fingerprint changed, appeared or went.
@@ -312,6 +331,7 @@ pub fn moved(before: &BTreeMap<String, String>, now: &BTreeMap<String, String>) 
 
 struct Builder<'a> {
     workspace: String,
+    snapshot: &'a Snapshot,
     env: &'a dyn Fn(&str) -> Option<String>,
     prune: bool,
     creates: Vec<Change>,
@@ -331,6 +351,7 @@ pub fn plan(
 ) -> Result<Plan> {
     let mut b = Builder {
         workspace: snapshot.workspace.clone(),
+        snapshot,
         env,
         prune: options.prune,
         creates: Vec::new(),
@@ -405,8 +426,11 @@ impl Builder<'_> {
             body: CreateSource { source: input },
         };
         self.creates.push(Change { action: Action::Create, resource: name.to_string(), fields, op: Some(op) });
+        self.schema_config(name, spec, None)?;
         for (destination_slug, spec) in &spec.destinations {
-            self.create_destination(&format!("{name}/destinations/{destination_slug}"), spec);
+            let destination = format!("{name}/destinations/{destination_slug}");
+            self.create_destination(&destination, spec);
+            self.filters(&destination, spec, &[])?;
         }
         Ok(())
     }
@@ -449,12 +473,16 @@ impl Builder<'_> {
             let op = Op::UpdateSource { name: name.to_string(), update };
             self.creates.push(Change { action: Action::Update, resource: name.to_string(), fields, op: Some(op) });
         }
+        let snapshot = self.snapshot;
+        self.schema_config(name, spec, snapshot.schema_configs.get(name))?;
         for (destination_slug, spec) in &spec.destinations {
             let destination = format!("{name}/destinations/{destination_slug}");
             match state.destinations.iter().find(|d| d.name == destination) {
                 None => self.create_destination(&destination, spec),
                 Some(actual) => self.update_destination(&destination, spec, actual)?,
             }
+            let actual = snapshot.filters.get(&destination).map_or(&[][..], Vec::as_slice);
+            self.filters(&destination, spec, actual)?;
         }
         if self.prune {
             for destination in &state.destinations {
@@ -556,6 +584,103 @@ impl Builder<'_> {
         if !fields.is_empty() {
             let op = Op::UpdateDestination { name: name.to_string(), update };
             self.creates.push(Change { action: Action::Update, resource: name.to_string(), fields, op: Some(op) });
+        }
+        Ok(())
+    }
+
+    /// The schema config of a source whose file entry has one: a PATCH of the fields that differ from what the
+    /// source has (a source created by this apply starts with the service's defaults).
+    fn schema_config(&mut self, source: &str, spec: &SourceSpec, actual: Option<&SchemaConfig>) -> Result<()> {
+        let Some(wanted) = &spec.schema_config else { return Ok(()) };
+        let default = SchemaConfig::default_for(source);
+        let current = serde_json::to_value(actual.unwrap_or(&default)).unwrap_or_default();
+        let mut update = UpdateRequest::<SchemaConfig>::new();
+        let mut fields = Vec::new();
+        for (key, value) in wanted {
+            let from = current.get(key).cloned().unwrap_or(Value::Null);
+            if !same(&from, value) {
+                fields.push(field(format!("schema_config.{key}"), from, value.clone()));
+                update.set(key, value).map_err(Error::Usage)?;
+            }
+        }
+        if !fields.is_empty() {
+            let name = SchemaConfig::name_of(source);
+            let op = Op::UpdateSchemaConfig { name: name.clone(), update };
+            self.creates.push(Change { action: Action::Update, resource: name, fields, op: Some(op) });
+        }
+        Ok(())
+    }
+
+    /// The filters of a destination whose file entry has `filters`, matched by title: creates, updates of the fields
+    /// that differ, and (with --prune) deletes of those the file does not list.
+    fn filters(&mut self, destination: &str, spec: &DestinationSpec, actual: &[DestinationFilter]) -> Result<()> {
+        let Some(wanted) = &spec.filters else { return Ok(()) };
+        for (title, spec) in wanted {
+            let same_title: Vec<&DestinationFilter> = actual.iter().filter(|f| f.title == *title).collect();
+            match same_title[..] {
+                [] => self.create_filter(destination, title, spec)?,
+                [filter] => self.update_filter(filter, spec)?,
+                [one, other, ..] => {
+                    return Err(Error::usage(format!(
+                        "filters {} and {} are both titled {title:?}; a file keys filters by title: rename one first",
+                        one.name, other.name
+                    )));
+                }
+            }
+        }
+        if self.prune {
+            for filter in actual.iter().filter(|f| !wanted.contains_key(&f.title)) {
+                self.delete(&filter.name, Op::DeleteFilter { name: filter.name.clone() });
+            }
+        }
+        Ok(())
+    }
+
+    fn create_filter(&mut self, destination: &str, title: &str, spec: &FilterSpec) -> Result<()> {
+        let (Some(condition), Some(actions)) = (&spec.condition, &spec.actions) else {
+            return Err(Error::usage(format!(
+                "{destination}: filter {title:?} does not exist yet, and creating it needs `if` and `actions`"
+            )));
+        };
+        let input = FilterInput {
+            title: title.to_string(),
+            description: spec.description.clone().unwrap_or_default(),
+            condition: condition.clone(),
+            enabled: spec.enabled.unwrap_or(false),
+            actions: actions.clone(),
+        };
+        let mut fields = vec![field("filter.if".into(), Value::Null, condition.clone().into())];
+        fields.push(field("filter.actions".into(), Value::Null, Value::Array(actions.clone())));
+        fields.push(field("filter.enabled".into(), Value::Null, input.enabled.into()));
+        if let Some(description) = &spec.description {
+            fields.push(field("filter.description".into(), Value::Null, description.clone().into()));
+        }
+        let collection = format!("{destination}/filters");
+        let resource = format!("{collection} ({title:?})");
+        let op = Op::CreateFilter { collection, body: CreateFilter { filter: input } };
+        self.creates.push(Change { action: Action::Create, resource, fields, op: Some(op) });
+        Ok(())
+    }
+
+    fn update_filter(&mut self, actual: &DestinationFilter, spec: &FilterSpec) -> Result<()> {
+        let mut update = UpdateRequest::<DestinationFilter>::new();
+        let mut fields = Vec::new();
+        let mut compare = |key: &str, from: Value, to: Option<Value>| -> Result<()> {
+            match to {
+                Some(to) if !same(&from, &to) => {
+                    fields.push(field(format!("filter.{key}"), from, to.clone()));
+                    update.set(key, to).map_err(Error::Usage)
+                }
+                _ => Ok(()),
+            }
+        };
+        compare("if", actual.condition.clone().into(), spec.condition.clone().map(Value::from))?;
+        compare("actions", Value::Array(actual.actions.clone()), spec.actions.clone().map(Value::Array))?;
+        compare("enabled", actual.enabled.into(), spec.enabled.map(Value::from))?;
+        compare("description", actual.description.clone().into(), spec.description.clone().map(Value::from))?;
+        if !fields.is_empty() {
+            let op = Op::UpdateFilter { name: actual.name.clone(), update };
+            self.creates.push(Change { action: Action::Update, resource: actual.name.clone(), fields, op: Some(op) });
         }
         Ok(())
     }

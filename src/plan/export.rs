@@ -5,9 +5,12 @@
 use indexmap::IndexMap;
 use serde_json::Value;
 
-use super::file::{ConfigValue, DestinationSpec, EnvRef, FORMAT, PlanSpec, SourceSpec, WorkspaceFile, env_name};
+use super::file::{
+    ConfigValue, DestinationSpec, EnvRef, FORMAT, FilterSpec, PlanSpec, SourceSpec, WorkspaceFile, env_name,
+};
 use crate::api::walk::Snapshot;
 use crate::error::{Error, Result};
+use crate::wire::{DestinationFilter, SchemaConfig};
 
 /// How secrets are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -23,8 +26,30 @@ pub fn slug(name: &str) -> &str {
     name.rsplit('/').next().unwrap_or(name)
 }
 
-/// The file of a workspace. Two tracking plans with one display name cannot both be keyed by it: exit 2, naming
-/// them.
+/// A destination's filters keyed by title; two with one title stop the export (exit 2), naming them.
+fn filters(destination: &str, filters: &[DestinationFilter]) -> Result<IndexMap<String, FilterSpec>> {
+    let mut out = IndexMap::new();
+    for filter in filters {
+        if let Some(other) = filters.iter().find(|f| f.title == filter.title && f.name != filter.name) {
+            return Err(Error::usage(format!(
+                "filters {} and {} of {destination} are both titled {:?}; a file keys filters by title: rename one first",
+                filter.name, other.name, filter.title
+            )));
+        }
+        let spec = FilterSpec {
+            condition: Some(filter.condition.clone()),
+            actions: Some(filter.actions.clone()),
+            enabled: Some(filter.enabled),
+            description: Some(filter.description.clone()),
+            ..FilterSpec::default()
+        };
+        out.insert(filter.title.clone(), spec);
+    }
+    Ok(out)
+}
+
+/// The file of a workspace, with the filters and schema configs the snapshot holds. Two tracking plans with one
+/// display name (or two filters of a destination with one title) cannot both be keyed by it: exit 2, naming them.
 pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Result<WorkspaceFile> {
     let mut sources = IndexMap::new();
     for state in &snapshot.sources {
@@ -50,19 +75,27 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
                     (key, value)
                 })
                 .collect();
+            let filters = snapshot.filters.get(&destination.name).map(|f| filters(&destination.name, f)).transpose()?;
             let spec = DestinationSpec {
                 enabled: Some(destination.enabled),
                 connection_mode: Some(destination.connection_mode.clone()),
                 config: Some(config),
+                filters,
                 ..DestinationSpec::default()
             };
             destinations.insert(destination_slug.to_string(), spec);
         }
+        let schema_config = snapshot.schema_configs.get(&source.name).map(|config| {
+            let value = serde_json::to_value(config).unwrap_or_default();
+            let field = |key: &str| value.get(key).cloned().map(|v| (key.to_string(), v));
+            SchemaConfig::FIELDS.iter().filter_map(|(key, _)| field(key)).collect()
+        });
         let spec = SourceSpec {
             display_name: Some(source.display_name.clone()),
             labels: Some(source.labels.clone()),
             library_config: Some(library_config),
             destinations,
+            schema_config,
             ..SourceSpec::new(source.catalog_name.clone())
         };
         sources.insert(source_slug.to_string(), spec);

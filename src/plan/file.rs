@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
+use crate::wire::{Action, SchemaConfig};
 
 pub const FORMAT: &str = "seg/1";
 
@@ -43,6 +44,9 @@ pub struct SourceSpec {
     pub library_config: Option<Map<String, Value>>,
     #[serde(default)]
     pub destinations: IndexMap<String, DestinationSpec>,
+    /// The source's schema config (`allow_unplanned_track_events`, ...): each field present is managed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schema_config: Option<Map<String, Value>>,
     // Read-only fields: accepted and ignored.
     #[serde(default, skip_serializing)]
     pub(super) name: Option<IgnoredAny>,
@@ -66,6 +70,10 @@ pub struct DestinationSpec {
     /// Config items by key; an item absent here is left as it is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub config: Option<IndexMap<String, ConfigValue>>,
+    /// Filters keyed by title (their ids are generated). When present, the destination's filters are managed:
+    /// one missing here is deleted with `--prune`. Absent: its filters are left as they are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filters: Option<IndexMap<String, FilterSpec>>,
     // Read-only fields: accepted and ignored.
     #[serde(default, skip_serializing)]
     pub(super) name: Option<IgnoredAny>,
@@ -77,6 +85,26 @@ pub struct DestinationSpec {
     pub(super) create_time: Option<IgnoredAny>,
     #[serde(default, skip_serializing)]
     pub(super) update_time: Option<IgnoredAny>,
+}
+
+/// A destination filter. A field absent is not managed; `if` and `actions` are needed to create one.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FilterSpec {
+    /// The FQL condition of the events it acts on.
+    #[serde(rename = "if", default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actions: Option<Vec<Value>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    // Read-only fields: accepted and ignored.
+    #[serde(default, skip_serializing)]
+    pub(super) name: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    pub(super) title: Option<IgnoredAny>,
 }
 
 /// A config value: as it is, or a reference to an environment variable that holds a secret.
@@ -146,7 +174,37 @@ impl WorkspaceFile {
         if file.workspace.trim().is_empty() {
             return Err("workspace is empty: name the workspace's slug".into());
         }
+        file.check()?;
         Ok(file)
+    }
+
+    /// What the file's structure cannot say: schema-config fields and their values, filter actions.
+    fn check(&self) -> Result<(), String> {
+        for (source, spec) in &self.sources {
+            if let Some(config) = &spec.schema_config {
+                let at = |why: String| format!("sources.{source}.schema_config: {why}");
+                let known: Vec<&str> = SchemaConfig::FIELDS.iter().map(|(field, _)| *field).collect();
+                if let Some(unknown) = config.keys().find(|key| !known.contains(&key.as_str())) {
+                    return Err(at(format!("unknown field {unknown:?}; one of {}", known.join(", "))));
+                }
+                let typed: SchemaConfig =
+                    serde_json::from_value(Value::Object(config.clone())).map_err(|e| at(e.to_string()))?;
+                typed.check().map_err(at)?;
+            }
+            for (destination, spec) in &spec.destinations {
+                for (title, filter) in spec.filters.iter().flatten() {
+                    let at =
+                        |why: String| format!("sources.{source}.destinations.{destination}.filters.{title:?}: {why}");
+                    if title.trim().is_empty() {
+                        return Err(at("a filter's title (its key) is empty".into()));
+                    }
+                    for action in filter.actions.iter().flatten() {
+                        Action::parse(action).map_err(at)?;
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// YAML (the default) or JSON, with a newline at the end.

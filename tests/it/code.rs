@@ -31,6 +31,17 @@ async fn rich_workspace() -> TestEnv {
             {"name": "globalHook", "value": "https://legacy.example/in"},
             {"name": "sharedSecret", "value": "s3cret-web"}]}});
     env.call("POST", &format!("{WEB}/destinations"), Some(webhooks)).await.ok();
+    for (title, condition, actions, enabled) in [
+        ("Drop test users", "userId = 'test'", json!([{"type": "drop_event"}]), true),
+        ("Half", "type = 'track'", json!([{"type": "sample_event", "percent": 0.5, "path": "userId"}]), false),
+    ] {
+        let body = json!({"filter": {"title": title, "if": condition, "actions": actions, "enabled": enabled}});
+        env.call("POST", &format!("{WEB}/destinations/webhooks/filters"), Some(body)).await.ok();
+    }
+    let body = json!({"schema_config": {"allow_unplanned_track_events": false, "forwarding_blocked_events_to": "quarantine"},
+                      "update_mask": {"paths": ["schema_config.allow_unplanned_track_events", "schema_config.forwarding_blocked_events_to"]}});
+    let answer = env.call("PATCH", &format!("{WEB}/schema-config"), Some(body)).await;
+    assert_eq!(answer.status, 200, "{}", answer.text);
     let amplitude = json!({"destination": {"name": "workspaces/acme/sources/web/destinations/amplitude", "enabled": false,
         "connection_mode": "DEVICE", "config": [{"name": "apiKey", "value": "amp-k3y", "type": "password"}]}});
     env.call("POST", &format!("{WEB}/destinations"), Some(amplitude)).await.ok();
@@ -116,6 +127,11 @@ async fn an_export_diffs_to_nothing_and_keeps_secrets_out_of_the_file() {
         "Main plan:",
         "identify_traits:",
         "api_host: api.example.com",
+        "filters:\n          Drop test users:\n            if: userId = 'test'\n            actions:\n            - type: drop_event\n            enabled: true",
+        "          Half:\n",
+        "    schema_config:\n      allow_unplanned_track_events: false\n",
+        "      forwarding_blocked_events_to: quarantine\n",
+        "      common_track_event_on_violations: ALLOW\n",
     ] {
         assert!(text.contains(expected), "{expected} missing:\n{text}");
     }
@@ -300,6 +316,19 @@ async fn a_saved_plan_is_refused_once_the_workspace_moves() {
     assert_eq!(sent.len(), 1, "{sent:?}");
     let paths = json!({"paths": ["destination.enabled", "destination.connection_mode"]});
     assert_eq!(sent[0].2["update_mask"], paths, "the file's mode comes back too");
+    // A plan read the destinations' filters and the sources' schema configs: a filter added since, or a schema
+    // config changed since, moves it too.
+    with_secrets(&env, &["diff", "--file", &file, "--out", plan]).await.code(0);
+    let body = json!({"filter": {"title": "Later", "if": "all", "actions": [{"type": "drop_event"}]}});
+    env.call("POST", &format!("{WEB}/destinations/webhooks/filters"), Some(body)).await.ok();
+    let run = with_secrets(&env, &["apply", "--plan", plan]).await;
+    assert!(run.code(1).stderr.contains("/destinations/webhooks/filters"), "{}", run.stderr);
+    with_secrets(&env, &["diff", "--file", &file, "--out", plan]).await.code(0);
+    let body = json!({"schema_config": {"allow_unplanned_group_traits": false},
+                      "update_mask": {"paths": ["schema_config.allow_unplanned_group_traits"]}});
+    env.call("PATCH", "/v1beta/workspaces/acme/sources/ios/schema-config", Some(body)).await.ok();
+    let run = with_secrets(&env, &["apply", "--plan", plan]).await;
+    assert!(run.code(1).stderr.contains("workspaces/acme/sources/ios/schema-config"), "{}", run.stderr);
 }
 
 #[tokio::test]
@@ -477,4 +506,88 @@ async fn a_censored_password_is_unverifiable_and_written_only_on_create() {
     let run = with_secrets(&env, &["apply", "--file", &file, "--yes"]).await;
     run.code(0);
     assert!(writes(&env).await.is_empty());
+}
+
+/// Filters (keyed by title) and schema config in the file: each change is its one minimal request, a second apply
+/// sends none, filters the file leaves out are deleted only with --prune, and what cannot be keyed is refused.
+#[tokio::test]
+async fn filters_and_schema_config_apply_as_minimal_requests() {
+    let env = rich_workspace().await;
+    let text = export(&env).await;
+    let changed = text
+        .replace(
+            "          Half:\n            if: type = 'track'\n",
+            "          Half:\n            if: type = 'identify'\n",
+        )
+        .replacen("      common_track_event_on_violations: ALLOW\n", "      common_track_event_on_violations: BLOCK\n", 1)
+        .replace(
+            "        filters:\n",
+            "        filters:\n          No bots:\n            if: context.userAgent = 'bot'\n            actions:\n            - type: drop_event\n            enabled: true\n",
+        );
+    let file = write_file(&env, "filters.yaml", &changed);
+    let run = with_secrets(&env, &["diff", "--file", &file, "-o", "json"]).await;
+    assert_eq!(run.code(1).json()["requests"], 3, "{}", run.stdout);
+    with_secrets(&env, &["apply", "--file", &file]).await.code(0);
+    let sent = writes(&env).await;
+    assert_eq!(sent.len(), 3, "{sent:#?}");
+    let schema = sent.iter().find(|(m, p, _)| m == "PATCH" && p.ends_with("/sources/web/schema-config")).unwrap();
+    assert_eq!(
+        schema.2,
+        json!({"schema_config": {"common_track_event_on_violations": "BLOCK"},
+               "update_mask": {"paths": ["schema_config.common_track_event_on_violations"]}})
+    );
+    let patch = sent.iter().find(|(m, p, _)| m == "PATCH" && p.contains("/filters/df_")).unwrap();
+    assert_eq!(patch.2, json!({"filter": {"if": "type = 'identify'"}, "update_mask": {"paths": ["if"]}}));
+    let post = sent.iter().find(|(m, p, _)| m == "POST" && p.ends_with("/destinations/webhooks/filters")).unwrap();
+    assert_eq!(post.2["filter"]["title"], "No bots");
+    assert_eq!(post.2["filter"]["actions"], json!([{"type": "drop_event"}]));
+    let run = with_secrets(&env, &["apply", "--file", &file]).await;
+    assert!(run.code(0).stderr.contains("nothing to change"), "{}", run.stderr);
+    assert!(writes(&env).await.is_empty());
+
+    // Left out of the file: not a difference, unless --prune; then exactly that filter goes.
+    let mut parsed = seg::plan::file::WorkspaceFile::parse(&changed).unwrap();
+    let webhooks = parsed.sources["web"].destinations.get_mut("webhooks").unwrap();
+    webhooks.filters.as_mut().unwrap().shift_remove("Half").unwrap();
+    let without_half = parsed.render(false).unwrap();
+    assert!(!without_half.contains("Half:") && without_half.contains("Drop test users:"), "{without_half}");
+    let file = write_file(&env, "fewer.yaml", &without_half);
+    with_secrets(&env, &["diff", "--file", &file]).await.code(0);
+    let run = with_secrets(&env, &["diff", "--file", &file, "--prune", "-o", "json"]).await;
+    let plan = run.code(1).json();
+    let changes = plan["changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 1, "{plan}");
+    assert_eq!(changes[0]["action"], "delete");
+    assert!(changes[0]["resource"].as_str().unwrap().contains("/filters/df_"), "{plan}");
+    with_secrets(&env, &["apply", "--file", &file, "--prune", "--yes"]).await.code(0);
+    let sent = writes(&env).await;
+    assert!(sent.len() == 1 && sent[0].0 == "DELETE" && sent[0].1.contains("/filters/df_"), "{sent:#?}");
+
+    // A new filter without `if` or `actions` cannot be created; a bad schema field or action is refused at read.
+    let incomplete = changed.replace("          No bots:\n", "          No bots at all:\n").replace(
+        "          No bots at all:\n            if: context.userAgent = 'bot'\n",
+        "          No bots at all:\n",
+    );
+    let run = with_secrets(&env, &["diff", "--file", &write_file(&env, "incomplete.yaml", &incomplete)]).await;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("No bots at all") && run.stderr.contains("`if`"), "{}", run.stderr);
+    for (from, to, says) in [
+        ("allow_unplanned_track_events: false", "allow_unplanned_track_event: false", "unknown field"),
+        ("common_track_event_on_violations: BLOCK", "common_track_event_on_violations: DROP", "ALLOW, OMIT_PROPERTIES"),
+        ("- type: drop_event", "- type: explode", "unknown filter action"),
+    ] {
+        let bad = changed.replacen(from, to, 1);
+        assert_ne!(bad, changed, "{from}");
+        let run = with_secrets(&env, &["diff", "--file", &write_file(&env, "bad.yaml", &bad)]).await;
+        assert_eq!(run.code, 2, "{to}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{to}: {}", run.stderr);
+    }
+    assert!(writes(&env).await.is_empty(), "refusals send nothing");
+
+    // Two filters with one title cannot be keyed: export stops, naming both.
+    let body = json!({"filter": {"title": "Drop test users", "if": "all", "actions": [{"type": "drop_event"}]}});
+    env.call("POST", &format!("{WEB}/destinations/webhooks/filters"), Some(body)).await.ok();
+    let run = env.seg(&["-w", "acme", "export"]).await;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("both titled \"Drop test users\""), "{}", run.stderr);
 }

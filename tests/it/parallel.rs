@@ -202,7 +202,8 @@ async fn every_plans_connections_and_every_destinations_filters_list_in_order() 
     assert_eq!((first[0], first[2]), ("s000/webhooks", "0a"), "{}", run.stdout);
     let run = env.seg(&["-w", "demo", "destinations", "filters", "list", "--all", "--limit", "3", "-o", "ndjson"]);
     assert_eq!(run.await.code(0).stdout.lines().count(), 3);
-    // Paging belongs to one collection; --all and a destination exclude each other.
+    // Paging belongs to one collection; --all and a destination exclude each other. Refused before any request.
+    env.clear_requests().await;
     for args in [
         vec!["tracking-plans", "connections", "list", "--all", "--no-paginate"],
         vec!["destinations", "filters", "list", "--all", "--page-token", "x"],
@@ -212,6 +213,8 @@ async fn every_plans_connections_and_every_destinations_filters_list_in_order() 
         let run = env.seg(&[&["-w", "demo"][..], &args].concat()).await;
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
     }
+    let sent = env.requests().await;
+    assert!(sent.is_empty(), "{sent:?}");
 }
 
 /// Four processes on one token: together they stay within one budget (a burst, then one request per interval),

@@ -47,7 +47,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         (Some(path), None) => {
             let file = super::read_file(path)?;
             let workspace = super::target(ctx, &file)?;
-            let snapshot = super::read_workspace(ctx, &workspace).await?;
+            let snapshot = super::read_workspace(ctx, &workspace, &super::reach_of(&file, &workspace)).await?;
             let options = Options { prune: args.prune, max_deletes: args.max_deletes };
             let plan = diff::plan(&file, &snapshot, options, &super::env)?;
             (plan, file.env_names().into_iter().map(String::from).collect())
@@ -94,7 +94,9 @@ async fn saved_plan(ctx: &Context, path: &std::path::Path) -> Result<Plan> {
             plan.format
         )));
     }
-    let snapshot = super::read_workspace(ctx, &plan.workspace).await?;
+    // What the plan read, read again: its fingerprints name every filter list and schema config it looked at.
+    let reach = diff::reach_of_fingerprints(&plan.fingerprints);
+    let snapshot = super::read_workspace(ctx, &plan.workspace, &reach).await?;
     let moved = diff::moved(&plan.fingerprints, &diff::fingerprints(&snapshot));
     if !moved.is_empty() {
         return Err(Error::Differs(format!(

@@ -35,7 +35,7 @@ pub struct Args {
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let file = super::read_file(&args.file)?;
     let workspace = super::target(ctx, &file)?;
-    let snapshot = super::read_workspace(ctx, &workspace).await?;
+    let snapshot = super::read_workspace(ctx, &workspace, &super::reach_of(&file, &workspace)).await?;
     let plan = diff::plan(&file, &snapshot, Options { prune: args.prune, max_deletes: None }, &super::env)?;
     if ctx.output_format() == Format::Table {
         ctx.printer.data(plan.human().as_bytes())?;

@@ -1,17 +1,20 @@
 use std::path::PathBuf;
 
+use crate::api::walk::Reach;
 use crate::cli::Context;
 use crate::error::Result;
 use crate::plan::export::{self, Secrets};
 use crate::ui::output::Format;
 
-/// Write a workspace as a file: sources, destinations with their config, tracking plans with their rules and
-/// source connections.
+/// Write a workspace as a file: sources with their schema config, destinations with their config and filters,
+/// tracking plans with their rules and source connections.
 ///
 /// Reads every page of every collection of the workspace (-w, SEG_WORKSPACE or the profile's; the reads run
 /// concurrently within --rate-limit) and writes a `seg/1` file: YAML, or JSON with --format json or -o json; to
 /// stdout, or to --file. Every managed field is written (`enabled: false` too), so `seg diff` of the export against
-/// the same workspace finds nothing. Secrets (`password` config items, `sharedSecret`) are written as
+/// the same workspace finds nothing. Filters are keyed by title (two with one title stop it with exit 2); reading
+/// them and the schema configs costs one request per destination and per source (not with --only
+/// tracking-plans). Secrets (`password` config items, `sharedSecret`) are written as
 /// `{$env: SEG_SECRET_<SOURCE>_<DESTINATION>_<KEY>}` references, never as values, unless --secrets plain. Two
 /// tracking plans with one display name stop it with exit 2 (the file keys plans by name). --dry-run names the file
 /// it would write.
@@ -37,7 +40,10 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let workspace = ctx.workspace()?;
-    let snapshot = super::read_workspace(ctx, workspace.as_str()).await?;
+    // Filters and schema configs cost a request each: read only when sources are exported.
+    let sources = args.only.is_empty() || args.only.iter().any(|p| p == "sources");
+    let reach = if sources { Reach::everything() } else { Reach::default() };
+    let snapshot = super::read_workspace(ctx, workspace.as_str(), &reach).await?;
     let mut file = export::export(&snapshot, &ctx.api_version()?, args.secrets)?;
     if !args.only.is_empty() {
         if !args.only.iter().any(|p| p == "sources") {

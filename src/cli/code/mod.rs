@@ -7,7 +7,7 @@ pub mod export;
 
 use std::path::Path;
 
-use crate::api::walk::{self, Snapshot};
+use crate::api::walk::{self, Reach, Scope, Snapshot};
 use crate::cli::Context;
 use crate::error::{Error, Result};
 use crate::plan::file::WorkspaceFile;
@@ -29,8 +29,8 @@ fn target(ctx: &Context, file: &WorkspaceFile) -> Result<String> {
         .to_string())
 }
 
-/// Reads a whole workspace, with a spinner on a terminal.
-async fn read_workspace(ctx: &Context, workspace: &str) -> Result<Snapshot> {
+/// Reads a workspace (with the filters and schema configs `reach` asks for), with a spinner on a terminal.
+async fn read_workspace(ctx: &Context, workspace: &str, reach: &Reach) -> Result<Snapshot> {
     let client = ctx.client()?;
     let bar = ctx.printer.stderr_tty.then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
@@ -45,11 +45,30 @@ async fn read_workspace(ctx: &Context, workspace: &str) -> Result<Snapshot> {
             bar.set_message(format!("reading {workspace}: {n} collection(s)"));
         }
     };
-    let snapshot = walk::workspace(client, workspace, &progress).await;
+    let snapshot = walk::workspace(client, workspace, reach, &progress).await;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
     snapshot
+}
+
+/// What a file manages beyond the lists, in `workspace`: the filters of each destination that has `filters`, the
+/// schema config of each source that has `schema_config`.
+fn reach_of(file: &WorkspaceFile, workspace: &str) -> Reach {
+    let mut filters = std::collections::BTreeSet::new();
+    let mut schema_configs = std::collections::BTreeSet::new();
+    for (source_slug, source) in &file.sources {
+        let source_name = format!("{workspace}/sources/{source_slug}");
+        for (destination_slug, destination) in &source.destinations {
+            if destination.filters.is_some() {
+                filters.insert(format!("{source_name}/destinations/{destination_slug}"));
+            }
+        }
+        if source.schema_config.is_some() {
+            schema_configs.insert(source_name);
+        }
+    }
+    Reach { filters: Scope::Only(filters), schema_configs: Scope::Only(schema_configs) }
 }
 
 /// A variable of the environment (secrets of the file are `$env` references).

@@ -34,6 +34,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         let request = Request::<Page<Destination>>::list(&format!("{source}/destinations"));
         return ctx.list(vec![request], &args.list, table::DESTINATIONS).await;
     }
+    args.list.across("--source")?;
     let ws = ctx.workspace()?;
     let sources = list::collect(ctx.client()?, Request::<Page<Source>>::list(&format!("{ws}/sources"))).await?;
     let requests: Vec<Request<Page<Destination>>> =

@@ -64,6 +64,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             ctx.list(vec![request], &list, table::CONNECTIONS).await
         }
         Command::List { plan: None, list: args, .. } => {
+            args.across("a plan")?;
             let ws = ctx.workspace()?;
             let plans =
                 list::collect(ctx.client()?, Request::<Page<TrackingPlan>>::list(&format!("{ws}/tracking-plans")));

@@ -48,7 +48,8 @@ fn filters(destination: &str, filters: &[DestinationFilter]) -> Result<IndexMap<
     Ok(out)
 }
 
-/// The file of a workspace, with the filters and schema configs the snapshot holds. Two tracking plans with one
+/// The file of a workspace, with the filters and schema configs the snapshot holds (those that are not empty or
+/// default). Two tracking plans with one
 /// display name (or two filters of a destination with one title) cannot both be keyed by it: exit 2, naming them.
 pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Result<WorkspaceFile> {
     let mut sources = IndexMap::new();
@@ -75,7 +76,14 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
                     (key, value)
                 })
                 .collect();
-            let filters = snapshot.filters.get(&destination.name).map(|f| filters(&destination.name, f)).transpose()?;
+            // Only a destination that has filters gets `filters` (so only its filters are managed, and read again by
+            // `diff`): each list costs a request, and most destinations have none.
+            let filters = snapshot
+                .filters
+                .get(&destination.name)
+                .filter(|f| !f.is_empty())
+                .map(|f| filters(&destination.name, f))
+                .transpose()?;
             let spec = DestinationSpec {
                 enabled: Some(destination.enabled),
                 connection_mode: Some(destination.connection_mode.clone()),
@@ -85,10 +93,15 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
             };
             destinations.insert(destination_slug.to_string(), spec);
         }
-        let schema_config = snapshot.schema_configs.get(&source.name).map(|config| {
-            let value = serde_json::to_value(config).unwrap_or_default();
-            let field = |key: &str| value.get(key).cloned().map(|v| (key.to_string(), v));
-            SchemaConfig::FIELDS.iter().filter_map(|(key, _)| field(key)).collect()
+        // Likewise a schema config is written (every field of it) only when it is not the service's default.
+        let schema_config = snapshot.schema_configs.get(&source.name).and_then(|config| {
+            let fields = |config: &SchemaConfig| -> serde_json::Map<String, Value> {
+                let value = serde_json::to_value(config).unwrap_or_default();
+                let field = |key: &str| value.get(key).cloned().map(|v| (key.to_string(), v));
+                SchemaConfig::FIELDS.iter().filter_map(|(key, _)| field(key)).collect()
+            };
+            let (actual, default) = (fields(config), fields(&SchemaConfig::default_for(&source.name)));
+            (actual != default).then_some(actual)
         });
         let spec = SourceSpec {
             display_name: Some(source.display_name.clone()),

@@ -135,6 +135,9 @@ async fn an_export_diffs_to_nothing_and_keeps_secrets_out_of_the_file() {
     ] {
         assert!(text.contains(expected), "{expected} missing:\n{text}");
     }
+    // Filters only where a destination has some, a schema config only where it is not the default: each costs
+    // `diff` a request to read again, so the file manages only those.
+    assert_eq!((text.matches("filters:").count(), text.matches("schema_config:").count()), (1, 1), "{text}");
     let file = env.path("acme.yaml");
     let file = file.to_str().unwrap();
     // With the secrets' variables: nothing differs, nothing is unverifiable.
@@ -326,9 +329,9 @@ async fn a_saved_plan_is_refused_once_the_workspace_moves() {
     with_secrets(&env, &["diff", "--file", &file, "--out", plan]).await.code(0);
     let body = json!({"schema_config": {"allow_unplanned_group_traits": false},
                       "update_mask": {"paths": ["schema_config.allow_unplanned_group_traits"]}});
-    env.call("PATCH", "/v1beta/workspaces/acme/sources/ios/schema-config", Some(body)).await.ok();
+    env.call("PATCH", &format!("{WEB}/schema-config"), Some(body)).await.ok();
     let run = with_secrets(&env, &["apply", "--plan", plan]).await;
-    assert!(run.code(1).stderr.contains("workspaces/acme/sources/ios/schema-config"), "{}", run.stderr);
+    assert!(run.code(1).stderr.contains("workspaces/acme/sources/web/schema-config"), "{}", run.stderr);
 }
 
 #[tokio::test]

@@ -12,9 +12,9 @@ use crate::ui::output::Format;
 /// Reads every page of every collection of the workspace (-w, SEG_WORKSPACE or the profile's; the reads run
 /// concurrently within --rate-limit) and writes a `seg/1` file: YAML, or JSON with --format json or -o json; to
 /// stdout, or to --file. Every managed field is written (`enabled: false` too), so `seg diff` of the export against
-/// the same workspace finds nothing. Filters are keyed by title (two with one title stop it with exit 2); reading
-/// them and the schema configs costs one request per destination and per source (not with --only
-/// tracking-plans). Secrets (`password` config items, `sharedSecret`) are written as
+/// the same workspace finds nothing. Filters are keyed by title (two with one title stop it with exit 2) and written
+/// for destinations that have some; a schema config is written where it is not the default (reading them costs one
+/// request per destination and per source; not with --only tracking-plans). Secrets (`password` config items, `sharedSecret`) are written as
 /// `{$env: SEG_SECRET_<SOURCE>_<DESTINATION>_<KEY>}` references, never as values, unless --secrets plain. Two
 /// tracking plans with one display name stop it with exit 2 (the file keys plans by name). --dry-run names the file
 /// it would write.

@@ -6,8 +6,8 @@
 use serde::Serialize;
 use sha1::{Digest, Sha1};
 
-use super::fql;
 use crate::webhook::json::{JsObject, JsValue};
+use crate::wire::fql;
 use crate::wire::{Action, DestinationFilter};
 
 /// One filter's effect on one event, as `/_emulator/deliveries` lists it under `filtered`.

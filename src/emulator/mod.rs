@@ -8,7 +8,6 @@ mod body;
 mod catalog;
 mod control;
 mod event_filter;
-mod fql;
 mod front_door;
 mod handlers;
 mod ingest;

@@ -201,6 +201,9 @@ impl WorkspaceFile {
                     for action in filter.actions.iter().flatten() {
                         Action::parse(action).map_err(at)?;
                     }
+                    if let Some(condition) = &filter.condition {
+                        crate::wire::fql::parse(condition).map_err(|e| at(format!("`if` is not valid FQL: {e}")))?;
+                    }
                 }
             }
         }

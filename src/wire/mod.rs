@@ -9,6 +9,7 @@
 
 pub mod config;
 pub mod filter;
+pub mod fql;
 pub mod message;
 pub mod path;
 pub mod request;

@@ -808,6 +808,20 @@ async fn malformed_invocations_exit_with_a_documented_code_and_never_panic() {
         vec!["serve", "--workspace", "UPPER"],
         vec!["serve", "--retry-window", "later"],
         vec!["demo", "--fast"],
+        // FQL is checked before anything is sent.
+        vec![
+            "-w",
+            "demo",
+            "destinations",
+            "filters",
+            "create",
+            "web/webhooks",
+            "--if",
+            "type = = 'x'",
+            "--action",
+            "drop",
+        ],
+        vec!["-w", "demo", "destinations", "filters", "update", "web/webhooks", "df_1", "--if", "(a"],
     ];
     assert!(cases.len() >= 100, "{}", cases.len());
     for args in cases {

@@ -578,6 +578,7 @@ async fn filters_and_schema_config_apply_as_minimal_requests() {
         ("allow_unplanned_track_events: false", "allow_unplanned_track_event: false", "unknown field"),
         ("common_track_event_on_violations: BLOCK", "common_track_event_on_violations: DROP", "ALLOW, OMIT_PROPERTIES"),
         ("- type: drop_event", "- type: explode", "unknown filter action"),
+        ("if: type = 'identify'", "if: type = = 'identify'", "`if` is not valid FQL"),
     ] {
         let bad = changed.replacen(from, to, 1);
         assert_ne!(bad, changed, "{from}");

@@ -91,6 +91,13 @@ fn filter_path(ctx: &Context, destination: &str, filter: &str, source: &SourceAr
     Ok(filter_name(&destination, filter)?.path().to_string())
 }
 
+/// An FQL condition, checked by the parser the emulator uses: a syntax error is a usage error with its position,
+/// before anything is sent (the service would answer 400).
+fn parse_condition(text: &str) -> Result<String, String> {
+    crate::wire::fql::parse(text).map_err(|e| format!("not valid FQL: {e}"))?;
+    Ok(text.to_string())
+}
+
 /// A filter action given on the command line: `drop`, `sample=PERCENT[:PATH]`, `allow=GROUP.FIELD,...`,
 /// `block=GROUP.FIELD,...`, or the action's JSON.
 fn parse_action(text: &str) -> Result<Value, String> {
@@ -195,8 +202,8 @@ pub struct CreateArgs {
     /// What it is for
     #[arg(long)]
     description: Option<String>,
-    /// The FQL condition of the events it acts on (`all`: every event)
-    #[arg(long = "if", value_name = "FQL", required_unless_present = "from_file")]
+    /// The FQL condition of the events it acts on (`all`: every event); checked here first
+    #[arg(long = "if", value_name = "FQL", required_unless_present = "from_file", value_parser = parse_condition)]
     condition: Option<String>,
     /// An action (repeatable): drop, sample=P[:PATH], allow=G.F,..., block=G.F,... or JSON
     #[arg(long = "action", value_name = "ACTION", value_parser = parse_action, required_unless_present = "from_file")]
@@ -228,6 +235,7 @@ async fn create_filter(args: CreateArgs, ctx: &Context) -> Result<()> {
     for action in &filter.actions {
         crate::wire::Action::parse(action).map_err(Error::Usage)?;
     }
+    parse_condition(&filter.condition).map_err(Error::Usage)?;
     let request = create(&format!("{}/filters", destination.path()), &CreateFilter { filter });
     ctx.show(request, table::FILTERS).await
 }
@@ -256,8 +264,8 @@ pub struct UpdateCmd {
     /// A new description
     #[arg(long)]
     description: Option<String>,
-    /// A new FQL condition
-    #[arg(long = "if", value_name = "FQL")]
+    /// A new FQL condition; checked here first
+    #[arg(long = "if", value_name = "FQL", value_parser = parse_condition)]
     condition: Option<String>,
     /// The new list of actions (repeatable): drop, sample=P[:PATH], allow=G.F,..., block=G.F,... or JSON
     #[arg(long = "action", value_name = "ACTION", value_parser = parse_action)]

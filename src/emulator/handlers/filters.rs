@@ -12,13 +12,13 @@ use super::{ConfigFilterPath, DestinationPath, FilterPath, Found, Path, Reply, T
 use crate::emulator::App;
 use crate::emulator::auth::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
-use crate::emulator::fql;
 use crate::emulator::mask::MaskedUpdate;
 use crate::emulator::openapi::doc::{Empty, FilterPage, FilterUpdate};
 use crate::emulator::paging::{PageQuery, Paging};
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource};
 use crate::wire::filter::FILTER_ID_PREFIX;
+use crate::wire::fql;
 use crate::wire::{CreateFilter, DestinationFilter, UpdateRequest, wrapper};
 
 pub const UPDATABLE: &[&str] = &["if", "actions", "title", "description", "enabled"];

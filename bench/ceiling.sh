@@ -6,7 +6,7 @@
 #   2. `destinations list --all` over 1,000 sources (--rate-limit 0): time and requests, concurrent vs one source
 #      after another.
 #   3. `seg diff` of a workspace of 1,000 sources and 2,000 destinations (--rate-limit 0): time and requests.
-#   4. `seg apply` of 300 changes at --rate-limit 200 against `seg serve --rate-limit 200`: no 429, and the time
+#   4. `seg apply` of 600 changes (300 sources, 300 destinations) at --rate-limit 200 against `seg serve --rate-limit 200`: no 429, and the time
 #      against (writes + reads - burst) x 0.3 s.
 # Usage: bench/ceiling.sh [SECTION...]   (all four by default; e.g. `bench/ceiling.sh 4` runs only the apply)
 set -euo pipefail
@@ -107,12 +107,14 @@ fi
 
 if want 4; then
 echo
-echo "== 4. seg apply of 300 changes at --rate-limit 200 against seg serve --rate-limit 200"
+echo "== 4. seg apply of 600 changes at --rate-limit 200 against seg serve --rate-limit 200"
 seed 300 1 "$WORK/apply.json"; serve 200 "$WORK/apply.json" "$WORK/s4"
 export SEG_BASE_URL=$BASE
 rm -rf "$SEG_RUNTIME_DIR"
 # The emulator limits this token to 200 a minute: the export is paced too (about 300 reads, 1.5 minutes).
 "$SEG" -w demo export --file "$WORK/before.yaml" --rate-limit 200
+# Every `enabled: false` becomes true: 300 destinations enabled, and 300 sources' library_config
+# (metrics_enabled, cross_domain_id_enabled): 600 writes, one request each.
 sed 's/enabled: false/enabled: true/' "$WORK/before.yaml" > "$WORK/after.yaml"
 sleep 61   # let the emulator's budget for the token refill after the export
 : > "$WORK/s4.err"

@@ -142,14 +142,8 @@ fn describe(groups: &[(String, Vec<String>)]) -> String {
 mod tests {
     use super::*;
     use crate::webhook::json;
+    use crate::wire::fql::tests::event;
     use serde_json::json;
-
-    fn event(text: &str) -> JsObject {
-        match json::parse(text.as_bytes()).unwrap() {
-            JsValue::Object(o) => o,
-            _ => unreachable!(),
-        }
-    }
 
     fn filter(condition: &str, actions: serde_json::Value) -> DestinationFilter {
         DestinationFilter {

@@ -443,11 +443,12 @@ fn glob_match(glob: &str, text: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::webhook::json;
 
-    fn event(text: &str) -> JsObject {
+    /// An event (a JSON object) from its text; also used by the emulator's filter tests.
+    pub(crate) fn event(text: &str) -> JsObject {
         match json::parse(text.as_bytes()).unwrap() {
             JsValue::Object(o) => o,
             _ => unreachable!(),

@@ -22,19 +22,37 @@ fn http_get(port: u16, path: &str, token: &str) -> String {
     response
 }
 
+/// `seg ARGS` (a `serve`), its first line read: the port it announces on 127.0.0.1. The rest of stdout stays with
+/// the child for the caller.
+fn serve_on_loopback(args: &[&str]) -> (std::process::Child, u16) {
+    let mut child = seg().args(args).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    // Byte by byte up to the newline, so nothing past the first line is taken from the child's pipe.
+    let mut first = Vec::new();
+    let mut byte = [0u8; 1];
+    while stdout.read_exact(&mut byte).is_ok() && byte[0] != b'\n' {
+        first.push(byte[0]);
+    }
+    child.stdout = Some(stdout);
+    let first = String::from_utf8(first).unwrap();
+    let port: u16 = first.strip_prefix("listening on http://127.0.0.1:").expect(&first).parse().unwrap();
+    (child, port)
+}
+
 #[cfg(unix)]
 #[test]
 fn serve_prints_address_and_tokens_answers_and_stops_cleanly_on_signals() {
     for signal in ["-TERM", "-INT"] {
-        let mut child = seg()
-            .args(["serve", "--port", "0", "--accept-token", "abc:workspace", "--accept-token", "def:workspace:read"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let (mut child, port) = serve_on_loopback(&[
+            "serve",
+            "--port",
+            "0",
+            "--accept-token",
+            "abc:workspace",
+            "--accept-token",
+            "def:workspace:read",
+        ]);
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let first = lines.next().unwrap().unwrap();
-        let port: u16 = first.strip_prefix("listening on http://127.0.0.1:").expect(&first).parse().unwrap();
         assert_ne!(port, 0, "the real port is printed");
         assert_eq!(lines.next().unwrap().unwrap(), "token workspace abc");
         assert_eq!(lines.next().unwrap().unwrap(), "token workspace:read def", "split at the first colon");
@@ -49,15 +67,8 @@ fn serve_prints_address_and_tokens_answers_and_stops_cleanly_on_signals() {
 
 #[test]
 fn serve_host_localhost_listens_on_loopback() {
-    let mut child = seg()
-        .args(["serve", "--host", "localhost", "--port", "0", "--accept-token", "abc:workspace"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let first = lines.next().unwrap().unwrap();
-    let port: u16 = first.strip_prefix("listening on http://127.0.0.1:").expect(&first).parse().unwrap();
+    let (mut child, port) =
+        serve_on_loopback(&["serve", "--host", "localhost", "--port", "0", "--accept-token", "abc:workspace"]);
     assert!(http_get(port, "/v1beta/workspaces", "abc").starts_with("HTTP/1.1 200"));
     child.kill().unwrap();
     child.wait().unwrap();

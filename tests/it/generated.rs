@@ -1,6 +1,6 @@
 //! Completions and man pages are generated and checked in; this fails when they are stale. Rendering is checked
 //! with every groff warning on except "cannot adjust line" (long example lines are not justified).
-//! Refresh them with: UPDATE_GENERATED=1 cargo test --test it generated
+//! Refresh them (and the emulator's checked-in OpenAPI document) with: UPDATE_GENERATED=1 cargo test generated
 
 use std::path::Path;
 use std::process::Command;
@@ -25,7 +25,7 @@ fn check(dir: &str, files: Vec<(String, Vec<u8>)>) {
     let on_disk = std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
     assert!(
         stale.is_empty() && on_disk == files.len(),
-        "{} is stale ({} files differ or are missing, {} on disk, {} expected): run UPDATE_GENERATED=1 cargo test --test it generated",
+        "{} is stale ({} files differ or are missing, {} on disk, {} expected): run UPDATE_GENERATED=1 cargo test generated",
         dir.display(),
         stale.len(),
         on_disk,

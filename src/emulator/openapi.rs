@@ -6,7 +6,7 @@
 //!
 //! All but the catalog's rules are the same for every emulator, so they are described once, in tests
 //! ([`describe`]), and checked in as `openapi.json`; a running emulator parses that and adds its catalog's rules.
-//! Describing compiles to a megabyte of builder code that `seg` would otherwise carry only to run it once.
+//! Describing compiles to over a megabyte of builder code that `seg` would otherwise carry only to run it once.
 
 use serde_json::Value;
 use utoipa::openapi::RefOr;
@@ -27,8 +27,9 @@ mod describe;
 /// The emulator's slug rule (`handlers::valid_slug`) as a regular expression.
 pub const SLUG: &str = "[a-z0-9][a-z0-9_-]{0,254}";
 
-/// The document as `describe::described` builds it; `describe::tests` fails when this copy is stale.
-const DESCRIBED: &str = include_str!("openapi.json");
+/// The document as `describe::described` builds it (`describe::tests` fails when `openapi.json` is stale), compacted by
+/// `build.rs`.
+const DESCRIBED: &str = include_str!(concat!(env!("OUT_DIR"), "/openapi.json"));
 
 /// The document `GET /openapi.json` serves: the route table's operations, with the rules of the front door and the
 /// request bodies (all checked in), and those of the catalog this emulator runs with.

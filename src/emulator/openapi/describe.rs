@@ -47,7 +47,7 @@ use crate::wire::{Code, ErrorBody, REGULATION_TYPES, SCOPE_READ, SCOPE_WRITE};
 struct ApiDoc;
 
 /// Every operation with its method.
-pub(super) fn operations(doc: &mut OpenApi) -> impl Iterator<Item = (HttpMethod, &mut Operation)> {
+fn operations(doc: &mut OpenApi) -> impl Iterator<Item = (HttpMethod, &mut Operation)> {
     doc.paths.paths.values_mut().flat_map(|item| {
         [
             (HttpMethod::Get, &mut item.get),

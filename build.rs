@@ -2,7 +2,11 @@
 //! a handler's attribute reads as a diff) without the whitespace between its tokens: the emulator parses it and
 //! serializes it again anyway, and the indentation alone would be more than half of what the binary carries.
 
-#![allow(clippy::disallowed_methods, reason = "a build script writing into OUT_DIR, not seg's effect")]
+#![allow(
+    clippy::disallowed_methods,
+    clippy::disallowed_macros,
+    reason = "a build script talks to cargo on stdout and writes into OUT_DIR: not seg's output or effects"
+)]
 
 use std::path::Path;
 

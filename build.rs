@@ -1,6 +1,6 @@
 //! Embeds the emulator's checked-in OpenAPI document (`src/emulator/openapi.json`, pretty-printed so that a change to
 //! a handler's attribute reads as a diff) without the whitespace between its tokens: the emulator parses it and
-//! serializes it again anyway, and the indentation alone would be more than half of what the binary carries.
+//! serializes it again anyway, and the indentation alone is nearly half of the file.
 
 #![allow(
     clippy::disallowed_methods,

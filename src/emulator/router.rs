@@ -1,8 +1,8 @@
 //! The route table of the emulated API: one entry per path, naming the handlers of its methods. Each handler's path
 //! and methods come from its `#[utoipa::path]`, so what is served and what `GET /openapi.json` documents are one list
-//! (`openapi::tests` checks the served document against the handlers' attributes). Behind the front door: an unknown
-//! path is 404 / 5, a known path with a method it lacks (HEAD included, which axum would otherwise hand to GET) is
-//! 501 / 12, never 405.
+//! (the tests below check that each entry is served at the path it documents; `openapi/describe.rs`, that the
+//! served document is current). Behind the front door: an unknown path is 404 / 5, a known path with a method it
+//! lacks (HEAD included, which axum would otherwise hand to GET) is 501 / 12, never 405.
 
 use std::sync::Arc;
 

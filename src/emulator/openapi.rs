@@ -14,6 +14,7 @@ use utoipa::openapi::schema::{
     ArrayBuilder, ArrayItems, Object, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
 };
 
+#[cfg(test)]
 use crate::wire::Resource as _;
 
 use super::catalog::{Catalog, DESTINATIONS, SOURCES};
@@ -31,6 +32,17 @@ pub const SLUG: &str = "[a-z0-9][a-z0-9_-]{0,254}";
 /// `build.rs`.
 const DESCRIBED: &str = include_str!(concat!(env!("OUT_DIR"), "/openapi.json"));
 
+/// Where the checked-in document serves each operation: its id (the handler's name), with its path and method.
+pub fn operations() -> Vec<(String, String, String)> {
+    let doc: Value = serde_json::from_str(DESCRIBED).expect("the checked-in document is JSON");
+    let paths = doc["paths"].as_object().into_iter().flatten();
+    let methods = paths.filter_map(|(path, item)| Some((path, item.as_object()?)));
+    let operations = methods.flat_map(|(path, item)| item.iter().map(move |(method, op)| (path, method, op)));
+    operations
+        .filter_map(|(path, method, op)| Some((op["operationId"].as_str()?.into(), path.clone(), method.clone())))
+        .collect()
+}
+
 /// The document `GET /openapi.json` serves: the route table's operations, with the rules of the front door and the
 /// request bodies (all checked in), and those of the catalog this emulator runs with.
 pub fn document(catalog: &Catalog) -> Value {
@@ -41,6 +53,7 @@ pub fn document(catalog: &Catalog) -> Value {
 
 /// Types that exist only to describe the wire: list pages (their key differs per collection), update bodies (the
 /// handlers read them as the shared `UpdateRequest<T>`, whose fields are free-form JSON) and the answer of a Delete.
+#[cfg(test)]
 #[allow(dead_code, reason = "schema-only types: read by utoipa's derive, never built")]
 pub mod doc {
     use std::collections::BTreeMap;
@@ -50,20 +63,20 @@ pub mod doc {
     use crate::wire::resources::*;
 
     /// The answer of a Delete: `{}`.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct Empty {}
 
     /// Update body: the fields under `source`; only the paths in `update_mask` change. A listed path without a
     /// value becomes its empty value; values of paths not listed are checked but not applied.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct SourceUpdate {
         pub source: Option<SourceFields>,
-        #[schema(schema_with = super::source_mask)]
+        #[cfg_attr(test, schema(schema_with = super::source_mask))]
         pub update_mask: Option<crate::wire::FieldMask>,
     }
 
     /// The updatable fields of a source; `null` counts as absent.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct SourceFields {
         pub display_name: Option<String>,
         pub labels: Option<BTreeMap<String, String>>,
@@ -73,134 +86,134 @@ pub mod doc {
 
     /// Update body: the fields under `destination`; only the paths in `update_mask` change. `config` items are
     /// merged by name: an item not sent keeps its value.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct DestinationUpdate {
         pub destination: Option<DestinationFields>,
-        #[schema(schema_with = super::destination_mask)]
+        #[cfg_attr(test, schema(schema_with = super::destination_mask))]
         pub update_mask: Option<crate::wire::FieldMask>,
     }
 
     /// The updatable fields of a destination; `null` counts as absent.
     // `config` is set from the catalog's settings by `CatalogRules`.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct DestinationFields {
         pub enabled: Option<bool>,
         /// `UNSPECIFIED` when listed in the mask without a value.
-        #[schema(schema_with = super::connection_mode)]
+        #[cfg_attr(test, schema(schema_with = super::connection_mode))]
         pub connection_mode: Option<String>,
         pub config: Option<Vec<ConfigItem>>,
     }
 
     /// Update body: the fields under `tracking_plan`; only the paths in `update_mask` change.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct TrackingPlanUpdate {
         pub tracking_plan: Option<TrackingPlanFields>,
-        #[schema(schema_with = super::tracking_plan_mask)]
+        #[cfg_attr(test, schema(schema_with = super::tracking_plan_mask))]
         pub update_mask: Option<crate::wire::FieldMask>,
     }
 
     /// The updatable fields of a tracking plan; `null` counts as absent.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct TrackingPlanFields {
         pub display_name: Option<String>,
-        #[schema(schema_with = super::nullable_rules)]
+        #[cfg_attr(test, schema(schema_with = super::nullable_rules))]
         pub rules: Option<serde_json::Map<String, serde_json::Value>>,
     }
 
     /// Update body: the fields under `filter`; only the paths in `update_mask` change. Its paths have no prefix
     /// (`if`, not `filter.if`).
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct FilterUpdate {
         pub filter: Option<FilterFields>,
-        #[schema(schema_with = super::filter_mask)]
+        #[cfg_attr(test, schema(schema_with = super::filter_mask))]
         pub update_mask: Option<crate::wire::FieldMask>,
     }
 
     /// The updatable fields of a destination filter; `null` counts as absent.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct FilterFields {
         pub title: Option<String>,
         pub description: Option<String>,
         /// An FQL condition; `all` matches every event.
-        #[schema(rename = "if")]
+        #[cfg_attr(test, schema(rename = "if"))]
         pub condition: Option<String>,
         pub enabled: Option<bool>,
         pub actions: Option<Vec<serde_json::Value>>,
     }
 
     /// Update body: the fields under `schema_config`; only the paths in `update_mask` change.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct SchemaConfigUpdate {
         pub schema_config: Option<crate::wire::SchemaConfig>,
-        #[schema(schema_with = super::schema_config_mask)]
+        #[cfg_attr(test, schema(schema_with = super::schema_config_mask))]
         pub update_mask: Option<crate::wire::FieldMask>,
     }
 
     /// A page of a destination's filters.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct FilterPage {
         pub filters: Vec<crate::wire::DestinationFilter>,
         pub next_page_token: String,
     }
 
     /// A page of workspaces.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct WorkspacePage {
         pub workspaces: Vec<Workspace>,
         pub next_page_token: String,
     }
 
     /// A page of sources.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct SourcePage {
         pub sources: Vec<Source>,
         pub next_page_token: String,
     }
 
     /// A page of destinations.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct DestinationPage {
         pub destinations: Vec<Destination>,
         pub next_page_token: String,
     }
 
     /// A page of tracking plans.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct TrackingPlanPage {
         pub tracking_plans: Vec<TrackingPlan>,
         pub next_page_token: String,
     }
 
     /// A page of a tracking plan's source connections.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct ConnectionPage {
         pub connections: Vec<SourceConnection>,
         pub next_page_token: String,
     }
 
     /// A page of regulations.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct RegulationPage {
         pub regulations: Vec<Regulation>,
         pub next_page_token: String,
     }
 
     /// A page of access tokens (never with their secrets).
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct AccessTokenPage {
         pub access_tokens: Vec<AccessToken>,
         pub next_page_token: String,
     }
 
     /// A page of catalog sources.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct CatalogSourcePage {
         pub sources: Vec<CatalogSource>,
         pub next_page_token: String,
     }
 
     /// A page of catalog destinations.
-    #[derive(ToSchema)]
+    #[cfg_attr(test, derive(ToSchema))]
     pub struct CatalogDestinationPage {
         pub destinations: Vec<CatalogDestination>,
         pub next_page_token: String,
@@ -239,28 +252,34 @@ fn connection_mode() -> Schema {
     nullable(string().enum_values(Some(CONNECTION_MODES)))
 }
 
+#[cfg(test)]
 fn source_mask() -> Schema {
     update_mask(crate::wire::Source::KEY, super::handlers::sources::UPDATABLE)
 }
 
+#[cfg(test)]
 fn destination_mask() -> Schema {
     update_mask(crate::wire::Destination::KEY, destinations::UPDATABLE)
 }
 
+#[cfg(test)]
 fn tracking_plan_mask() -> Schema {
     update_mask(crate::wire::TrackingPlan::KEY, super::handlers::tracking_plans::UPDATABLE)
 }
 
+#[cfg(test)]
 fn filter_mask() -> Schema {
     update_mask("", super::handlers::filters::UPDATABLE)
 }
 
+#[cfg(test)]
 fn schema_config_mask() -> Schema {
     update_mask(crate::wire::SchemaConfig::KEY, &super::handlers::schema_config::updatable())
 }
 
 /// The mask of an Update body: `{"paths": [...]}` or one comma-separated string, of the updatable paths (prefixed
 /// with `key.` unless `key` is empty).
+#[cfg(test)]
 fn update_mask(key: &str, updatable: &[&str]) -> Schema {
     let prefix = |p: &&str| if key.is_empty() { p.to_string() } else { format!("{key}.{p}") };
     let paths: Vec<String> = updatable.iter().map(prefix).collect();
@@ -274,6 +293,7 @@ fn update_mask(key: &str, updatable: &[&str]) -> Schema {
 }
 
 /// A tracking plan's rules (`tracking_plans::normalize_rules`).
+#[cfg(test)]
 fn rules() -> Object {
     ObjectBuilder::new()
         .property(
@@ -290,6 +310,7 @@ fn rules() -> Object {
         .build()
 }
 
+#[cfg(test)]
 fn nullable_rules() -> Schema {
     nullable(rules())
 }

@@ -8,6 +8,7 @@ use axum::http::request::Parts;
 use hmac::{KeyInit, Mac};
 use serde::Serialize;
 use serde::ser::SerializeMap;
+#[cfg(test)]
 use utoipa::IntoParams;
 
 use super::status::Status;
@@ -29,12 +30,13 @@ pub struct PageTokens {
 
 /// The paging parameters of a List call. Read as text, so that a size that is no number is this API's 400 rather
 /// than a failure to parse the query.
-#[derive(Debug, Default, Clone, serde::Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
+#[derive(Debug, Default, Clone, serde::Deserialize)]
+#[cfg_attr(test, derive(IntoParams))]
+#[cfg_attr(test, into_params(parameter_in = Query))]
 pub struct PageQuery {
     /// Items per page, 1 to 200: 10 by default, 100 in the catalog.
     #[serde(alias = "pageSize")]
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
+    #[cfg_attr(test, param(value_type = Option<i64>, minimum = 1, maximum = 200))]
     page_size: Option<String>,
     /// The `next_page_token` of the previous page; empty or absent for the first page.
     #[serde(alias = "pageToken")]

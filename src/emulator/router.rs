@@ -8,7 +8,6 @@ use std::sync::Arc;
 
 use axum::extract::Request;
 use axum::routing::{MethodFilter, MethodRouter};
-use utoipa::openapi::HttpMethod;
 
 use super::App;
 use super::front_door::Received;
@@ -21,97 +20,98 @@ pub const VERSION: &str = "v1beta";
 /// The route table: one entry per path, naming the handlers of its methods. `$entry` turns an entry into a route:
 /// [`route!`] at run time, utoipa-axum's `routes!` where the document is described (tests).
 macro_rules! table {
-    ($entry:ident) => {{
+    ($entry:ident $(, $context:ident)?) => {{
         use $crate::emulator::handlers::{
             access_tokens, catalog, destinations, filters, regulations, schema_config, sources, tracking_plans,
             workspaces,
         };
         vec![
-            $entry!(workspaces::list_workspaces),
-            $entry!(workspaces::get_workspace),
-            $entry!(sources::list_sources, sources::create_source),
-            $entry!(sources::get_source, sources::update_source, sources::update_source_put, sources::delete_source),
-            $entry!(destinations::list_destinations, destinations::create_destination),
-            $entry!(
+            $entry!($($context:)? workspaces::list_workspaces),
+            $entry!($($context:)? workspaces::get_workspace),
+            $entry!($($context:)? sources::list_sources, sources::create_source),
+            $entry!($($context:)? sources::get_source, sources::update_source, sources::update_source_put, sources::delete_source),
+            $entry!($($context:)? destinations::list_destinations, destinations::create_destination),
+            $entry!($($context:)?
                 destinations::get_destination,
                 destinations::update_destination,
                 destinations::update_destination_put,
                 destinations::delete_destination
             ),
-            $entry!(filters::list_filters, filters::create_filter),
-            $entry!(filters::get_filter, filters::update_filter, filters::delete_filter),
-            $entry!(filters::get_filter_by_config, filters::update_filter_by_config, filters::delete_filter_by_config),
-            $entry!(
+            $entry!($($context:)? filters::list_filters, filters::create_filter),
+            $entry!($($context:)? filters::get_filter, filters::update_filter, filters::delete_filter),
+            $entry!($($context:)? filters::get_filter_by_config, filters::update_filter_by_config, filters::delete_filter_by_config),
+            $entry!($($context:)?
                 schema_config::get_schema_config,
                 schema_config::update_schema_config,
                 schema_config::update_schema_config_put
             ),
-            $entry!(tracking_plans::list_tracking_plans, tracking_plans::create_tracking_plan),
-            $entry!(
+            $entry!($($context:)? tracking_plans::list_tracking_plans, tracking_plans::create_tracking_plan),
+            $entry!($($context:)?
                 tracking_plans::get_tracking_plan,
                 tracking_plans::update_tracking_plan,
                 tracking_plans::update_tracking_plan_patch,
                 tracking_plans::delete_tracking_plan
             ),
-            $entry!(tracking_plans::list_source_connections, tracking_plans::create_source_connection),
-            $entry!(tracking_plans::delete_source_connection),
-            $entry!(regulations::list_regulations, regulations::create_regulation),
-            $entry!(regulations::get_regulation),
-            $entry!(access_tokens::list_access_tokens, access_tokens::create_access_token),
-            $entry!(access_tokens::get_access_token, access_tokens::delete_access_token),
-            $entry!(catalog::list_catalog_sources),
-            $entry!(catalog::get_catalog_source),
-            $entry!(catalog::list_catalog_destinations),
-            $entry!(catalog::get_catalog_destination),
+            $entry!($($context:)? tracking_plans::list_source_connections, tracking_plans::create_source_connection),
+            $entry!($($context:)? tracking_plans::delete_source_connection),
+            $entry!($($context:)? regulations::list_regulations, regulations::create_regulation),
+            $entry!($($context:)? regulations::get_regulation),
+            $entry!($($context:)? access_tokens::list_access_tokens, access_tokens::create_access_token),
+            $entry!($($context:)? access_tokens::get_access_token, access_tokens::delete_access_token),
+            $entry!($($context:)? catalog::list_catalog_sources),
+            $entry!($($context:)? catalog::get_catalog_source),
+            $entry!($($context:)? catalog::list_catalog_destinations),
+            $entry!($($context:)? catalog::get_catalog_destination),
         ]
     }};
 }
 #[cfg(test)]
 pub(super) use table;
 
-/// One entry of the table as `(path, methods)`: reads only the path and the methods of each handler's
-/// `#[utoipa::path]`, never its description, so serving costs nothing of what documenting does.
+/// One entry of the table as `(path, methods)`: each handler at the path and method the checked-in document gives
+/// its operation (whose id is the handler's name), so serving needs none of the description code, which only tests
+/// compile (`openapi/describe.rs`).
 macro_rules! route {
-    ($($module:ident :: $handler:ident),+ $(,)?) => {{
+    ($places:ident: $($module:ident :: $handler:ident),+ $(,)?) => {{
         let mut paths = Vec::new();
         let mut methods = MethodRouter::new();
         $(
-            pastey::paste! {
-                paths.push(<$module::[<__path_ $handler>] as utoipa::Path>::path());
-                for method in <$module::[<__path_ $handler>] as utoipa::Path>::methods() {
-                    methods = methods.on(filter(method), $module::$handler);
-                }
-            }
+            let (path, method) = place($places, stringify!($handler));
+            paths.push(path);
+            methods = methods.on(method, $module::$handler);
         )+
         (paths.swap_remove(0), methods)
     }};
 }
 
-fn filter(method: HttpMethod) -> MethodFilter {
-    match method {
-        HttpMethod::Get => MethodFilter::GET,
-        HttpMethod::Post => MethodFilter::POST,
-        HttpMethod::Put => MethodFilter::PUT,
-        HttpMethod::Delete => MethodFilter::DELETE,
-        HttpMethod::Options => MethodFilter::OPTIONS,
-        HttpMethod::Head => MethodFilter::HEAD,
-        HttpMethod::Patch => MethodFilter::PATCH,
-        HttpMethod::Trace => MethodFilter::TRACE,
-    }
+/// The documented path and method of an operation. The document is checked against the handlers' attributes by
+/// `cargo test`, so a handler missing from it is a stale checkout, said plainly.
+fn place(places: &[(String, String, String)], id: &str) -> (String, MethodFilter) {
+    let found = places.iter().find(|(op, ..)| op == id);
+    let (_, path, method) = found.unwrap_or_else(|| {
+        panic!("{id} is not in src/emulator/openapi.json: run UPDATE_GENERATED=1 cargo test generated")
+    });
+    let method = match method.as_str() {
+        "get" => MethodFilter::GET,
+        "post" => MethodFilter::POST,
+        "put" => MethodFilter::PUT,
+        "patch" => MethodFilter::PATCH,
+        "delete" => MethodFilter::DELETE,
+        other => panic!("{id}: the API has no {other} operations"),
+    };
+    (path.clone(), method)
 }
 
-/// The served routes: the table under `/v1beta`, with the answers for unknown paths and missing methods. axum
-/// answers HEAD with a path's GET handler; the API has no HEAD, so it is a method the path lacks (an unknown path
-/// stays 404).
+/// The served routes: the table at the document's paths (under `/v1beta`), with the answers for unknown paths and
+/// missing methods. axum answers HEAD with a path's GET handler; the API has no HEAD, so it is a method the path
+/// lacks (an unknown path stays 404).
 pub fn served() -> axum::Router<Arc<App>> {
-    let table: Vec<(String, MethodRouter<Arc<App>>)> = table!(route);
+    let places = &super::openapi::operations();
+    let table: Vec<(String, MethodRouter<Arc<App>>)> = table!(route, places);
     let routes = table
         .into_iter()
         .fold(axum::Router::new(), |routes, (path, methods)| routes.route(&path, methods.head(unsupported)));
-    axum::Router::new()
-        .nest(&format!("/{VERSION}"), routes)
-        .method_not_allowed_fallback(unsupported)
-        .fallback(not_found)
+    routes.method_not_allowed_fallback(unsupported).fallback(not_found)
 }
 
 fn received(request: &Request) -> Received {
@@ -133,14 +133,28 @@ async fn not_found(request: Request) -> Status {
 mod tests {
     use super::*;
 
+    /// Each entry is served at the one path its handlers' attributes describe, each handler at its documented
+    /// method: what the checked-in document says is what `routes!` reads from the attributes.
     #[test]
-    fn each_entry_of_the_table_is_one_documented_path_and_served_at_it() {
+    fn each_entry_of_the_table_is_served_where_its_attributes_say() {
         use utoipa_axum::routes;
+        let places = &super::super::openapi::operations();
         let documented = table!(routes);
-        let served: Vec<(String, MethodRouter<Arc<App>>)> = table!(route);
+        let served: Vec<(String, MethodRouter<Arc<App>>)> = table!(route, places);
         assert_eq!(documented.len(), served.len());
+        let mut operations = 0;
         for ((_, paths, _), (path, _)) in documented.iter().zip(&served) {
-            assert_eq!(paths.paths.keys().collect::<Vec<_>>(), [path]);
+            let (documented_path, item) = paths.paths.iter().next().expect("an entry has a path");
+            assert_eq!(paths.paths.len(), 1);
+            assert_eq!(&format!("/{VERSION}{documented_path}"), path);
+            let item = serde_json::to_value(item).unwrap();
+            for (method, op) in item.as_object().unwrap().iter().filter(|(_, op)| op.get("operationId").is_some()) {
+                operations += 1;
+                let id = op["operationId"].as_str().unwrap();
+                let place = (id.to_string(), path.clone(), method.clone());
+                assert!(places.contains(&place), "{place:?}");
+            }
         }
+        assert_eq!(operations, places.len());
     }
 }

@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+#[cfg(test)]
 use utoipa::ToSchema;
 
 use super::resources::{Extra, Resource};
@@ -18,7 +19,8 @@ pub const FILTERS: &str = "filters";
 /// The id prefix of a filter: `df_` and a 27-character KSUID.
 pub const FILTER_ID_PREFIX: &str = "df_";
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct DestinationFilter {
     pub name: String,
@@ -33,10 +35,10 @@ pub struct DestinationFilter {
     pub enabled: bool,
     /// `drop_event`, `sample_event`, `whitelist_fields`, `blacklist_fields` ([`Action`]).
     #[serde(deserialize_with = "null_as_default")]
-    #[schema(value_type = Vec<Object>)]
+    #[cfg_attr(test, schema(value_type = Vec<Object>))]
     pub actions: Vec<Value>,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 
@@ -60,7 +62,8 @@ impl DestinationFilter {
 }
 
 /// The fields of a create body's `filter`. Read-only fields a client sends (`name`, even empty) are ignored.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct FilterInput {
     #[serde(skip_serializing_if = "String::is_empty", deserialize_with = "null_as_default")]
@@ -72,12 +75,13 @@ pub struct FilterInput {
     #[serde(deserialize_with = "null_as_default")]
     pub enabled: bool,
     #[serde(deserialize_with = "null_as_default")]
-    #[schema(value_type = Vec<Object>)]
+    #[cfg_attr(test, schema(value_type = Vec<Object>))]
     pub actions: Vec<Value>,
 }
 
 /// `{"filter": {...}}`; a Go client also sends an `update_mask`, which a create ignores.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct CreateFilter {
     pub filter: FilterInput,
 }
@@ -162,7 +166,8 @@ fn field_lists(object: &Map<String, Value>, kind: &str) -> Result<Vec<(String, V
 }
 
 /// A source's schema config: what its tracking plan lets through (API-EVIDENCE.md §5.3).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct SchemaConfig {
     pub name: String,
@@ -198,7 +203,7 @@ pub struct SchemaConfig {
     #[serde(deserialize_with = "null_as_default")]
     pub common_group_event_on_violations: String,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 

@@ -21,6 +21,7 @@ pub use request::*;
 pub use resources::*;
 
 use serde::{Deserialize, Deserializer, Serialize};
+#[cfg(test)]
 use utoipa::ToSchema;
 
 /// The gRPC-style error codes of the service, with the HTTP status each travels with.
@@ -73,7 +74,8 @@ impl Code {
 pub const UPSTREAM_ERROR: &str = "upstream connect error or disconnect/reset before headers";
 
 /// Error body: exactly these two keys.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct ErrorBody {
     pub error: String,
     pub code: i32,

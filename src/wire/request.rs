@@ -12,6 +12,7 @@ use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
+#[cfg(test)]
 use utoipa::ToSchema;
 
 use super::resources::{
@@ -27,7 +28,8 @@ pub trait Create: Serialize {
     type Answer: DeserializeOwned + Serialize;
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct SourceInput {
     pub name: String,
@@ -41,7 +43,8 @@ pub struct SourceInput {
     pub labels: Option<BTreeMap<String, String>>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct CreateSource {
     pub source: SourceInput,
 }
@@ -50,7 +53,8 @@ impl Create for CreateSource {
     type Answer = Source;
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct DestinationInput {
     pub name: String,
@@ -62,7 +66,8 @@ pub struct DestinationInput {
     pub config: Option<Vec<ConfigItem>>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct CreateDestination {
     pub destination: DestinationInput,
 }
@@ -71,7 +76,8 @@ impl Create for CreateDestination {
     type Answer = Destination;
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct TrackingPlanInput {
     #[serde(alias = "displayName")]
@@ -80,7 +86,8 @@ pub struct TrackingPlanInput {
     pub rules: Option<Map<String, Value>>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct CreateTrackingPlan {
     #[serde(alias = "trackingPlan")]
     pub tracking_plan: TrackingPlanInput,
@@ -91,7 +98,8 @@ impl Create for CreateTrackingPlan {
 }
 
 /// Connects a source to a tracking plan: its full name or its slug.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct ConnectSource {
     #[serde(alias = "sourceName")]
@@ -102,7 +110,8 @@ impl Create for ConnectSource {
     type Answer = SourceConnection;
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct AccessTokenInput {
     pub description: String,
@@ -111,7 +120,8 @@ pub struct AccessTokenInput {
     pub workspace_names: Vec<String>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct CreateAccessToken {
     #[serde(alias = "accessToken")]
     pub access_token: AccessTokenInput,
@@ -121,19 +131,21 @@ impl Create for CreateAccessToken {
     type Answer = AccessToken;
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct CreateRegulation {
     #[serde(alias = "regulationType")]
     pub regulation_type: String,
     pub attributes: RegulationAttributes,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct RegulationCreated {
     pub regulate_id: String,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Map<String, Value>,
 }
 
@@ -142,10 +154,11 @@ impl Create for CreateRegulation {
 }
 
 /// The answer of a Delete: `{}` (any other fields the service adds are kept).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct Empty {
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Map<String, Value>,
 }
 
@@ -153,7 +166,8 @@ pub struct Empty {
 
 /// The update mask that sits beside the resource in an Update body. Written as `{"paths": [...]}`; read from that
 /// or from the protobuf JSON form of a FieldMask, one comma-separated string (clients in the wild send both).
-#[derive(Debug, Clone, Default, PartialEq, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct FieldMask {
     pub paths: Vec<String>,
 }

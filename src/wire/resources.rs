@@ -8,6 +8,7 @@ use http::Method;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+#[cfg(test)]
 use utoipa::ToSchema;
 
 use super::null_as_default;
@@ -30,7 +31,8 @@ pub trait Resource: Serialize + DeserializeOwned {
 /// Fields of a record that this model does not know, kept as the service sent them.
 pub type Extra = Map<String, Value>;
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct Workspace {
     pub name: String,
@@ -38,11 +40,11 @@ pub struct Workspace {
     pub display_name: String,
     #[serde(deserialize_with = "null_as_default")]
     pub id: String,
-    #[schema(format = DateTime)]
+    #[cfg_attr(test, schema(format = DateTime))]
     #[serde(deserialize_with = "null_as_default")]
     pub create_time: String,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 
@@ -53,7 +55,8 @@ impl Resource for Workspace {
 }
 
 /// A source's library settings. Each field is strictly typed (a `null` inside is not a bool or a string).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct LibraryConfig {
     #[serde(alias = "metricsEnabled")]
@@ -65,11 +68,12 @@ pub struct LibraryConfig {
     #[serde(alias = "apiHost")]
     pub api_host: String,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct Source {
     pub name: String,
@@ -87,11 +91,11 @@ pub struct Source {
     pub labels: BTreeMap<String, String>,
     #[serde(deserialize_with = "null_as_default")]
     pub id: String,
-    #[schema(format = DateTime)]
+    #[cfg_attr(test, schema(format = DateTime))]
     #[serde(deserialize_with = "null_as_default")]
     pub create_time: String,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 
@@ -103,7 +107,8 @@ impl Resource for Source {
 
 /// One destination setting. `type` is lowercase here (the catalog spells it in capitals). `name` is
 /// `<destination>/config/<key>`; a bare key is accepted in requests.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct ConfigItem {
     pub name: String,
@@ -114,7 +119,7 @@ pub struct ConfigItem {
     #[serde(rename = "type", deserialize_with = "null_as_default", skip_serializing_if = "String::is_empty")]
     pub kind: String,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 
@@ -130,7 +135,8 @@ impl ConfigItem {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct Destination {
     pub name: String,
@@ -144,14 +150,14 @@ pub struct Destination {
     pub connection_mode: String,
     #[serde(deserialize_with = "null_as_default")]
     pub config: Vec<ConfigItem>,
-    #[schema(format = DateTime)]
+    #[cfg_attr(test, schema(format = DateTime))]
     #[serde(deserialize_with = "null_as_default")]
     pub create_time: String,
-    #[schema(format = DateTime)]
+    #[cfg_attr(test, schema(format = DateTime))]
     #[serde(deserialize_with = "null_as_default")]
     pub update_time: String,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 
@@ -171,7 +177,8 @@ impl Destination {
 /// Connection modes a destination accepts.
 pub const CONNECTION_MODES: [&str; 3] = ["UNSPECIFIED", "CLOUD", "DEVICE"];
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct TrackingPlan {
     pub name: String,
@@ -180,14 +187,14 @@ pub struct TrackingPlan {
     /// Stored as opaque JSON, with `events`, `identify_traits` and `group_traits` always present.
     #[serde(deserialize_with = "null_as_default")]
     pub rules: Map<String, Value>,
-    #[schema(format = DateTime)]
+    #[cfg_attr(test, schema(format = DateTime))]
     #[serde(deserialize_with = "null_as_default")]
     pub create_time: String,
-    #[schema(format = DateTime)]
+    #[cfg_attr(test, schema(format = DateTime))]
     #[serde(deserialize_with = "null_as_default")]
     pub update_time: String,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 
@@ -199,7 +206,8 @@ impl Resource for TrackingPlan {
 }
 
 /// A tracking plan's link to a source; also the body that makes one (`{"source_name"}`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct SourceConnection {
     #[serde(alias = "sourceName")]
@@ -207,7 +215,7 @@ pub struct SourceConnection {
     #[serde(alias = "trackingPlanId", deserialize_with = "null_as_default")]
     pub tracking_plan_id: String,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 
@@ -217,7 +225,8 @@ impl Resource for SourceConnection {
     const WRAPPER: &'static str = wrapper::CONNECTIONS;
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct AccessToken {
     pub name: String,
@@ -227,14 +236,14 @@ pub struct AccessToken {
     pub scopes: String,
     #[serde(deserialize_with = "null_as_default")]
     pub workspace_names: Vec<String>,
-    #[schema(format = DateTime)]
+    #[cfg_attr(test, schema(format = DateTime))]
     #[serde(deserialize_with = "null_as_default")]
     pub create_time: String,
     /// The secret; only in the create response.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 
@@ -244,7 +253,8 @@ impl Resource for AccessToken {
     const WRAPPER: &'static str = wrapper::ACCESS_TOKENS;
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct RegulationAttributes {
     pub name: String,
     pub values: Vec<String>,
@@ -252,7 +262,8 @@ pub struct RegulationAttributes {
 
 pub const REGULATION_TYPES: [&str; 4] = ["Suppress_With_Delete", "Delete", "Suppress", "Unsuppress"];
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct Regulation {
     pub name: String,
@@ -262,11 +273,11 @@ pub struct Regulation {
     pub regulation_type: String,
     #[serde(deserialize_with = "null_as_default")]
     pub attributes: RegulationAttributes,
-    #[schema(format = DateTime)]
+    #[cfg_attr(test, schema(format = DateTime))]
     #[serde(deserialize_with = "null_as_default")]
     pub create_time: String,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 
@@ -276,7 +287,8 @@ impl Resource for Regulation {
     const WRAPPER: &'static str = wrapper::REGULATIONS;
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct CatalogSource {
     pub name: String,
@@ -289,7 +301,7 @@ pub struct CatalogSource {
     #[serde(deserialize_with = "null_as_default")]
     pub logos: Map<String, Value>,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 
@@ -299,7 +311,8 @@ impl Resource for CatalogSource {
     const WRAPPER: &'static str = wrapper::SOURCES;
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct CatalogSetting {
     pub name: String,
@@ -311,12 +324,13 @@ pub struct CatalogSetting {
     pub required: bool,
     pub description: String,
     /// The parts of a `MIXED` setting (the webhooks `hooks` setting has `hook` and `headers`).
-    #[schema(no_recursion)]
+    #[cfg_attr(test, schema(no_recursion))]
     #[serde(deserialize_with = "null_as_default")]
     pub settings: Vec<CatalogSetting>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct DestinationCategories {
     pub primary: String,
@@ -325,7 +339,8 @@ pub struct DestinationCategories {
     pub additional: Vec<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]
 pub struct CatalogDestination {
     pub name: String,
@@ -351,7 +366,7 @@ pub struct CatalogDestination {
     #[serde(deserialize_with = "null_as_default")]
     pub settings: Vec<CatalogSetting>,
     #[serde(flatten)]
-    #[schema(ignore)]
+    #[cfg_attr(test, schema(ignore))]
     pub extra: Extra,
 }
 

@@ -9,8 +9,11 @@ use super::{Path, Reply, TokenPath, Tx, View, deleted, now, ok, random_id, valid
 use crate::emulator::App;
 use crate::emulator::auth::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
+#[cfg(test)]
 use crate::emulator::openapi::doc::{AccessTokenPage, Empty};
-use crate::emulator::paging::{PageQuery, Paging};
+#[cfg(test)]
+use crate::emulator::paging::PageQuery;
+use crate::emulator::paging::Paging;
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource, State as Resources, StoredToken};
 use crate::wire::{AccessToken, CreateAccessToken, SCOPE_READ, SCOPE_WRITE, wrapper};
@@ -54,19 +57,19 @@ pub fn issue(
 /// List access tokens
 ///
 /// Without their secrets.
-#[utoipa::path(get, path = "/access-tokens", tag = "access tokens", params(PageQuery),
-    responses((status = 200, description = "a page of access tokens", body = AccessTokenPage)))]
+#[cfg_attr(test, utoipa::path(get, path = "/access-tokens", tag = "access tokens", params(PageQuery),
+    responses((status = 200, description = "a page of access tokens", body = AccessTokenPage))))]
 pub async fn list_access_tokens(State(app): State<Arc<App>>, caller: Caller, Paging(page): Paging) -> Reply {
     let state = app.store.read();
     View::new(&app, &state, &caller).list(COLLECTION, wrapper::ACCESS_TOKENS, &page, |_| true)
 }
 
 /// Get an access token
-#[utoipa::path(get, path = "/access-tokens/{access_token}", tag = "access tokens", params(TokenPath),
+#[cfg_attr(test, utoipa::path(get, path = "/access-tokens/{access_token}", tag = "access tokens", params(TokenPath),
     responses(
         (status = 200, description = "the token, without its secret", body = AccessToken),
         (status = 404, description = "no such token"),
-    ))]
+    )))]
 pub async fn get_access_token(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<TokenPath>) -> Reply {
     let state = app.store.read();
     View::new(&app, &state, &caller).get(&format!("{COLLECTION}/{}", p.access_token))
@@ -76,13 +79,13 @@ pub async fn get_access_token(State(app): State<Arc<App>>, caller: Caller, Path(
 ///
 /// The answer holds the secret in `token`, the only time it is shown. `workspace_names` defaults to the
 /// workspaces the calling token reaches and may only name those.
-#[utoipa::path(post, path = "/access-tokens", tag = "access tokens",
+#[cfg_attr(test, utoipa::path(post, path = "/access-tokens", tag = "access tokens",
     request_body = CreateAccessToken,
     responses(
         (status = 200, description = "the new token, with its secret", body = AccessToken),
         (status = 400, description = "invalid JSON, a scope other than workspace or workspace:read"),
         (status = 404, description = "a workspace of workspace_names does not exist or the token does not reach it"),
-    ))]
+    )))]
 pub async fn create_access_token(
     State(app): State<Arc<App>>,
     write: WriteScope,
@@ -123,11 +126,11 @@ pub async fn create_access_token(
 /// Delete an access token
 ///
 /// It stops authenticating at once.
-#[utoipa::path(delete, path = "/access-tokens/{access_token}", tag = "access tokens", params(TokenPath),
+#[cfg_attr(test, utoipa::path(delete, path = "/access-tokens/{access_token}", tag = "access tokens", params(TokenPath),
     responses(
         (status = 200, description = "deleted", body = Empty),
         (status = 404, description = "no such token"),
-    ))]
+    )))]
 pub async fn delete_access_token(State(app): State<Arc<App>>, write: WriteScope, Path(p): Path<TokenPath>) -> Reply {
     let tx = Tx::begin(&app, write).await;
     tx.commit(vec![Op::RemoveTree(format!("{COLLECTION}/{}", p.access_token))]).await?;

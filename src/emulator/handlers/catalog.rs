@@ -9,10 +9,13 @@ use super::{CatalogDestinationPath, CatalogSourcePath, Path, Reply, ok};
 use crate::emulator::App;
 use crate::emulator::auth::Caller;
 use crate::emulator::catalog::{DESTINATIONS, SOURCES};
+#[cfg(test)]
 use crate::emulator::openapi::doc::{CatalogDestinationPage, CatalogSourcePage};
 use crate::emulator::paging::{CATALOG_PAGE_SIZE, PageBody, PageQuery, Paging};
 use crate::emulator::status::Status;
-use crate::wire::{CatalogDestination, CatalogSource, wrapper};
+use crate::wire::wrapper;
+#[cfg(test)]
+use crate::wire::{CatalogDestination, CatalogSource};
 
 fn page<T: Serialize>(app: &App, query: &PageQuery, collection: &str, wrapper: &'static str, all: &[T]) -> Reply {
     let (size, after) = app.page_tokens.parse(collection, query, CATALOG_PAGE_SIZE)?;
@@ -25,18 +28,18 @@ fn page<T: Serialize>(app: &App, query: &PageQuery, collection: &str, wrapper: &
 /// List catalog sources
 ///
 /// 100 a page.
-#[utoipa::path(get, path = "/catalog/sources", tag = "catalog", params(PageQuery),
-    responses((status = 200, description = "a page of catalog sources", body = CatalogSourcePage)))]
+#[cfg_attr(test, utoipa::path(get, path = "/catalog/sources", tag = "catalog", params(PageQuery),
+    responses((status = 200, description = "a page of catalog sources", body = CatalogSourcePage))))]
 pub async fn list_catalog_sources(State(app): State<Arc<App>>, _: Caller, Paging(query): Paging) -> Reply {
     page(&app, &query, SOURCES, wrapper::SOURCES, &app.catalog.sources)
 }
 
 /// Get a catalog source
-#[utoipa::path(get, path = "/catalog/sources/{catalog_source}", tag = "catalog", params(CatalogSourcePath),
+#[cfg_attr(test, utoipa::path(get, path = "/catalog/sources/{catalog_source}", tag = "catalog", params(CatalogSourcePath),
     responses(
         (status = 200, description = "the catalog source", body = CatalogSource),
         (status = 404, description = "not in the catalog"),
-    ))]
+    )))]
 pub async fn get_catalog_source(State(app): State<Arc<App>>, _: Caller, Path(p): Path<CatalogSourcePath>) -> Reply {
     let name = format!("{SOURCES}/{}", p.catalog_source);
     app.catalog.source(&name).map_or_else(|| Err(Status::not_found(format!("{name} not found"))), ok)
@@ -45,19 +48,19 @@ pub async fn get_catalog_source(State(app): State<Arc<App>>, _: Caller, Path(p):
 /// List catalog destinations
 ///
 /// 100 a page.
-#[utoipa::path(get, path = "/catalog/destinations", tag = "catalog", params(PageQuery),
-    responses((status = 200, description = "a page of catalog destinations", body = CatalogDestinationPage)))]
+#[cfg_attr(test, utoipa::path(get, path = "/catalog/destinations", tag = "catalog", params(PageQuery),
+    responses((status = 200, description = "a page of catalog destinations", body = CatalogDestinationPage))))]
 pub async fn list_catalog_destinations(State(app): State<Arc<App>>, _: Caller, Paging(query): Paging) -> Reply {
     page(&app, &query, DESTINATIONS, wrapper::DESTINATIONS, &app.catalog.destinations)
 }
 
 /// Get a catalog destination
-#[utoipa::path(get, path = "/catalog/destinations/{catalog_destination}", tag = "catalog",
+#[cfg_attr(test, utoipa::path(get, path = "/catalog/destinations/{catalog_destination}", tag = "catalog",
     params(CatalogDestinationPath),
     responses(
         (status = 200, description = "the catalog destination", body = CatalogDestination),
         (status = 404, description = "not in the catalog"),
-    ))]
+    )))]
 pub async fn get_catalog_destination(
     State(app): State<Arc<App>>,
     _: Caller,

@@ -13,8 +13,11 @@ use crate::emulator::auth::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
 use crate::emulator::catalog::Catalog;
 use crate::emulator::mask::MaskedUpdate;
+#[cfg(test)]
 use crate::emulator::openapi::doc::{DestinationPage, DestinationUpdate, Empty};
-use crate::emulator::paging::{PageQuery, Paging};
+#[cfg(test)]
+use crate::emulator::paging::PageQuery;
+use crate::emulator::paging::Paging;
 use crate::emulator::store::{Op, Resource};
 use crate::emulator::{outbox, status::Status};
 use crate::wire::{CONNECTION_MODES, ConfigItem, CreateDestination, Destination, UpdateRequest, wrapper};
@@ -30,12 +33,12 @@ fn require_source(view: &View, ws: &str, src: &str) -> Result<String, Status> {
 }
 
 /// List a source's destinations
-#[utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/destinations", tag = "destinations",
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/destinations", tag = "destinations",
     params(SourcePath, PageQuery),
     responses(
         (status = 200, description = "a page of destinations", body = DestinationPage),
         (status = 404, description = "no such workspace or source"),
-    ))]
+    )))]
 pub async fn list_destinations(
     State(app): State<Arc<App>>,
     caller: Caller,
@@ -52,7 +55,7 @@ pub async fn list_destinations(
 ///
 /// `name` ends in a catalog destination's slug; `config` items name settings of that catalog destination
 /// (the full name `<destination>/config/<key>` or the bare key). `enabled` is false unless given.
-#[utoipa::path(post, path = "/workspaces/{workspace}/sources/{source}/destinations", tag = "destinations",
+#[cfg_attr(test, utoipa::path(post, path = "/workspaces/{workspace}/sources/{source}/destinations", tag = "destinations",
     params(SourcePath),
     request_body = CreateDestination,
     responses(
@@ -61,7 +64,7 @@ pub async fn list_destinations(
                                       more than 5 webhook URLs, an invalid hook header"),
         (status = 404, description = "no such workspace or source"),
         (status = 409, description = "the destination exists"),
-    ))]
+    )))]
 pub async fn create_destination(
     State(app): State<Arc<App>>,
     write: WriteScope,
@@ -101,12 +104,12 @@ pub async fn create_destination(
 }
 
 /// Get a destination
-#[utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}",
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}",
     tag = "destinations", params(DestinationPath),
     responses(
         (status = 200, description = "the destination", body = Destination),
         (status = 404, description = "no such workspace, source or destination"),
-    ))]
+    )))]
 pub async fn get_destination(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<DestinationPath>) -> Reply {
     let state = app.store.read();
     let view = View::new(&app, &state, &caller);
@@ -117,14 +120,14 @@ pub async fn get_destination(State(app): State<Arc<App>>, caller: Caller, Path(p
 /// Update a destination
 ///
 /// Mask paths: `destination.enabled`, `destination.config`, `destination.connection_mode`.
-#[utoipa::path(patch, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}",
+#[cfg_attr(test, utoipa::path(patch, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}",
     tag = "destinations", params(DestinationPath),
     request_body = DestinationUpdate,
     responses(
         (status = 200, description = "the destination as updated", body = Destination),
         (status = 400, description = "invalid JSON, an unknown or read-only mask path, an invalid value"),
         (status = 404, description = "no such workspace, source or destination"),
-    ))]
+    )))]
 pub async fn update_destination(
     State(app): State<Arc<App>>,
     write: WriteScope,
@@ -179,14 +182,14 @@ pub async fn update_destination(
 /// Update a destination (PUT)
 ///
 /// The same as PATCH: the emulator accepts both for every update.
-#[utoipa::path(put, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}",
+#[cfg_attr(test, utoipa::path(put, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}",
     tag = "destinations", params(DestinationPath),
     request_body = DestinationUpdate,
     responses(
         (status = 200, description = "the destination as updated", body = Destination),
         (status = 400, description = "invalid JSON, an unknown or read-only mask path, an invalid value"),
         (status = 404, description = "no such workspace, source or destination"),
-    ))]
+    )))]
 pub async fn update_destination_put(
     app: State<Arc<App>>,
     write: WriteScope,
@@ -197,12 +200,12 @@ pub async fn update_destination_put(
 }
 
 /// Delete a destination
-#[utoipa::path(delete, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}",
+#[cfg_attr(test, utoipa::path(delete, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}",
     tag = "destinations", params(DestinationPath),
     responses(
         (status = 200, description = "deleted", body = Empty),
         (status = 404, description = "no such workspace, source or destination"),
-    ))]
+    )))]
 pub async fn delete_destination(
     State(app): State<Arc<App>>,
     write: WriteScope,

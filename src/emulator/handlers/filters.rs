@@ -13,8 +13,11 @@ use crate::emulator::App;
 use crate::emulator::auth::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
 use crate::emulator::mask::MaskedUpdate;
+#[cfg(test)]
 use crate::emulator::openapi::doc::{Empty, FilterPage, FilterUpdate};
-use crate::emulator::paging::{PageQuery, Paging};
+#[cfg(test)]
+use crate::emulator::paging::PageQuery;
+use crate::emulator::paging::Paging;
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource};
 use crate::wire::filter::FILTER_ID_PREFIX;
@@ -48,12 +51,12 @@ fn check(filter: &DestinationFilter) -> Result<(), Status> {
 }
 
 /// List a destination's filters
-#[utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters",
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters",
     tag = "destination filters", params(DestinationPath, PageQuery),
     responses(
         (status = 200, description = "a page of filters", body = FilterPage),
         (status = 404, description = "no such workspace, source or destination"),
-    ))]
+    )))]
 pub async fn list_filters(
     State(app): State<Arc<App>>,
     caller: Caller,
@@ -71,14 +74,14 @@ pub async fn list_filters(
 /// `if` is an FQL condition (`all` matches every event); `actions` are `drop_event`, `sample_event` `{percent,
 /// path}`, `whitelist_fields` and `blacklist_fields` `{fields: {properties|context|traits: {fields: [...]}}}`.
 /// The id is generated; a `name` or `update_mask` in the body is ignored.
-#[utoipa::path(post, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters",
+#[cfg_attr(test, utoipa::path(post, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters",
     tag = "destination filters", params(DestinationPath),
     request_body = CreateFilter,
     responses(
         (status = 200, description = "the new filter", body = DestinationFilter),
         (status = 400, description = "invalid JSON, FQL that does not parse, an action of the wrong shape"),
         (status = 404, description = "no such workspace, source or destination"),
-    ))]
+    )))]
 pub async fn create_filter(
     State(app): State<Arc<App>>,
     write: WriteScope,
@@ -104,12 +107,12 @@ pub async fn create_filter(
 }
 
 /// Get a destination filter
-#[utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters/{filter}",
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters/{filter}",
     tag = "destination filters", params(FilterPath),
     responses(
         (status = 200, description = "the filter", body = DestinationFilter),
         (status = 404, description = "no such workspace, source, destination or filter"),
-    ))]
+    )))]
 pub async fn get_filter(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<FilterPath>) -> Reply {
     let state = app.store.read();
     let view = View::new(&app, &state, &caller);
@@ -119,14 +122,14 @@ pub async fn get_filter(State(app): State<Arc<App>>, caller: Caller, Path(p): Pa
 /// Update a destination filter
 ///
 /// Mask paths without a prefix: `if`, `actions`, `title`, `description`, `enabled`.
-#[utoipa::path(patch, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters/{filter}",
+#[cfg_attr(test, utoipa::path(patch, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters/{filter}",
     tag = "destination filters", params(FilterPath),
     request_body = FilterUpdate,
     responses(
         (status = 200, description = "the filter as updated", body = DestinationFilter),
         (status = 400, description = "invalid JSON, an unknown mask path, FQL that does not parse, a bad action"),
         (status = 404, description = "no such workspace, source, destination or filter"),
-    ))]
+    )))]
 pub async fn update_filter(
     State(app): State<Arc<App>>,
     write: WriteScope,
@@ -157,12 +160,12 @@ pub async fn update_filter(
 }
 
 /// Delete a destination filter
-#[utoipa::path(delete, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters/{filter}",
+#[cfg_attr(test, utoipa::path(delete, path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters/{filter}",
     tag = "destination filters", params(FilterPath),
     responses(
         (status = 200, description = "deleted", body = Empty),
         (status = 404, description = "no such workspace, source, destination or filter"),
-    ))]
+    )))]
 pub async fn delete_filter(State(app): State<Arc<App>>, write: WriteScope, Path(p): Path<FilterPath>) -> Reply {
     let tx = Tx::begin(&app, write).await;
     let name = filter_name(&tx.view(&tx.state()), &p)?;
@@ -173,13 +176,13 @@ pub async fn delete_filter(State(app): State<Arc<App>>, write: WriteScope, Path(
 /// Get a destination filter by its 2022 name
 ///
 /// The same filter as `.../destinations/{destination}/filters/{filter}`; `{config}` is not checked.
-#[utoipa::path(get,
+#[cfg_attr(test, utoipa::path(get,
     path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/config/{config}/filters/{filter}",
     tag = "destination filters", params(ConfigFilterPath),
     responses(
         (status = 200, description = "the filter", body = DestinationFilter),
         (status = 404, description = "no such workspace, source, destination or filter"),
-    ))]
+    )))]
 pub async fn get_filter_by_config(app: State<Arc<App>>, caller: Caller, Path(p): Path<ConfigFilterPath>) -> Reply {
     get_filter(app, caller, Path(p.into())).await
 }
@@ -187,7 +190,7 @@ pub async fn get_filter_by_config(app: State<Arc<App>>, caller: Caller, Path(p):
 /// Update a destination filter by its 2022 name
 ///
 /// The same as PATCH `.../destinations/{destination}/filters/{filter}`.
-#[utoipa::path(patch,
+#[cfg_attr(test, utoipa::path(patch,
     path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/config/{config}/filters/{filter}",
     tag = "destination filters", params(ConfigFilterPath),
     request_body = FilterUpdate,
@@ -195,7 +198,7 @@ pub async fn get_filter_by_config(app: State<Arc<App>>, caller: Caller, Path(p):
         (status = 200, description = "the filter as updated", body = DestinationFilter),
         (status = 400, description = "invalid JSON, an unknown mask path, FQL that does not parse, a bad action"),
         (status = 404, description = "no such workspace, source, destination or filter"),
-    ))]
+    )))]
 pub async fn update_filter_by_config(
     app: State<Arc<App>>,
     write: WriteScope,
@@ -206,13 +209,13 @@ pub async fn update_filter_by_config(
 }
 
 /// Delete a destination filter by its 2022 name
-#[utoipa::path(delete,
+#[cfg_attr(test, utoipa::path(delete,
     path = "/workspaces/{workspace}/sources/{source}/destinations/{destination}/config/{config}/filters/{filter}",
     tag = "destination filters", params(ConfigFilterPath),
     responses(
         (status = 200, description = "deleted", body = Empty),
         (status = 404, description = "no such workspace, source, destination or filter"),
-    ))]
+    )))]
 pub async fn delete_filter_by_config(
     app: State<Arc<App>>,
     write: WriteScope,

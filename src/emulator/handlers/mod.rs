@@ -23,6 +23,7 @@ use rand::RngExt;
 use rand::distr::Alphanumeric;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+#[cfg(test)]
 use utoipa::IntoParams;
 
 use super::App;
@@ -56,68 +57,73 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T>
 // `openapi::tests` checks that they agree).
 
 /// `/workspaces/{workspace}`
-#[derive(Debug, serde::Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(test, derive(IntoParams))]
+#[cfg_attr(test, into_params(parameter_in = Path))]
 pub struct WorkspacePath {
     /// workspace slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo"))]
     pub workspace: String,
 }
 
 /// `/workspaces/{workspace}/sources/{source}`
-#[derive(Debug, serde::Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(test, derive(IntoParams))]
+#[cfg_attr(test, into_params(parameter_in = Path))]
 pub struct SourcePath {
     /// workspace slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo"))]
     pub workspace: String,
     /// source slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web"))]
     pub source: String,
 }
 
 /// `/workspaces/{workspace}/sources/{source}/destinations/{destination}`; the destination's values are the
 /// catalog's (`openapi::CatalogRules`).
-#[derive(Debug, serde::Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(test, derive(IntoParams))]
+#[cfg_attr(test, into_params(parameter_in = Path))]
 pub struct DestinationPath {
     /// workspace slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo"))]
     pub workspace: String,
     /// source slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web"))]
     pub source: String,
     /// destination slug (a catalog destination)
     pub destination: String,
 }
 
 /// `.../destinations/{destination}/filters/{filter}`
-#[derive(Debug, serde::Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(test, derive(IntoParams))]
+#[cfg_attr(test, into_params(parameter_in = Path))]
 pub struct FilterPath {
     /// workspace slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo"))]
     pub workspace: String,
     /// source slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web"))]
     pub source: String,
     /// destination slug (a catalog destination)
     pub destination: String,
     /// filter id
-    #[param(pattern = "^df_[A-Za-z0-9]{27}$")]
+    #[cfg_attr(test, param(pattern = "^df_[A-Za-z0-9]{27}$"))]
     pub filter: String,
 }
 
 /// `.../destinations/{destination}/config/{config}/filters/{filter}`: the form of a filter's name the service was
 /// seen answering in 2022 (API.md); served as the same filter.
-#[derive(Debug, serde::Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(test, derive(IntoParams))]
+#[cfg_attr(test, into_params(parameter_in = Path))]
 pub struct ConfigFilterPath {
     /// workspace slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo"))]
     pub workspace: String,
     /// source slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web"))]
     pub source: String,
     /// destination slug (a catalog destination)
     pub destination: String,
@@ -125,7 +131,7 @@ pub struct ConfigFilterPath {
     #[allow(dead_code)]
     pub config: String,
     /// filter id
-    #[param(pattern = "^df_[A-Za-z0-9]{27}$")]
+    #[cfg_attr(test, param(pattern = "^df_[A-Za-z0-9]{27}$"))]
     pub filter: String,
 }
 
@@ -136,64 +142,70 @@ impl From<ConfigFilterPath> for FilterPath {
 }
 
 /// `/workspaces/{workspace}/tracking-plans/{tracking_plan}`
-#[derive(Debug, serde::Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(test, derive(IntoParams))]
+#[cfg_attr(test, into_params(parameter_in = Path))]
 pub struct PlanPath {
     /// workspace slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo"))]
     pub workspace: String,
     /// plan id
-    #[param(pattern = "^rs_[A-Za-z0-9]{27}$")]
+    #[cfg_attr(test, param(pattern = "^rs_[A-Za-z0-9]{27}$"))]
     pub tracking_plan: String,
 }
 
 /// `/workspaces/{workspace}/tracking-plans/{tracking_plan}/source-connections/{source}`
-#[derive(Debug, serde::Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(test, derive(IntoParams))]
+#[cfg_attr(test, into_params(parameter_in = Path))]
 pub struct ConnectionPath {
     /// workspace slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo"))]
     pub workspace: String,
     /// plan id
-    #[param(pattern = "^rs_[A-Za-z0-9]{27}$")]
+    #[cfg_attr(test, param(pattern = "^rs_[A-Za-z0-9]{27}$"))]
     pub tracking_plan: String,
     /// source slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "web"))]
     pub source: String,
 }
 
 /// `/workspaces/{workspace}/regulations/{regulation}`
-#[derive(Debug, serde::Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(test, derive(IntoParams))]
+#[cfg_attr(test, into_params(parameter_in = Path))]
 pub struct RegulationPath {
     /// workspace slug
-    #[param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo")]
+    #[cfg_attr(test, param(pattern = "^[a-z0-9][a-z0-9_-]{0,254}$", example = "demo"))]
     pub workspace: String,
     /// regulation id
-    #[param(pattern = "^[A-Za-z0-9]{27}$")]
+    #[cfg_attr(test, param(pattern = "^[A-Za-z0-9]{27}$"))]
     pub regulation: String,
 }
 
 /// `/access-tokens/{access_token}`: read as text, so a name that is no number is 404 like any missing token.
-#[derive(Debug, serde::Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(test, derive(IntoParams))]
+#[cfg_attr(test, into_params(parameter_in = Path))]
 pub struct TokenPath {
     /// token id
-    #[param(value_type = i64, minimum = 1)]
+    #[cfg_attr(test, param(value_type = i64, minimum = 1))]
     pub access_token: String,
 }
 
 /// `/catalog/sources/{catalog_source}`; its values are the catalog's (`openapi::CatalogRules`).
-#[derive(Debug, serde::Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(test, derive(IntoParams))]
+#[cfg_attr(test, into_params(parameter_in = Path))]
 pub struct CatalogSourcePath {
     /// catalog source slug
     pub catalog_source: String,
 }
 
 /// `/catalog/destinations/{catalog_destination}`; its values are the catalog's (`openapi::CatalogRules`).
-#[derive(Debug, serde::Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(test, derive(IntoParams))]
+#[cfg_attr(test, into_params(parameter_in = Path))]
 pub struct CatalogDestinationPath {
     /// catalog destination slug
     pub catalog_destination: String,

@@ -9,9 +9,12 @@ use super::{Found, Path, RegulationPath, Reply, Tx, View, WorkspacePath, now, ok
 use crate::emulator::App;
 use crate::emulator::auth::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
+#[cfg(test)]
 use crate::emulator::openapi::doc::RegulationPage;
 use crate::emulator::outbox::{self, Job, Outbox};
-use crate::emulator::paging::{PageQuery, Paging};
+#[cfg(test)]
+use crate::emulator::paging::PageQuery;
+use crate::emulator::paging::Paging;
 use crate::emulator::store::{Op, Resource, State as Resources};
 use crate::emulator::{ingest, status::Status};
 use crate::wire::message::MessageType;
@@ -24,12 +27,12 @@ pub const MAX_VALUES: usize = 5000;
 pub const DELETING: [&str; 2] = ["Delete", "Suppress_With_Delete"];
 
 /// List regulations
-#[utoipa::path(get, path = "/workspaces/{workspace}/regulations", tag = "regulations",
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/regulations", tag = "regulations",
     params(WorkspacePath, PageQuery),
     responses(
         (status = 200, description = "a page of regulations", body = RegulationPage),
         (status = 404, description = "no such workspace"),
-    ))]
+    )))]
 pub async fn list_regulations(
     State(app): State<Arc<App>>,
     caller: Caller,
@@ -43,12 +46,12 @@ pub async fn list_regulations(
 }
 
 /// Get a regulation
-#[utoipa::path(get, path = "/workspaces/{workspace}/regulations/{regulation}", tag = "regulations",
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/regulations/{regulation}", tag = "regulations",
     params(RegulationPath),
     responses(
         (status = 200, description = "the regulation", body = Regulation),
         (status = 404, description = "no such workspace or regulation"),
-    ))]
+    )))]
 pub async fn get_regulation(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<RegulationPath>) -> Reply {
     let state = app.store.read();
     let view = View::new(&app, &state, &caller);
@@ -60,14 +63,14 @@ pub async fn get_regulation(State(app): State<Arc<App>>, caller: Caller, Path(p)
 ///
 /// `Delete` and `Suppress_With_Delete` send one `delete` webhook per user to every source of the workspace
 /// with an enabled webhooks destination.
-#[utoipa::path(post, path = "/workspaces/{workspace}/regulations", tag = "regulations", params(WorkspacePath),
+#[cfg_attr(test, utoipa::path(post, path = "/workspaces/{workspace}/regulations", tag = "regulations", params(WorkspacePath),
     request_body = CreateRegulation,
     responses(
         (status = 200, description = "the regulation's id", body = RegulationCreated),
         (status = 400, description = "invalid JSON, an unknown regulation_type, attributes other than 1 to 5,000 \
                                       userId values"),
         (status = 404, description = "no such workspace"),
-    ))]
+    )))]
 pub async fn create_regulation(
     State(app): State<Arc<App>>,
     write: WriteScope,

@@ -11,6 +11,7 @@ use crate::emulator::App;
 use crate::emulator::auth::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
 use crate::emulator::mask::MaskedUpdate;
+#[cfg(test)]
 use crate::emulator::openapi::doc::SchemaConfigUpdate;
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource, State as Store};
@@ -30,12 +31,12 @@ fn current(state: &Store, source: &str) -> (SchemaConfig, bool) {
 }
 
 /// Get a source's schema config
-#[utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/schema-config", tag = "sources",
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/schema-config", tag = "sources",
     params(SourcePath),
     responses(
         (status = 200, description = "the schema config", body = SchemaConfig),
         (status = 404, description = "no such workspace or source"),
-    ))]
+    )))]
 pub async fn get_schema_config(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<SourcePath>) -> Reply {
     let state = app.store.read();
     let source = View::new(&app, &state, &caller).existing(&p.workspace, &format!("sources/{}", p.source))?;
@@ -45,14 +46,14 @@ pub async fn get_schema_config(State(app): State<Arc<App>>, caller: Caller, Path
 /// Update a source's schema config
 ///
 /// Mask paths `schema_config.<field>` for each of its 13 fields.
-#[utoipa::path(patch, path = "/workspaces/{workspace}/sources/{source}/schema-config", tag = "sources",
+#[cfg_attr(test, utoipa::path(patch, path = "/workspaces/{workspace}/sources/{source}/schema-config", tag = "sources",
     params(SourcePath),
     request_body = SchemaConfigUpdate,
     responses(
         (status = 200, description = "the schema config as updated", body = SchemaConfig),
         (status = 400, description = "invalid JSON, an unknown mask path, a value not of the field's enum"),
         (status = 404, description = "no such workspace or source"),
-    ))]
+    )))]
 pub async fn update_schema_config(
     State(app): State<Arc<App>>,
     write: WriteScope,
@@ -81,14 +82,14 @@ pub async fn update_schema_config(
 /// Update a source's schema config (PUT)
 ///
 /// The same as PATCH.
-#[utoipa::path(put, path = "/workspaces/{workspace}/sources/{source}/schema-config", tag = "sources",
+#[cfg_attr(test, utoipa::path(put, path = "/workspaces/{workspace}/sources/{source}/schema-config", tag = "sources",
     params(SourcePath),
     request_body = SchemaConfigUpdate,
     responses(
         (status = 200, description = "the schema config as updated", body = SchemaConfig),
         (status = 400, description = "invalid JSON, an unknown mask path, a value not of the field's enum"),
         (status = 404, description = "no such workspace or source"),
-    ))]
+    )))]
 pub async fn update_schema_config_put(
     app: State<Arc<App>>,
     write: WriteScope,

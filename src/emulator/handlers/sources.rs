@@ -10,8 +10,11 @@ use crate::emulator::App;
 use crate::emulator::auth::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
 use crate::emulator::mask::MaskedUpdate;
+#[cfg(test)]
 use crate::emulator::openapi::doc::{Empty, SourcePage, SourceUpdate};
-use crate::emulator::paging::{PageQuery, Paging};
+#[cfg(test)]
+use crate::emulator::paging::PageQuery;
+use crate::emulator::paging::Paging;
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource};
 use crate::wire::{CreateSource, Source, UpdateRequest, wrapper};
@@ -31,11 +34,11 @@ fn collection(ws: &str) -> String {
 }
 
 /// List sources
-#[utoipa::path(get, path = "/workspaces/{workspace}/sources", tag = "sources", params(WorkspacePath, PageQuery),
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/sources", tag = "sources", params(WorkspacePath, PageQuery),
     responses(
         (status = 200, description = "a page of sources", body = SourcePage),
         (status = 404, description = "no such workspace"),
-    ))]
+    )))]
 pub async fn list_sources(
     State(app): State<Arc<App>>,
     caller: Caller,
@@ -52,7 +55,7 @@ pub async fn list_sources(
 ///
 /// `name` is the full name `workspaces/<workspace>/sources/<slug>` under this path's workspace, or the bare
 /// slug; `catalog_name` a source of the catalog. Write keys are generated.
-#[utoipa::path(post, path = "/workspaces/{workspace}/sources", tag = "sources", params(WorkspacePath),
+#[cfg_attr(test, utoipa::path(post, path = "/workspaces/{workspace}/sources", tag = "sources", params(WorkspacePath),
     request_body = CreateSource,
     responses(
         (status = 200, description = "the new source", body = Source),
@@ -60,7 +63,7 @@ pub async fn list_sources(
                                       a catalog_name not in the catalog"),
         (status = 404, description = "no such workspace"),
         (status = 409, description = "the source exists"),
-    ))]
+    )))]
 pub async fn create_source(
     State(app): State<Arc<App>>,
     write: WriteScope,
@@ -100,11 +103,11 @@ pub async fn create_source(
 }
 
 /// Get a source
-#[utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}", tag = "sources", params(SourcePath),
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}", tag = "sources", params(SourcePath),
     responses(
         (status = 200, description = "the source", body = Source),
         (status = 404, description = "no such workspace or source"),
-    ))]
+    )))]
 pub async fn get_source(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<SourcePath>) -> Reply {
     let state = app.store.read();
     let view = View::new(&app, &state, &caller);
@@ -115,13 +118,13 @@ pub async fn get_source(State(app): State<Arc<App>>, caller: Caller, Path(p): Pa
 /// Update a source
 ///
 /// Mask paths: `source.display_name`, `source.labels`, `source.library_config` and its four fields.
-#[utoipa::path(patch, path = "/workspaces/{workspace}/sources/{source}", tag = "sources", params(SourcePath),
+#[cfg_attr(test, utoipa::path(patch, path = "/workspaces/{workspace}/sources/{source}", tag = "sources", params(SourcePath),
     request_body = SourceUpdate,
     responses(
         (status = 200, description = "the source as updated", body = Source),
         (status = 400, description = "invalid JSON, an unknown or read-only mask path, a value of the wrong type"),
         (status = 404, description = "no such workspace or source"),
-    ))]
+    )))]
 pub async fn update_source(
     State(app): State<Arc<App>>,
     write: WriteScope,
@@ -150,13 +153,13 @@ pub async fn update_source(
 /// Update a source (PUT)
 ///
 /// The same as PATCH: the emulator accepts both for every update.
-#[utoipa::path(put, path = "/workspaces/{workspace}/sources/{source}", tag = "sources", params(SourcePath),
+#[cfg_attr(test, utoipa::path(put, path = "/workspaces/{workspace}/sources/{source}", tag = "sources", params(SourcePath),
     request_body = SourceUpdate,
     responses(
         (status = 200, description = "the source as updated", body = Source),
         (status = 400, description = "invalid JSON, an unknown or read-only mask path, a value of the wrong type"),
         (status = 404, description = "no such workspace or source"),
-    ))]
+    )))]
 pub async fn update_source_put(
     app: State<Arc<App>>,
     write: WriteScope,
@@ -169,11 +172,11 @@ pub async fn update_source_put(
 /// Delete a source
 ///
 /// Its destinations and its tracking-plan connections go with it.
-#[utoipa::path(delete, path = "/workspaces/{workspace}/sources/{source}", tag = "sources", params(SourcePath),
+#[cfg_attr(test, utoipa::path(delete, path = "/workspaces/{workspace}/sources/{source}", tag = "sources", params(SourcePath),
     responses(
         (status = 200, description = "deleted", body = Empty),
         (status = 404, description = "no such workspace or source"),
-    ))]
+    )))]
 pub async fn delete_source(State(app): State<Arc<App>>, write: WriteScope, Path(p): Path<SourcePath>) -> Reply {
     let tx = Tx::begin(&app, write).await;
     let ops = {

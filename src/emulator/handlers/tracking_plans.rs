@@ -11,8 +11,11 @@ use crate::emulator::App;
 use crate::emulator::auth::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
 use crate::emulator::mask::MaskedUpdate;
+#[cfg(test)]
 use crate::emulator::openapi::doc::{ConnectionPage, Empty, TrackingPlanPage, TrackingPlanUpdate};
-use crate::emulator::paging::{PageQuery, Paging};
+#[cfg(test)]
+use crate::emulator::paging::PageQuery;
+use crate::emulator::paging::Paging;
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource};
 use crate::wire::{ConnectSource, CreateTrackingPlan, SourceConnection, TrackingPlan, UpdateRequest, wrapper};
@@ -66,12 +69,12 @@ fn normalize_rules(mut rules: Map<String, Value>) -> Result<Map<String, Value>, 
 }
 
 /// List tracking plans
-#[utoipa::path(get, path = "/workspaces/{workspace}/tracking-plans", tag = "tracking plans",
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/tracking-plans", tag = "tracking plans",
     params(WorkspacePath, PageQuery),
     responses(
         (status = 200, description = "a page of tracking plans", body = TrackingPlanPage),
         (status = 404, description = "no such workspace"),
-    ))]
+    )))]
 pub async fn list_tracking_plans(
     State(app): State<Arc<App>>,
     caller: Caller,
@@ -87,14 +90,14 @@ pub async fn list_tracking_plans(
 /// Create a tracking plan
 ///
 /// The id (`rs_` and 27 letters and digits) is generated.
-#[utoipa::path(post, path = "/workspaces/{workspace}/tracking-plans", tag = "tracking plans",
+#[cfg_attr(test, utoipa::path(post, path = "/workspaces/{workspace}/tracking-plans", tag = "tracking plans",
     params(WorkspacePath),
     request_body = CreateTrackingPlan,
     responses(
         (status = 200, description = "the new tracking plan", body = TrackingPlan),
         (status = 400, description = "invalid JSON, a blank display_name, rules of the wrong shape"),
         (status = 404, description = "no such workspace"),
-    ))]
+    )))]
 pub async fn create_tracking_plan(
     State(app): State<Arc<App>>,
     write: WriteScope,
@@ -120,12 +123,12 @@ pub async fn create_tracking_plan(
 }
 
 /// Get a tracking plan
-#[utoipa::path(get, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}", tag = "tracking plans",
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}", tag = "tracking plans",
     params(PlanPath),
     responses(
         (status = 200, description = "the tracking plan", body = TrackingPlan),
         (status = 404, description = "no such workspace or tracking plan"),
-    ))]
+    )))]
 pub async fn get_tracking_plan(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<PlanPath>) -> Reply {
     let state = app.store.read();
     let view = View::new(&app, &state, &caller);
@@ -136,14 +139,14 @@ pub async fn get_tracking_plan(State(app): State<Arc<App>>, caller: Caller, Path
 ///
 /// PUT, as the service has it. Mask paths: `tracking_plan.display_name`, `tracking_plan.rules` and its
 /// parts `events`, `global`, `identify`, `group`, `identify_traits`, `group_traits`.
-#[utoipa::path(put, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}", tag = "tracking plans",
+#[cfg_attr(test, utoipa::path(put, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}", tag = "tracking plans",
     params(PlanPath),
     request_body = TrackingPlanUpdate,
     responses(
         (status = 200, description = "the tracking plan as updated", body = TrackingPlan),
         (status = 400, description = "invalid JSON, an unknown or read-only mask path, rules of the wrong shape"),
         (status = 404, description = "no such workspace or tracking plan"),
-    ))]
+    )))]
 pub async fn update_tracking_plan(
     State(app): State<Arc<App>>,
     write: WriteScope,
@@ -177,14 +180,14 @@ pub async fn update_tracking_plan(
 /// Update a tracking plan (PATCH)
 ///
 /// The same as PUT: the emulator accepts both for every update.
-#[utoipa::path(patch, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}", tag = "tracking plans",
+#[cfg_attr(test, utoipa::path(patch, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}", tag = "tracking plans",
     params(PlanPath),
     request_body = TrackingPlanUpdate,
     responses(
         (status = 200, description = "the tracking plan as updated", body = TrackingPlan),
         (status = 400, description = "invalid JSON, an unknown or read-only mask path, rules of the wrong shape"),
         (status = 404, description = "no such workspace or tracking plan"),
-    ))]
+    )))]
 pub async fn update_tracking_plan_patch(
     app: State<Arc<App>>,
     write: WriteScope,
@@ -197,12 +200,12 @@ pub async fn update_tracking_plan_patch(
 /// Delete a tracking plan
 ///
 /// Its source connections go with it.
-#[utoipa::path(delete, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}", tag = "tracking plans",
+#[cfg_attr(test, utoipa::path(delete, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}", tag = "tracking plans",
     params(PlanPath),
     responses(
         (status = 200, description = "deleted", body = Empty),
         (status = 404, description = "no such workspace or tracking plan"),
-    ))]
+    )))]
 pub async fn delete_tracking_plan(State(app): State<Arc<App>>, write: WriteScope, Path(p): Path<PlanPath>) -> Reply {
     let tx = Tx::begin(&app, write).await;
     let name = plan_name(&tx.view(&tx.state()), &p.workspace, &p.tracking_plan)?;
@@ -211,12 +214,12 @@ pub async fn delete_tracking_plan(State(app): State<Arc<App>>, write: WriteScope
 }
 
 /// List a tracking plan's source connections
-#[utoipa::path(get, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}/source-connections",
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}/source-connections",
     tag = "tracking plans", params(PlanPath, PageQuery),
     responses(
         (status = 200, description = "a page of connections", body = ConnectionPage),
         (status = 404, description = "no such workspace or tracking plan"),
-    ))]
+    )))]
 pub async fn list_source_connections(
     State(app): State<Arc<App>>,
     caller: Caller,
@@ -230,7 +233,7 @@ pub async fn list_source_connections(
 }
 
 /// Connect a source to a tracking plan
-#[utoipa::path(post, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}/source-connections",
+#[cfg_attr(test, utoipa::path(post, path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}/source-connections",
     tag = "tracking plans", params(PlanPath),
     request_body = ConnectSource,
     responses(
@@ -238,7 +241,7 @@ pub async fn list_source_connections(
         (status = 400, description = "invalid JSON, or a source name under another workspace"),
         (status = 404, description = "no such workspace, tracking plan or source"),
         (status = 409, description = "the source is connected already"),
-    ))]
+    )))]
 pub async fn create_source_connection(
     State(app): State<Arc<App>>,
     write: WriteScope,
@@ -264,13 +267,13 @@ pub async fn create_source_connection(
 }
 
 /// Disconnect a source from a tracking plan
-#[utoipa::path(delete,
+#[cfg_attr(test, utoipa::path(delete,
     path = "/workspaces/{workspace}/tracking-plans/{tracking_plan}/source-connections/{source}",
     tag = "tracking plans", params(ConnectionPath),
     responses(
         (status = 200, description = "deleted", body = Empty),
         (status = 404, description = "no such workspace, tracking plan or connection"),
-    ))]
+    )))]
 pub async fn delete_source_connection(
     State(app): State<Arc<App>>,
     write: WriteScope,

@@ -7,16 +7,21 @@ use axum::extract::State;
 use super::{Path, Reply, View, WorkspacePath};
 use crate::emulator::App;
 use crate::emulator::auth::Caller;
+#[cfg(test)]
 use crate::emulator::openapi::doc::WorkspacePage;
-use crate::emulator::paging::{PageQuery, Paging};
+#[cfg(test)]
+use crate::emulator::paging::PageQuery;
+use crate::emulator::paging::Paging;
 use crate::emulator::store::Resource;
-use crate::wire::{Workspace, wrapper};
+#[cfg(test)]
+use crate::wire::Workspace;
+use crate::wire::wrapper;
 
 /// List workspaces
 ///
 /// The workspaces the token reaches, 10 a page.
-#[utoipa::path(get, path = "/workspaces", tag = "workspaces", params(PageQuery),
-    responses((status = 200, description = "a page of workspaces", body = WorkspacePage)))]
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces", tag = "workspaces", params(PageQuery),
+    responses((status = 200, description = "a page of workspaces", body = WorkspacePage))))]
 pub async fn list_workspaces(State(app): State<Arc<App>>, caller: Caller, Paging(page): Paging) -> Reply {
     let state = app.store.read();
     let view = View::new(&app, &state, &caller);
@@ -29,11 +34,11 @@ pub async fn list_workspaces(State(app): State<Arc<App>>, caller: Caller, Paging
 }
 
 /// Get a workspace
-#[utoipa::path(get, path = "/workspaces/{workspace}", tag = "workspaces", params(WorkspacePath),
+#[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}", tag = "workspaces", params(WorkspacePath),
     responses(
         (status = 200, description = "the workspace", body = Workspace),
         (status = 404, description = "no such workspace, or the token does not reach it"),
-    ))]
+    )))]
 pub async fn get_workspace(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<WorkspacePath>) -> Reply {
     let state = app.store.read();
     let view = View::new(&app, &state, &caller);

@@ -5,8 +5,10 @@
 //! rules of bodies and parameters, from the same constants and the same catalog the handlers use.
 //!
 //! All but the catalog's rules are the same for every emulator, so they are described once, in tests
-//! ([`describe`]), and checked in as `openapi.json`; a running emulator parses that and adds its catalog's rules.
-//! Describing compiles to over a megabyte of builder code that `seg` would otherwise carry only to run it once.
+//! (`describe.rs`), and checked in as `openapi.json`; a running emulator parses that and adds its catalog's rules,
+//! and the router serves each handler where that document places its operation. So utoipa's derives and attributes
+//! are `cfg_attr(test, ...)` everywhere: describing compiles to over a megabyte of builder code that `seg` would
+//! otherwise build and carry only to run it once.
 
 use serde_json::Value;
 use utoipa::openapi::RefOr;

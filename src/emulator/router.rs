@@ -4,7 +4,7 @@
 //! served document is current). Behind the front door: an unknown path is 404 / 5, a known path with a method it
 //! lacks (HEAD included, which axum would otherwise hand to GET) is 501 / 12, never 405.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use axum::extract::Request;
 use axum::routing::{MethodFilter, MethodRouter};
@@ -104,14 +104,19 @@ fn place(places: &[(String, String, String)], id: &str) -> (String, MethodFilter
 
 /// The served routes: the table at the document's paths (under `/v1beta`), with the answers for unknown paths and
 /// missing methods. axum answers HEAD with a path's GET handler; the API has no HEAD, so it is a method the path
-/// lacks (an unknown path stays 404).
+/// lacks (an unknown path stays 404). Built once per process (it parses the document) and cloned for each emulator:
+/// tests and the fuzz target start many.
 pub fn served() -> axum::Router<Arc<App>> {
-    let places = &super::openapi::operations();
-    let table: Vec<(String, MethodRouter<Arc<App>>)> = table!(route, places);
-    let routes = table
-        .into_iter()
-        .fold(axum::Router::new(), |routes, (path, methods)| routes.route(&path, methods.head(unsupported)));
-    routes.method_not_allowed_fallback(unsupported).fallback(not_found)
+    static SERVED: OnceLock<axum::Router<Arc<App>>> = OnceLock::new();
+    let build = || {
+        let places = &super::openapi::operations();
+        let table: Vec<(String, MethodRouter<Arc<App>>)> = table!(route, places);
+        let routes = table
+            .into_iter()
+            .fold(axum::Router::new(), |routes, (path, methods)| routes.route(&path, methods.head(unsupported)));
+        routes.method_not_allowed_fallback(unsupported).fallback(not_found)
+    };
+    SERVED.get_or_init(build).clone()
 }
 
 fn received(request: &Request) -> Received {

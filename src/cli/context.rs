@@ -8,7 +8,6 @@ use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 
 use super::args::ListArgs;
 use super::global::{self, GlobalArgs};
@@ -24,7 +23,7 @@ use crate::ui::Printer;
 use crate::ui::jq::Jq;
 use crate::ui::output::{Format, Output};
 use crate::ui::table::Column;
-use crate::wire::{Page, Request, Resource};
+use crate::wire::{Page, Received, Request, Resource};
 
 /// What `config.toml` says for the profile in use.
 #[derive(Debug, Clone, Default)]
@@ -200,8 +199,8 @@ impl Context {
         columns: &'static [Column],
     ) -> Result<()> {
         let output = self.output(columns)?;
-        match self.client()?.send(&request).await? {
-            Outcome::Answer(answer) => output.value(&to_json(&answer)?),
+        match self.client()?.send(&request.answering::<Received<A>>()).await? {
+            Outcome::Answer(answer) => output.record(&answer),
             Outcome::DryRun => Ok(()),
         }
     }
@@ -235,7 +234,7 @@ impl Context {
             if options.limit == Some(0) {
                 break;
             }
-            let mut listing = Listing::new(client, request, options);
+            let mut listing = Listing::new(client, request.answering::<Page<Received<T>>>(), options);
             loop {
                 let step = tokio::select! {
                     biased;
@@ -255,13 +254,12 @@ impl Context {
                     }
                 };
                 count += items.len();
-                let items = items.iter().map(to_json).collect::<Result<Vec<_>>>()?;
                 if let Some(bar) = &spinner {
                     bar.set_message(format!("{count} items"));
                 }
                 let pushed = match &spinner {
-                    Some(bar) => bar.suspend(|| writer.push(items)),
-                    None => writer.push(items),
+                    Some(bar) => bar.suspend(|| writer.push(&items)),
+                    None => writer.push(&items),
                 };
                 if let Err(error) = pushed {
                     if !matches!(error, Error::BrokenPipe) {
@@ -305,12 +303,13 @@ impl Context {
         }
         let output = self.output(columns)?;
         let mut writer = output.list();
+        let requests = requests.into_iter().map(Request::answering::<Page<Received<T>>>).collect();
         let mut collections = std::pin::pin!(crate::api::walk::collections(self.client()?, requests));
         let mut count = 0;
         while let Some(items) = futures_util::StreamExt::next(&mut collections).await {
             let items = items?;
             count += items.len();
-            writer.push(items.iter().map(to_json).collect::<Result<Vec<_>>>()?)?;
+            writer.push(&items)?;
         }
         writer.finish()?;
         if output.format() == Format::Table && count == 0 && self.global.jq.is_none() {
@@ -378,11 +377,6 @@ impl Context {
         }
         Ok(())
     }
-}
-
-/// A typed answer as the JSON the output formats print.
-pub fn to_json<T: Serialize>(value: &T) -> Result<Value> {
-    serde_json::to_value(value).map_err(|e| Error::failed(format!("cannot print the answer: {e}")))
 }
 
 /// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv, retries always. What

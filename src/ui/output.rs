@@ -9,6 +9,7 @@ use super::Printer;
 use super::jq::{self, Jq};
 use super::table::{self, Column};
 use crate::error::{Error, Result};
+use crate::wire::Received;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -23,6 +24,36 @@ pub enum Format {
 impl Format {
     pub fn parse(text: &str) -> Option<Format> {
         <Format as clap::ValueEnum>::from_str(text, true).ok()
+    }
+}
+
+/// One thing to print: what the service sent, for scripts (`json`, `ndjson`, `yaml`, `--jq` print it unchanged), and
+/// the typed model's reading of it, for people (`table`) and `-o name`. seg's own documents (a plan, a report) are
+/// both at once.
+pub trait Record {
+    /// The answer as received.
+    fn raw(&self) -> &Value;
+    /// The typed reading: every field the model knows, with defaults for those the service left out.
+    fn view(&self) -> Value;
+}
+
+impl<T: serde::Serialize> Record for Received<T> {
+    fn raw(&self) -> &Value {
+        &self.raw
+    }
+
+    fn view(&self) -> Value {
+        serde_json::to_value(&self.typed).unwrap_or_else(|_| self.raw.clone())
+    }
+}
+
+impl Record for Value {
+    fn raw(&self) -> &Value {
+        self
+    }
+
+    fn view(&self) -> Value {
+        self.clone()
     }
 }
 
@@ -42,23 +73,28 @@ impl<'p> Output<'p> {
         self.format
     }
 
-    /// One result document (a resource, an answer).
+    /// One result document of seg's own (a plan, a report).
     pub fn value(&self, value: &Value) -> Result<()> {
-        self.printer.data(&self.render(value)?)
+        self.record(value)
     }
 
-    /// One result document that carries the only copy of `secret` (a new token): whether the bytes printed show it,
-    /// so a caller can say it on stderr when the format or `--jq` left it out.
-    pub fn value_showing(&self, value: &Value, secret: &str) -> Result<bool> {
-        let bytes = self.render(value)?;
+    /// One record (a resource, an answer).
+    pub fn record(&self, record: &dyn Record) -> Result<()> {
+        self.printer.data(&self.render(record)?)
+    }
+
+    /// One record that carries the only copy of `secret` (a new token): whether the bytes printed show it, so a
+    /// caller can say it on stderr when the format or `--jq` left it out.
+    pub fn record_showing(&self, record: &dyn Record, secret: &str) -> Result<bool> {
+        let bytes = self.render(record)?;
         self.printer.data(&bytes)?;
         Ok(String::from_utf8_lossy(&bytes).contains(secret))
     }
 
-    fn render(&self, value: &Value) -> Result<Vec<u8>> {
+    fn render(&self, record: &dyn Record) -> Result<Vec<u8>> {
         if let Some(jq) = &self.jq {
             let mut text = String::new();
-            for out in jq.run(value).map_err(Error::Failed)? {
+            for out in jq.run(record.raw()).map_err(Error::Failed)? {
                 text.push_str(&jq::line(&out));
                 text.push('\n');
             }
@@ -66,11 +102,11 @@ impl<'p> Output<'p> {
         }
         let line = |text: String| format!("{text}\n").into_bytes();
         Ok(match self.format {
-            Format::Json => line(pretty(value)),
-            Format::Ndjson => line(value.to_string()),
-            Format::Yaml => yaml(value)?.into_bytes(),
-            Format::Name => line(name_of(value)?),
-            Format::Table => table::fields(value, self.printer).into_bytes(),
+            Format::Json => line(pretty(record.raw())),
+            Format::Ndjson => line(record.raw().to_string()),
+            Format::Yaml => yaml(record.raw())?.into_bytes(),
+            Format::Name => line(name_of(&record.view())?),
+            Format::Table => table::fields(&record.view(), self.printer).into_bytes(),
         })
     }
 
@@ -79,25 +115,32 @@ impl<'p> Output<'p> {
         let streaming = self.jq.is_none() && matches!(self.format, Format::Ndjson | Format::Name);
         ListWriter { output: self, streaming, items: Vec::new() }
     }
+
+    /// Whether items are shown through the typed model (a table, names) rather than as received.
+    fn shows_view(&self) -> bool {
+        self.jq.is_none() && matches!(self.format, Format::Table | Format::Name)
+    }
 }
 
 pub struct ListWriter<'o, 'p> {
     output: &'o Output<'p>,
     streaming: bool,
+    /// What `finish` prints: the records as received, or their typed views for a table.
     items: Vec<Value>,
 }
 
 impl ListWriter<'_, '_> {
-    pub fn push(&mut self, page: Vec<Value>) -> Result<()> {
+    pub fn push<R: Record>(&mut self, page: &[R]) -> Result<()> {
         if !self.streaming {
-            self.items.extend(page);
+            let view = self.output.shows_view();
+            self.items.extend(page.iter().map(|r| if view { r.view() } else { r.raw().clone() }));
             return Ok(());
         }
         let mut text = String::with_capacity(page.len() * 256);
-        for item in &page {
+        for item in page {
             match self.output.format {
-                Format::Name => text.push_str(&name_of(item)?),
-                _ => text.push_str(&item.to_string()),
+                Format::Name => text.push_str(&name_of(&item.view())?),
+                _ => text.push_str(&item.raw().to_string()),
             }
             text.push('\n');
         }

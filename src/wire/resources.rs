@@ -376,6 +376,40 @@ impl Resource for CatalogDestination {
     const WRAPPER: &'static str = wrapper::DESTINATIONS;
 }
 
+/// A record as the service sent it (`raw`: every field, key order and number as received) and as the typed model
+/// reads it (`typed`). What a script reads (`-o json`, `ndjson`, `yaml`, `--jq`) is `raw`, never a re-serialization of
+/// `typed`, which would add the fields the service left out (with empty defaults) and drop the spellings it does not
+/// know (CLI.md, "Resource commands"); `typed` is for checks and tables.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Received<T> {
+    pub raw: Value,
+    pub typed: T,
+}
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Received<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Value::deserialize(deserializer)?;
+        let typed = T::deserialize(&raw).map_err(serde::de::Error::custom)?;
+        Ok(Received { raw, typed })
+    }
+}
+
+/// Written back as it came.
+impl<T> Serialize for Received<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.raw.serialize(serializer)
+    }
+}
+
+/// A page of records lists them under their type's key.
+impl<T: Resource> Resource for Received<T> {
+    const KEY: &'static str = T::KEY;
+    const CAMEL_KEY: &'static str = T::CAMEL_KEY;
+    const WRAPPER: &'static str = T::WRAPPER;
+    const UPDATE_METHOD: Method = T::UPDATE_METHOD;
+    const MASK_PREFIXED: bool = T::MASK_PREFIXED;
+}
+
 /// An answer of unknown shape (`seg api`): any JSON value.
 impl Resource for Value {
     const KEY: &'static str = "";
@@ -408,6 +442,17 @@ mod tests {
         assert_eq!(source.library_config, LibraryConfig::default());
         let plan: TrackingPlan = serde_json::from_value(json!({"name": "n", "rules": null})).unwrap();
         assert!(plan.rules.is_empty());
+    }
+
+    #[test]
+    fn a_received_record_keeps_what_the_service_sent() {
+        let text = r#"{"name":"workspaces/w/sources/s","displayName":"Web","big":9007199254740993,"b":1,"a":2}"#;
+        let received: Received<Source> = serde_json::from_str(text).unwrap();
+        assert_eq!(received.typed.name, "workspaces/w/sources/s");
+        assert_eq!(received.typed.extra["displayName"], "Web", "a spelling the model does not know is kept aside");
+        assert_eq!(serde_json::to_string(&received).unwrap(), text, "nothing added, dropped, renamed or reordered");
+        let typed = serde_json::to_value(&received.typed).unwrap();
+        assert_eq!(typed["create_time"], "", "the typed model fills defaults: never what a script reads");
     }
 
     #[test]

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::mpsc;
 
-use crate::support::{Run, TestEnv, WRITE};
+use crate::support::{Run, TestEnv, WRITE, leaves};
 use seg::emulator::EmulatorOptions;
 use seg::webhook::listen;
 
@@ -38,19 +38,6 @@ struct Case {
 
 fn case(args: &[&str], expect: Expect) -> Case {
     Case { args: args.iter().map(|a| a.to_string()).collect(), stdin: Vec::new(), expect }
-}
-
-/// Every leaf of the command tree: `sources create`, `catalog sources get`, ...
-fn leaves(cmd: &clap::Command, path: &mut Vec<String>, out: &mut Vec<String>) {
-    let subs: Vec<&clap::Command> = cmd.get_subcommands().filter(|s| s.get_name() != "help").collect();
-    if subs.is_empty() {
-        out.push(path.join(" "));
-    }
-    for sub in subs {
-        path.push(sub.get_name().to_string());
-        leaves(sub, path, out);
-        path.pop();
-    }
 }
 
 /// Every file under a folder, with its bytes; the rate budget's state is seg's bookkeeping, not an effect.

@@ -18,6 +18,7 @@ mod inspector;
 mod listen;
 mod openapi;
 mod parallel;
+mod raw_output;
 mod receiver;
 mod serve_binary;
 mod stringify;

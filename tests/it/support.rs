@@ -265,3 +265,16 @@ impl Answer {
         &self.json
     }
 }
+
+/// Every leaf of the command tree: `sources create`, `catalog sources get`, ...
+pub fn leaves(cmd: &clap::Command, path: &mut Vec<String>, out: &mut Vec<String>) {
+    let subs: Vec<&clap::Command> = cmd.get_subcommands().filter(|s| s.get_name() != "help").collect();
+    if subs.is_empty() {
+        out.push(path.join(" "));
+    }
+    for sub in subs {
+        path.push(sub.get_name().to_string());
+        leaves(sub, path, out);
+        path.pop();
+    }
+}

@@ -2,12 +2,13 @@
 
 use super::Context;
 use super::args::ListArgs;
-use super::context::to_json;
 use crate::api::client::Outcome;
 use crate::api::names::Kind;
 use crate::error::Result;
 use crate::ui::table;
-use crate::wire::{self, AccessToken, AccessTokenInput, CreateAccessToken, Page, Request, SCOPE_READ, SCOPE_WRITE};
+use crate::wire::{
+    self, AccessToken, AccessTokenInput, CreateAccessToken, Page, Received, Request, SCOPE_READ, SCOPE_WRITE,
+};
 
 /// List, show, create and delete personal access tokens.
 #[derive(Debug, clap::Subcommand)]
@@ -73,16 +74,16 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             let access_token = AccessTokenInput { description, scopes: scope, workspace_names };
             let output = ctx.output(table::TOKENS)?;
             let request = wire::create("access-tokens", &CreateAccessToken { access_token });
+            let request = request.answering::<Received<AccessToken>>();
             let Outcome::Answer(created) = ctx.client()?.send(&request).await? else { return Ok(()) };
             // The answer is the only copy of the token: when the format (`-o name`) or `--jq` leaves it out of
             // stdout, it is said on stderr instead.
-            let value = to_json(&created)?;
-            match &created.token {
-                Some(token) if !output.value_showing(&value, token)? => {
+            match &created.typed.token {
+                Some(token) if !output.record_showing(&created, token)? => {
                     ctx.printer.status(&format!("token (shown only now; keep it): {token}"));
                 }
                 Some(_) => {}
-                None => output.value(&value)?,
+                None => output.record(&created)?,
             }
             Ok(())
         }

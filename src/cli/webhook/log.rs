@@ -56,7 +56,7 @@ pub fn run(args: Args, ctx: &Context) -> Result<()> {
     let items: Vec<Value> = entries.iter().map(shown).collect::<Result<_>>()?;
     let output = ctx.output(COLUMNS)?;
     let mut list = output.list();
-    list.push(items)?;
+    list.push(&items)?;
     list.finish()
 }
 

@@ -1,0 +1,389 @@
+//! `-o json`, `ndjson` and `yaml` print each resource, list and page exactly as the service answered it (CLI.md,
+//! "Resource commands"): no field added or dropped, no key renamed, numbers and key order as received. Every command
+//! that prints the service's answer runs twice: against the emulator behind a recording proxy, and against a strict
+//! mock that answers sparse records with `camelCase` keys, 64-bit integers and keys out of order. What `seg` prints is
+//! compared with the bodies the server sent, byte for byte where the format allows. The cases are keyed by the leaves
+//! of the command tree, so a new command must say whether it prints the service's answer.
+
+use std::sync::{Arc, Mutex};
+
+use axum::body::Bytes;
+use axum::http::{Method, StatusCode, Uri};
+use clap::CommandFactory;
+use serde_json::{Value, json};
+
+use crate::support::{TestEnv, WRITE, leaves};
+use seg::emulator::EmulatorOptions;
+
+/// What a case prints.
+#[derive(Clone, Copy)]
+enum Prints {
+    /// The answer to the command's last request.
+    Answer,
+    /// Every item of the list answers under this key (several collections for `--all`).
+    Items(&'static str),
+}
+
+/// One response a server sent: the request's method and the body's text.
+#[derive(Debug, Clone)]
+struct Sent {
+    method: String,
+    body: String,
+}
+
+type Log = Arc<Mutex<Vec<Sent>>>;
+
+/// The leaves that print the service's answer, with the arguments to run them with, and those that print something
+/// else (seg's own documents, or nothing), which are listed so that a new command cannot be forgotten.
+fn cases(ws: &str, plan: &str, filter: &str, regulation: &str, fmt: &str) -> Vec<(&'static str, Vec<String>, Prints)> {
+    let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let plan_arg = plan.to_string();
+    // What a case creates is named for its format, so the three runs do not meet each other's.
+    let (dest, source) = (format!("d-{fmt}/webhooks"), format!("d-{fmt}"));
+    vec![
+        ("api", args(&["api", "GET", &format!("workspaces/{ws}/sources/web")]), Prints::Answer),
+        ("catalog destinations get", args(&["catalog", "destinations", "get", "webhooks"]), Prints::Answer),
+        ("catalog destinations list", args(&["catalog", "destinations", "list"]), Prints::Items("destinations")),
+        ("catalog sources get", args(&["catalog", "sources", "get", "javascript"]), Prints::Answer),
+        ("catalog sources list", args(&["catalog", "sources", "list"]), Prints::Items("sources")),
+        ("destinations create", args(&["destinations", "create", &dest, "--enabled"]), Prints::Answer),
+        ("destinations disable", args(&["destinations", "disable", "web/webhooks"]), Prints::Answer),
+        ("destinations enable", args(&["destinations", "enable", "web/webhooks"]), Prints::Answer),
+        (
+            "destinations filters create",
+            args(&[
+                "destinations",
+                "filters",
+                "create",
+                "web/webhooks",
+                "--title",
+                "T2",
+                "--if",
+                "userId = 'x'",
+                "--action",
+                "drop",
+            ]),
+            Prints::Answer,
+        ),
+        ("destinations filters get", args(&["destinations", "filters", "get", "web/webhooks", filter]), Prints::Answer),
+        (
+            "destinations filters list",
+            args(&["destinations", "filters", "list", "web/webhooks"]),
+            Prints::Items("filters"),
+        ),
+        (
+            "destinations filters patch",
+            args(&["destinations", "filters", "patch", "web/webhooks", filter, "--enabled"]),
+            Prints::Answer,
+        ),
+        (
+            "destinations filters update",
+            args(&["destinations", "filters", "update", "web/webhooks", filter, "--disabled"]),
+            Prints::Answer,
+        ),
+        ("destinations get", args(&["destinations", "get", "web/webhooks"]), Prints::Answer),
+        ("destinations list", args(&["destinations", "list", "--all"]), Prints::Items("destinations")),
+        ("destinations patch", args(&["destinations", "patch", "web/webhooks", "--enabled"]), Prints::Answer),
+        ("destinations update", args(&["destinations", "update", "web/webhooks", "--disabled"]), Prints::Answer),
+        ("regulations get", args(&["regulations", "get", regulation]), Prints::Answer),
+        ("regulations list", args(&["regulations", "list"]), Prints::Items("regulations")),
+        (
+            "sources create",
+            args(&["sources", "create", &format!("new-{fmt}"), "--catalog", "javascript"]),
+            Prints::Answer,
+        ),
+        ("sources get", args(&["sources", "get", "web"]), Prints::Answer),
+        ("sources list", args(&["sources", "list"]), Prints::Items("sources")),
+        ("sources patch", args(&["sources", "patch", "web", "--set", "display_name=W"]), Prints::Answer),
+        ("sources schema-config get", args(&["sources", "schema-config", "get", "web"]), Prints::Answer),
+        (
+            "sources schema-config patch",
+            args(&["sources", "schema-config", "patch", "web", "--set", "allow_unplanned_track_events=false"]),
+            Prints::Answer,
+        ),
+        (
+            "sources schema-config update",
+            args(&["sources", "schema-config", "update", "web", "--set", "allow_unplanned_track_events=true"]),
+            Prints::Answer,
+        ),
+        ("sources update", args(&["sources", "update", "web", "--set", "display_name=Web"]), Prints::Answer),
+        ("tokens create", args(&["tokens", "create", "--description", "raw"]), Prints::Answer),
+        ("tokens get", args(&["tokens", "get", "1"]), Prints::Answer),
+        ("tokens list", args(&["tokens", "list"]), Prints::Items("access_tokens")),
+        (
+            "tracking-plans connections add",
+            args(&["tracking-plans", "connections", "add", &plan_arg, &source]),
+            Prints::Answer,
+        ),
+        (
+            "tracking-plans connections list",
+            args(&["tracking-plans", "connections", "list", "--all"]),
+            Prints::Items("connections"),
+        ),
+        (
+            "tracking-plans connections remove",
+            args(&["tracking-plans", "connections", "remove", &plan_arg, &source]),
+            Prints::Answer,
+        ),
+        ("tracking-plans create", args(&["tracking-plans", "create", "--display-name", "Q"]), Prints::Answer),
+        ("tracking-plans get", args(&["tracking-plans", "get", &plan_arg]), Prints::Answer),
+        ("tracking-plans list", args(&["tracking-plans", "list"]), Prints::Items("tracking_plans")),
+        (
+            "tracking-plans update",
+            args(&["tracking-plans", "update", &plan_arg, "--display-name", "P2"]),
+            Prints::Answer,
+        ),
+        ("workspaces get", args(&["workspaces", "get", ws]), Prints::Answer),
+        ("workspaces list", args(&["workspaces", "list"]), Prints::Items("workspaces")),
+    ]
+}
+
+/// Leaves that print no resource of the service: nothing on stdout, or a document of seg's own (a plan, a report,
+/// a webhook body), each tested where it is made.
+const NOT_THE_SERVICES: [&str; 27] = [
+    "apply",
+    "auth login",
+    "auth logout",
+    "auth status",
+    "auth token",
+    "completion",
+    "config get",
+    "config list",
+    "config set",
+    "config unset",
+    "demo",
+    "destinations delete",
+    "destinations filters delete",
+    "diff",
+    "export",
+    "regulations create",
+    "serve",
+    "sources delete",
+    "tokens delete",
+    "tracking-plans delete",
+    "webhook listen",
+    "webhook log",
+    "webhook replay",
+    "webhook sample",
+    "webhook send",
+    "webhook sign",
+    "webhook verify",
+];
+
+#[test]
+fn every_leaf_says_whether_it_prints_the_services_answer() {
+    let mut tree = Vec::new();
+    leaves(&seg::cli::Cli::command(), &mut Vec::new(), &mut tree);
+    let covered: Vec<&str> =
+        cases("w", "rs_1", "df_1", "r", "json").iter().map(|(leaf, _, _)| *leaf).chain(NOT_THE_SERVICES).collect();
+    let missing: Vec<&String> = tree.iter().filter(|leaf| !covered.contains(&leaf.as_str())).collect();
+    assert!(missing.is_empty(), "commands with no case in tests/it/raw_output.rs: {missing:?}");
+    let stale: Vec<&&str> = covered.iter().filter(|leaf| !tree.iter().any(|t| t == *leaf)).collect();
+    assert!(stale.is_empty(), "cases for commands that do not exist: {stale:?}");
+}
+
+/// Serves `app` on a loopback port.
+async fn serve(app: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(axum::serve(listener, app).into_future());
+    base
+}
+
+/// A proxy in front of `upstream` that records every answer it passes on.
+async fn recording_proxy(upstream: String, log: Log) -> String {
+    let client = reqwest::Client::new();
+    let app =
+        axum::Router::new().fallback(move |method: Method, uri: Uri, headers: axum::http::HeaderMap, body: Bytes| {
+            let (client, upstream, log) = (client.clone(), upstream.clone(), log.clone());
+            async move {
+                let mut request = client.request(method.clone(), format!("{upstream}{uri}")).body(body);
+                for (name, value) in &headers {
+                    if name != "host" {
+                        request = request.header(name, value);
+                    }
+                }
+                let answer = request.send().await.expect("the emulator answers");
+                let status = answer.status();
+                let text = answer.text().await.unwrap();
+                log.lock().unwrap().push(Sent { method: method.to_string(), body: text.clone() });
+                (StatusCode::from_u16(status.as_u16()).unwrap(), [("content-type", "application/json")], text)
+            }
+        });
+    serve(app).await
+}
+
+/// A record the way a strict server might send it: only a name and fields the typed model does not know, in
+/// `camelCase`, with integers no double holds and keys out of order.
+fn record(name: &str) -> String {
+    format!(
+        r#"{{"zeta":{{"b":1,"a":[true,null,"x"]}},"name":"{name}","displayName":"Mock","count":18446744073709551615,"low":-9223372036854775808,"beyond53":9007199254740993,"ratio":0.1,"createTime":"2026-11-25T08:46:17.5Z"}}"#
+    )
+}
+
+/// The key a list answer holds its items under, from the collection's last segment.
+fn wrapper(collection: &str) -> Option<&'static str> {
+    Some(match collection.rsplit('/').next()? {
+        "workspaces" => "workspaces",
+        "sources" => "sources",
+        "destinations" => "destinations",
+        "filters" => "filters",
+        "tracking-plans" => "tracking_plans",
+        "source-connections" => "connections",
+        "access-tokens" => "access_tokens",
+        "regulations" => "regulations",
+        _ => return None,
+    })
+}
+
+/// The strict mock: a list answers two pages (two records, then one), anything else one record named by its path
+/// (a create: the collection's new item), a delete `{}`.
+async fn strict_mock(log: Log) -> String {
+    let app = axum::Router::new().fallback(move |method: Method, uri: Uri| {
+        let log = log.clone();
+        async move {
+            let path = uri.path().trim_start_matches("/v1beta/").trim_end_matches('/').to_string();
+            let second = uri.query().is_some_and(|q| q.contains("page_token=p2"));
+            let body = match (method.clone(), wrapper(&path)) {
+                (Method::GET, Some(key)) => {
+                    let (items, next) = if second {
+                        (vec![record(&format!("{path}/c"))], "")
+                    } else {
+                        (vec![record(&format!("{path}/a")), record(&format!("{path}/b"))], "p2")
+                    };
+                    format!(r#"{{"{key}":[{}],"next_page_token":"{next}"}}"#, items.join(","))
+                }
+                (Method::POST, Some(_)) => record(&format!("{path}/new")),
+                (Method::DELETE, _) => "{}".to_string(),
+                _ => record(&path),
+            };
+            log.lock().unwrap().push(Sent { method: method.to_string(), body: body.clone() });
+            ([("content-type", "application/json")], body)
+        }
+    });
+    serve(app).await
+}
+
+/// What the server sent that the command should print: the last answer, or every item of the lists under `key`.
+fn expected(log: &[Sent], prints: Prints) -> Vec<Value> {
+    match prints {
+        Prints::Answer => vec![serde_json::from_str(&log.last().expect("a request was made").body).unwrap()],
+        Prints::Items(key) => log
+            .iter()
+            .filter(|sent| sent.method == "GET")
+            .filter_map(|sent| serde_json::from_str::<Value>(&sent.body).ok())
+            .filter_map(|body| body.get(key).and_then(Value::as_array).cloned())
+            .flatten()
+            .collect(),
+    }
+}
+
+/// Runs every case in every format against `base`, comparing stdout with what the server sent.
+async fn compare_every_case(
+    env: &TestEnv,
+    base: &str,
+    log: &Log,
+    ws: &str,
+    plan: &str,
+    filter: &str,
+    regulation: &str,
+) {
+    for format in ["ndjson", "json", "yaml"] {
+        for (leaf, args, prints) in cases(ws, plan, filter, regulation, format) {
+            log.lock().unwrap().clear();
+            let mut all: Vec<&str> = vec!["-w", ws, "-o", format];
+            all.extend(args.iter().map(String::as_str));
+            let run = env.seg_with(&all, &[("SEG_TOKEN", WRITE), ("SEG_BASE_URL", base)]).await;
+            let said = format!("{leaf} -o {format}\nstdout: {}\nstderr: {}", run.stdout, run.stderr);
+            assert_eq!(run.code, 0, "{said}");
+            let sent = log.lock().unwrap().clone();
+            let want = expected(&sent, prints);
+            assert!(!want.is_empty(), "{said}\nthe server sent nothing to print: {sent:?}");
+            let got: Vec<Value> = match format {
+                "ndjson" => run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect(),
+                "json" => match (prints, serde_json::from_str::<Value>(&run.stdout).unwrap()) {
+                    (Prints::Items(_), Value::Array(items)) => items,
+                    (_, one) => vec![one],
+                },
+                _ => match (prints, serde_yaml_ng::from_str::<Value>(&run.stdout).unwrap()) {
+                    (Prints::Items(_), Value::Array(items)) => items,
+                    (_, one) => vec![one],
+                },
+            };
+            // Compared as text: key order and the spelling of every number count.
+            // `--all` reads its collections concurrently: the server answered them in any order, seg prints them in
+            // the order asked.
+            let across = args.iter().any(|a| a == "--all");
+            let text = |values: &[Value]| {
+                let mut texts = values.iter().map(Value::to_string).collect::<Vec<_>>();
+                if across {
+                    texts.sort();
+                }
+                texts
+            };
+            assert_eq!(text(&got), text(&want), "{said}");
+            if format == "ndjson" {
+                // Byte for byte: each line is the item as the server wrote it (both servers write compact JSON).
+                let raw: Vec<String> = match prints {
+                    Prints::Answer => vec![sent.last().unwrap().body.clone()],
+                    Prints::Items(_) => want.iter().map(Value::to_string).collect(),
+                };
+                let mut lines: Vec<String> = run.stdout.lines().map(String::from).collect();
+                let mut raw = raw;
+                if across {
+                    lines.sort();
+                    raw.sort();
+                }
+                assert_eq!(lines, raw, "{said}");
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_command_prints_the_emulators_answer_unchanged() {
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
+    env.create_source("demo", "web").await.ok();
+    for source in ["d-ndjson", "d-json", "d-yaml"] {
+        env.create_source("demo", source).await.ok();
+    }
+    let dest = "workspaces/demo/sources/web/destinations/webhooks";
+    let body = json!({"destination": {"name": dest, "config": [{"name": "sharedSecret", "value": "s3cret"}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(body)).await.ok();
+    let filter = json!({"filter": {"title": "T", "if": "userId = 'test'", "actions": [{"type": "drop_event"}]}});
+    let filter = env.call("POST", &format!("/v1beta/{dest}/filters"), Some(filter)).await;
+    let filter = filter.ok()["name"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let plan = json!({"tracking_plan": {"display_name": "P"}});
+    let plan = env.call("POST", "/v1beta/workspaces/demo/tracking-plans", Some(plan)).await;
+    let plan = plan.ok()["name"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let body = json!({"regulation_type": "Suppress", "attributes": {"name": "userId", "values": ["u1"]}});
+    let regulation = env.call("POST", "/v1beta/workspaces/demo/regulations", Some(body)).await;
+    let regulation = regulation.ok()["regulate_id"].as_str().unwrap().to_string();
+    let log = Log::default();
+    let proxy = recording_proxy(env.base.clone(), log.clone()).await;
+    compare_every_case(&env, &proxy, &log, "demo", &plan, &filter, &regulation).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_command_prints_a_strict_servers_answer_unchanged() {
+    let env = TestEnv::with(EmulatorOptions::default()).await;
+    let log = Log::default();
+    let mock = strict_mock(log.clone()).await;
+    compare_every_case(&env, &mock, &log, "w", "rs_1", "df_1", "r1").await;
+    // Spot check of the bytes: nothing the service did not send, nothing renamed, integers exact.
+    let run = env
+        .seg_with(&["-w", "w", "sources", "get", "web", "-o", "json"], &[("SEG_TOKEN", WRITE), ("SEG_BASE_URL", &mock)])
+        .await;
+    let text = &run.code(0).stdout;
+    assert!(
+        text.contains("18446744073709551615")
+            && text.contains("-9223372036854775808")
+            && text.contains("9007199254740993"),
+        "{text}"
+    );
+    assert!(text.contains("\"displayName\"") && text.contains("\"createTime\""), "{text}");
+    for added in ["display_name", "create_time", "write_keys", "labels", "library_config", "catalog_name", "\"id\""] {
+        assert!(!text.contains(added), "{added} was added: {text}");
+    }
+    assert!(text.find("\"zeta\"").unwrap() < text.find("\"name\"").unwrap(), "key order kept: {text}");
+}

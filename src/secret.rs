@@ -92,15 +92,13 @@ impl Scrubber {
     }
 }
 
-/// Header names whose values are credentials.
-const SECRET_HEADERS: [&str; 4] = ["authorization", "proxy-authorization", "cookie", "x-api-key"];
-
-/// Headers as `-vv` and `--dry-run` show them: credentials masked (`Bearer (redacted)`).
+/// Headers as `-vv` and `--dry-run` show them: credentials masked (`Bearer (redacted)`), a credential being any
+/// header named like one (`Authorization`, `Cookie`, `X-Api-Key`, `X-Auth-Token`: `wire::config::credential_name`).
 pub fn redact_headers<'h>(headers: impl IntoIterator<Item = (&'h str, &'h str)>) -> Vec<(String, String)> {
     headers
         .into_iter()
         .map(|(name, value)| {
-            let shown = if SECRET_HEADERS.iter().any(|s| name.eq_ignore_ascii_case(s)) {
+            let shown = if crate::wire::config::credential_name(name) {
                 match value.split_once(' ') {
                     Some((scheme, _)) => format!("{scheme} {REDACTED}"),
                     None => REDACTED.to_string(),
@@ -113,20 +111,22 @@ pub fn redact_headers<'h>(headers: impl IntoIterator<Item = (&'h str, &'h str)>)
         .collect()
 }
 
-/// A JSON body as `-vv` and `--dry-run` show it: config secrets (`password` items, `sharedSecret`) and a new access
-/// token's `token` masked. `-o json`, `yaml` and `ndjson` print the data whole; this is for logs and previews.
+/// A JSON body as `-vv` and `--dry-run` show it: the secret parts of config items (`wire::config::secret_pointers`:
+/// `password` items, credentials by name, a hook's credential headers) and any other field named like a credential
+/// (a new access token's `token`) masked. `-o json`, `yaml` and `ndjson` print the data whole; this is for logs and
+/// previews.
 pub fn redact_body(value: &mut Value) {
     match value {
         Value::Object(map) => {
-            if is_secret_item(map) {
-                if let Some(v) = map.get_mut("value").filter(|v| !v.is_null()) {
-                    *v = Value::String(REDACTED.into());
+            if let Some((key, kind)) = config_item(map) {
+                if let Some(v) = map.get_mut("value") {
+                    *v = crate::wire::config::masked(&key, &kind, v, REDACTED);
                 }
                 return;
             }
             for (key, field) in map.iter_mut() {
-                match (key.as_str(), &*field) {
-                    ("token" | crate::wire::config::SHARED_SECRET, Value::String(s)) if !s.is_empty() => {
+                match &*field {
+                    Value::String(s) if !s.is_empty() && crate::wire::config::credential_name(key) => {
                         *field = Value::String(REDACTED.into());
                     }
                     _ => redact_body(field),
@@ -138,15 +138,15 @@ pub fn redact_body(value: &mut Value) {
     }
 }
 
-/// A config item (`{"name": ".../config/<key>", "value", "type"}`) that holds a secret.
-fn is_secret_item(map: &serde_json::Map<String, Value>) -> bool {
-    let Some(Value::String(name)) = map.get("name") else { return false };
+/// A config item (`{"name": ".../config/<key>", "value", "type"}`): its key and type.
+fn config_item(map: &serde_json::Map<String, Value>) -> Option<(String, String)> {
+    let Some(Value::String(name)) = map.get("name") else { return None };
     if !map.contains_key("value") {
-        return false;
+        return None;
     }
     let key = name.rsplit_once("/config/").map_or(name.as_str(), |(_, key)| key);
     let kind = map.get("type").and_then(Value::as_str).unwrap_or_default();
-    crate::wire::config::is_secret(key, kind)
+    Some((key.to_string(), kind.to_string()))
 }
 
 /// Body bytes as `-vv` and `--dry-run` show them: JSON with secrets masked, or the text as it is.
@@ -190,13 +190,17 @@ mod tests {
         assert_eq!(shown[2].1, "x");
         let mut body = json!({"destination": {"config": [
             {"name": "workspaces/w/sources/s/destinations/webhooks/config/sharedSecret", "value": "s3cret"},
-            {"name": "workspaces/w/sources/s/destinations/ga/config/apiKey", "value": "k", "type": "password"},
-            {"name": "workspaces/w/sources/s/destinations/webhooks/config/hooks", "value": [{"hook": "h"}]},
+            {"name": "workspaces/w/sources/s/destinations/ga/config/writeKey", "value": "k", "type": "password"},
+            {"name": "workspaces/w/sources/s/destinations/ga/config/apiKey", "value": "k2", "type": "string"},
+            {"name": "workspaces/w/sources/s/destinations/webhooks/config/hooks", "value": [{"hook": "h",
+              "headers": [{"key": "Authorization", "value": "Bearer hdr"}]}]},
         ]}, "token": "new-token", "sharedSecret": "x"});
         redact_body(&mut body);
         let text = body.to_string();
-        assert!(!text.contains("s3cret") && !text.contains("new-token") && !text.contains("\"k\""), "{text}");
-        assert!(text.contains(r#"[{"hook":"h"}]"#), "{text}");
+        for secret in ["s3cret", "new-token", "\"k\"", "\"k2\"", "hdr"] {
+            assert!(!text.contains(secret), "{secret}: {text}");
+        }
+        assert!(text.contains(r#"{"hook":"h","headers":[{"key":"Authorization","value":"(redacted)"}]}"#), "{text}");
         assert_eq!(redact_bytes(b"not json"), "not json");
     }
 }

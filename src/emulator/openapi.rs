@@ -27,7 +27,7 @@ use crate::wire::{CONNECTION_MODES, CatalogDestination};
 #[cfg(test)]
 mod describe;
 
-/// The emulator's slug rule (`handlers::valid_slug`) as a regular expression.
+/// The slug rule (`wire::valid_slug`) as a regular expression.
 pub const SLUG: &str = "[a-z0-9][a-z0-9_-]{0,254}";
 
 /// The document as `describe::described` builds it (`describe::tests` fails when `openapi.json` is stale), compacted by

@@ -275,12 +275,8 @@ fn nested(key: &str, value: &Value) -> String {
                 let name = item["name"].as_str().unwrap_or_default();
                 let key = name.rsplit_once("/config/").map_or(name, |(_, k)| k);
                 let kind = item.get("type").and_then(Value::as_str).unwrap_or_default();
-                let shown = if crate::wire::config::is_secret(key, kind) && !item["value"].is_null() {
-                    crate::secret::REDACTED.to_string()
-                } else {
-                    scalar(&item["value"])
-                };
-                format!("{key}: {shown}")
+                let shown = crate::wire::config::masked(key, kind, &item["value"], crate::secret::REDACTED);
+                format!("{key}: {}", scalar(&shown))
             })
             .collect::<Vec<_>>()
             .join("\n"),

@@ -69,9 +69,90 @@ pub fn hooks(value: &Value) -> Option<Vec<Hook>> {
     }
 }
 
-/// Whether a config item holds a secret: a `password` setting, or the webhooks' `sharedSecret`.
+/// The words that make a name a credential's (CLI.md, "What counts as a secret"): a config item or a hook header
+/// whose name, compared case-insensitively without `_` and `-`, is or ends with one of them.
+const CREDENTIAL_WORDS: [&str; 10] = [
+    "secret",
+    "password",
+    "token",
+    "apikey",
+    "accesskey",
+    "privatekey",
+    "clientsecret",
+    "authorization",
+    "cookie",
+    "signingkey",
+];
+
+/// Whether a config item's key or a header's name says it holds a credential (`apiKey`, `sharedSecret`,
+/// `X-Auth-Token`, `Authorization`, ...), whatever type the catalog gives it.
+pub fn credential_name(name: &str) -> bool {
+    let folded: String = name.chars().filter(|c| !matches!(c, '_' | '-')).flat_map(char::to_lowercase).collect();
+    CREDENTIAL_WORDS.iter().any(|word| folded.ends_with(word))
+}
+
+/// Whether a config item holds a secret as a whole: a `password` setting (the catalog's mark), or a credential by its
+/// name (`sharedSecret`, `apiKey`, ...).
 pub fn is_secret(key: &str, kind: &str) -> bool {
-    kind.eq_ignore_ascii_case("password") || key == SHARED_SECRET
+    kind.eq_ignore_ascii_case("password") || credential_name(key)
+}
+
+/// A value the service shows censored: only `*` or `•` (it never shows a password).
+pub fn censored(value: &Value) -> bool {
+    value.as_str().is_some_and(|s| !s.is_empty() && s.chars().all(|c| c == '*' || c == '•'))
+}
+
+/// The secret parts of a config item's value, as JSON pointers: `""` (the whole value) for a secret item or a
+/// censored one; otherwise every value nested in it under a credential's name (a hook header's value, in either of
+/// its shapes: `{"key": "Authorization", "value": V}` or `{"Authorization": V}`) and every censored string. These
+/// are what export writes as `$env` references and what every output masks.
+pub fn secret_pointers(key: &str, kind: &str, value: &Value) -> Vec<String> {
+    if is_secret(key, kind) || censored(value) {
+        return vec![String::new()];
+    }
+    let mut out = Vec::new();
+    nested_secrets(value, String::new(), &mut out);
+    out
+}
+
+fn nested_secrets(value: &Value, at: String, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            let named = ["key", "name"].iter().find_map(|k| map.get(*k)).and_then(Value::as_str);
+            let pair = named.is_some_and(credential_name) && map.get("value").is_some_and(|v| !v.is_null());
+            for (k, v) in map {
+                let here = format!("{at}/{}", k.replace('~', "~0").replace('/', "~1"));
+                let credential = (pair && k == "value") || (credential_name(k) && !v.is_null() && !v.is_object());
+                if credential || censored(v) {
+                    out.push(here);
+                } else {
+                    nested_secrets(v, here, out);
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (index, item) in items.iter().enumerate() {
+                let here = format!("{at}/{index}");
+                if censored(item) {
+                    out.push(here);
+                } else {
+                    nested_secrets(item, here, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A config item's value with its secret parts replaced by `marker`.
+pub fn masked(key: &str, kind: &str, value: &Value, marker: &str) -> Value {
+    let mut shown = value.clone();
+    for pointer in secret_pointers(key, kind, value) {
+        if let Some(part) = shown.pointer_mut(&pointer).filter(|part| !part.is_null()) {
+            *part = Value::String(marker.to_string());
+        }
+    }
+    shown
 }
 
 impl ConfigItem {
@@ -101,10 +182,50 @@ mod tests {
     }
 
     #[test]
-    fn secrets_are_password_items_and_the_shared_secret() {
+    fn secrets_are_password_items_and_credentials_by_name() {
         assert!(is_secret("sharedSecret", "string"));
-        assert!(is_secret("apiKey", "password"));
-        assert!(is_secret("apiKey", "PASSWORD"));
+        assert!(is_secret("writeKey", "password"));
+        assert!(is_secret("writeKey", "PASSWORD"));
         assert!(!is_secret("hooks", "mixed"));
+        for name in [
+            "apiKey",
+            "api_key",
+            "API-KEY",
+            "clientSecret",
+            "accessToken",
+            "Authorization",
+            "x-auth-token",
+            "Proxy-Authorization",
+            "Set-Cookie",
+            "privateKey",
+            "signingKey",
+            "dbPassword",
+            "secret",
+        ] {
+            assert!(credential_name(name), "{name}");
+        }
+        for name in ["hooks", "tokenUrl", "keys", "writeKey", "apiHost", "X-Signature", "passwordless"] {
+            assert!(!credential_name(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn nested_credentials_and_censored_values_are_secret_parts() {
+        let hooks = json!([{"hook": "https://a/in", "headers": [{"key": "Authorization", "value": "Bearer x"},
+                                                                {"key": "X-Team", "value": "a"}]},
+                           {"hook": "https://b/in", "headers": {"X-Api-Key": "k", "Accept": "*/*"}},
+                           {"hook": "https://c/in", "headers": {"a/b~": "****"}}]);
+        assert_eq!(
+            secret_pointers("hooks", "mixed", &hooks),
+            ["/0/headers/0/value", "/1/headers/X-Api-Key", "/2/headers/a~1b~0"]
+        );
+        let shown = masked("hooks", "mixed", &hooks, "(redacted)");
+        assert_eq!(shown[0]["headers"][0]["value"], "(redacted)");
+        assert_eq!(shown[0]["headers"][1]["value"], "a");
+        assert_eq!(shown[1]["headers"]["X-Api-Key"], "(redacted)");
+        assert_eq!(shown[1]["headers"]["Accept"], "*/*");
+        assert_eq!(secret_pointers("sharedSecret", "string", &json!("s")), [""]);
+        assert_eq!(secret_pointers("note", "string", &json!("••••")), [""]);
+        assert_eq!(masked("apiKey", "string", &json!(null), "x"), json!(null), "nothing to hide");
     }
 }

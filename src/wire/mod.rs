@@ -81,6 +81,15 @@ pub struct ErrorBody {
     pub code: i32,
 }
 
+/// The slug rule of workspaces, sources and destinations (API.md, [D]): what `seg serve` accepts, and what a
+/// workspace file is checked against before anything is sent.
+pub fn valid_slug(slug: &str) -> bool {
+    let bytes = slug.as_bytes();
+    (1..=255).contains(&bytes.len())
+        && (bytes[0].is_ascii_lowercase() || bytes[0].is_ascii_digit())
+        && bytes.iter().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'_' || *b == b'-')
+}
+
 /// Token scopes: `workspace` reads and writes, `workspace:read` only reads.
 pub const SCOPE_WRITE: &str = "workspace";
 pub const SCOPE_READ: &str = "workspace:read";
@@ -111,6 +120,16 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slugs() {
+        for good in ["a", "web-1", "0_x", &"a".repeat(255)] {
+            assert!(valid_slug(good), "{good}");
+        }
+        for bad in ["", "-a", "_a", "A", "a b", "a/b", "a.b", "é", &"a".repeat(256)] {
+            assert!(!valid_slug(bad), "{bad}");
+        }
+    }
 
     #[test]
     fn status_to_code_covers_the_error_table() {

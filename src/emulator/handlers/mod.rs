@@ -432,13 +432,7 @@ pub fn random_id(len: usize) -> String {
     rand::rng().sample_iter(Alphanumeric).take(len).map(char::from).collect()
 }
 
-/// The emulator's slug rule (API.md, [D]).
-pub fn valid_slug(slug: &str) -> bool {
-    let bytes = slug.as_bytes();
-    (1..=255).contains(&bytes.len())
-        && (bytes[0].is_ascii_lowercase() || bytes[0].is_ascii_digit())
-        && bytes.iter().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'_' || *b == b'-')
-}
+pub use crate::wire::valid_slug;
 
 /// The slug a create body names under `collection`: a full name (`<collection>/<slug>`) or, leniently, the bare slug.
 pub fn child_slug<'n>(name: &'n str, collection: &str, what: &str) -> Result<&'n str, Status> {
@@ -461,16 +455,6 @@ pub fn child_slug<'n>(name: &'n str, collection: &str, what: &str) -> Result<&'n
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn slugs() {
-        for good in ["a", "web-1", "0_x", &"a".repeat(255)] {
-            assert!(valid_slug(good), "{good}");
-        }
-        for bad in ["", "-a", "_a", "A", "a b", "a/b", "a.b", "é", &"a".repeat(256)] {
-            assert!(!valid_slug(bad), "{bad}");
-        }
-    }
 
     #[test]
     fn child_names() {

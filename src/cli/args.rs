@@ -117,15 +117,23 @@ pub fn parse_kv(text: &str) -> Result<(String, String), String> {
     }
 }
 
-/// The bytes of an input file, `-` for stdin. Unreadable is a usage error.
+/// The largest input file seg reads: a file linked to `/dev/zero` must not fill memory (a workspace file, a plan and
+/// an `--each` list are all far smaller).
+pub const MAX_INPUT: u64 = 64 * 1024 * 1024;
+
+/// The bytes of an input file, `-` for stdin. Unreadable or larger than [`MAX_INPUT`] is a usage error.
 pub fn read_input(path: &Path) -> Result<Vec<u8>> {
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-            .map_err(|e| Error::usage(format!("cannot read stdin: {e}")))?;
-        return Ok(bytes);
+    let stdin = path == Path::new("-");
+    let shown = if stdin { "stdin".to_string() } else { path.display().to_string() };
+    let cannot = |e: std::io::Error| Error::usage(format!("cannot read {shown}: {e}"));
+    let reader: Box<dyn std::io::Read> =
+        if stdin { Box::new(std::io::stdin()) } else { Box::new(std::fs::File::open(path).map_err(cannot)?) };
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(reader, MAX_INPUT + 1), &mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(Error::usage(format!("{shown} is larger than {} MiB", MAX_INPUT / 1024 / 1024)));
     }
-    std::fs::read(path).map_err(|e| Error::usage(format!("cannot read {}: {e}", path.display())))
+    Ok(bytes)
 }
 
 /// A file holding a JSON value.

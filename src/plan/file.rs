@@ -11,8 +11,13 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::api::names::{self, Kind};
 use crate::error::{Error, Result};
-use crate::wire::{Action, SchemaConfig};
+use crate::wire::{Action, SchemaConfig, TrackingPlan, valid_slug};
+
+/// What a slug may be (`wire::valid_slug`), said when one is not.
+const SLUG_RULE: &str =
+    "not a slug: lowercase letters, digits, '-' and '_' (at most 255), starting with a letter or digit";
 
 pub const FORMAT: &str = "seg/1";
 
@@ -154,47 +159,65 @@ pub fn env_name(source: &str, destination: &str, key: &str) -> String {
 }
 
 impl WorkspaceFile {
-    /// A file's bytes: JSON when they start with `{`, else YAML. Any problem is a usage error naming the file
-    /// and, where the parser knows it, the line.
+    /// A file's bytes: JSON when they start with `{`, else YAML. Any problem is a usage error naming the file and,
+    /// where the parser knows it, the line and column, never a value of the file (it may be a link to a credentials
+    /// file, CLI.md "Errors never quote a file").
     pub fn read(bytes: Vec<u8>, path: &Path) -> Result<WorkspaceFile> {
         let text =
             String::from_utf8(bytes).map_err(|_| Error::usage(format!("{} is not UTF-8 text", path.display())))?;
         WorkspaceFile::parse(&text).map_err(|why| Error::usage(format!("{}: {why}", path.display())))
     }
 
+    /// Every check a file can be given before anything is read or sent: its structure (`document`: keys given twice,
+    /// `$env` references, aliases, nesting), its types, then names and values with the service's own rules.
     pub fn parse(text: &str) -> Result<WorkspaceFile, String> {
-        let file: WorkspaceFile = if text.trim_start().starts_with('{') {
-            serde_json::from_str(text).map_err(|e| e.to_string())?
+        super::document::check(text)?;
+        let mut file: WorkspaceFile = if text.trim_start().starts_with('{') {
+            serde_json::from_str(text).map_err(|e| without_values(&e.to_string()))?
         } else {
-            serde_yaml_ng::from_str(text).map_err(|e| e.to_string())?
+            serde_yaml_ng::from_str(text).map_err(|e| without_values(&e.to_string()))?
         };
         if file.format != FORMAT {
-            return Err(format!("format {:?} is not one this version reads; it reads {FORMAT:?}", file.format));
+            let format = super::document::token(&file.format);
+            return Err(format!("format {format} is not one this version reads; it reads {FORMAT:?}"));
         }
-        if file.workspace.trim().is_empty() {
-            return Err("workspace is empty: name the workspace's slug".into());
+        let workspace = file.workspace.strip_prefix("workspaces/").unwrap_or(&file.workspace);
+        if !valid_slug(workspace) {
+            return Err(format!("workspace: {SLUG_RULE}"));
         }
         file.check()?;
         Ok(file)
     }
 
-    /// What the file's structure cannot say: schema-config fields and their values, filter actions.
-    fn check(&self) -> Result<(), String> {
-        for (source, spec) in &self.sources {
+    /// What the file's structure cannot say, checked with the rules the service applies: slugs, catalog names,
+    /// schema-config fields and their values, filter titles, conditions and actions, tracking-plan names and rules.
+    fn check(&mut self) -> Result<(), String> {
+        let token = super::document::token;
+        for (source, spec) in &mut self.sources {
+            let at = |why: String| format!("sources.{}: {why}", token(source));
+            if !valid_slug(source) {
+                return Err(at(SLUG_RULE.into()));
+            }
+            spec.catalog_name = names::parse(Kind::CatalogSource, &spec.catalog_name, &names::Defaults::default())
+                .map_err(|_| at("catalog_name is not a catalog source (catalog/sources/SLUG)".into()))?
+                .to_string();
             if let Some(config) = &spec.schema_config {
-                let at = |why: String| format!("sources.{source}.schema_config: {why}");
+                let at = |why: String| format!("sources.{}.schema_config: {why}", token(source));
                 let known: Vec<&str> = SchemaConfig::FIELDS.iter().map(|(field, _)| *field).collect();
                 if let Some(unknown) = config.keys().find(|key| !known.contains(&key.as_str())) {
-                    return Err(at(format!("unknown field {unknown:?}; one of {}", known.join(", "))));
+                    return Err(at(format!("unknown field {}; one of {}", token(unknown), known.join(", "))));
                 }
-                let typed: SchemaConfig =
-                    serde_json::from_value(Value::Object(config.clone())).map_err(|e| at(e.to_string()))?;
+                let typed: SchemaConfig = serde_json::from_value(Value::Object(config.clone()))
+                    .map_err(|e| at(without_values(&e.to_string())))?;
                 typed.check().map_err(at)?;
             }
             for (destination, spec) in &spec.destinations {
+                let at = |why: String| format!("sources.{}.destinations.{}: {why}", token(source), token(destination));
+                if !valid_slug(destination) {
+                    return Err(at(SLUG_RULE.into()));
+                }
                 for (title, filter) in spec.filters.iter().flatten() {
-                    let at =
-                        |why: String| format!("sources.{source}.destinations.{destination}.filters.{title:?}: {why}");
+                    let at = |why: String| at(format!("filters.{}: {why}", token(title)));
                     if title.trim().is_empty() {
                         return Err(at("a filter's title (its key) is empty".into()));
                     }
@@ -205,6 +228,18 @@ impl WorkspaceFile {
                         crate::wire::fql::parse(condition).map_err(|e| at(format!("`if` is not valid FQL: {e}")))?;
                     }
                 }
+            }
+        }
+        for (name, spec) in &self.tracking_plans {
+            let at = |why: String| format!("tracking_plans.{}: {why}", token(name));
+            if name.trim().is_empty() {
+                return Err(at("a tracking plan's name (its key) is empty".into()));
+            }
+            if let Some(rules) = &spec.rules {
+                TrackingPlan::normalize_rules(rules.clone()).map_err(at)?;
+            }
+            if let Some(index) = spec.sources.iter().flatten().position(|source| !valid_slug(source)) {
+                return Err(at(format!("sources[{index}] is not a source slug")));
             }
         }
         Ok(())
@@ -232,6 +267,55 @@ impl WorkspaceFile {
             })
             .collect()
     }
+}
+
+/// A parser's message about a file without the values it quotes: `invalid type: string "…"` says `a string`, and
+/// any other quoted token (a key, a variant) is cut to 40 characters; the whole message to 300.
+pub fn without_values(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(300));
+    let mut rest = message;
+    while let Some(start) = rest.find(['"', '`']) {
+        let quote = rest.as_bytes()[start] as char;
+        let (before, after) = rest.split_at(start);
+        // The end of the quoted token, past escaped quotes.
+        let mut end = None;
+        let mut escaped = false;
+        for (i, c) in after.char_indices().skip(1) {
+            match c {
+                '\\' if !escaped => escaped = true,
+                c if c == quote && !escaped => {
+                    end = Some(i);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let Some(end) = end else {
+            out.push_str(before);
+            rest = "";
+            break;
+        };
+        let inner = &after[1..end];
+        if let Some(kind) = before.strip_suffix("string ") {
+            out.push_str(kind);
+            out.push_str("a string");
+        } else {
+            out.push_str(before);
+            let mut shown: String = inner.chars().take(40).collect();
+            if inner.chars().count() > 40 {
+                shown.push('…');
+            }
+            out.push(quote);
+            out.push_str(&crate::ui::escape_control(&shown));
+            out.push(quote);
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    if out.chars().count() > 300 {
+        out = out.chars().take(300).collect::<String>() + "…";
+    }
+    crate::ui::escape_control(&out).into_owned()
 }
 
 #[cfg(test)]
@@ -292,6 +376,59 @@ tracking_plans:
         let err = WorkspaceFile::parse(r#"{"format": "seg/1", "workspace": "w", "sources": {"s": {"catalog": 1}}}"#)
             .unwrap_err();
         assert!(err.contains("catalog") && err.contains("line 1"), "{err}");
+    }
+
+    #[test]
+    fn errors_name_the_place_and_never_quote_a_value() {
+        let secret = "tok-SECRETVALUE-0123456789";
+        let files = [
+            format!("SEG_TOKEN={secret}\n"),
+            format!("[tokens]\ndefault = \"{secret}\"\n"),
+            format!("format: seg/1\nworkspace: w\nsources:\n  web: {secret}\n"),
+            format!(
+                "format: seg/1\nworkspace: w\nsources:\n  web:\n    catalog_name: x\n    destinations:\n      d:\n        enabled: {secret}\n"
+            ),
+            format!("{{\"format\": \"seg/1\", \"workspace\": [\"{secret}\"]}}"),
+            format!("\"{secret}\""),
+            format!("-----BEGIN OPENSSH PRIVATE KEY-----\n{secret}\n-----END OPENSSH PRIVATE KEY-----\n"),
+            format!("format: seg/1\nworkspace: {secret}\n"),
+            format!("format: seg/1\nworkspace: w\ntracking_plans:\n  P:\n    rules: {{events: {secret}}}\n"),
+            format!("format: seg/1\nworkspace: w\nsources:\n  web:\n    catalog_name: {secret} x\n"),
+        ];
+        for text in &files {
+            let err = WorkspaceFile::parse(text).unwrap_err();
+            assert!(!err.contains("SECRETVALUE"), "{text}: {err}");
+        }
+        assert_eq!(
+            without_values(r#"a: invalid type: string "s\"x", expected a boolean at line 2"#),
+            "a: invalid type: a string, expected a boolean at line 2"
+        );
+        let long = format!("unknown field `{}`, expected `format`", "k".repeat(100));
+        assert!(without_values(&long).contains(&format!("`{}…`", "k".repeat(40))));
+    }
+
+    #[test]
+    fn names_are_checked_with_the_services_rules() {
+        let bad = [
+            ("format: seg/1\nworkspace: Acme\n", "workspace: not a slug"),
+            ("format: seg/1\nworkspace: a\nsources:\n  Web:\n    catalog_name: javascript\n", "sources.\"Web\""),
+            ("format: seg/1\nworkspace: a\nsources:\n  web:\n    catalog_name: a/b\n", "catalog source"),
+            (
+                "format: seg/1\nworkspace: a\nsources:\n  web:\n    catalog_name: javascript\n    destinations:\n      'a b': {}\n",
+                "not a slug",
+            ),
+            ("format: seg/1\nworkspace: a\ntracking_plans:\n  ' ': {}\n", "name (its key) is empty"),
+            ("format: seg/1\nworkspace: a\ntracking_plans:\n  P: {rules: {events: [1]}}\n", "must hold objects"),
+            ("format: seg/1\nworkspace: a\ntracking_plans:\n  P: {sources: [Web]}\n", "not a source slug"),
+        ];
+        for (text, says) in bad {
+            let err = WorkspaceFile::parse(text).unwrap_err();
+            assert!(err.contains(says), "{text}: {err}");
+        }
+        let file =
+            WorkspaceFile::parse("format: seg/1\nworkspace: a\nsources:\n  web:\n    catalog_name: javascript\n")
+                .unwrap();
+        assert_eq!(file.sources["web"].catalog_name, "catalog/sources/javascript", "a bare catalog slug is completed");
     }
 
     #[test]

@@ -4,5 +4,6 @@
 
 pub mod apply;
 pub mod diff;
+pub mod document;
 pub mod export;
 pub mod file;

@@ -198,6 +198,35 @@ pub struct TrackingPlan {
     pub extra: Extra,
 }
 
+/// The arrays of a plan's rules, always present: `events` (of objects), `identify_traits`, `group_traits`.
+const RULE_ARRAYS: [&str; 3] = ["events", "identify_traits", "group_traits"];
+/// The optional JSON-schema objects of a plan's rules.
+const RULE_OBJECTS: [&str; 3] = ["global", "identify", "group"];
+
+impl TrackingPlan {
+    /// Rules as the service keeps them (API.md): a `null` reads as absent (real clients send one for what they leave
+    /// empty), the arrays are filled in when absent, and the shape is checked (other keys are kept as sent). The
+    /// emulator stores this; a workspace file is checked with it before anything is sent, and compared in this form.
+    pub fn normalize_rules(mut rules: Map<String, Value>) -> Result<Map<String, Value>, String> {
+        rules.retain(|_, value| !value.is_null());
+        for key in RULE_ARRAYS {
+            let value = rules.entry(key).or_insert_with(|| Value::Array(Vec::new()));
+            if !value.is_array() {
+                return Err(format!("tracking_plan.rules.{key} must be an array"));
+            }
+        }
+        if !rules["events"].as_array().is_some_and(|events| events.iter().all(Value::is_object)) {
+            return Err("tracking_plan.rules.events must hold objects: {name, description, version, rules}".into());
+        }
+        for key in RULE_OBJECTS {
+            if rules.get(key).is_some_and(|value| !value.is_object()) {
+                return Err(format!("tracking_plan.rules.{key} must be an object (a JSON schema)"));
+            }
+        }
+        Ok(rules)
+    }
+}
+
 impl Resource for TrackingPlan {
     const KEY: &'static str = "tracking_plan";
     const CAMEL_KEY: &'static str = "trackingPlan";

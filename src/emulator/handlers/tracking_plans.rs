@@ -40,32 +40,9 @@ fn require_plan(view: &View, ws: &str, id: &str) -> Result<String, Status> {
     view.existing(ws, &format!("tracking-plans/{id}"))
 }
 
-/// The arrays of a plan's rules, always present: `events` (of objects), `identify_traits`, `group_traits`.
-const ARRAYS: [&str; 3] = ["events", "identify_traits", "group_traits"];
-/// The optional JSON-schema objects of a plan's rules.
-const OBJECTS: [&str; 3] = ["global", "identify", "group"];
-
-/// Rules have API.md's shape (other keys are kept as sent); the arrays are filled in when absent.
-fn normalize_rules(mut rules: Map<String, Value>) -> Result<Map<String, Value>, Status> {
-    // Real clients send `null` for what they leave empty (`"identify_traits": null`): it reads as absent.
-    rules.retain(|_, value| !value.is_null());
-    for key in ARRAYS {
-        let value = rules.entry(key).or_insert_with(|| Value::Array(Vec::new()));
-        if !value.is_array() {
-            return Err(Status::invalid(format!("tracking_plan.rules.{key} must be an array")));
-        }
-    }
-    if !rules["events"].as_array().is_some_and(|events| events.iter().all(Value::is_object)) {
-        return Err(Status::invalid(
-            "tracking_plan.rules.events must hold objects: {name, description, version, rules}",
-        ));
-    }
-    for key in OBJECTS {
-        if rules.get(key).is_some_and(|value| !value.is_object()) {
-            return Err(Status::invalid(format!("tracking_plan.rules.{key} must be an object (a JSON schema)")));
-        }
-    }
-    Ok(rules)
+/// The wire's rule (`TrackingPlan::normalize_rules`), answered 400 when broken.
+fn normalize_rules(rules: Map<String, Value>) -> Result<Map<String, Value>, Status> {
+    TrackingPlan::normalize_rules(rules).map_err(Status::invalid)
 }
 
 /// List tracking plans

@@ -2177,7 +2177,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
         'seg;apply' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The workspace file (`-` for stdin)')
             [CompletionResult]::new('--plan', '--plan', [CompletionResultType]::ParameterName, 'A plan saved by `seg diff --out`')
-            [CompletionResult]::new('--max-deletes', '--max-deletes', [CompletionResultType]::ParameterName, 'Refuse a plan that deletes more than N resources')
+            [CompletionResult]::new('--max-deletes', '--max-deletes', [CompletionResultType]::ParameterName, 'Refuse a plan that deletes more than N resources (those a delete takes with it counted)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')

@@ -2025,7 +2025,7 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;apply'= {
             cand --file 'The workspace file (`-` for stdin)'
             cand --plan 'A plan saved by `seg diff --out`'
-            cand --max-deletes 'Refuse a plan that deletes more than N resources'
+            cand --max-deletes 'Refuse a plan that deletes more than N resources (those a delete takes with it counted)'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'
             cand --api-version 'API path prefix [default: v1beta]'
             cand --token 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`'

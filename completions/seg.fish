@@ -1102,7 +1102,7 @@ complete -c seg -n "__fish_seg_using_subcommand diff" -s h -l help -d 'Print hel
 complete -c seg -n "__fish_seg_using_subcommand diff" -s V -l version -d 'Print version'
 complete -c seg -n "__fish_seg_using_subcommand apply" -l file -d 'The workspace file (`-` for stdin)' -r -F
 complete -c seg -n "__fish_seg_using_subcommand apply" -l plan -d 'A plan saved by `seg diff --out`' -r -F
-complete -c seg -n "__fish_seg_using_subcommand apply" -l max-deletes -d 'Refuse a plan that deletes more than N resources' -r
+complete -c seg -n "__fish_seg_using_subcommand apply" -l max-deletes -d 'Refuse a plan that deletes more than N resources (those a delete takes with it counted)' -r
 complete -c seg -n "__fish_seg_using_subcommand apply" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r
 complete -c seg -n "__fish_seg_using_subcommand apply" -l api-version -d 'API path prefix [default: v1beta]' -r
 complete -c seg -n "__fish_seg_using_subcommand apply" -l token -d 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`' -r

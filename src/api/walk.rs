@@ -12,7 +12,8 @@ use super::client::Client;
 use super::list;
 use crate::error::Result;
 use crate::wire::{
-    Destination, DestinationFilter, Page, Request, Resource, SchemaConfig, Source, SourceConnection, TrackingPlan,
+    CatalogDestination, Destination, DestinationFilter, Page, Request, Resource, SchemaConfig, Source,
+    SourceConnection, TrackingPlan,
 };
 
 /// Lists of one source or plan in flight at once: enough to hide the round trip, few enough to stay polite (the
@@ -41,16 +42,21 @@ pub struct Snapshot {
     pub filters: BTreeMap<String, Vec<DestinationFilter>>,
     /// The schema config of each source read (by the source's name): only those [`Reach`] asked for.
     pub schema_configs: BTreeMap<String, SchemaConfig>,
+    /// The catalog entries read (by slug): only those [`Reach`] asked for that exist.
+    pub catalog: BTreeMap<String, CatalogDestination>,
 }
 
 /// Which of the resources that cost one request each beyond the lists are read: every one (`export`), or only those
-/// a file manages (`diff`, `apply`: a destination with `filters`, a source with `schema_config`).
+/// a file manages (`diff`, `apply`: a destination with `filters`, a source with `schema_config`), with those a
+/// delete takes with it.
 #[derive(Debug, Clone, Default)]
 pub struct Reach {
     /// Destinations whose filters are read.
     pub filters: Scope,
     /// Sources whose schema config is read.
     pub schema_configs: Scope,
+    /// Catalog destinations read (by slug): what types the config items of a destination the file makes.
+    pub catalog: Scope,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -60,27 +66,44 @@ pub enum Scope {
     Every,
     /// These full names (those that do not exist are skipped).
     Only(BTreeSet<String>),
+    /// Every name but these.
+    Not(BTreeSet<String>),
+    /// The names below these (`<name>/...`).
+    Under(BTreeSet<String>),
+    /// The names any of these takes.
+    Any(Vec<Scope>),
 }
 
 impl Scope {
-    fn takes(&self, name: &str) -> bool {
+    pub fn takes(&self, name: &str) -> bool {
         match self {
             Scope::Nothing => false,
             Scope::Every => true,
             Scope::Only(names) => names.contains(name),
+            Scope::Not(names) => !names.contains(name),
+            Scope::Under(parents) => {
+                name.rsplit_once('/').is_some_and(|_| parents.iter().any(|p| name.starts_with(&format!("{p}/"))))
+                    || parents.contains(name)
+            }
+            Scope::Any(scopes) => scopes.iter().any(|s| s.takes(name)),
         }
     }
 }
 
 impl Reach {
     pub fn everything() -> Reach {
-        Reach { filters: Scope::Every, schema_configs: Scope::Every }
+        Reach { filters: Scope::Every, schema_configs: Scope::Every, catalog: Scope::Nothing }
     }
 }
 
 impl Snapshot {
     pub fn source(&self, name: &str) -> Option<&SourceState> {
         self.sources.iter().find(|s| s.source.name == name)
+    }
+
+    pub fn destination(&self, name: &str) -> Option<&Destination> {
+        let (source, _) = name.rsplit_once("/destinations/")?;
+        self.source(source)?.destinations.iter().find(|d| d.name == name)
     }
 }
 
@@ -143,5 +166,23 @@ pub async fn workspace(
         .await?;
     let schema_configs = names.into_iter().map(String::from).zip(configs).collect();
 
-    Ok(Snapshot { workspace: workspace.to_string(), sources, plans: plans.collect(), filters, schema_configs })
+    let catalog = catalog_entries(client, &reach.catalog).await?;
+    Ok(Snapshot { workspace: workspace.to_string(), sources, plans: plans.collect(), filters, schema_configs, catalog })
+}
+
+/// The catalog destinations a scope names (`Only` slugs; an entry the catalog does not have is skipped).
+async fn catalog_entries(client: &Client, scope: &Scope) -> Result<BTreeMap<String, CatalogDestination>> {
+    let Scope::Only(slugs) = scope else { return Ok(BTreeMap::new()) };
+    let reads = slugs.iter().map(|slug| async move {
+        let request = Request::<CatalogDestination>::get(&format!("catalog/destinations/{slug}"));
+        match client.send(&request).await {
+            Ok(crate::api::client::Outcome::Answer(entry)) => Ok(Some((slug.clone(), entry))),
+            Ok(crate::api::client::Outcome::DryRun) => Ok(None),
+            Err(crate::error::Error::Api(e)) if e.status == 404 => Ok(None),
+            Err(e) => Err(e),
+        }
+    });
+    let entries: Vec<Option<(String, CatalogDestination)>> =
+        futures_util::stream::iter(reads).buffered(CONCURRENCY).try_collect().await?;
+    Ok(entries.into_iter().flatten().collect())
 }

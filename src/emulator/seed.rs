@@ -30,6 +30,7 @@ use crate::api::walk::Snapshot;
 use crate::error::{Error, Result};
 use crate::plan::diff::{self, Op, PlanRef};
 use crate::plan::file::{ConfigValue, WorkspaceFile};
+use crate::plan::secrets::{self, Env};
 use crate::wire::{Code, ErrorBody};
 
 /// A seed file, read.
@@ -141,11 +142,11 @@ async fn load_resources(app: &Arc<App>, seed: SeedFile, path: &Path) -> Result<(
 /// A workspace file's creates, in the order `apply` makes them (the plan against an empty workspace).
 async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Result<()> {
     let shown = path.display();
-    let env = |name: &str| std::env::var(name).ok();
+    let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
     let empty = Snapshot { workspace: format!("workspaces/{}", file.workspace), ..Snapshot::default() };
     let plan = diff::plan(file, &empty, diff::Options::default(), &env)?;
     // CLI.md: an unset reference stops the start, naming it (a copy without its secrets would deliver unsigned).
-    let unset: Vec<&str> = file.env_names().into_iter().filter(|name| env(name).is_none()).collect();
+    let unset: Vec<String> = plan.env_names().into_iter().filter(|name| env.secret(name).is_none()).collect();
     if !unset.is_empty() {
         return Err(Error::usage(format!(
             "seed file {shown}: set {} (the file refers to {} for secrets)",
@@ -160,10 +161,9 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
         let at = |msg: String| Error::usage(format!("seed file {shown}: {}: {msg}", change.resource));
         let (collection, body) = match op {
             Op::CreateSource { collection, body } => (collection.clone(), to_json(body)),
-            Op::CreateDestination { collection, body } => {
-                let mut body = to_json(body);
-                diff::resolve_env(&mut body, &env)?;
-                (collection.clone(), body)
+            Op::CreateDestination { collection, .. } => {
+                let Op::CreateDestination { body, .. } = secrets::prepare(op, &env)? else { continue };
+                (collection.clone(), to_json(&body))
             }
             Op::CreatePlan { collection, body } => {
                 let display_name = &body.tracking_plan.display_name;

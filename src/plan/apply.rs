@@ -1,15 +1,17 @@
-//! Executing a plan: each change's request in order, through the client (so pacing, retries and the effect gate
-//! apply: under `--dry-run` every request is described and none sent). The first failure stops the run with its
-//! error, after saying what was done and what was not; since a plan is computed from what is, running `apply` again
-//! does the rest.
+//! Executing a plan: every request is made ready first (each `$env` reference resolved where a destination's
+//! config holds it, and nowhere else; each update's mask checked), so that a plan that cannot be sent whole is
+//! refused before its first write. Then each change's request is sent in order, through the client (so pacing,
+//! retries and the effect gate apply: under `--dry-run` every request is described and none sent). The first
+//! failure stops the run with its error, after saying what was done and what was not; since a plan is computed from
+//! what is, running `apply` again does the rest.
 
 use std::collections::HashMap;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 
-use super::diff::{Action, Change, Op, Plan, resolve_env};
+use super::diff::{Action, Change, Op, Plan};
+use super::secrets::{self, Env};
 use crate::api::client::{Client, Outcome};
 use crate::error::{Error, Result};
 use crate::wire::{self, Request, TrackingPlan};
@@ -21,21 +23,37 @@ pub struct Applied {
     pub dry_run: bool,
 }
 
+/// Every request of the plan, ready to send: references resolved, masks checked. Any refusal comes here, before
+/// the first write.
+pub fn prepare<'p>(plan: &'p Plan, env: &dyn Env) -> Result<Vec<(&'p Change, Op)>> {
+    let mut ready = Vec::with_capacity(plan.changes.len());
+    for change in &plan.changes {
+        let Some(op) = &change.op else { continue };
+        let op = secrets::prepare(op, env)?;
+        let empty = match &op {
+            Op::UpdateSource { update, .. } => update.mask.paths.is_empty(),
+            Op::UpdateDestination { update, .. } => update.mask.paths.is_empty(),
+            Op::UpdateFilter { update, .. } => update.mask.paths.is_empty(),
+            Op::UpdateSchemaConfig { update, .. } => update.mask.paths.is_empty(),
+            Op::UpdatePlan { update, .. } => update.mask.paths.is_empty(),
+            _ => false,
+        };
+        if empty {
+            return Err(Error::usage(format!("the update of {} changes nothing", change.resource)));
+        }
+        ready.push((change, op));
+    }
+    Ok(ready)
+}
+
 /// Sends every change of the plan in order. `say` hears one line per change made.
-pub async fn apply(
-    client: &Client,
-    plan: &Plan,
-    env: &dyn Fn(&str) -> Option<String>,
-    say: &dyn Fn(&str),
-) -> Result<Applied> {
+pub async fn apply(client: &Client, plan: &Plan, env: &dyn Env, say: &dyn Fn(&str)) -> Result<Applied> {
+    let ready = prepare(plan, env)?;
     let mut applied = Applied::default();
     // Tracking plans created by this run, by display name: their connections need their new names.
     let mut created: HashMap<String, String> = HashMap::new();
-    for (index, change) in plan.changes.iter().enumerate() {
-        let Some(op) = &change.op else { continue };
-        let op = with_secrets(op, env)?;
-        let result = send(client, &op, &mut created).await;
-        match result {
+    for (index, (change, op)) in ready.iter().enumerate() {
+        match send(client, op, &mut created).await {
             Ok(dry_run) => {
                 applied.sent += 1;
                 applied.dry_run |= dry_run;
@@ -45,11 +63,12 @@ pub async fn apply(
             }
             Err(error) => {
                 let resource = crate::ui::escape_control(&change.resource);
-                say(&format!("stopped at change {} of {}: {} {resource}", index + 1, plan.changes.len(), verb(change)));
+                let verb = change.action.verb();
+                say(&format!("stopped at change {} of {}: {verb} {resource}", index + 1, ready.len()));
                 say(&format!(
-                    "done: {} change(s); not done: {} (run apply again to make them)",
-                    applied.sent,
-                    plan.changes.len() - index
+                    "done: {}; not done: {} (run apply again to make them)",
+                    crate::ui::count(applied.sent, "change"),
+                    ready.len() - index
                 ));
                 return Err(error);
             }
@@ -58,22 +77,12 @@ pub async fn apply(
     Ok(applied)
 }
 
-fn verb(change: &Change) -> &'static str {
-    match change.action {
-        Action::Create => "create",
-        Action::Update => "update",
-        Action::Delete => "delete",
-        Action::Connect => "connect",
-        Action::Disconnect => "disconnect",
-    }
-}
-
 /// `updated NAME (destination.enabled)`, `connected PLAN to SOURCE`, ...
 fn done_line(change: &Change) -> String {
     let resource = crate::ui::escape_control(&change.resource);
     let paths: Vec<&str> = change.fields.iter().map(|f| f.path.as_str()).collect();
     let source = change.fields.first().map(|f| if f.to.is_null() { &f.from } else { &f.to });
-    let source = source.and_then(Value::as_str).unwrap_or_default();
+    let source = source.and_then(serde_json::Value::as_str).unwrap_or_default();
     match change.action {
         Action::Create => format!("created {resource}"),
         Action::Update => format!("updated {resource} ({})", paths.join(", ")),
@@ -81,13 +90,6 @@ fn done_line(change: &Change) -> String {
         Action::Connect => format!("connected {resource} to {source}"),
         Action::Disconnect => format!("disconnected {resource} from {source}"),
     }
-}
-
-/// The op with its `{"$env": NAME}` references replaced by the variables' values.
-fn with_secrets(op: &Op, env: &dyn Fn(&str) -> Option<String>) -> Result<Op> {
-    let mut value = serde_json::to_value(op).map_err(|e| Error::failed(e.to_string()))?;
-    resolve_env(&mut value, env)?;
-    serde_json::from_value(value).map_err(|e| Error::failed(format!("a planned change cannot be read back: {e}")))
 }
 
 /// Sends one op; whether it was only described (`--dry-run`).

@@ -1,28 +1,43 @@
 //! A plan is a value: computed from the file (what should be) and a snapshot (what is), printed by `diff`, saved
 //! with `--out`, executed by `apply`. Each change is one write request, typed with the wire model: creates carry their
 //! create body, updates an `UpdateRequest` whose mask names exactly the changed fields (a config change only the
-//! changed items), deletes only the name. Values compare as JSON values (`1` equals `1.0`, key order does not
-//! matter). A secret that cannot be checked (its variable unset, or the service shows it censored) is
-//! "unverifiable": shown, never silently equal or different.
+//! changed items), deletes only the name. What a change shows (its action, resource and fields, and what a delete
+//! takes with it) is read from its request by one function, [`describe`]: the builder uses it, and a saved plan is
+//! checked with it, so no request can hide under another label. Values compare as JSON values (`1` equals `1.0`,
+//! key order does not matter, integers exactly). Secrets show only as `(secret changed)` / `(secret unchanged)`.
+//! A secret that cannot be checked (its variable unset, or the service shows it censored) is "unverifiable": shown,
+//! never silently equal or different.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 use sha1::Digest;
 
 use super::export::slug;
 use super::file::{ConfigValue, DestinationSpec, FilterSpec, SourceSpec, WorkspaceFile};
+use super::secrets::{self, Env};
+use crate::api::names::{self, Kind};
 use crate::api::walk::{Reach, Scope, Snapshot, SourceState};
 use crate::error::{Error, Result};
-use crate::secret::REDACTED;
+use crate::wire::config::{censored, secret_pointers};
 use crate::wire::{
     ConfigItem, ConnectSource, CreateDestination, CreateFilter, CreateSource, CreateTrackingPlan, Destination,
     DestinationFilter, DestinationInput, FilterInput, LibraryConfig, SchemaConfig, Source, SourceInput, TrackingPlan,
     TrackingPlanInput, UpdateRequest,
 };
 
-pub const PLAN_FORMAT: &str = "seg-plan/1";
+/// `seg-plan/2`: plans whose changes are checked against their requests. A `seg-plan/1` plan (which could hold a
+/// literal secret) is refused: plans are made again in seconds.
+pub const PLAN_FORMAT: &str = "seg-plan/2";
+
+/// How a secret shows in a plan, in every output and in a saved plan.
+pub const SECRET_CHANGED: &str = "(secret changed)";
+pub const SECRET_UNCHANGED: &str = "(secret unchanged)";
+
+fn marker(value: &Value) -> bool {
+    matches!(value.as_str(), Some(SECRET_CHANGED | SECRET_UNCHANGED))
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -44,9 +59,19 @@ impl Action {
             Action::Disconnect => "<",
         }
     }
+
+    pub fn verb(self) -> &'static str {
+        match self {
+            Action::Create => "create",
+            Action::Update => "update",
+            Action::Delete => "delete",
+            Action::Connect => "connect",
+            Action::Disconnect => "disconnect",
+        }
+    }
 }
 
-/// A field that changes: its mask path, and the values before and after (secrets shown as `(redacted)`).
+/// A field that changes: its mask path, and the values before and after (secrets as markers).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FieldChange {
     pub path: String,
@@ -86,10 +111,14 @@ pub enum Op {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Change {
     pub action: Action,
-    /// The resource's full name (a tracking plan to create: its collection and display name).
+    /// The resource's full name (a tracking plan or filter to create: its collection and name).
     pub resource: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fields: Vec<FieldChange>,
+    /// What a delete takes with it: a source's destinations, their filters and its tracking-plan connections; a
+    /// destination's filters; a tracking plan's connections.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub with: Vec<String>,
     /// The request that makes the change (in saved plans; not in `diff -o json`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub op: Option<Op>,
@@ -121,22 +150,40 @@ pub struct Plan {
     pub changes: Vec<Change>,
     pub unverifiable: Vec<Unverifiable>,
     pub fingerprints: BTreeMap<String, String>,
+    /// Where a request would carry a secret written literally in the file (not saved: a saved plan holds secrets
+    /// only as references, so `diff --out` refuses such a plan).
+    #[serde(skip)]
+    pub literal_secrets: Vec<String>,
 }
 
 impl Plan {
+    /// How many resources the plan deletes: each delete, and everything each takes with it.
     pub fn deletes(&self) -> usize {
-        self.changes.iter().filter(|c| c.action == Action::Delete).count()
+        self.changes.iter().filter(|c| c.action == Action::Delete).map(|c| 1 + c.with.len()).sum()
+    }
+
+    /// What the deletes are, for a question: `2 sources, 3 destinations and 1 filter`.
+    pub fn deleted_kinds(&self) -> String {
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        let names = self.changes.iter().filter(|c| c.action == Action::Delete);
+        for name in names.flat_map(|c| std::iter::once(&c.resource).chain(&c.with)) {
+            *counts.entry(kind_of_name(name)).or_default() += 1;
+        }
+        let parts: Vec<String> = ["source", "destination", "filter", "tracking plan", "connection"]
+            .iter()
+            .filter_map(|kind| counts.get(kind).map(|n| crate::ui::count(*n, kind)))
+            .collect();
+        match parts.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        }
     }
 
     /// Every `$env` name a request of the plan needs.
     pub fn env_names(&self) -> BTreeSet<String> {
-        let mut names = BTreeSet::new();
-        for change in &self.changes {
-            if let Ok(value) = serde_json::to_value(&change.op) {
-                env_refs(&value, &mut names);
-            }
-        }
-        names
+        let ops = self.changes.iter().filter_map(|c| c.op.as_ref());
+        ops.filter_map(|op| serde_json::to_value(op).ok()).flat_map(|value| secrets::names(&value)).collect()
     }
 
     /// The plan as `diff -o json` prints it (CLI.md): changes without their requests, and the number of requests.
@@ -151,10 +198,17 @@ impl Plan {
         // Names and values come from the file and the service: escaped, so they cannot move a terminal's cursor.
         let esc = |text: &str| crate::ui::escape_control(text).into_owned();
         for change in &self.changes {
-            out.push_str(&format!("{} {} {}\n", change.action.mark(), verb(change.action), esc(&change.resource)));
+            out.push_str(&format!("{} {} {}\n", change.action.mark(), change.action.verb(), esc(&change.resource)));
             for field in &change.fields {
+                if marker(&field.to) && (field.from == field.to || field.from.is_null()) {
+                    out.push_str(&format!("    {}: {}\n", esc(&field.path), shown(&field.to)));
+                    continue;
+                }
                 let (from, to) = (esc(&shown(&field.from)), esc(&shown(&field.to)));
                 out.push_str(&format!("    {}: {from} -> {to}\n", esc(&field.path)));
+            }
+            for name in &change.with {
+                out.push_str(&format!("    with {} {}\n", kind_of_name(name), esc(name)));
             }
         }
         for item in &self.unverifiable {
@@ -169,80 +223,49 @@ impl Plan {
         if self.changes.is_empty() {
             out.push_str("No changes: the workspace matches the file.\n");
         } else {
+            let taken: usize = self.changes.iter().map(|c| c.with.len()).sum();
+            let taken = if taken == 0 { String::new() } else { format!(" (and {} with them)", taken) };
             out.push_str(&format!(
-                "Plan: {} to create, {} to update, {} to delete, {} to connect, {} to disconnect ({} request{}).\n",
+                "Plan: {} to create, {} to update, {} to delete{taken}, {} to connect, {} to disconnect ({}).\n",
                 count(Action::Create),
                 count(Action::Update),
                 count(Action::Delete),
                 count(Action::Connect),
                 count(Action::Disconnect),
-                self.changes.len(),
-                if self.changes.len() == 1 { "" } else { "s" },
+                crate::ui::count(self.changes.len(), "request"),
             ));
         }
         out
     }
 }
 
-fn verb(action: Action) -> &'static str {
-    match action {
-        Action::Create => "create",
-        Action::Update => "update",
-        Action::Delete => "delete",
-        Action::Connect => "connect",
-        Action::Disconnect => "disconnect",
+/// The kind of a resource by its name, for people: `source`, `destination`, `filter`, `tracking plan`,
+/// `connection`.
+fn kind_of_name(name: &str) -> &'static str {
+    let segments: Vec<&str> = name.split('/').collect();
+    match segments.get(segments.len().saturating_sub(2)).copied() {
+        Some("sources") => "source",
+        Some("destinations") => "destination",
+        Some("filters") => "filter",
+        Some("tracking-plans") => "tracking plan",
+        Some("source-connections") => "connection",
+        _ => "resource",
     }
 }
 
 fn shown(value: &Value) -> String {
     match value {
+        Value::String(s) if marker(value) => s.clone(),
         Value::String(s) => format!("{s:?}"),
         other => other.to_string(),
     }
 }
 
-fn env_refs(value: &Value, names: &mut BTreeSet<String>) {
-    match value {
-        Value::Object(map) => match env_ref(map) {
-            Some(name) => {
-                names.insert(name.to_string());
-            }
-            None => map.values().for_each(|v| env_refs(v, names)),
-        },
-        Value::Array(items) => items.iter().for_each(|v| env_refs(v, names)),
-        _ => {}
-    }
-}
-
-/// `{"$env": NAME}`: a reference to a secret.
-fn env_ref(map: &Map<String, Value>) -> Option<&str> {
-    match (map.len(), map.get("$env")) {
-        (1, Some(Value::String(name))) => Some(name),
-        _ => None,
-    }
-}
-
-/// Replaces every `{"$env": NAME}` with the variable's value; an unset variable is an error naming it.
-pub fn resolve_env(value: &mut Value, env: &dyn Fn(&str) -> Option<String>) -> Result<()> {
-    match value {
-        Value::Object(map) => {
-            if let Some(name) = env_ref(map) {
-                let secret =
-                    env(name).ok_or_else(|| Error::usage(format!("{name} is not set: the file's secret needs it")))?;
-                *value = Value::String(secret);
-                return Ok(());
-            }
-            map.values_mut().try_for_each(|v| resolve_env(v, env))
-        }
-        Value::Array(items) => items.iter_mut().try_for_each(|v| resolve_env(v, env)),
-        _ => Ok(()),
-    }
-}
-
-/// JSON values as values: numbers by their value (`1` is `1.0`), objects whatever their key order.
+/// JSON values as values: numbers by their value (`1` is `1.0`; integers exactly, so `9007199254740993` is not
+/// `9007199254740992`), objects whatever their key order.
 pub fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Number(x), Value::Number(y)) => same_number(x, y),
         (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same(a, b)),
         (Value::Object(x), Value::Object(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
@@ -251,22 +274,18 @@ pub fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// A password the service shows censored: only `*` or `•`.
-fn censored(value: &Value) -> bool {
-    value.as_str().is_some_and(|s| !s.is_empty() && s.chars().all(|c| c == '*' || c == '•'))
-}
-
-/// Tracking-plan rules as the service keeps them: the arrays it always holds are empty when absent.
-fn rules_as_kept(rules: &Map<String, Value>) -> Value {
-    let mut rules = rules.clone();
-    for key in ["events", "identify_traits", "group_traits"] {
-        let entry = rules.entry(key).or_insert(Value::Null);
-        if entry.is_null() {
-            *entry = Value::Array(Vec::new());
+/// Two numbers by value: integers exactly, a float equal to an integer only when it is that integer exactly.
+fn same_number(x: &Number, y: &Number) -> bool {
+    let int = |n: &Number| n.as_i64().map(i128::from).or_else(|| n.as_u64().map(i128::from));
+    match (int(x), int(y)) {
+        (Some(a), Some(b)) => a == b,
+        (Some(i), None) | (None, Some(i)) => {
+            let f = if int(x).is_some() { y.as_f64() } else { x.as_f64() };
+            // A float holds an integer exactly when it has no fraction and converts back to the same integer.
+            f.is_some_and(|f| f.fract() == 0.0 && f.abs() < 1.8e19 && f as i128 == i && (i as f64) == f)
         }
+        (None, None) => x.as_f64() == y.as_f64(),
     }
-    rules.retain(|_, v| !v.is_null());
-    Value::Object(rules)
 }
 
 /// A fingerprint of a resource as read: SHA-1 of its JSON with keys sorted.
@@ -315,12 +334,24 @@ pub fn fingerprints(snapshot: &Snapshot) -> BTreeMap<String, String> {
     out
 }
 
-/// What a saved plan read beyond the lists, from its fingerprints' names: the same reach reads it again.
-pub fn reach_of_fingerprints(fingerprints: &BTreeMap<String, String>) -> Reach {
-    let under = |suffix: &str| {
-        Scope::Only(fingerprints.keys().filter_map(|name| name.strip_suffix(suffix)).map(String::from).collect())
+/// What a saved plan reads again: the filter lists and schema configs its fingerprints name, and the filters of
+/// every destination its requests delete (directly or with their source), so that what a delete takes with it is
+/// counted from what is, not from what the plan says.
+pub fn reach_of_plan(plan: &Plan) -> Reach {
+    let under = |suffix: &str| -> BTreeSet<String> {
+        plan.fingerprints.keys().filter_map(|name| name.strip_suffix(suffix)).map(String::from).collect()
     };
-    Reach { filters: under("/filters"), schema_configs: under("/schema-config") }
+    let mut deleted = BTreeSet::new();
+    for op in plan.changes.iter().filter_map(|c| c.op.as_ref()) {
+        if let Op::DeleteSource { name } | Op::DeleteDestination { name } = op {
+            deleted.insert(name.clone());
+        }
+    }
+    Reach {
+        filters: Scope::Any(vec![Scope::Only(under("/filters")), Scope::Under(deleted)]),
+        schema_configs: Scope::Only(under("/schema-config")),
+        catalog: Scope::Nothing,
+    }
 }
 
 /// What differs between two sets of fingerprints: the names whose fingerprint changed, appeared or went.
@@ -329,28 +360,380 @@ pub fn moved(before: &BTreeMap<String, String>, now: &BTreeMap<String, String>) 
     names.into_iter().filter(|name| before.get(*name) != now.get(*name)).cloned().collect()
 }
 
-struct Builder<'a> {
-    workspace: String,
-    snapshot: &'a Snapshot,
-    env: &'a dyn Fn(&str) -> Option<String>,
-    prune: bool,
-    creates: Vec<Change>,
-    plans: Vec<Change>,
-    connects: Vec<Change>,
-    deletes: Vec<Change>,
-    unverifiable: Vec<Unverifiable>,
+// ---- what an op changes ----
+
+/// The type of a destination's config item: the service's for an item it has, else the catalog's for its key.
+fn kind_of(snapshot: &Snapshot, destination: &str, key: &str) -> String {
+    let item = snapshot.destination(destination).and_then(|d| d.setting(key)).filter(|i| !i.kind.is_empty());
+    if let Some(item) = item {
+        return item.kind.clone();
+    }
+    let entry = snapshot.catalog.get(slug(destination));
+    let setting = entry.and_then(|entry| entry.settings.iter().find(|s| s.name == key));
+    setting.map(|s| s.kind.to_lowercase()).unwrap_or_default()
 }
 
-/// The plan that makes the workspace match the file. `workspace` is `workspaces/<slug>`: the file's, or an explicit
-/// `-w` (promotion to another workspace).
-pub fn plan(
-    file: &WorkspaceFile,
-    snapshot: &Snapshot,
-    options: Options,
-    env: &dyn Fn(&str) -> Option<String>,
-) -> Result<Plan> {
+/// A config item's value before and after, as shown: its secret parts (a secret item as a whole, a credential
+/// nested in it, a censored value, a `$env` reference) replaced by a marker that says whether that part changes.
+/// `to` is compared with its references resolved when `env` can (otherwise a part that is a reference changes).
+fn config_shown(key: &str, kind: &str, from: Option<&Value>, to: &Value, env: &dyn Env) -> (Value, Value) {
+    let resolved = secrets::resolve(to, env).ok();
+    let mut parts: BTreeSet<String> = secrets::reference_pointers(to).into_iter().collect();
+    parts.extend(secret_pointers(key, kind, resolved.as_ref().unwrap_or(to)));
+    if let Some(from) = from {
+        parts.extend(secret_pointers(key, kind, from));
+    }
+    let mark = |pointer: &str| {
+        let before = from.and_then(|f| f.pointer(pointer));
+        let after = resolved.as_ref().and_then(|r| r.pointer(pointer));
+        let unchanged = matches!((before, after), (Some(b), Some(a)) if same(a, b));
+        Value::String(if unchanged { SECRET_UNCHANGED } else { SECRET_CHANGED }.to_string())
+    };
+    let mask = |value: &Value| {
+        let mut shown = value.clone();
+        // Outermost first: a whole secret part hides whatever it holds.
+        for pointer in &parts {
+            if let Some(slot) = shown.pointer_mut(pointer).filter(|slot| !slot.is_null() && !marker(slot)) {
+                *slot = mark(pointer);
+            }
+        }
+        shown
+    };
+    (from.map_or(Value::Null, mask), mask(to))
+}
+
+/// The fields of a list of config items set on `destination`.
+fn config_fields(snapshot: &Snapshot, destination: &str, items: &[ConfigItem], env: &dyn Env) -> Vec<FieldChange> {
+    let current = snapshot.destination(destination);
+    items
+        .iter()
+        .map(|item| {
+            let key = item.key();
+            let kind = kind_of(snapshot, destination, key);
+            let before = current.and_then(|d| d.setting(key)).map(|i| &i.value);
+            let (from, to) = config_shown(key, &kind, before, &item.value, env);
+            FieldChange { path: format!("destination.config.{key}"), from, to }
+        })
+        .collect()
+}
+
+/// The fields an update changes: each path of its mask, with the value before (from `current`, the resource as read)
+/// and after (from the update's fields; a path listed with no value empties the field).
+fn update_fields<T: crate::wire::Resource>(
+    update: &UpdateRequest<T>,
+    current: &Value,
+    shown: &str,
+) -> Result<Vec<FieldChange>, String> {
+    let mut fields = Vec::new();
+    for path in &update.mask.paths {
+        let field = path.strip_prefix(T::KEY).and_then(|p| p.strip_prefix('.')).unwrap_or(path);
+        let segments = crate::wire::path::segments(field)?;
+        let from = crate::wire::path::get(current, &segments).cloned().unwrap_or(Value::Null);
+        let to =
+            crate::wire::path::get(&Value::Object(update.fields.clone()), &segments).cloned().unwrap_or(Value::Null);
+        fields.push(FieldChange { path: format!("{shown}.{field}"), from, to });
+    }
+    Ok(fields)
+}
+
+fn view<T: Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// A name of `kind`, in full, inside `workspace`: what every target of a plan's request must be.
+fn within(kind: Kind, name: &str, workspace: &str) -> Result<(), String> {
+    // A filter's name may carry the config segment the real service once answered with (API.md).
+    let plain = match (kind, name.split_once("/config/")) {
+        (Kind::Filter, Some((destination, rest))) => {
+            format!("{destination}/filters/{}", rest.rsplit_once("/filters/").map_or(rest, |(_, id)| id))
+        }
+        _ => name.to_string(),
+    };
+    let inside = if kind == Kind::Workspace { plain == workspace } else { plain.starts_with(&format!("{workspace}/")) };
+    match names::parse(kind, &plain, &names::Defaults::default()) {
+        Ok(parsed) if parsed.as_str() == plain && inside => Ok(()),
+        _ => Err(format!("{} is not a {} of {workspace}", super::document::token(name), kind.noun())),
+    }
+}
+
+/// A collection `<parent>/<segment>` whose parent is a `kind` of `workspace`.
+fn collection_within(kind: Kind, collection: &str, segment: &str, workspace: &str) -> Result<String, String> {
+    let parent = collection
+        .strip_suffix(&format!("/{segment}"))
+        .ok_or_else(|| format!("{} is not a {segment} collection", super::document::token(collection)))?;
+    within(kind, parent, workspace)?;
+    Ok(parent.to_string())
+}
+
+/// What a delete takes with it, as the snapshot holds it.
+fn taken_with(op: &Op, snapshot: &Snapshot) -> Vec<String> {
+    let filters = |destination: &str| {
+        let filters = snapshot.filters.get(destination).into_iter().flatten();
+        filters.map(|f| f.name.clone()).collect::<Vec<_>>()
+    };
+    let connections = |source: &str| {
+        let plans = snapshot.plans.iter();
+        let linked = plans.filter(|p| p.connections.iter().any(|c| c.source_name == source));
+        linked.map(|p| format!("{}/source-connections/{}", p.plan.name, slug(source))).collect::<Vec<_>>()
+    };
+    match op {
+        Op::DeleteSource { name } => {
+            let destinations = snapshot.source(name).map(|s| s.destinations.as_slice()).unwrap_or_default();
+            let mut with = Vec::new();
+            for destination in destinations {
+                with.push(destination.name.clone());
+                with.extend(filters(&destination.name));
+            }
+            with.extend(connections(name));
+            with
+        }
+        Op::DeleteDestination { name } => filters(name),
+        Op::DeletePlan { name } => {
+            let plan = snapshot.plans.iter().find(|p| p.plan.name == *name);
+            let connections = plan.into_iter().flat_map(|p| &p.connections);
+            connections.map(|c| format!("{name}/source-connections/{}", slug(&c.source_name))).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// What an op changes, as every output shows it: the action, the resource, each field with its value before (read
+/// from the snapshot) and after (from the op), secrets only as markers, and what a delete takes with it. The one
+/// reading of an op: the plan's changes are made with it, and a saved plan is refused unless its changes are what
+/// this says of its requests. Every name the op sends to must lie in the snapshot's workspace.
+pub fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Change, String> {
+    let ws = snapshot.workspace.as_str();
+    let null = Value::Null;
+    let change = |action: Action, resource: &str, fields: Vec<FieldChange>| Change {
+        action,
+        resource: resource.to_string(),
+        fields,
+        with: Vec::new(),
+        op: Some(op.clone()),
+    };
+    let created = |path: &str, to: Value| FieldChange { path: path.to_string(), from: Value::Null, to };
+    Ok(match op {
+        Op::CreateSource { collection, body } => {
+            let source = &body.source;
+            collection_within(Kind::Workspace, collection, "sources", ws)?;
+            within(Kind::Source, &source.name, ws)?;
+            if source.name.rsplit_once('/').map(|(c, _)| c) != Some(collection.as_str()) {
+                return Err(format!("{} is not in {}", source.name, collection));
+            }
+            let mut fields = vec![created("source.catalog_name", source.catalog_name.clone().into())];
+            if let Some(display_name) = &source.display_name {
+                fields.push(created("source.display_name", display_name.clone().into()));
+            }
+            if let Some(labels) = &source.labels {
+                fields.push(created("source.labels", view(labels)));
+            }
+            if let Some(library_config) = &source.library_config {
+                fields.push(created("source.library_config", view(library_config)));
+            }
+            change(Action::Create, &source.name, fields)
+        }
+        Op::UpdateSource { name, update } => {
+            within(Kind::Source, name, ws)?;
+            let current = snapshot.source(name).map(|s| view(&s.source)).unwrap_or_default();
+            change(Action::Update, name, update_fields(update, &current, "source")?)
+        }
+        Op::CreateDestination { collection, body } => {
+            let destination = &body.destination;
+            collection_within(Kind::Source, collection, "destinations", ws)?;
+            within(Kind::Destination, &destination.name, ws)?;
+            if destination.name.rsplit_once('/').map(|(c, _)| c) != Some(collection.as_str()) {
+                return Err(format!("{} is not in {}", destination.name, collection));
+            }
+            let mut fields = Vec::new();
+            if let Some(enabled) = destination.enabled {
+                fields.push(created("destination.enabled", enabled.into()));
+            }
+            if let Some(mode) = &destination.connection_mode {
+                fields.push(created("destination.connection_mode", mode.clone().into()));
+            }
+            let items = destination.config.as_deref().unwrap_or_default();
+            fields.extend(config_fields(snapshot, &destination.name, items, env));
+            change(Action::Create, &destination.name, fields)
+        }
+        Op::UpdateDestination { name, update } => {
+            within(Kind::Destination, name, ws)?;
+            let current = snapshot.destination(name).map(view).unwrap_or_default();
+            let mut fields = Vec::new();
+            for path in &update.mask.paths {
+                if path == "destination.config" {
+                    let items: Vec<ConfigItem> = match update.fields.get("config") {
+                        Some(items) => serde_json::from_value(items.clone()).map_err(|e| e.to_string())?,
+                        None => Vec::new(),
+                    };
+                    fields.extend(config_fields(snapshot, name, &items, env));
+                    continue;
+                }
+                let mut one = UpdateRequest::<Destination>::new();
+                one.mask.paths = vec![path.clone()];
+                one.fields = update.fields.clone();
+                fields.extend(update_fields(&one, &current, "destination")?);
+            }
+            change(Action::Update, name, fields)
+        }
+        Op::CreateFilter { collection, body } => {
+            collection_within(Kind::Destination, collection, "filters", ws)?;
+            let filter = &body.filter;
+            let mut fields = vec![
+                created("filter.if", filter.condition.clone().into()),
+                created("filter.actions", Value::Array(filter.actions.clone())),
+                created("filter.enabled", filter.enabled.into()),
+            ];
+            if !filter.description.is_empty() {
+                fields.push(created("filter.description", filter.description.clone().into()));
+            }
+            change(Action::Create, &format!("{collection} ({:?})", filter.title), fields)
+        }
+        Op::UpdateFilter { name, update } => {
+            within(Kind::Filter, name, ws)?;
+            let filters = snapshot.filters.values().flatten();
+            let current = filters.clone().find(|f| f.name == *name).map(view).unwrap_or_default();
+            change(Action::Update, name, update_fields(update, &current, "filter")?)
+        }
+        Op::UpdateSchemaConfig { name, update } => {
+            let source = name.strip_suffix("/schema-config").unwrap_or_default();
+            within(Kind::Source, source, ws)?;
+            let default = SchemaConfig::default_for(source);
+            let current = view(snapshot.schema_configs.get(source).unwrap_or(&default));
+            change(Action::Update, name, update_fields(update, &current, "schema_config")?)
+        }
+        Op::CreatePlan { collection, body } => {
+            collection_within(Kind::Workspace, collection, "tracking-plans", ws)?;
+            let plan = &body.tracking_plan;
+            let mut fields = vec![created("tracking_plan.display_name", plan.display_name.clone().into())];
+            if let Some(rules) = &plan.rules {
+                fields.push(created("tracking_plan.rules", rules_as_kept(rules)));
+            }
+            change(Action::Create, &format!("{collection} ({:?})", plan.display_name), fields)
+        }
+        Op::UpdatePlan { name, update } => {
+            within(Kind::TrackingPlan, name, ws)?;
+            let mut current = snapshot.plans.iter().find(|p| p.plan.name == *name).map(|p| view(&p.plan));
+            let mut update = update.clone();
+            // Rules compare and show as the service keeps them.
+            if let Some(Value::Object(rules)) = current.as_mut().and_then(|c| c.get_mut("rules")) {
+                *rules = rules_as_kept(rules).as_object().cloned().unwrap_or_default();
+            }
+            if let Some(Value::Object(rules)) = update.fields.get_mut("rules") {
+                *rules = rules_as_kept(rules).as_object().cloned().unwrap_or_default();
+            }
+            change(Action::Update, name, update_fields(&update, current.as_ref().unwrap_or(&null), "tracking_plan")?)
+        }
+        Op::Connect { plan, body } => {
+            within(Kind::Source, &body.source_name, ws)?;
+            let resource = match &plan.name {
+                Some(name) => {
+                    within(Kind::TrackingPlan, name, ws)?;
+                    name.clone()
+                }
+                None => format!("{ws}/tracking-plans ({:?})", plan.display_name),
+            };
+            change(Action::Connect, &resource, vec![created("tracking_plan.sources", body.source_name.clone().into())])
+        }
+        Op::Disconnect { plan, source } => {
+            within(Kind::TrackingPlan, plan, ws)?;
+            if !crate::wire::valid_slug(source) {
+                return Err(format!("{} is not a source slug", super::document::token(source)));
+            }
+            let field = FieldChange {
+                path: "tracking_plan.sources".into(),
+                from: format!("{ws}/sources/{source}").into(),
+                to: Value::Null,
+            };
+            change(Action::Disconnect, plan, vec![field])
+        }
+        Op::DeleteSource { name }
+        | Op::DeleteDestination { name }
+        | Op::DeleteFilter { name }
+        | Op::DeletePlan { name } => {
+            let kind = match op {
+                Op::DeleteSource { .. } => Kind::Source,
+                Op::DeleteDestination { .. } => Kind::Destination,
+                Op::DeleteFilter { .. } => Kind::Filter,
+                _ => Kind::TrackingPlan,
+            };
+            within(kind, name, ws)?;
+            Change { with: taken_with(op, snapshot), ..change(Action::Delete, name, Vec::new()) }
+        }
+    })
+}
+
+/// Whether a saved change says what its request does: the same action, resource and deletions, the same fields in
+/// the same order with the same values, secrets on both sides only as markers.
+fn says(stated: &Change, derived: &Change) -> bool {
+    let field = |a: &FieldChange, b: &FieldChange| {
+        let value = |x: &Value, y: &Value| if marker(y) { marker(x) } else { !marker(x) && same(x, y) };
+        a.path == b.path && value(&a.from, &b.from) && value(&a.to, &b.to)
+    };
+    stated.action == derived.action
+        && stated.resource == derived.resource
+        && stated.with == derived.with
+        && stated.fields.len() == derived.fields.len()
+        && stated.fields.iter().zip(&derived.fields).all(|(a, b)| field(a, b))
+}
+
+impl Plan {
+    /// Checks a plan read from a file (`apply --plan`), which anyone may have edited, against what is: every
+    /// change must be what its request does ([`describe`] on the workspace as read now), every request must stay in
+    /// the plan's workspace, and every resource it updates or deletes must be one it read. `workspace` is an
+    /// explicit `-w`, which must name the plan's own. A refusal is a usage error, before anything is sent.
+    pub fn check_saved(&self, snapshot: &Snapshot, workspace: Option<&str>, env: &dyn Env) -> Result<()> {
+        let refuse = |why: String| Error::usage(format!("the plan cannot be applied: {why}"));
+        if let Some(flag) = workspace.filter(|w| *w != self.workspace) {
+            return Err(refuse(format!("it is for {}, and -w names {flag}", self.workspace)));
+        }
+        for (index, change) in self.changes.iter().enumerate() {
+            let at = |why: String| {
+                refuse(format!("change {} ({} {}): {why}", index + 1, change.action.verb(), change.resource))
+            };
+            let op = change.op.as_ref().ok_or_else(|| at("it has no request".into()))?;
+            let derived = describe(op, snapshot, env).map_err(at)?;
+            if !says(change, &derived) {
+                return Err(at("its request does something else than the change it lists".into()));
+            }
+            let target = match op {
+                Op::UpdateSource { name, .. }
+                | Op::UpdateDestination { name, .. }
+                | Op::UpdateFilter { name, .. }
+                | Op::UpdatePlan { name, .. }
+                | Op::DeleteSource { name }
+                | Op::DeleteDestination { name }
+                | Op::DeletePlan { name } => Some(name.clone()),
+                Op::DeleteFilter { name } => name.rsplit_once("/filters/").map(|(d, _)| format!("{d}/filters")),
+                Op::UpdateSchemaConfig { name, .. } => Some(name.clone()),
+                Op::Disconnect { plan, .. } => Some(plan.clone()),
+                _ => None,
+            };
+            if let Some(target) = target.filter(|t| !self.fingerprints.contains_key(t)) {
+                return Err(at(format!("it changes {target}, which the plan did not read")));
+            }
+        }
+        Ok(())
+    }
+}
+
+// ---- building a plan ----
+
+struct Builder<'a> {
+    snapshot: &'a Snapshot,
+    env: &'a dyn Env,
+    prune: bool,
+    creates: Vec<Op>,
+    plans: Vec<Op>,
+    connects: Vec<Op>,
+    deletes: Vec<Op>,
+    unverifiable: Vec<Unverifiable>,
+    literal_secrets: Vec<String>,
+}
+
+/// The plan that makes the workspace match the file. The snapshot's workspace is the file's, or an explicit `-w`
+/// (promotion to another workspace).
+pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &dyn Env) -> Result<Plan> {
     let mut b = Builder {
-        workspace: snapshot.workspace.clone(),
         snapshot,
         env,
         prune: options.prune,
@@ -359,9 +742,11 @@ pub fn plan(
         connects: Vec::new(),
         deletes: Vec::new(),
         unverifiable: Vec::new(),
+        literal_secrets: Vec::new(),
     };
+    let ws = snapshot.workspace.clone();
     for (source_slug, spec) in &file.sources {
-        let name = format!("{}/sources/{source_slug}", b.workspace);
+        let name = format!("{ws}/sources/{source_slug}");
         match snapshot.source(&name) {
             None => b.create_source(&name, spec)?,
             Some(state) => b.update_source(&name, spec, state)?,
@@ -370,50 +755,34 @@ pub fn plan(
     if b.prune {
         for state in &snapshot.sources {
             if !file.sources.contains_key(slug(&state.source.name)) {
-                b.delete(&state.source.name, Op::DeleteSource { name: state.source.name.clone() });
+                b.deletes.push(Op::DeleteSource { name: state.source.name.clone() });
             }
         }
     }
     b.tracking_plans(file, snapshot)?;
-    let Builder { workspace, creates, plans, connects, deletes, unverifiable, .. } = b;
-    let changes = creates.into_iter().chain(plans).chain(connects).chain(deletes).collect();
+    let Builder { creates, plans, connects, deletes, unverifiable, literal_secrets, .. } = b;
+    let changes = creates
+        .iter()
+        .chain(&plans)
+        .chain(&connects)
+        .chain(&deletes)
+        .map(|op| describe(op, snapshot, env))
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(|why| Error::failed(format!("a planned request does not describe itself: {why}")))?;
     Ok(Plan {
         format: PLAN_FORMAT.into(),
-        workspace,
+        workspace: ws,
         options,
         changes,
         unverifiable,
         fingerprints: fingerprints(snapshot),
+        literal_secrets,
     })
 }
 
-fn field(path: String, from: Value, to: Value) -> FieldChange {
-    FieldChange { path, from, to }
-}
-
 impl Builder<'_> {
-    fn delete(&mut self, resource: &str, op: Op) {
-        self.deletes.push(Change {
-            action: Action::Delete,
-            resource: resource.to_string(),
-            fields: Vec::new(),
-            op: Some(op),
-        });
-    }
-
     fn create_source(&mut self, name: &str, spec: &SourceSpec) -> Result<()> {
         let library_config = spec.library_config.as_ref().map(|map| typed_library_config(name, map)).transpose()?;
-        let mut fields =
-            vec![field("source.catalog_name".into(), Value::Null, Value::String(spec.catalog_name.clone()))];
-        if let Some(display_name) = &spec.display_name {
-            fields.push(field("source.display_name".into(), Value::Null, Value::String(display_name.clone())));
-        }
-        if let Some(labels) = &spec.labels {
-            fields.push(field("source.labels".into(), Value::Null, serde_json::to_value(labels).unwrap_or_default()));
-        }
-        if let Some(map) = &spec.library_config {
-            fields.push(field("source.library_config".into(), Value::Null, Value::Object(map.clone())));
-        }
         let input = SourceInput {
             name: name.to_string(),
             catalog_name: spec.catalog_name.clone(),
@@ -421,11 +790,8 @@ impl Builder<'_> {
             library_config,
             labels: spec.labels.clone(),
         };
-        let op = Op::CreateSource {
-            collection: format!("{}/sources", self.workspace),
-            body: CreateSource { source: input },
-        };
-        self.creates.push(Change { action: Action::Create, resource: name.to_string(), fields, op: Some(op) });
+        let collection = format!("{}/sources", self.snapshot.workspace);
+        self.creates.push(Op::CreateSource { collection, body: CreateSource { source: input } });
         self.schema_config(name, spec, None)?;
         for (destination_slug, spec) in &spec.destinations {
             let destination = format!("{name}/destinations/{destination_slug}");
@@ -444,34 +810,23 @@ impl Builder<'_> {
             )));
         }
         let mut update = UpdateRequest::<Source>::new();
-        let mut fields = Vec::new();
         if let Some(display_name) = spec.display_name.as_ref().filter(|d| **d != actual.display_name) {
-            fields.push(field(
-                "source.display_name".into(),
-                actual.display_name.clone().into(),
-                display_name.clone().into(),
-            ));
             update.set("display_name", display_name).map_err(Error::Usage)?;
         }
         if let Some(labels) = spec.labels.as_ref().filter(|l| **l != actual.labels) {
-            let to = serde_json::to_value(labels).unwrap_or_default();
-            fields.push(field("source.labels".into(), serde_json::to_value(&actual.labels).unwrap_or_default(), to));
             update.set("labels", labels).map_err(Error::Usage)?;
         }
         if let Some(map) = &spec.library_config {
             typed_library_config(name, map)?;
-            let current = serde_json::to_value(&actual.library_config).unwrap_or_default();
+            let current = view(&actual.library_config);
             for (key, value) in map {
-                let from = current.get(key).cloned().unwrap_or(Value::Null);
-                if !same(&from, value) {
-                    fields.push(field(format!("source.library_config.{key}"), from, value.clone()));
+                if !same(current.get(key).unwrap_or(&Value::Null), value) {
                     update.set(&format!("library_config.{key}"), value).map_err(Error::Usage)?;
                 }
             }
         }
-        if !fields.is_empty() {
-            let op = Op::UpdateSource { name: name.to_string(), update };
-            self.creates.push(Change { action: Action::Update, resource: name.to_string(), fields, op: Some(op) });
+        if !update.mask.paths.is_empty() {
+            self.creates.push(Op::UpdateSource { name: name.to_string(), update });
         }
         let snapshot = self.snapshot;
         self.schema_config(name, spec, snapshot.schema_configs.get(name))?;
@@ -479,7 +834,7 @@ impl Builder<'_> {
             let destination = format!("{name}/destinations/{destination_slug}");
             match state.destinations.iter().find(|d| d.name == destination) {
                 None => self.create_destination(&destination, spec),
-                Some(actual) => self.update_destination(&destination, spec, actual)?,
+                Some(actual) => self.update_destination(&destination, spec, actual),
             }
             let actual = snapshot.filters.get(&destination).map_or(&[][..], Vec::as_slice);
             self.filters(&destination, spec, actual)?;
@@ -487,44 +842,47 @@ impl Builder<'_> {
         if self.prune {
             for destination in &state.destinations {
                 if !spec.destinations.contains_key(slug(&destination.name)) {
-                    self.delete(&destination.name, Op::DeleteDestination { name: destination.name.clone() });
+                    self.deletes.push(Op::DeleteDestination { name: destination.name.clone() });
                 }
             }
         }
         Ok(())
     }
 
-    /// A config value as sent: as it is, or `{"$env": NAME}` (resolved when sent). An unset variable is noted.
-    fn config_value(&mut self, resource: &str, key: &str, value: &ConfigValue) -> (Value, Option<String>) {
-        match value {
-            ConfigValue::Plain(value) => (value.clone(), None),
-            ConfigValue::Env(reference) => {
-                let secret = (self.env)(&reference.env);
-                if secret.is_none() {
-                    self.unverifiable.push(Unverifiable {
-                        resource: resource.to_string(),
-                        path: format!("destination.config.{key}"),
-                        reason: format!("{} is not set", reference.env),
-                    });
-                }
-                (serde_json::json!({"$env": reference.env}), secret)
+    /// A config value as the file gives it (references kept, to be resolved when sent) and, when every reference
+    /// in it is set, as it will be sent. An unset reference is noted as unverifiable; a secret written literally is
+    /// noted too (a saved plan may not carry it).
+    fn config_value(&mut self, destination: &str, key: &str, value: &ConfigValue) -> (Value, Option<Value>) {
+        let sent = match value {
+            ConfigValue::Env(reference) => secrets::reference_to(&reference.env),
+            ConfigValue::Plain(value) => value.clone(),
+        };
+        let resolved = match secrets::resolve(&sent, self.env) {
+            Ok(resolved) => Some(resolved),
+            Err(name) => {
+                self.unverifiable.push(Unverifiable {
+                    resource: destination.to_string(),
+                    path: format!("destination.config.{key}"),
+                    reason: format!("{name} is not set"),
+                });
+                None
             }
+        };
+        let kind = kind_of(self.snapshot, destination, key);
+        let references: BTreeSet<String> = secrets::reference_pointers(&sent).into_iter().collect();
+        let literal = secret_pointers(key, &kind, &sent)
+            .into_iter()
+            .any(|p| !references.contains(&p) && sent.pointer(&p).is_some_and(|v| !v.is_null() && !v.is_object()));
+        if literal {
+            self.literal_secrets.push(format!("{destination} config.{key}"));
         }
+        (sent, resolved)
     }
 
     fn create_destination(&mut self, name: &str, spec: &DestinationSpec) {
-        let mut fields = Vec::new();
-        if let Some(enabled) = spec.enabled {
-            fields.push(field("destination.enabled".into(), Value::Null, enabled.into()));
-        }
-        if let Some(mode) = &spec.connection_mode {
-            fields.push(field("destination.connection_mode".into(), Value::Null, mode.clone().into()));
-        }
         let mut items = Vec::new();
         for (key, value) in spec.config.iter().flatten() {
             let (sent, _) = self.config_value(name, key, value);
-            let shown = if matches!(value, ConfigValue::Env(_)) { REDACTED.into() } else { sent.clone() };
-            fields.push(field(format!("destination.config.{key}"), Value::Null, shown));
             items.push(ConfigItem::new(name, key, sent));
         }
         let input = DestinationInput {
@@ -534,58 +892,40 @@ impl Builder<'_> {
             config: (!items.is_empty()).then_some(items),
         };
         let collection = name.rsplit_once('/').map_or("", |(c, _)| c).to_string();
-        let op = Op::CreateDestination { collection, body: CreateDestination { destination: input } };
-        self.creates.push(Change { action: Action::Create, resource: name.to_string(), fields, op: Some(op) });
+        self.creates.push(Op::CreateDestination { collection, body: CreateDestination { destination: input } });
     }
 
-    fn update_destination(&mut self, name: &str, spec: &DestinationSpec, actual: &Destination) -> Result<()> {
+    fn update_destination(&mut self, name: &str, spec: &DestinationSpec, actual: &Destination) {
         let mut update = UpdateRequest::<Destination>::new();
-        let mut fields = Vec::new();
         if let Some(enabled) = spec.enabled.filter(|e| *e != actual.enabled) {
-            fields.push(field("destination.enabled".into(), actual.enabled.into(), enabled.into()));
-            update.set("enabled", enabled).map_err(Error::Usage)?;
+            let _ = update.set("enabled", enabled);
         }
         if let Some(mode) = spec.connection_mode.as_ref().filter(|m| **m != actual.connection_mode) {
-            fields.push(field(
-                "destination.connection_mode".into(),
-                actual.connection_mode.clone().into(),
-                mode.clone().into(),
-            ));
-            update.set("connection_mode", mode).map_err(Error::Usage)?;
+            let _ = update.set("connection_mode", mode);
         }
         for (key, value) in spec.config.iter().flatten() {
             let current = actual.setting(key).map(|item| &item.value);
-            let path = format!("destination.config.{key}");
-            let (sent, secret) = self.config_value(name, key, value);
-            let differs = match (value, &secret) {
-                (ConfigValue::Plain(want), _) => !current.is_some_and(|c| same(c, want)),
-                // Unset: noted as unverifiable above; nothing to compare.
-                (ConfigValue::Env(_), None) => false,
-                (ConfigValue::Env(_), Some(_)) if current.is_some_and(censored) => {
-                    self.unverifiable.push(Unverifiable {
-                        resource: name.to_string(),
-                        path: path.clone(),
-                        reason: "the service shows it censored; it is written only when the destination is created"
-                            .into(),
-                    });
-                    false
-                }
-                (ConfigValue::Env(_), Some(secret)) => current.and_then(Value::as_str) != Some(secret.as_str()),
-            };
-            if differs {
-                let (from, to) = match value {
-                    ConfigValue::Env(_) => (current.map_or(Value::Null, |_| REDACTED.into()), REDACTED.into()),
-                    ConfigValue::Plain(want) => (current.cloned().unwrap_or(Value::Null), want.clone()),
-                };
-                fields.push(field(path, from, to));
+            let (sent, resolved) = self.config_value(name, key, value);
+            let Some(resolved) = resolved else { continue };
+            // A secret the service shows censored cannot be compared: written only when the destination is made.
+            let kind = kind_of(self.snapshot, name, key);
+            let hidden = current
+                .is_some_and(|c| secret_pointers(key, &kind, c).iter().any(|p| c.pointer(p).is_some_and(censored)));
+            if hidden && !secrets::reference_pointers(&sent).is_empty() {
+                self.unverifiable.push(Unverifiable {
+                    resource: name.to_string(),
+                    path: format!("destination.config.{key}"),
+                    reason: "the service shows it censored; it is written only when the destination is created".into(),
+                });
+                continue;
+            }
+            if !current.is_some_and(|c| same(c, &resolved)) {
                 update.config_item(ConfigItem::new(name, key, sent));
             }
         }
-        if !fields.is_empty() {
-            let op = Op::UpdateDestination { name: name.to_string(), update };
-            self.creates.push(Change { action: Action::Update, resource: name.to_string(), fields, op: Some(op) });
+        if !update.mask.paths.is_empty() {
+            self.creates.push(Op::UpdateDestination { name: name.to_string(), update });
         }
-        Ok(())
     }
 
     /// The schema config of a source whose file entry has one: a PATCH of the fields that differ from what the
@@ -593,20 +933,15 @@ impl Builder<'_> {
     fn schema_config(&mut self, source: &str, spec: &SourceSpec, actual: Option<&SchemaConfig>) -> Result<()> {
         let Some(wanted) = &spec.schema_config else { return Ok(()) };
         let default = SchemaConfig::default_for(source);
-        let current = serde_json::to_value(actual.unwrap_or(&default)).unwrap_or_default();
+        let current = view(actual.unwrap_or(&default));
         let mut update = UpdateRequest::<SchemaConfig>::new();
-        let mut fields = Vec::new();
         for (key, value) in wanted {
-            let from = current.get(key).cloned().unwrap_or(Value::Null);
-            if !same(&from, value) {
-                fields.push(field(format!("schema_config.{key}"), from, value.clone()));
+            if !same(current.get(key).unwrap_or(&Value::Null), value) {
                 update.set(key, value).map_err(Error::Usage)?;
             }
         }
-        if !fields.is_empty() {
-            let name = SchemaConfig::name_of(source);
-            let op = Op::UpdateSchemaConfig { name: name.clone(), update };
-            self.creates.push(Change { action: Action::Update, resource: name, fields, op: Some(op) });
+        if !update.mask.paths.is_empty() {
+            self.creates.push(Op::UpdateSchemaConfig { name: SchemaConfig::name_of(source), update });
         }
         Ok(())
     }
@@ -630,7 +965,7 @@ impl Builder<'_> {
         }
         if self.prune {
             for filter in actual.iter().filter(|f| !wanted.contains_key(&f.title)) {
-                self.delete(&filter.name, Op::DeleteFilter { name: filter.name.clone() });
+                self.deletes.push(Op::DeleteFilter { name: filter.name.clone() });
             }
         }
         Ok(())
@@ -649,28 +984,16 @@ impl Builder<'_> {
             enabled: spec.enabled.unwrap_or(false),
             actions: actions.clone(),
         };
-        let mut fields = vec![field("filter.if".into(), Value::Null, condition.clone().into())];
-        fields.push(field("filter.actions".into(), Value::Null, Value::Array(actions.clone())));
-        fields.push(field("filter.enabled".into(), Value::Null, input.enabled.into()));
-        if let Some(description) = &spec.description {
-            fields.push(field("filter.description".into(), Value::Null, description.clone().into()));
-        }
         let collection = format!("{destination}/filters");
-        let resource = format!("{collection} ({title:?})");
-        let op = Op::CreateFilter { collection, body: CreateFilter { filter: input } };
-        self.creates.push(Change { action: Action::Create, resource, fields, op: Some(op) });
+        self.creates.push(Op::CreateFilter { collection, body: CreateFilter { filter: input } });
         Ok(())
     }
 
     fn update_filter(&mut self, actual: &DestinationFilter, spec: &FilterSpec) -> Result<()> {
         let mut update = UpdateRequest::<DestinationFilter>::new();
-        let mut fields = Vec::new();
         let mut compare = |key: &str, from: Value, to: Option<Value>| -> Result<()> {
             match to {
-                Some(to) if !same(&from, &to) => {
-                    fields.push(field(format!("filter.{key}"), from, to.clone()));
-                    update.set(key, to).map_err(Error::Usage)
-                }
+                Some(to) if !same(&from, &to) => update.set(key, to).map_err(Error::Usage),
                 _ => Ok(()),
             }
         };
@@ -678,15 +1001,15 @@ impl Builder<'_> {
         compare("actions", Value::Array(actual.actions.clone()), spec.actions.clone().map(Value::Array))?;
         compare("enabled", actual.enabled.into(), spec.enabled.map(Value::from))?;
         compare("description", actual.description.clone().into(), spec.description.clone().map(Value::from))?;
-        if !fields.is_empty() {
-            let op = Op::UpdateFilter { name: actual.name.clone(), update };
-            self.creates.push(Change { action: Action::Update, resource: actual.name.clone(), fields, op: Some(op) });
+        if !update.mask.paths.is_empty() {
+            self.creates.push(Op::UpdateFilter { name: actual.name.clone(), update });
         }
         Ok(())
     }
 
     fn tracking_plans(&mut self, file: &WorkspaceFile, snapshot: &Snapshot) -> Result<()> {
-        let collection = format!("{}/tracking-plans", self.workspace);
+        let ws = &snapshot.workspace;
+        let collection = format!("{ws}/tracking-plans");
         for state in &snapshot.plans {
             let twin = snapshot
                 .plans
@@ -703,70 +1026,45 @@ impl Builder<'_> {
         }
         for (display_name, spec) in &file.tracking_plans {
             let actual = snapshot.plans.iter().find(|p| p.plan.display_name == *display_name);
-            let wanted: Option<Vec<String>> = spec
-                .sources
-                .as_ref()
-                .map(|s| s.iter().map(|slug| format!("{}/sources/{slug}", self.workspace)).collect());
+            let wanted: Option<Vec<String>> =
+                spec.sources.as_ref().map(|s| s.iter().map(|slug| format!("{ws}/sources/{slug}")).collect());
             let (plan, connected): (PlanRef, Vec<String>) = match actual {
                 None => {
-                    let rules = spec.rules.clone();
-                    let mut fields =
-                        vec![field("tracking_plan.display_name".into(), Value::Null, display_name.clone().into())];
-                    if let Some(rules) = &rules {
-                        fields.push(field("tracking_plan.rules".into(), Value::Null, Value::Object(rules.clone())));
-                    }
                     let body = CreateTrackingPlan {
-                        tracking_plan: TrackingPlanInput { display_name: display_name.clone(), rules },
+                        tracking_plan: TrackingPlanInput {
+                            display_name: display_name.clone(),
+                            rules: spec.rules.clone(),
+                        },
                     };
-                    let op = Op::CreatePlan { collection: collection.clone(), body };
-                    let resource = format!("{collection} ({display_name:?})");
-                    self.plans.push(Change { action: Action::Create, resource, fields, op: Some(op) });
+                    self.plans.push(Op::CreatePlan { collection: collection.clone(), body });
                     (PlanRef { name: None, display_name: display_name.clone() }, Vec::new())
                 }
                 Some(state) => {
-                    if let Some(rules) = &spec.rules {
-                        let (want, have) = (rules_as_kept(rules), rules_as_kept(&state.plan.rules));
-                        if !same(&want, &have) {
-                            let mut update = UpdateRequest::<TrackingPlan>::new();
-                            update.set("rules", rules).map_err(Error::Usage)?;
-                            let fields = vec![field("tracking_plan.rules".into(), have, want)];
-                            let op = Op::UpdatePlan { name: state.plan.name.clone(), update };
-                            self.plans.push(Change {
-                                action: Action::Update,
-                                resource: state.plan.name.clone(),
-                                fields,
-                                op: Some(op),
-                            });
-                        }
+                    if let Some(rules) = &spec.rules
+                        && !same(&rules_as_kept(rules), &rules_as_kept(&state.plan.rules))
+                    {
+                        let mut update = UpdateRequest::<TrackingPlan>::new();
+                        update.set("rules", rules).map_err(Error::Usage)?;
+                        self.plans.push(Op::UpdatePlan { name: state.plan.name.clone(), update });
                     }
                     let connected = state.connections.iter().map(|c| c.source_name.clone()).collect();
                     (PlanRef { name: Some(state.plan.name.clone()), display_name: display_name.clone() }, connected)
                 }
             };
             let Some(wanted) = wanted else { continue };
-            let shown = plan.name.clone().unwrap_or_else(|| format!("{collection} ({display_name:?})"));
             for source in wanted.iter().filter(|s| !connected.contains(s)) {
                 let body = ConnectSource { source_name: source.clone() };
-                let fields = vec![field("tracking_plan.sources".into(), Value::Null, source.clone().into())];
-                let op = Op::Connect { plan: plan.clone(), body };
-                self.connects.push(Change { action: Action::Connect, resource: shown.clone(), fields, op: Some(op) });
+                self.connects.push(Op::Connect { plan: plan.clone(), body });
             }
             for source in connected.iter().filter(|s| !wanted.contains(s)) {
                 let name = plan.name.clone().unwrap_or_default();
-                let fields = vec![field("tracking_plan.sources".into(), source.clone().into(), Value::Null)];
-                let op = Op::Disconnect { plan: name, source: slug(source).to_string() };
-                self.connects.push(Change {
-                    action: Action::Disconnect,
-                    resource: shown.clone(),
-                    fields,
-                    op: Some(op),
-                });
+                self.connects.push(Op::Disconnect { plan: name, source: slug(source).to_string() });
             }
         }
         if self.prune {
             for state in &snapshot.plans {
                 if !file.tracking_plans.contains_key(&state.plan.display_name) {
-                    self.delete(&state.plan.name, Op::DeletePlan { name: state.plan.name.clone() });
+                    self.deletes.push(Op::DeletePlan { name: state.plan.name.clone() });
                 }
             }
         }
@@ -774,10 +1072,20 @@ impl Builder<'_> {
     }
 }
 
+/// Tracking-plan rules as the service keeps them (`TrackingPlan::normalize_rules`; rules it would refuse as they
+/// are).
+fn rules_as_kept(rules: &Map<String, Value>) -> Value {
+    Value::Object(TrackingPlan::normalize_rules(rules.clone()).unwrap_or_else(|_| rules.clone()))
+}
+
 /// A file's `library_config` read as the API types it (a wrong type is a usage error naming the source).
 fn typed_library_config(source: &str, map: &Map<String, Value>) -> Result<LibraryConfig> {
-    serde_json::from_value(Value::Object(map.clone()))
-        .map_err(|e| Error::usage(format!("{source}: invalid library_config in the file: {e}")))
+    serde_json::from_value(Value::Object(map.clone())).map_err(|e| {
+        Error::usage(format!(
+            "{source}: invalid library_config in the file: {}",
+            super::file::without_values(&e.to_string())
+        ))
+    })
 }
 
 #[cfg(test)]
@@ -786,34 +1094,68 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn values_compare_as_values() {
+    fn values_compare_as_values_and_integers_exactly() {
         assert!(same(&json!(1), &json!(1.0)));
         assert!(same(&json!({"a": 1, "b": [2.0]}), &json!({"b": [2], "a": 1.0})));
         assert!(!same(&json!({"a": 1}), &json!({"a": 1, "b": null})));
         assert!(!same(&json!("1"), &json!(1)));
-        assert!(
-            censored(&json!("****")) && censored(&json!("••••")) && !censored(&json!("")) && !censored(&json!("a*"))
-        );
+        let big = |text: &str| serde_json::from_str::<Value>(text).unwrap();
+        assert!(!same(&big("9007199254740993"), &big("9007199254740992")));
+        assert!(!same(&big("9007199254740993"), &big("9007199254740992.0")), "the float is ...992");
+        assert!(same(&big("9007199254740992"), &big("9007199254740992.0")));
+        assert!(!same(&big("18446744073709551615"), &big("18446744073709551614")));
+        assert!(!same(&big("-9223372036854775808"), &big("-9223372036854775807")));
+        assert!(same(&big("0.1"), &big("0.10")) && !same(&big("0.1"), &big("0.2")));
+        assert!(!same(&big("1e300"), &big("1")));
     }
 
     #[test]
-    fn secrets_resolve_or_name_their_variable() {
-        let mut body = json!({"config": [{"name": "x", "value": {"$env": "SEG_SECRET_A"}}, {"value": {"$env": 1}}]});
-        let mut names = BTreeSet::new();
-        env_refs(&body, &mut names);
-        assert_eq!(names.into_iter().collect::<Vec<_>>(), ["SEG_SECRET_A"]);
-        let err = resolve_env(&mut body.clone(), &|_| None).unwrap_err();
-        assert!(err.to_string().contains("SEG_SECRET_A is not set") && err.exit_code() == 2);
-        resolve_env(&mut body, &|name| (name == "SEG_SECRET_A").then(|| "s3cret".to_string())).unwrap();
-        assert_eq!(body["config"][0]["value"], "s3cret");
-        assert_eq!(body["config"][1]["value"], json!({"$env": 1}), "not a reference: left alone");
+    fn secrets_show_only_as_markers() {
+        let env = |name: &str| (name == "SEG_SECRET_A").then(|| "s3cret".to_string());
+        let (from, to) =
+            config_shown("sharedSecret", "string", Some(&json!("old")), &json!({"$env": "SEG_SECRET_A"}), &env);
+        assert_eq!((from, to), (json!(SECRET_CHANGED), json!(SECRET_CHANGED)));
+        let (from, to) =
+            config_shown("sharedSecret", "string", Some(&json!("s3cret")), &json!({"$env": "SEG_SECRET_A"}), &env);
+        assert_eq!((from, to), (json!(SECRET_UNCHANGED), json!(SECRET_UNCHANGED)));
+        let (from, to) = config_shown("sharedSecret", "string", None, &json!("literal"), &env);
+        assert_eq!((from, to), (Value::Null, json!(SECRET_CHANGED)));
+        let before = json!([{"hook": "https://a", "headers": [{"key": "Authorization", "value": "Bearer old"}]}]);
+        let after = json!([{"hook": "https://b", "headers": [{"key": "Authorization", "value": "Bearer old"}]}]);
+        let (from, to) = config_shown("hooks", "mixed", Some(&before), &after, &env);
+        assert_eq!(from[0]["headers"][0]["value"], SECRET_UNCHANGED);
+        assert_eq!(to[0]["headers"][0]["value"], SECRET_UNCHANGED);
+        assert_eq!(to[0]["hook"], "https://b");
+        let unset = json!([{"hook": "h", "headers": [{"key": "X", "value": {"$env": "SEG_SECRET_UNSET"}}]}]);
+        let (_, to) = config_shown("hooks", "mixed", None, &unset, &env);
+        assert_eq!(to[0]["headers"][0]["value"], SECRET_CHANGED, "a reference is a secret whatever its name");
+        let (from, _) = config_shown("note", "string", Some(&json!("****")), &json!("x"), &env);
+        assert_eq!(from, json!(SECRET_CHANGED), "a censored value is a secret");
     }
 
     #[test]
     fn rules_compare_as_the_service_keeps_them() {
         let file = json!({"events": []});
-        let kept = json!({"events": [], "identify_traits": [], "group_traits": []});
+        let kept = json!({"events": [], "identify_traits": [], "group_traits": null});
         assert!(same(&rules_as_kept(file.as_object().unwrap()), &rules_as_kept(kept.as_object().unwrap())));
+    }
+
+    #[test]
+    fn targets_stay_in_the_workspace() {
+        let ws = "workspaces/a";
+        within(Kind::Source, "workspaces/a/sources/web", ws).unwrap();
+        within(Kind::Workspace, "workspaces/a", ws).unwrap();
+        within(Kind::Filter, "workspaces/a/sources/s/destinations/d/config/x/filters/df_1", ws).unwrap();
+        for (kind, name) in [
+            (Kind::Source, "workspaces/b/sources/web"),
+            (Kind::Source, "workspaces/a/sources/web/destinations/d"),
+            (Kind::Source, "workspaces/a/sources/../../b/sources/x"),
+            (Kind::Source, "access-tokens/1"),
+            (Kind::Workspace, "workspaces/b"),
+            (Kind::TrackingPlan, "workspaces/a/sources/web"),
+        ] {
+            assert!(within(kind, name, ws).is_err(), "{name}");
+        }
     }
 
     #[test]

@@ -1,15 +1,20 @@
 //! A workspace as read, written as a `seg/1` file: every managed field, so that `diff` of the export against the same
-//! workspace finds nothing. Secrets (`password` items, `sharedSecret`) become `{$env: NAME}` references unless plain
+//! workspace finds nothing. Secrets (`wire::config::secret_pointers`: `password` items, credentials by name, a hook's
+//! credential headers, censored values) become `{$env: NAME}` references, each with a name of its own, unless plain
 //! secrets are asked for.
+
+use std::collections::BTreeMap;
 
 use indexmap::IndexMap;
 use serde_json::Value;
+use sha2::Digest;
 
 use super::file::{
     ConfigValue, DestinationSpec, EnvRef, FORMAT, FilterSpec, PlanSpec, SourceSpec, WorkspaceFile, env_name,
 };
 use crate::api::walk::Snapshot;
 use crate::error::{Error, Result};
+use crate::wire::config::secret_pointers;
 use crate::wire::{DestinationFilter, SchemaConfig};
 
 /// How secrets are written.
@@ -53,6 +58,7 @@ fn filters(destination: &str, filters: &[DestinationFilter]) -> Result<IndexMap<
 /// display name (or two filters of a destination with one title) cannot both be keyed by it: exit 2, naming them.
 pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Result<WorkspaceFile> {
     let mut sources = IndexMap::new();
+    let mut names = EnvNames::default();
     for state in &snapshot.sources {
         let source = &state.source;
         let source_slug = slug(&source.name);
@@ -68,10 +74,12 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
                 .iter()
                 .map(|item| {
                     let key = item.key().to_string();
-                    let value = if item.is_secret() && secrets == Secrets::Ref {
-                        ConfigValue::Env(EnvRef { env: env_name(source_slug, destination_slug, &key) })
-                    } else {
-                        ConfigValue::Plain(item.value.clone())
+                    let value = match secrets {
+                        Secrets::Plain => ConfigValue::Plain(item.value.clone()),
+                        Secrets::Ref => {
+                            let at = Place { source: source_slug, destination: destination_slug, key: &key };
+                            referenced(&mut names, &at, &item.kind, &item.value)
+                        }
                     };
                     (key, value)
                 })
@@ -128,11 +136,190 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
         let spec = PlanSpec { rules: Some(plan.rules.clone()), sources: Some(connected), ..PlanSpec::default() };
         tracking_plans.insert(plan.display_name.clone(), spec);
     }
-    Ok(WorkspaceFile {
+    let mut file = WorkspaceFile {
         format: FORMAT.into(),
         api_version: Some(api_version.to_string()),
         workspace: slug(&snapshot.workspace).to_string(),
         sources,
         tracking_plans,
-    })
+    };
+    names.settle(&mut file);
+    Ok(file)
+}
+
+/// Where a config item stands in the file.
+struct Place<'a> {
+    source: &'a str,
+    destination: &'a str,
+    key: &'a str,
+}
+
+/// The `$env` names an export hands out: `SEG_SECRET_` + source, destination, key (and, for a secret nested in a
+/// value, the words of its place: `HOOKS_1_AUTHORIZATION`). Two places whose names would be equal (`my-web` and
+/// `my_web`) both get a suffix, `_` and the first 6 hex digits of the SHA-256 of the place's path in the file, so
+/// no two secrets share a variable and adding a source never renames another's.
+#[derive(Default)]
+struct EnvNames {
+    /// Each name given, with the paths it was given for.
+    given: BTreeMap<String, Vec<String>>,
+}
+
+impl EnvNames {
+    /// A name for the secret at `path` (its place in the file), to be settled once every name is known.
+    fn name(&mut self, path: String, words: &[&str]) -> String {
+        let name = env_name(words[0], words[1], &words[2..].join("_"));
+        self.given.entry(name.clone()).or_default().push(path);
+        name
+    }
+
+    /// Renames the references whose name was given to more than one place.
+    fn settle(self, file: &mut WorkspaceFile) {
+        let clashes: BTreeMap<&String, &Vec<String>> = self.given.iter().filter(|(_, paths)| paths.len() > 1).collect();
+        if clashes.is_empty() {
+            return;
+        }
+        let suffixed = |name: &str, path: &str| {
+            format!("{name}_{}", &hex::encode(sha2::Sha256::digest(path.as_bytes()))[..6].to_uppercase())
+        };
+        for (source_slug, source) in file.sources.iter_mut() {
+            for (destination_slug, destination) in source.destinations.iter_mut() {
+                for (key, value) in destination.config.iter_mut().flatten() {
+                    let base = format!("sources.{source_slug}.destinations.{destination_slug}.config.{key}");
+                    match value {
+                        ConfigValue::Env(reference) if clashes.contains_key(&reference.env) => {
+                            reference.env = suffixed(&reference.env, &base);
+                        }
+                        ConfigValue::Plain(value) => {
+                            for pointer in super::secrets::reference_pointers(value) {
+                                let Some(slot) = value.pointer_mut(&pointer) else { continue };
+                                let name = super::secrets::reference(slot).unwrap_or_default().to_string();
+                                if clashes.contains_key(&name) {
+                                    *slot = super::secrets::reference_to(&suffixed(&name, &format!("{base}{pointer}")));
+                                }
+                            }
+                        }
+                        ConfigValue::Env(_) => {}
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A config value as exported: a reference for a secret item, or the value with a reference for each secret nested
+/// in it (a hook's credential header).
+fn referenced(names: &mut EnvNames, at: &Place<'_>, kind: &str, value: &Value) -> ConfigValue {
+    let path = format!("sources.{}.destinations.{}.config.{}", at.source, at.destination, at.key);
+    let pointers = secret_pointers(at.key, kind, value);
+    if pointers.iter().any(String::is_empty) {
+        return ConfigValue::Env(EnvRef { env: names.name(path, &[at.source, at.destination, at.key]) });
+    }
+    let mut shown = value.clone();
+    for pointer in pointers {
+        let words = nested_words(value, &pointer);
+        let mut all = vec![at.source, at.destination, at.key];
+        all.extend(words.iter().map(String::as_str));
+        let name = names.name(format!("{path}{pointer}"), &all);
+        if let Some(slot) = shown.pointer_mut(&pointer) {
+            *slot = super::secrets::reference_to(&name);
+        }
+    }
+    ConfigValue::Plain(shown)
+}
+
+/// The name of a header pair (`{"key": NAME, "value"}`).
+fn pair_name(value: Option<&Value>) -> Option<&str> {
+    value.and_then(|v| v.get("key").or_else(|| v.get("name"))).and_then(Value::as_str)
+}
+
+/// The words that name a nested secret's place: the steps of its pointer, a header pair (`{"key", "value"}`) by its
+/// key, without the `headers` step: `/1/headers/0/value` under `hooks` is `1`, `Authorization`.
+fn nested_words(value: &Value, pointer: &str) -> Vec<String> {
+    let steps: Vec<String> = pointer.split('/').skip(1).map(|s| s.replace("~1", "/").replace("~0", "~")).collect();
+    let mut words = Vec::new();
+    let mut here = Some(value);
+    for step in &steps {
+        let node = here;
+        here = match node {
+            Some(Value::Object(map)) => map.get(step),
+            Some(Value::Array(items)) => step.parse::<usize>().ok().and_then(|i| items.get(i)),
+            _ => None,
+        };
+        if step == "value"
+            && let Some(name) = pair_name(node)
+        {
+            words.push(name.to_string());
+        } else if node.is_some_and(Value::is_array) && pair_name(here).is_some() || step == "headers" {
+            // A pair's index in its list, or the list itself: the pair's key names it.
+        } else {
+            words.push(step.clone());
+        }
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::walk::SourceState;
+    use crate::wire::{ConfigItem, Destination, Source};
+    use serde_json::json;
+
+    fn source(slug: &str, config: Vec<ConfigItem>) -> SourceState {
+        let name = format!("workspaces/w/sources/{slug}");
+        let destination =
+            Destination { name: format!("{name}/destinations/webhooks"), config, ..Destination::default() };
+        let source = Source { name, catalog_name: "catalog/sources/javascript".into(), ..Source::default() };
+        SourceState { source, destinations: vec![destination] }
+    }
+
+    fn item(key: &str, value: Value) -> ConfigItem {
+        ConfigItem { name: key.into(), value, ..ConfigItem::default() }
+    }
+
+    fn config<'f>(file: &'f WorkspaceFile, source: &str) -> &'f IndexMap<String, ConfigValue> {
+        file.sources[source].destinations["webhooks"].config.as_ref().unwrap()
+    }
+
+    #[test]
+    fn every_secret_gets_a_reference_of_its_own() {
+        let hooks = json!([{"hook": "https://a/in", "headers": [{"key": "Authorization", "value": "Basic x"}]},
+                           {"hook": "https://b/in", "headers": {"X-Api-Key": "k", "Accept": "*/*"}}]);
+        let snapshot = Snapshot {
+            workspace: "workspaces/w".into(),
+            sources: vec![
+                source("my-web", vec![item("sharedSecret", json!("s1")), item("hooks", hooks)]),
+                source("my_web", vec![item("sharedSecret", json!("s2"))]),
+                source("app", vec![item("apiKey", json!("k3")), item("note", json!("plain"))]),
+            ],
+            ..Snapshot::default()
+        };
+        let file = export(&snapshot, "v1beta", Secrets::Ref).unwrap();
+        let text = file.render(false).unwrap();
+        for secret in ["s1", "s2", "k3", "Basic x", "\"k\""] {
+            assert!(!text.contains(secret), "{secret} in {text}");
+        }
+        let env = |source: &str, key: &str| match &config(&file, source)[key] {
+            ConfigValue::Env(r) => r.env.clone(),
+            other => panic!("{other:?}"),
+        };
+        // The colliding names both get a suffix; the others keep theirs.
+        let (a, b) = (env("my-web", "sharedSecret"), env("my_web", "sharedSecret"));
+        assert!(a.starts_with("SEG_SECRET_MY_WEB_WEBHOOKS_SHAREDSECRET_") && a.len() == 46, "{a}");
+        assert!(b.starts_with("SEG_SECRET_MY_WEB_WEBHOOKS_SHAREDSECRET_") && a != b, "{b}");
+        assert_eq!(env("app", "apiKey"), "SEG_SECRET_APP_WEBHOOKS_APIKEY");
+        assert_eq!(config(&file, "app")["note"], ConfigValue::Plain(json!("plain")));
+        let ConfigValue::Plain(hooks) = &config(&file, "my-web")["hooks"] else { panic!() };
+        assert_eq!(
+            hooks[0]["headers"][0]["value"],
+            json!({"$env": "SEG_SECRET_MY_WEB_WEBHOOKS_HOOKS_0_AUTHORIZATION"})
+        );
+        assert_eq!(hooks[1]["headers"]["X-Api-Key"], json!({"$env": "SEG_SECRET_MY_WEB_WEBHOOKS_HOOKS_1_X_API_KEY"}));
+        assert_eq!(hooks[1]["headers"]["Accept"], "*/*");
+        // Adding a source renames nobody's variable but the colliding ones.
+        let plain = export(&snapshot, "v1beta", Secrets::Plain).unwrap();
+        assert_eq!(config(&plain, "app")["apiKey"], ConfigValue::Plain(json!("k3")));
+        // The file reads back: every reference is where the file format allows one.
+        WorkspaceFile::parse(&text).unwrap();
+    }
 }

@@ -255,15 +255,15 @@ impl WorkspaceFile {
         Ok(text)
     }
 
-    /// Every `$env` name the file refers to, in order.
-    pub fn env_names(&self) -> Vec<&str> {
+    /// Every `$env` name the file refers to (a config item's whole value, or nested in it), in order.
+    pub fn env_names(&self) -> Vec<String> {
         self.sources
             .values()
             .flat_map(|s| s.destinations.values())
             .flat_map(|d| d.config.iter().flatten())
-            .filter_map(|(_, v)| match v {
-                ConfigValue::Env(r) => Some(r.env.as_str()),
-                ConfigValue::Plain(_) => None,
+            .flat_map(|(_, v)| match v {
+                ConfigValue::Env(r) => vec![r.env.clone()],
+                ConfigValue::Plain(value) => super::secrets::names(value),
             })
             .collect()
     }

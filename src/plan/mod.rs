@@ -7,3 +7,4 @@ pub mod diff;
 pub mod document;
 pub mod export;
 pub mod file;
+pub mod secrets;

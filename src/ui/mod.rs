@@ -127,6 +127,11 @@ fn write_out(bytes: &[u8]) -> Result<()> {
     Ok(())
 }
 
+/// A count with its noun in the right number: `1 request`, `2 requests`, `0 filters`.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
 /// A duration as people write it: `30s`, `1m 30s`, `250ms`.
 pub fn duration(d: std::time::Duration) -> String {
     // Milliseconds are the finest grain anyone reads in a log line.

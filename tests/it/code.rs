@@ -75,8 +75,12 @@ async fn rich_workspace() -> TestEnv {
     env
 }
 
-const SECRETS: [(&str, &str); 2] =
-    [("SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET", "s3cret-web"), ("SEG_SECRET_WEB_AMPLITUDE_APIKEY", "amp-k3y")];
+/// Every secret of the rich workspace, as its export names them: items, and a hook's Authorization header.
+const SECRETS: [(&str, &str); 3] = [
+    ("SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET", "s3cret-web"),
+    ("SEG_SECRET_WEB_AMPLITUDE_APIKEY", "amp-k3y"),
+    ("SEG_SECRET_WEB_WEBHOOKS_HOOKS_1_AUTHORIZATION", "Basic eDp5"),
+];
 
 /// `seg ARGS` with the workspace's secrets in the environment.
 async fn with_secrets(env: &TestEnv, args: &[&str]) -> Run {
@@ -115,11 +119,12 @@ fn write_file(env: &TestEnv, name: &str, text: &str) -> String {
 async fn an_export_diffs_to_nothing_and_keeps_secrets_out_of_the_file() {
     let env = rich_workspace().await;
     let text = export(&env).await;
-    for secret in ["s3cret-web", "amp-k3y"] {
+    for secret in ["s3cret-web", "amp-k3y", "eDp5"] {
         assert!(!text.contains(secret), "a secret in the export:\n{text}");
     }
     for expected in [
         "$env: SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET",
+        "$env: SEG_SECRET_WEB_WEBHOOKS_HOOKS_1_AUTHORIZATION",
         "$env: SEG_SECRET_WEB_AMPLITUDE_APIKEY",
         "enabled: false",
         "connection_mode: DEVICE",
@@ -149,7 +154,11 @@ async fn an_export_diffs_to_nothing_and_keeps_secrets_out_of_the_file() {
     let plan = run.code(0).json();
     let unverifiable: Vec<&str> =
         plan["unverifiable"].as_array().unwrap().iter().map(|u| u["path"].as_str().unwrap()).collect();
-    assert_eq!(unverifiable, ["destination.config.sharedSecret", "destination.config.apiKey"]);
+    assert_eq!(
+        unverifiable,
+        ["destination.config.hooks", "destination.config.sharedSecret", "destination.config.apiKey"],
+        "a hook's credential header is a secret like the items"
+    );
     // JSON is the same file.
     let run = env.seg(&["-w", "acme", "export", "--format", "json"]).await;
     let json_file = write_file(&env, "acme.json", &run.code(0).stdout);

@@ -1,9 +1,12 @@
 use std::path::PathBuf;
 
+use crate::api::names::Kind;
 use crate::cli::Context;
 use crate::error::{Error, Result};
 use crate::plan::apply;
 use crate::plan::diff::{self, Options, PLAN_FORMAT, Plan};
+use crate::plan::file::without_values;
+use crate::plan::secrets::{Env, ProcessEnv};
 
 /// Make the workspace match a file: create, update (only the fields that differ) and, with --prune, delete.
 ///
@@ -31,72 +34,95 @@ pub struct Args {
     /// Also delete what is in the workspace and not in the file
     #[arg(long, conflicts_with = "plan")]
     prune: bool,
-    /// Refuse a plan that deletes more than N resources
-    #[arg(long, value_name = "N", conflicts_with = "plan")]
+    /// Refuse a plan that deletes more than N resources (those a delete takes with it counted)
+    #[arg(long, value_name = "N")]
     max_deletes: Option<usize>,
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    let env = super::env(ctx);
     // The secrets' variables: every one the file names (or the saved plan's requests need) must be set.
-    let (plan, needed) = match (&args.file, &args.plan) {
-        (_, Some(path)) => {
-            let plan = saved_plan(ctx, path).await?;
-            let needed = plan.env_names();
-            (plan, needed)
-        }
+    let (plan, mut needed) = match (&args.file, &args.plan) {
+        (_, Some(path)) => (saved_plan(ctx, path, &env).await?, Vec::new()),
         (Some(path), None) => {
             let file = super::read_file(path)?;
             let workspace = super::target(ctx, &file)?;
-            let snapshot = super::read_workspace(ctx, &workspace, &super::reach_of(&file, &workspace)).await?;
+            let reach = super::reach_of(&file, &workspace, args.prune);
+            let snapshot = super::read_workspace(ctx, &workspace, &reach).await?;
             let options = Options { prune: args.prune, max_deletes: args.max_deletes };
-            let plan = diff::plan(&file, &snapshot, options, &super::env)?;
-            (plan, file.env_names().into_iter().map(String::from).collect())
+            (diff::plan(&file, &snapshot, options, &env)?, file.env_names())
         }
         (None, None) => return Err(Error::usage("give --file F or --plan PLAN")),
     };
-    // Every refusal before the first write.
-    let unset: Vec<String> = needed.into_iter().filter(|name| super::env(name).is_none()).collect();
+    needed.extend(plan.env_names());
+    needed.sort();
+    needed.dedup();
+    // Every refusal before the first write: unset secrets, every request made ready, the deletes counted.
+    let unset: Vec<String> = needed.into_iter().filter(|name| env.secret(name).is_none()).collect();
     if !unset.is_empty() {
-        return Err(Error::usage(format!("not set, and the file's secrets need them: {}", unset.join(", "))));
+        return Err(Error::usage(format!("not set, and the plan's secrets need them: {}", unset.join(", "))));
     }
+    apply::prepare(&plan, &env)?;
     let deletes = plan.deletes();
-    if let Some(max) = plan.options.max_deletes.filter(|max| deletes > *max) {
+    let max = match (plan.options.max_deletes, args.max_deletes) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    if let Some(max) = max.filter(|max| deletes > *max) {
         return Err(Error::usage(format!(
-            "the plan deletes {deletes} resources, more than --max-deletes {max}; nothing was changed"
+            "the plan deletes {} ({}), more than --max-deletes {max}; nothing was changed",
+            crate::ui::count(deletes, "resource"),
+            plan.deleted_kinds()
         )));
     }
     if deletes > 0 {
-        ctx.confirm(&format!("Delete {deletes} resource(s) in {} that the file does not have?", plan.workspace))?;
+        ctx.confirm(&format!(
+            "Delete {} in {}: {}?",
+            crate::ui::count(deletes, "resource"),
+            plan.workspace,
+            plan.deleted_kinds()
+        ))?;
     }
     if plan.changes.is_empty() {
         ctx.printer.status(&format!("nothing to change: {} matches the file", plan.workspace));
         return Ok(());
     }
     let say = |line: &str| ctx.printer.status(line);
-    let applied = apply::apply(ctx.client()?, &plan, &super::env, &say).await?;
+    let applied = apply::apply(ctx.client()?, &plan, &env, &say).await?;
     if applied.dry_run {
-        ctx.printer.status(&format!("dry run: {} request(s) described; nothing was changed", applied.sent));
+        ctx.printer
+            .status(&format!("dry run: {} described; nothing was changed", crate::ui::count(applied.sent, "request")));
     } else {
-        ctx.printer.status(&format!("applied {} change(s) to {}", applied.sent, plan.workspace));
+        ctx.printer.status(&format!("applied {} to {}", crate::ui::count(applied.sent, "change"), plan.workspace));
     }
     Ok(())
 }
 
-/// A plan saved by `seg diff --out`, if nothing it read has changed since.
-async fn saved_plan(ctx: &Context, path: &std::path::Path) -> Result<Plan> {
+/// A plan saved by `seg diff --out`, checked rather than trusted (CLI.md, "A saved plan is checked, not trusted"):
+/// read again what it read, refused if any of it moved (exit 1), and refused (exit 2) unless every change is what its
+/// request does, inside the plan's own workspace (which an explicit -w must name).
+async fn saved_plan(ctx: &Context, path: &std::path::Path, env: &ProcessEnv) -> Result<Plan> {
     let bytes = crate::cli::args::read_input(path)?;
-    let plan: Plan = serde_json::from_slice(&bytes)
-        .map_err(|e| Error::usage(format!("{} is not a plan saved by `seg diff --out`: {e}", path.display())))?;
+    let shown = path.display();
+    let plan: Plan = serde_json::from_slice(&bytes).map_err(|e| {
+        Error::usage(format!("{shown} is not a plan saved by `seg diff --out`: {}", without_values(&e.to_string())))
+    })?;
     if plan.format != PLAN_FORMAT {
         return Err(Error::usage(format!(
-            "{}: plan format {:?}; this version reads {PLAN_FORMAT:?}",
-            path.display(),
-            plan.format
+            "{shown}: plan format {}; this version reads {PLAN_FORMAT:?}: run `seg diff --out` again",
+            crate::plan::document::token(&plan.format)
         )));
     }
+    let workspace = crate::api::names::parse(Kind::Workspace, &plan.workspace, &Default::default())
+        .ok()
+        .filter(|name| name.as_str() == plan.workspace)
+        .ok_or_else(|| Error::usage(format!("{shown}: its workspace is not a workspace name")))?;
+    let flag = if ctx.global.workspace_from_flag { Some(ctx.workspace()?.to_string()) } else { None };
+    if let Some(flag) = flag.as_deref().filter(|flag| *flag != workspace.as_str()) {
+        return Err(Error::usage(format!("{shown} is a plan for {workspace}, and -w names {flag}")));
+    }
     // What the plan read, read again: its fingerprints name every filter list and schema config it looked at.
-    let reach = diff::reach_of_fingerprints(&plan.fingerprints);
-    let snapshot = super::read_workspace(ctx, &plan.workspace, &reach).await?;
+    let snapshot = super::read_workspace(ctx, workspace.as_str(), &diff::reach_of_plan(&plan)).await?;
     let moved = diff::moved(&plan.fingerprints, &diff::fingerprints(&snapshot));
     if !moved.is_empty() {
         return Err(Error::Differs(format!(
@@ -105,5 +131,6 @@ async fn saved_plan(ctx: &Context, path: &std::path::Path) -> Result<Plan> {
             moved.join(", ")
         )));
     }
+    plan.check_saved(&snapshot, flag.as_deref(), env)?;
     Ok(plan)
 }

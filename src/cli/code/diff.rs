@@ -35,8 +35,16 @@ pub struct Args {
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let file = super::read_file(&args.file)?;
     let workspace = super::target(ctx, &file)?;
-    let snapshot = super::read_workspace(ctx, &workspace, &super::reach_of(&file, &workspace)).await?;
-    let plan = diff::plan(&file, &snapshot, Options { prune: args.prune, max_deletes: None }, &super::env)?;
+    let snapshot = super::read_workspace(ctx, &workspace, &super::reach_of(&file, &workspace, args.prune)).await?;
+    let plan = diff::plan(&file, &snapshot, Options { prune: args.prune, max_deletes: None }, &super::env(ctx))?;
+    // A saved plan holds secrets only as references (CLI.md): refused before anything is printed or written.
+    if args.out.is_some() && !plan.literal_secrets.is_empty() {
+        return Err(Error::usage(format!(
+            "the plan would carry secrets written literally in the file ({}); a saved plan holds secrets only as \
+             $env references: write each as {{$env: SEG_SECRET_...}} (`seg export` does)",
+            plan.literal_secrets.join(", ")
+        )));
+    }
     if ctx.output_format() == Format::Table {
         ctx.printer.data(plan.human().as_bytes())?;
     } else {

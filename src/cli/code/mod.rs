@@ -5,12 +5,14 @@ pub mod apply;
 pub mod diff;
 pub mod export;
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::api::walk::{self, Reach, Scope, Snapshot};
 use crate::cli::Context;
 use crate::error::{Error, Result};
 use crate::plan::file::WorkspaceFile;
+use crate::plan::secrets::ProcessEnv;
 
 /// The file at `path` (`-` for stdin).
 fn read_file(path: &Path) -> Result<WorkspaceFile> {
@@ -53,25 +55,33 @@ async fn read_workspace(ctx: &Context, workspace: &str, reach: &Reach) -> Result
 }
 
 /// What a file manages beyond the lists, in `workspace`: the filters of each destination that has `filters`, the
-/// schema config of each source that has `schema_config`.
-fn reach_of(file: &WorkspaceFile, workspace: &str) -> Reach {
-    let mut filters = std::collections::BTreeSet::new();
-    let mut schema_configs = std::collections::BTreeSet::new();
+/// schema config of each source that has `schema_config`, the catalog entry of each destination (the types of its
+/// config items: which are secrets). With `--prune`, also the filters of every destination the file does not have,
+/// which a delete takes with it.
+fn reach_of(file: &WorkspaceFile, workspace: &str, prune: bool) -> Reach {
+    let mut filters = BTreeSet::new();
+    let mut schema_configs = BTreeSet::new();
+    let mut listed = BTreeSet::new();
+    let mut catalog = BTreeSet::new();
     for (source_slug, source) in &file.sources {
         let source_name = format!("{workspace}/sources/{source_slug}");
         for (destination_slug, destination) in &source.destinations {
+            let name = format!("{source_name}/destinations/{destination_slug}");
             if destination.filters.is_some() {
-                filters.insert(format!("{source_name}/destinations/{destination_slug}"));
+                filters.insert(name.clone());
             }
+            listed.insert(name);
+            catalog.insert(destination_slug.clone());
         }
         if source.schema_config.is_some() {
             schema_configs.insert(source_name);
         }
     }
-    Reach { filters: Scope::Only(filters), schema_configs: Scope::Only(schema_configs) }
+    let filters = if prune { Scope::Any(vec![Scope::Only(filters), Scope::Not(listed)]) } else { Scope::Only(filters) };
+    Reach { filters, schema_configs: Scope::Only(schema_configs), catalog: Scope::Only(catalog) }
 }
 
-/// A variable of the environment (secrets of the file are `$env` references).
-fn env(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|v| !v.is_empty())
+/// Where the file's `$env` references are read: `SEG_SECRET_*` variables, each value a secret of the process.
+fn env(ctx: &Context) -> ProcessEnv {
+    ProcessEnv { scrubber: ctx.printer.scrubber.clone() }
 }

@@ -1,0 +1,181 @@
+//! `$env` references, the one way a workspace file or a plan holds a secret (CLI.md, "What a file and a plan can
+//! never do"). A reference is `{"$env": NAME}`; it may name only a `SEG_SECRET_` variable ([`Env`] reads no other),
+//! and it is turned into a value only where a destination's config item holds it ([`prepare`]): a reference
+//! anywhere else in a request is refused before anything is sent, whatever a hand-edited plan says. Every value read
+//! becomes a secret of the process (the printer's scrubber removes it from everything written).
+
+use serde_json::{Map, Value};
+
+use super::diff::Op;
+use super::document::env_name_allowed;
+use crate::error::{Error, Result};
+use crate::secret::{Scrubber, Secret};
+use crate::wire::ConfigItem;
+
+/// Where references are read.
+pub trait Env {
+    /// The value of a `SEG_SECRET_` variable; `None` when unset or empty, or when `name` is not one.
+    fn secret(&self, name: &str) -> Option<String>;
+}
+
+impl<F: Fn(&str) -> Option<String>> Env for F {
+    fn secret(&self, name: &str) -> Option<String> {
+        if !env_name_allowed(name) {
+            return None;
+        }
+        self(name)
+    }
+}
+
+/// The process's environment: the variables `SEG_SECRET_*`, each value read added to `scrubber`.
+pub struct ProcessEnv {
+    pub scrubber: Scrubber,
+}
+
+impl Env for ProcessEnv {
+    fn secret(&self, name: &str) -> Option<String> {
+        if !env_name_allowed(name) {
+            return None;
+        }
+        let value = std::env::var(name).ok().filter(|v| !v.is_empty())?;
+        self.scrubber.add(&Secret::new(value.clone()));
+        Some(value)
+    }
+}
+
+/// The name a value refers to, when it is a reference: `{"$env": NAME}` and nothing else.
+pub fn reference(value: &Value) -> Option<&str> {
+    match value {
+        Value::Object(map) if map.len() == 1 => map.get("$env").and_then(Value::as_str),
+        _ => None,
+    }
+}
+
+/// The JSON pointers of the references inside a value (`""` when it is one).
+pub fn reference_pointers(value: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![(String::new(), value)];
+    while let Some((at, value)) = stack.pop() {
+        if reference(value).is_some() {
+            out.push(at);
+            continue;
+        }
+        match value {
+            Value::Object(map) => stack.extend(
+                map.iter().map(|(k, v)| (format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")), v)).rev(),
+            ),
+            Value::Array(items) => stack.extend(items.iter().enumerate().map(|(i, v)| (format!("{at}/{i}"), v)).rev()),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A value with its references replaced by the variables' values; the first name that cannot be read is the error.
+pub fn resolve(value: &Value, env: &dyn Env) -> Result<Value, String> {
+    let mut resolved = value.clone();
+    for pointer in reference_pointers(value) {
+        let name = value.pointer(&pointer).and_then(reference).unwrap_or_default();
+        if !env_name_allowed(name) {
+            return Err(name.to_string());
+        }
+        let secret = env.secret(name).ok_or_else(|| name.to_string())?;
+        if let Some(slot) = resolved.pointer_mut(&pointer) {
+            *slot = Value::String(secret);
+        }
+    }
+    Ok(resolved)
+}
+
+/// Every variable a value's references name.
+pub fn names(value: &Value) -> Vec<String> {
+    reference_pointers(value).iter().filter_map(|p| value.pointer(p).and_then(reference).map(String::from)).collect()
+}
+
+/// The op as it is sent: the references of its destination's config items replaced by their values. A reference
+/// anywhere else (a tracking plan's rules, a filter, a name) or naming anything but a `SEG_SECRET_` variable is
+/// refused, as is an unset variable: each a usage error, before the first write of the plan.
+pub fn prepare(op: &Op, env: &dyn Env) -> Result<Op> {
+    let mut op = op.clone();
+    let unset = |name: String| {
+        if env_name_allowed(&name) {
+            Error::usage(format!("{name} is not set: a secret of the plan needs it"))
+        } else {
+            Error::usage(format!(
+                "a $env reference names {}: only {}... variables may be read",
+                super::document::token(&name),
+                super::document::ENV_PREFIX
+            ))
+        }
+    };
+    let resolve_items = |items: &mut [ConfigItem]| -> Result<()> {
+        for item in items {
+            item.value = resolve(&item.value, env).map_err(unset)?;
+        }
+        Ok(())
+    };
+    match &mut op {
+        Op::CreateDestination { body, .. } => {
+            resolve_items(body.destination.config.as_deref_mut().unwrap_or_default())?
+        }
+        Op::UpdateDestination { update, .. } => {
+            if let Some(Value::Array(items)) = update.fields.get_mut("config") {
+                for item in items.iter_mut() {
+                    if let Some(value) = item.get_mut("value") {
+                        *value = resolve(value, env).map_err(unset)?;
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    let sent = serde_json::to_value(&op).map_err(|e| Error::failed(e.to_string()))?;
+    if has_env_key(&sent) {
+        return Err(Error::usage(
+            "the plan holds a $env reference outside a destination's config; a reference may stand only there",
+        ));
+    }
+    Ok(op)
+}
+
+/// Whether any object of a value has a `$env` key (a reference, or something shaped to pass for one).
+fn has_env_key(value: &Value) -> bool {
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                if map.contains_key("$env") {
+                    return true;
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A reference as a value, as a file writes it.
+pub fn reference_to(name: &str) -> Value {
+    Value::Object(Map::from_iter([("$env".to_string(), Value::String(name.to_string()))]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn references_resolve_only_from_secret_variables() {
+        let env = |name: &str| (name == "SEG_SECRET_A").then(|| "s3cret".to_string());
+        let value = json!([{"key": "Authorization", "value": {"$env": "SEG_SECRET_A"}}, {"$env": 1}]);
+        assert_eq!(resolve(&value, &env).unwrap(), json!([{"key": "Authorization", "value": "s3cret"}, {"$env": 1}]));
+        assert_eq!(names(&value), ["SEG_SECRET_A"]);
+        assert_eq!(resolve(&json!({"$env": "SEG_SECRET_B"}), &env).unwrap_err(), "SEG_SECRET_B");
+        // A closure that would answer anything is still asked only for SEG_SECRET_ names.
+        let leaky = |_: &str| Some("leak".to_string());
+        assert_eq!(resolve(&json!({"$env": "SEG_TOKEN"}), &leaky).unwrap_err(), "SEG_TOKEN");
+        assert_eq!(resolve(&json!({"$env": "HOME"}), &leaky).unwrap_err(), "HOME");
+    }
+}

@@ -20,6 +20,7 @@ mod openapi;
 mod parallel;
 mod receiver;
 mod serve_binary;
+mod streams;
 mod stringify;
 mod support;
 mod trust;

@@ -197,20 +197,75 @@ pub mod bookkeeping {
     }
 
     /// Changes a small state file as one step: under an exclusive lock (the OS releases it if the process dies, so
-    /// a crash never leaves it held), `update` gets the file's text (empty when new) and returns the new text,
-    /// written in place, and a value.
-    pub fn update<T>(path: &Path, update: impl FnOnce(&str) -> (String, T)) -> std::io::Result<T> {
+    /// a crash never leaves it held), `update` gets the file's text (`None` when this call created it; lossy when it
+    /// is not UTF-8) and returns the new text, written in place, and a value.
+    ///
+    /// The file is seg's own, so what is at its path is checked, not trusted: a symbolic link is never followed (a
+    /// link planted to `~/.bashrc` must not be truncated; `O_NOFOLLOW`, and the reparse point itself on Windows),
+    /// and a directory, a FIFO, a device or a file with other hard links is refused. The error says which, for the
+    /// caller to report.
+    pub fn update<T>(path: &Path, update: impl FnOnce(Option<&str>) -> (String, T)) -> std::io::Result<T> {
         private_folder(path)?;
-        let mut file = open_private(path, false)?;
+        let (mut file, created) = open_state(path)?;
         file.lock()?;
-        let mut text = String::new();
-        file.read_to_string(&mut text)?;
-        let (new, value) = update(&text);
+        let text = if created {
+            None
+        } else {
+            let mut bytes = Vec::new();
+            file.read_to_end(&mut bytes)?;
+            Some(String::from_utf8_lossy(&bytes).into_owned())
+        };
+        let (new, value) = update(text.as_deref());
         file.set_len(0)?;
         file.rewind()?;
         file.write_all(new.as_bytes())?;
         file.unlock()?;
         Ok(value)
+    }
+
+    /// Opens a state file for reading and writing, creating it (0600) when there is none; whether it was created.
+    fn open_state(path: &Path) -> std::io::Result<(std::fs::File, bool)> {
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true).write(true);
+        // No link is followed; O_NONBLOCK: opening a FIFO must not wait for a writer (it is then refused below).
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600).custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        }
+        // FILE_FLAG_OPEN_REPARSE_POINT: a link is opened as itself, then refused as not a regular file.
+        #[cfg(windows)]
+        std::os::windows::fs::OpenOptionsExt::custom_flags(&mut options, 0x0020_0000);
+        let refused = |what: &str| Err(std::io::Error::other(format!("it is {what}")));
+        let (file, created) = match options.clone().create_new(true).open(path) {
+            Ok(file) => (file, true),
+            // Also for a link, dangling or not: O_EXCL never follows one.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => match options.open(path) {
+                Ok(file) => (file, false),
+                Err(e) => {
+                    return match std::fs::symlink_metadata(path) {
+                        Ok(meta) if meta.file_type().is_symlink() => {
+                            refused("a symbolic link, which seg does not follow")
+                        }
+                        Ok(meta) if meta.is_dir() => refused("a directory"),
+                        _ => Err(e),
+                    };
+                }
+            },
+            Err(e) => return Err(e),
+        };
+        let meta = file.metadata()?;
+        if meta.file_type().is_symlink() {
+            return refused("a symbolic link, which seg does not follow");
+        }
+        if !meta.is_file() {
+            return refused(if meta.is_dir() { "a directory" } else { "not a regular file" });
+        }
+        #[cfg(unix)]
+        if std::os::unix::fs::MetadataExt::nlink(&meta) > 1 {
+            return refused("a file with other hard links, which seg does not write through");
+        }
+        Ok((file, created))
     }
 
     /// Creates a file that must not exist yet (`Ok(false)` when it does: another writer took the name). A reader

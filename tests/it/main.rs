@@ -4,6 +4,7 @@
 #![allow(clippy::disallowed_methods)]
 
 mod auth;
+mod budget;
 mod cli;
 mod clients;
 mod code;

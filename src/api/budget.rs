@@ -107,8 +107,8 @@ impl Budget {
         let limit = now + self.tolerance() + FAR_AHEAD.as_millis();
         if let Some(path) = self.path.as_deref().filter(|_| !self.unusable.load(Ordering::Relaxed)) {
             let mut repaired = None;
-            let shared = crate::effect::bookkeeping::update(path, |text| {
-                let stored = text.map_or(Ok(0), |text| distrust(text, now, limit)).unwrap_or_else(|why| {
+            let shared = crate::effect::bookkeeping::update(path, "0", |text| {
+                let stored = distrust(text, now, limit).unwrap_or_else(|why| {
                     repaired = Some(why);
                     0
                 });

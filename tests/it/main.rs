@@ -9,6 +9,7 @@ mod cli;
 mod clients;
 mod code;
 mod commits;
+mod control;
 mod deliveries;
 mod dry_run;
 mod durability;

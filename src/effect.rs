@@ -197,15 +197,26 @@ pub mod bookkeeping {
     }
 
     /// Changes a small state file as one step: under an exclusive lock (the OS releases it if the process dies, so
-    /// a crash never leaves it held), `update` gets the file's text (empty when new) and returns the new text,
-    /// written in place, and a value.
-    pub fn update<T>(path: &Path, update: impl FnOnce(&str) -> (String, T)) -> std::io::Result<T> {
+    /// a crash never leaves it held), `update` gets the file's text (lossy when it is not UTF-8) and returns the new
+    /// text, written in place, and a value. A file that does not exist yet is made holding `initial`, whole (as
+    /// [`create`] does), so a reader never meets a new file empty: an empty one was left by a crash mid-write.
+    ///
+    /// The file is seg's own, so what is at its path is checked, not trusted: a symbolic link is never followed (a
+    /// link planted to `~/.bashrc` must not be truncated; `O_NOFOLLOW`, and the reparse point itself on Windows),
+    /// and a directory, a FIFO, a device or a file with other hard links is refused. The error says which, for the
+    /// caller to report.
+    pub fn update<T>(path: &Path, initial: &str, update: impl FnOnce(&str) -> (String, T)) -> std::io::Result<T> {
         private_folder(path)?;
-        let mut file = open_private(path, false)?;
+        let mut file = open_state(path, initial.as_bytes())?;
         file.lock()?;
-        let mut text = String::new();
-        file.read_to_string(&mut text)?;
-        let (new, value) = update(&text);
+        // Under the lock: a new file's maker holds it until its temporary name is gone (`make_state`).
+        #[cfg(unix)]
+        if std::os::unix::fs::MetadataExt::nlink(&file.metadata()?) > 1 {
+            return Err(std::io::Error::other("it is a file with other hard links, which seg does not write through"));
+        }
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)?;
+        let (new, value) = update(&String::from_utf8_lossy(&bytes));
         file.set_len(0)?;
         file.rewind()?;
         file.write_all(new.as_bytes())?;
@@ -213,12 +224,77 @@ pub mod bookkeeping {
         Ok(value)
     }
 
+    /// Opens a state file for reading and writing, making it with `initial` when there is none.
+    fn open_state(path: &Path, initial: &[u8]) -> std::io::Result<std::fs::File> {
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true).write(true);
+        // No link is followed; O_NONBLOCK: opening a FIFO must not wait for a writer (it is then refused below).
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        // FILE_FLAG_OPEN_REPARSE_POINT: a link is opened as itself, then refused as not a regular file.
+        #[cfg(windows)]
+        std::os::windows::fs::OpenOptionsExt::custom_flags(&mut options, 0x0020_0000);
+        let refused = |what: &str| Err(std::io::Error::other(format!("it is {what}")));
+        const LINK: &str = "a symbolic link, which seg does not follow";
+        // Made when missing, then opened: twice at most, in case another process removes it in between.
+        let mut tries = 0;
+        let file = loop {
+            match options.open(path) {
+                Ok(file) => break file,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && tries < 2 => {
+                    tries += 1;
+                    make_state(path, initial)?;
+                }
+                Err(e) => {
+                    return match std::fs::symlink_metadata(path) {
+                        Ok(meta) if meta.file_type().is_symlink() => refused(LINK),
+                        Ok(meta) if meta.is_dir() => refused("a directory"),
+                        _ => Err(e),
+                    };
+                }
+            }
+        };
+        let meta = file.metadata()?;
+        if meta.file_type().is_symlink() {
+            return refused(LINK);
+        }
+        if !meta.is_file() {
+            return refused(if meta.is_dir() { "a directory" } else { "not a regular file" });
+        }
+        Ok(file)
+    }
+
+    /// Makes a state file holding `initial`, unless another process just made it: written under a temporary name,
+    /// locked, linked into place, and unlocked only once the temporary name is gone, so that whoever opens it
+    /// meanwhile waits for the lock and then finds it whole, with one link.
+    fn make_state(path: &Path, initial: &[u8]) -> std::io::Result<()> {
+        let temp = temporary(path);
+        let mut file = open_private(&temp, true)?;
+        let linked = (|| {
+            file.write_all(initial)?;
+            file.lock()?;
+            std::fs::hard_link(&temp, path)
+        })();
+        let _ = std::fs::remove_file(&temp);
+        drop(file);
+        match linked {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+            // A file system without hard links: made in place (a reader may then find it empty, once).
+            Err(_) => create(path, initial).map(drop),
+        }
+    }
+
+    fn temporary(path: &Path) -> std::path::PathBuf {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        path.with_file_name(format!(".{name}.{}.{:08x}.tmp", std::process::id(), rand::random::<u32>()))
+    }
+
     /// Creates a file that must not exist yet (`Ok(false)` when it does: another writer took the name). A reader
     /// never sees it half written: it is written beside it, then linked into place.
     pub fn create(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
         private_folder(path)?;
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let temp = path.with_file_name(format!(".{name}.{}.{:08x}.tmp", std::process::id(), rand::random::<u32>()));
+        let temp = temporary(path);
         let linked = (|| {
             let mut file = open_private(&temp, true)?;
             file.write_all(bytes)?;
@@ -408,6 +484,31 @@ mod tests {
         assert_eq!(names, ["1.json"], "no temporary file is left behind");
         assert!(bookkeeping::remove(&path).unwrap() && !path.exists());
         assert!(!bookkeeping::remove(&path).unwrap());
+    }
+
+    #[test]
+    fn state_files_are_made_whole_and_shared_under_a_lock() {
+        for _ in 0..20 {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("state").join("budget-x");
+            // Processes starting together on a new file: each finds it whole, with one link, and none loses another's
+            // change.
+            std::thread::scope(|scope| {
+                for _ in 0..8 {
+                    scope.spawn(|| {
+                        bookkeeping::update(&path, "0", |text| {
+                            let n: u32 = text.parse().unwrap_or_else(|_| panic!("a state not whole: {text:?}"));
+                            ((n + 1).to_string(), ())
+                        })
+                        .unwrap();
+                    });
+                }
+            });
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), "8");
+            let names: Vec<_> =
+                std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
+            assert_eq!(names, ["budget-x"], "no temporary file is left behind");
+        }
     }
 
     #[test]

@@ -43,10 +43,12 @@ pub enum Error {
     Differs(String),
 }
 
-/// An error answer from the Config API. `code` is the body's, or derived from the status when the body had none.
+/// An error answer from the Config API.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiError {
     pub status: u16,
+    /// The code the service sent, `None` when it sent none (a plain-text 502): what the user is shown. The exit
+    /// status comes from [`ApiError::effective_code`], which falls back on the HTTP status.
     pub code: Option<i32>,
     pub message: String,
 }
@@ -58,9 +60,14 @@ impl ApiError {
     }
 }
 
+/// A code is shown only when the service sent one (CLI.md, "Exit codes"): a code derived from the status would
+/// read as the service's word, and a script or a person comparing it with the service's documentation is misled.
 impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "HTTP {} (code {}): {}", self.status, self.effective_code(), self.message)
+        match self.code {
+            Some(code) => write!(f, "HTTP {} (code {code}): {}", self.status, self.message),
+            None => write!(f, "HTTP {}: {}", self.status, self.message),
+        }
     }
 }
 
@@ -88,13 +95,12 @@ impl Error {
     }
 
     /// The error as one JSON line, for `-o json` (CLI.md, "Exit codes"); `None` for a closed stdout, which stays
-    /// quiet.
+    /// quiet. `code` is the service's, `null` when it sent none, as the human line shows it; `exit_code` still
+    /// follows the table.
     pub fn to_json(&self) -> Option<String> {
         let (status, code, message) = match self {
             Error::BrokenPipe | Error::Differs(_) => return None,
-            Error::Api(api) => {
-                (serde_json::json!(api.status), serde_json::json!(api.effective_code()), api.message.clone())
-            }
+            Error::Api(api) => (serde_json::json!(api.status), serde_json::json!(api.code), api.message.clone()),
             other => (serde_json::Value::Null, serde_json::Value::Null, other.to_string()),
         };
         let body = serde_json::json!({"error": {"status": status, "code": code, "message": message, "exit_code": self.exit_code()}});
@@ -165,5 +171,23 @@ mod tests {
         assert_eq!(api(502, None).exit_code(), 23);
         // A bad token answered with 403 still says what the body says.
         assert_eq!(api(403, Some(16)).exit_code(), 26);
+    }
+
+    #[test]
+    fn the_code_shown_is_the_one_the_service_sent() {
+        let plain = Error::Api(ApiError { status: 502, code: None, message: "Bad Gateway".into() });
+        assert_eq!(plain.to_string(), "HTTP 502: Bad Gateway");
+        let json: serde_json::Value = serde_json::from_str(&plain.to_json().unwrap()).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"error": {"status": 502, "code": null, "message": "Bad Gateway", "exit_code": 23}})
+        );
+        let sent = Error::Api(ApiError { status: 404, code: Some(5), message: "gone".into() });
+        assert_eq!(sent.to_string(), "HTTP 404 (code 5): gone");
+        let json: serde_json::Value = serde_json::from_str(&sent.to_json().unwrap()).unwrap();
+        assert_eq!((json["error"]["code"].as_i64(), json["error"]["exit_code"].as_i64()), (Some(5), Some(15)));
+        // A code that differs from the status's is the service's word, shown as sent.
+        let odd = Error::Api(ApiError { status: 403, code: Some(16), message: "bad token".into() });
+        assert_eq!((odd.to_string().as_str(), odd.exit_code()), ("HTTP 403 (code 16): bad token", 26));
     }
 }

@@ -9,6 +9,7 @@ pub mod emulator;
 pub mod error;
 pub mod http;
 pub mod plan;
+pub mod same_origin;
 pub mod secret;
 pub mod ui;
 pub mod webhook;

@@ -10,14 +10,19 @@
 
 use arbitrary::{Result, Unstructured};
 use axum::body::Body;
+use axum::extract::ConnectInfo;
 use axum::http::{Request, header};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use libfuzzer_sys::fuzz_target;
-use seg::emulator::{Emulator, EmulatorOptions};
+use seg::emulator::{Emulator, EmulatorOptions, Served};
 use seg::wire::Code;
 use serde_json::{Map, Value, json};
 use tower::ServiceExt;
+
+/// The address the requests come in on, as `seg serve` would record it for a connection.
+const SERVED: std::net::SocketAddr =
+    std::net::SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 8808);
 
 const WORDS: &[&str] = &[
     "v1beta",
@@ -247,6 +252,8 @@ async fn run(calls: Vec<Call>) {
         if let Some(content_type) = &call.content_type {
             request = request.header(header::CONTENT_TYPE, content_type.as_str());
         }
+        // As over a connection to 127.0.0.1:8808, so that the control endpoints let the request in.
+        request = request.header(header::HOST, "127.0.0.1:8808").extension(ConnectInfo(Served(SERVED)));
         // What no HTTP server would hand on (an unparsable URI or header) is not the emulator's to decode.
         let Ok(request) = request.body(Body::from(call.body.clone())) else { continue };
         let response = router.clone().oneshot(request).await.unwrap();

@@ -5,8 +5,15 @@
 //! base URL and token (never the token). A request reserves its slot under the file's lock, then sleeps outside it
 //! until the slot comes; the OS drops a dead process's lock, so a crash never blocks the others. A 429 with
 //! `Retry-After` from the service (another machine sharing the token) pushes the budget back for everyone.
+//!
+//! The file is never trusted blindly (CLI.md): a state that is not a time, or one dated more than [`FAR_AHEAD`]
+//! ahead (every process would sleep that long), is reset; a file that cannot be used (a link, which is never
+//! followed, a directory, a folder that cannot be written) leaves this process pacing itself alone. Either way a
+//! warning says so once: pacing is never dropped, or shared less, without a word.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sha1::Digest;
@@ -16,14 +23,26 @@ use crate::secret::Secret;
 /// Requests let through at once before the budget spaces them out.
 pub const BURST: u32 = 10;
 
+/// How far beyond the burst's slack a stored time may lie before it is taken as corrupt. Waits written by seg are
+/// capped far below it (a `Retry-After` at a minute, a queue of reservations at its length); past it lies a clock
+/// that was turned back, or a file someone wrote.
+pub const FAR_AHEAD: Duration = Duration::from_secs(3600);
+
+/// Where the budget says what it had to repair or give up: a warning line, once per process (the client hands it
+/// to the printer).
+pub type Warn = Arc<dyn Fn(&str) + Send + Sync>;
+
 pub struct Budget {
-    /// The state file; `None` when it cannot be used (then the budget is this process's alone).
+    /// The state file; `None` when there is no folder for it (then the budget is this process's alone).
     path: Option<PathBuf>,
+    /// Set when the file turned out unusable: the rest of the process paces in memory.
+    unusable: AtomicBool,
     /// One request every this long.
     interval: Duration,
     burst: u32,
     /// The theoretical arrival time kept in memory when there is no file.
-    local: std::sync::Mutex<u128>,
+    local: Mutex<u128>,
+    warn: Warn,
 }
 
 fn now_ms() -> u128 {
@@ -41,23 +60,39 @@ fn folder() -> Option<PathBuf> {
     Some(strategy.runtime_dir().unwrap_or_else(|| strategy.cache_dir()).join("seg"))
 }
 
+/// What was wrong with a stored state, as the warning says it (never quoting the file).
+fn distrust(text: &str, now: u128, limit: u128) -> Result<u128, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("was empty".into());
+    }
+    let stored: u128 = text.parse().map_err(|_| "did not hold a time".to_string())?;
+    if stored > limit {
+        let ahead = Duration::from_secs(u64::try_from((stored - now) / 1000).unwrap_or(u64::MAX));
+        return Err(format!("was dated {} ahead", crate::ui::duration(ahead)));
+    }
+    Ok(stored)
+}
+
 impl Budget {
     /// The budget of a token at a base URL, at `per_minute` requests a minute; `None` when pacing is off (0).
-    pub fn shared(base_url: &str, token: &Secret, per_minute: u32) -> Option<Budget> {
+    pub fn shared(base_url: &str, token: &Secret, per_minute: u32, warn: Warn) -> Option<Budget> {
         if per_minute == 0 {
             return None;
         }
         let key = hex::encode(sha1::Sha1::digest(format!("{}\n{}", base_url.trim_end_matches('/'), token.expose())));
         let path = folder().map(|dir| dir.join(format!("budget-{}", &key[..20])));
-        Some(Budget::at(path, per_minute))
+        Some(Budget::at(path, per_minute, warn))
     }
 
-    fn at(path: Option<PathBuf>, per_minute: u32) -> Budget {
+    fn at(path: Option<PathBuf>, per_minute: u32, warn: Warn) -> Budget {
         Budget {
             path,
+            unusable: AtomicBool::new(false),
             interval: Duration::from_secs(60) / per_minute,
             burst: BURST.min(per_minute),
-            local: std::sync::Mutex::new(0),
+            local: Mutex::new(0),
+            warn,
         }
     }
 
@@ -66,24 +101,43 @@ impl Budget {
         self.interval.as_millis() * u128::from(self.burst.saturating_sub(1))
     }
 
-    /// Changes the theoretical arrival time, shared or local.
+    /// Changes the theoretical arrival time, shared or local. A stored time that cannot be right is reset first.
     fn update<T>(&self, change: impl Fn(u128) -> (u128, T)) -> T {
-        let shared = self.path.as_deref().and_then(|path| {
-            crate::effect::bookkeeping::update(path, |text| {
-                let (tat, value) = change(text.trim().parse::<u128>().unwrap_or(0));
+        let now = now_ms();
+        let limit = now + self.tolerance() + FAR_AHEAD.as_millis();
+        if let Some(path) = self.path.as_deref().filter(|_| !self.unusable.load(Ordering::Relaxed)) {
+            let mut repaired = None;
+            let shared = crate::effect::bookkeeping::update(path, "0", |text| {
+                let stored = distrust(text, now, limit).unwrap_or_else(|why| {
+                    repaired = Some(why);
+                    0
+                });
+                let (tat, value) = change(stored);
                 (tat.to_string(), value)
-            })
-            .ok()
-        });
-        match shared {
-            Some(value) => value,
-            None => {
-                let mut tat = self.local.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                let (new, value) = change(*tat);
-                *tat = new;
-                value
+            });
+            match shared {
+                Ok(value) => {
+                    if let Some(why) = repaired {
+                        (self.warn)(&format!("the rate budget file {} {why}; it was reset", path.display()));
+                    }
+                    return value;
+                }
+                Err(e) => {
+                    self.unusable.store(true, Ordering::Relaxed);
+                    (self.warn)(&format!(
+                        "cannot use the rate budget file {}: {e}; this process paces its requests on its own, \
+                         not shared with other seg processes",
+                        path.display()
+                    ));
+                }
             }
         }
+        let mut tat = self.local.lock().unwrap_or_else(PoisonError::into_inner);
+        // The clock was turned back while this process ran.
+        let stored = if *tat > limit { 0 } else { *tat };
+        let (new, value) = change(stored);
+        *tat = new;
+        value
     }
 
     /// Reserves the next slot and waits for it.
@@ -98,23 +152,40 @@ impl Budget {
 
     /// The service said to wait: nobody sharing the budget sends before `wait` has passed.
     pub fn back_off(&self, wait: Duration) {
-        let until = now_ms() + wait.as_millis() + self.tolerance();
+        let until = now_ms() + wait.min(FAR_AHEAD).as_millis() + self.tolerance();
         self.update(|stored| (stored.max(until), ()));
     }
 }
 
 /// GCRA: the slot of a request arriving at `now` under the stored theoretical arrival time. Returns the new
-/// time and how long to wait. A stored time absurdly far ahead (the clock was turned back) is reset.
+/// time and how long to wait.
 fn reserve(stored: u128, now: u128, interval: u128, tolerance: u128) -> (u128, u128) {
-    let stored = if stored > now + tolerance + interval * 2 + 60_000 { now } else { stored };
     let tat = stored.max(now);
     let send_at = tat.saturating_sub(tolerance).max(now);
     (tat + interval, send_at - now)
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, reason = "tests plant what a budget file may meet, not seg's effects")]
 mod tests {
     use super::*;
+
+    /// A budget over `path` at 600 a minute (one every 100 ms, a burst of 10), and the warnings it gives.
+    fn paced(path: Option<PathBuf>) -> (Budget, Arc<Mutex<Vec<String>>>) {
+        let said: Arc<Mutex<Vec<String>>> = Arc::default();
+        let sink = said.clone();
+        let warn: Warn = Arc::new(move |w: &str| sink.lock().unwrap().push(w.to_string()));
+        (Budget::at(path, 600, warn), said)
+    }
+
+    /// The waits of `n` reservations made at one instant.
+    fn waits(budget: &Budget, n: usize) -> Vec<u128> {
+        let now = now_ms();
+        let (interval, tolerance) = (budget.interval.as_millis(), budget.tolerance());
+        (0..n).map(|_| budget.update(|stored| reserve(stored, now, interval, tolerance))).collect()
+    }
+
+    const PACED: [u128; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 200];
 
     #[test]
     fn a_burst_then_one_request_per_interval() {
@@ -126,11 +197,9 @@ mod tests {
             tat = next;
             waits.push(wait);
         }
-        assert_eq!(waits, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 200]);
+        assert_eq!(waits, PACED);
         // Later, the burst comes back.
         assert_eq!(reserve(tat, 20_000, interval, tolerance).1, 0);
-        // A time from a clock turned back is not trusted.
-        assert_eq!(reserve(u128::MAX / 2, 10_000, interval, tolerance).1, 0);
     }
 
     #[test]
@@ -138,24 +207,101 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = Some(dir.path().join("sub").join("budget-x"));
         // Two budgets over one file, as two processes: together they get one burst.
-        let (a, b) = (Budget::at(path.clone(), 600), Budget::at(path.clone(), 600));
-        let mut waits = Vec::new();
+        let ((a, said_a), (b, said_b)) = (paced(path.clone()), paced(path.clone()));
         let now = now_ms();
-        for i in 0..12 {
-            let budget = if i % 2 == 0 { &a } else { &b };
-            let (interval, tolerance) = (budget.interval.as_millis(), budget.tolerance());
-            waits.push(budget.update(|stored| reserve(stored, now, interval, tolerance)));
-        }
-        assert_eq!(waits, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 200]);
-        b.back_off(Duration::from_secs(30));
         let (interval, tolerance) = (a.interval.as_millis(), a.tolerance());
+        let waits: Vec<u128> = (0..12)
+            .map(|i| {
+                let budget = if i % 2 == 0 { &a } else { &b };
+                budget.update(|stored| reserve(stored, now, interval, tolerance))
+            })
+            .collect();
+        assert_eq!(waits, PACED);
+        b.back_off(Duration::from_secs(30));
         let wait = a.update(|stored| reserve(stored, now_ms(), interval, tolerance));
         assert!(wait >= 29_000, "{wait}");
+        assert!(said_a.lock().unwrap().is_empty() && said_b.lock().unwrap().is_empty());
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
             let dir_mode = std::fs::metadata(dir.path().join("sub")).unwrap().permissions().mode() & 0o777;
             assert_eq!(dir_mode, 0o700);
+        }
+    }
+
+    #[test]
+    fn a_state_that_cannot_be_right_is_reset_with_a_warning() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("budget-x");
+        let days_ahead = (now_ms() + 3 * 86_400_000).to_string();
+        let cases: [(&[u8], &str); 7] = [
+            (b"garbage", "did not hold a time"),
+            (b"", "was empty"),
+            (b"  \n", "was empty"),
+            (b"NaN", "did not hold a time"),
+            (b"-5", "did not hold a time"),
+            (b"\xff\xfe12", "did not hold a time"),
+            (days_ahead.as_bytes(), "was dated 7"),
+        ];
+        for (content, why) in cases {
+            std::fs::write(&path, content).unwrap();
+            let (budget, said) = paced(Some(path.clone()));
+            assert_eq!(waits(&budget, 12), PACED, "{why}: a fresh budget, shared");
+            let said = said.lock().unwrap().clone();
+            let want = format!("the rate budget file {} {why}", path.display());
+            assert!(said.len() == 1 && said[0].starts_with(&want), "{said:?}");
+            assert!(said[0].ends_with("; it was reset"), "{said:?}");
+            let stored: u128 = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+            assert!(stored <= now_ms() + 2_000, "repaired: {stored}");
+        }
+        // A time the budget itself wrote (a queue, a Retry-After) is kept, however many read it.
+        let (budget, said) = paced(Some(path.clone()));
+        budget.back_off(Duration::from_secs(120));
+        assert!(waits(&budget, 1)[0] > 100_000);
+        assert!(said.lock().unwrap().is_empty());
+        // In memory too: a clock turned back does not make the process sleep.
+        let (budget, _) = paced(None);
+        *budget.local.lock().unwrap() = u128::MAX / 2;
+        assert_eq!(waits(&budget, 12), PACED);
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_used_is_reported_once_and_the_process_paces_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cases: Vec<(PathBuf, &str)> = Vec::new();
+        let folder = dir.path().join("a-directory");
+        std::fs::create_dir(&folder).unwrap();
+        cases.push((folder, "it is a directory"));
+        let file = dir.path().join("a-file");
+        std::fs::write(&file, "x").unwrap();
+        cases.push((file.join("budget-x"), "os error"));
+        #[cfg(unix)]
+        {
+            let target = dir.path().join("bashrc");
+            std::fs::write(&target, "export PATH=/usr/bin\n").unwrap();
+            let link = dir.path().join("budget-link");
+            std::os::unix::fs::symlink(&target, &link).unwrap();
+            cases.push((link, "it is a symbolic link, which seg does not follow"));
+            let dangling = dir.path().join("budget-dangling");
+            std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).unwrap();
+            cases.push((dangling, "it is a symbolic link"));
+            let hard = dir.path().join("budget-hard");
+            std::fs::hard_link(&target, &hard).unwrap();
+            cases.push((hard, "it is a file with other hard links"));
+        }
+        for (path, why) in cases {
+            let (budget, said) = paced(Some(path.clone()));
+            assert_eq!(waits(&budget, 12), PACED, "{why}: still paced, in memory");
+            let said = said.lock().unwrap().clone();
+            let want = format!("cannot use the rate budget file {}: ", path.display());
+            assert_eq!(said.len(), 1, "once: {said:?}");
+            assert!(said[0].starts_with(&want) && said[0].contains(why), "{said:?}");
+            assert!(said[0].contains("paces its requests on its own"), "{said:?}");
+        }
+        #[cfg(unix)]
+        {
+            assert_eq!(std::fs::read_to_string(dir.path().join("bashrc")).unwrap(), "export PATH=/usr/bin\n");
+            assert!(!dir.path().join("nowhere").exists(), "a dangling link's target is not created");
         }
     }
 }

@@ -48,9 +48,27 @@ pub struct ClientOptions {
 /// What the transport reports as it works, for `-v`, `-vv` and retry lines. Headers and bodies come redacted.
 #[derive(Debug)]
 pub enum Notice<'a> {
-    Request { method: &'a Method, url: &'a str, headers: &'a [(String, String)], body: &'a str },
-    Response { status: u16, elapsed: Duration, headers: &'a [(String, String)], body: &'a str },
-    Retry { wait: Duration, attempt: u32, max: u32, reason: &'a str },
+    Request {
+        method: &'a Method,
+        url: &'a str,
+        headers: &'a [(String, String)],
+        body: &'a str,
+    },
+    Response {
+        status: u16,
+        elapsed: Duration,
+        headers: &'a [(String, String)],
+        body: &'a str,
+    },
+    Retry {
+        wait: Duration,
+        attempt: u32,
+        max: u32,
+        reason: &'a str,
+    },
+    /// Something the user should know that does not stop the request (the rate budget's file was repaired, or
+    /// could not be used).
+    Warning(&'a str),
 }
 
 pub type Observer = Arc<dyn Fn(&Notice<'_>) + Send + Sync>;
@@ -100,7 +118,11 @@ impl Client {
         let http = http::client(options.timeout, Some(concat!("seg/", env!("CARGO_PKG_VERSION"))))
             .build()
             .map_err(|e| Error::failed(format!("cannot build the HTTP client: {e}")))?;
-        let budget = super::budget::Budget::shared(&options.base_url, &options.token, options.rate_limit);
+        let warn = {
+            let observer = observer.clone();
+            Arc::new(move |warning: &str| observer(&Notice::Warning(warning)))
+        };
+        let budget = super::budget::Budget::shared(&options.base_url, &options.token, options.rate_limit, warn);
         Ok(Client { http, options, budget, observer, gate })
     }
 

@@ -379,8 +379,8 @@ impl Context {
     }
 }
 
-/// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv, retries always. What
-/// reaches here is already redacted, and the printer scrubs the token from every line.
+/// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv, retries always, warnings
+/// once. What reaches here is already redacted, and the printer scrubs the token from every line.
 fn observer(printer: Printer, verbosity: u8) -> Observer {
     Arc::new(move |notice: &Notice<'_>| match notice {
         Notice::Request { method, url, headers, body } if verbosity > 0 => {
@@ -406,6 +406,7 @@ fn observer(printer: Printer, verbosity: u8) -> Observer {
         Notice::Retry { wait, attempt, max, reason } => {
             printer.status(&format!("retrying in {} ({attempt} of {max}): {reason}", crate::ui::duration(*wait)));
         }
+        Notice::Warning(warning) => printer.warn_once(warning),
         _ => {}
     })
 }

@@ -12,8 +12,9 @@ use crate::ui::Printer;
 /// Serves every resource of the API (workspaces, sources, destinations, tracking plans, access tokens, catalog,
 /// regulations) with the service's paths, paging, update masks, scopes, rate limit and error codes. The first
 /// line on stdout is `listening on http://HOST:PORT`, then one `token SCOPE VALUE` line per accepted token.
-/// `/_emulator/requests` shows the requests received and `/_emulator/faults` injects errors (docs/EMULATOR.md);
-/// `/openapi.json` describes the API (OpenAPI 3.1). Workspaces to serve come from `--workspace SLUG` (repeatable;
+/// `/_emulator/requests` shows the requests received and `/_emulator/faults` injects errors (docs/EMULATOR.md),
+/// for requests whose Host is the address served and that no web page of another origin sent; `/openapi.json`
+/// describes the API (OpenAPI 3.1). Workspaces to serve come from `--workspace SLUG` (repeatable;
 /// default `demo`).
 ///
 /// Analytics libraries can post tracking calls to `/v1/track`, `/v1/identify`, `/v1/page`, `/v1/screen`,

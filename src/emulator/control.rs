@@ -2,21 +2,56 @@
 //! API received, so a test can see the exact bytes a client sent, and injected faults, so a test or a CI script
 //! can see how a client meets 500, 503, a slow answer or a plain-text error, or how readers fare while a write is
 //! slow to commit; and the webhook delivery attempts.
+//!
+//! No token guards it, so [`admit`] lets in only requests that name the address served and come from no other
+//! origin's page (`crate::same_origin`, the inspector's check): a web page the user opens must not clear the log or
+//! inject faults through the browser, DNS rebinding included.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use std::net::SocketAddr;
+
 use axum::Json;
-use axum::extract::State;
+use axum::extract::connect_info::{ConnectInfo, Connected};
+use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header, request::Parts};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use axum::serve::IncomingStream;
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
 use super::App;
 use super::status::Status;
+use crate::same_origin::Refusal;
 use crate::wire::Code;
+
+/// The address a connection was accepted on, which the control endpoints' `Host` must name (`Emulator::serve`
+/// records it for every connection).
+#[derive(Debug, Clone, Copy)]
+pub struct Served(pub SocketAddr);
+
+impl Connected<IncomingStream<'_, tokio::net::TcpListener>> for Served {
+    fn connect_info(stream: IncomingStream<'_, tokio::net::TcpListener>) -> Self {
+        // The accepted socket knows its own address; should it not, nothing is served but the API.
+        Served(stream.io().local_addr().unwrap_or(SocketAddr::from(([0, 0, 0, 0], 0))))
+    }
+}
+
+/// The middleware of every control route: the same-origin check, answered as the API's errors are (code 7).
+/// Without a recorded address (the router called in-process) nothing is let in.
+pub async fn admit(request: Request, next: Next) -> Response {
+    let served = request.extensions().get::<ConnectInfo<Served>>().map(|info| info.0.0);
+    let checked = served
+        .ok_or(Refusal::Host)
+        .and_then(|served| crate::same_origin::check(served, request.headers(), crate::same_origin::Origin::Optional));
+    match checked {
+        Ok(()) => next.run(request).await,
+        Err(refusal) => (refusal.status(), Status::new(Code::PermissionDenied, refusal.message())).into_response(),
+    }
+}
 
 /// Requests kept in the log; older ones are dropped.
 const LOG_SIZE: usize = 1000;

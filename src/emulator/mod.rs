@@ -38,6 +38,7 @@ use crate::ui::Printer;
 use crate::wire::{SCOPE_READ, SCOPE_WRITE, Workspace};
 use store::{Op, Resource, Store};
 
+pub use control::Served;
 pub use router::VERSION;
 
 /// The workspace there is when none is named.
@@ -163,10 +164,13 @@ impl Emulator {
         // Every other path goes through the front door, which folds it before the API's routes see it.
         let api = axum::middleware::from_fn_with_state(self.app.clone(), front_door::admit)
             .layer(self.app.api.clone().with_state(self.app.clone()));
-        let mut router = Router::new()
+        // No token guards the control plane: only requests for the address served, from no other origin's page.
+        let control = Router::new()
             .route("/_emulator/requests", get(control::requests).delete(control::clear_requests))
             .route("/_emulator/faults", get(control::faults).post(control::add_fault).delete(control::clear_faults))
             .route("/_emulator/deliveries", get(control::deliveries).delete(control::clear_deliveries))
+            .route_layer(axum::middleware::from_fn(control::admit));
+        let mut router = control
             // The API's description, like the control plane, needs no token.
             .route("/openapi.json", get(openapi_json));
         // The tracking endpoints live outside the API's version prefix, as they do at the service.
@@ -186,7 +190,8 @@ impl Emulator {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let outbox = self.app.outbox.clone();
-        let served = axum::serve(listener, self.router()).with_graceful_shutdown(shutdown).await;
+        let service = self.router().into_make_service_with_connect_info::<control::Served>();
+        let served = axum::serve(listener, service).with_graceful_shutdown(shutdown).await;
         // Deliveries in flight stop here; with --data they are still queued in the file for the next start.
         outbox.shutdown().await;
         served

@@ -4,7 +4,8 @@
 //! listener itself) through the effect gate.
 //!
 //! Only the person at this machine may use it: every route answers only when asked for by the loopback address
-//! the listener is bound to (a DNS-rebinding page has another Host); the API needs the per-run token the page
+//! the listener is bound to (a DNS-rebinding page has another Host) and not from another origin's page (the check
+//! the emulator's control endpoints make too, `crate::same_origin`); the API needs the per-run token the page
 //! carries (another page cannot read it: no CORS); a replay must also come from the page's own Origin. The page
 //! loads nothing but its own script and style (a strict Content-Security-Policy), writes data only as text, and
 //! never holds the secret.
@@ -22,6 +23,7 @@ use serde_json::{Value, json};
 use super::journal::Entry;
 use super::listen::Shared;
 use crate::effect::Sent;
+use crate::same_origin::{self, Origin};
 
 const PAGE: &str = include_str!("inspect/index.html");
 const SCRIPT: &str = include_str!("inspect/app.js");
@@ -43,12 +45,12 @@ pub(super) fn routes() -> Router<Arc<Shared>> {
         .route("/_seg/api/replay/{seq}", post(replay))
 }
 
-/// The Host values the page may be asked for: the listener's address, and `localhost` with its port.
-fn host_allowed(shared: &Shared, headers: &HeaderMap) -> bool {
-    let Some(inspect) = &shared.options.inspect else { return false };
-    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else { return false };
-    let port = inspect.address.port();
-    host == inspect.address.to_string() || host == format!("localhost:{port}")
+/// The answer to a request that may not use the inspector: one not asked for by its own address, or sent by a page
+/// of another origin (`same_origin`, the check the emulator's control endpoints make too).
+fn refusal(shared: &Shared, headers: &HeaderMap, origin: Origin) -> Option<Response> {
+    let Some(inspect) = &shared.options.inspect else { return Some(refused(StatusCode::NOT_FOUND, "no inspector\n")) };
+    let refusal = same_origin::check(inspect.address, headers, origin).err()?;
+    Some(refused(refusal.status(), &format!("{}\n", refusal.message())))
 }
 
 fn token_ok(shared: &Shared, given: Option<&str>) -> bool {
@@ -75,30 +77,30 @@ fn own(content_type: &'static str, body: impl IntoResponse) -> Response {
 }
 
 async fn page(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    if !host_allowed(&shared, &headers) {
-        return refused(StatusCode::MISDIRECTED_REQUEST, "the inspector answers only on its loopback address\n");
+    if let Some(refusal) = refusal(&shared, &headers, Origin::Optional) {
+        return refusal;
     }
     let token = shared.options.inspect.as_ref().map(|i| i.token.as_str()).unwrap_or_default();
     own("text/html; charset=utf-8", PAGE.replace("{{TOKEN}}", token))
 }
 
 async fn script(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    if !host_allowed(&shared, &headers) {
-        return refused(StatusCode::MISDIRECTED_REQUEST, "wrong host\n");
+    if let Some(refusal) = refusal(&shared, &headers, Origin::Optional) {
+        return refusal;
     }
     own("text/javascript; charset=utf-8", SCRIPT)
 }
 
 async fn style(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    if !host_allowed(&shared, &headers) {
-        return refused(StatusCode::MISDIRECTED_REQUEST, "wrong host\n");
+    if let Some(refusal) = refusal(&shared, &headers, Origin::Optional) {
+        return refusal;
     }
     own("text/css; charset=utf-8", STYLE)
 }
 
 async fn icon(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    if !host_allowed(&shared, &headers) {
-        return refused(StatusCode::MISDIRECTED_REQUEST, "wrong host\n");
+    if let Some(refusal) = refusal(&shared, &headers, Origin::Optional) {
+        return refusal;
     }
     own("image/svg+xml", ICON)
 }
@@ -111,8 +113,8 @@ struct After {
 
 /// The requests after number `after`, as the page shows them.
 async fn requests(State(shared): State<Arc<Shared>>, headers: HeaderMap, Query(after): Query<After>) -> Response {
-    if !host_allowed(&shared, &headers) {
-        return refused(StatusCode::MISDIRECTED_REQUEST, "wrong host\n");
+    if let Some(refusal) = refusal(&shared, &headers, Origin::Optional) {
+        return refusal;
     }
     if !token_ok(&shared, headers.get(TOKEN_HEADER).and_then(|v| v.to_str().ok())) {
         return refused(StatusCode::FORBIDDEN, "a valid X-Seg-Token is needed\n");
@@ -164,13 +166,8 @@ fn replay_target(shared: &Shared, path: &str) -> String {
 }
 
 async fn replay(State(shared): State<Arc<Shared>>, headers: HeaderMap, Path(seq): Path<u64>) -> Response {
-    if !host_allowed(&shared, &headers) {
-        return refused(StatusCode::MISDIRECTED_REQUEST, "wrong host\n");
-    }
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
-    let origin = headers.get(header::ORIGIN).and_then(|h| h.to_str().ok());
-    if origin != Some(format!("http://{host}").as_str()) {
-        return refused(StatusCode::FORBIDDEN, "a replay must come from the inspector's own page\n");
+    if let Some(refusal) = refusal(&shared, &headers, Origin::Required) {
+        return refusal;
     }
     if !token_ok(&shared, headers.get(TOKEN_HEADER).and_then(|v| v.to_str().ok())) {
         return refused(StatusCode::FORBIDDEN, "a valid X-Seg-Token is needed\n");

@@ -3,10 +3,12 @@
 
 use std::time::Duration;
 
+use seg::emulator::EmulatorOptions;
+use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
-use crate::support::{Run, run_with_stdin, seg_command};
+use crate::support::{Run, TestEnv, run_with_stdin, seg_command};
 
 /// How the server answers every connection.
 #[derive(Clone, Copy)]
@@ -124,4 +126,49 @@ async fn dns_and_tls_failures_are_transport_errors() {
     let run = workspaces_list(&base, &[]).await;
     assert_eq!(run.code, 3, "{}", run.stderr);
     assert_eq!(run.stderr.lines().filter(|l| l.starts_with("error: ")).count(), 1, "{}", run.stderr);
+}
+
+/// CLI.md, "Exit codes": the human line and the JSON line show the code the service sent, or none; the exit code
+/// follows the table whether or not a code came (from the status when none did).
+#[tokio::test]
+async fn errors_show_the_code_the_service_sent_or_none() {
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
+    let upstream = "upstream connect error or disconnect/reset before headers";
+    let cases: [(Value, i32, &str, Value); 5] = [
+        (
+            json!({"status": 502, "body": "<html>bad gateway</html>"}),
+            23,
+            "HTTP 502: <html>bad gateway</html>",
+            Value::Null,
+        ),
+        (json!({"status": 503, "body": upstream}), 24, "HTTP 503: upstream connect error", Value::Null),
+        (json!({"status": 500, "body": ""}), 23, "HTTP 500: Internal Server Error", Value::Null),
+        (json!({"status": 403, "code": 16}), 26, "HTTP 403 (code 16): injected fault", json!(16)),
+        (json!({"status": 503}), 24, "HTTP 503 (code 14): injected fault", json!(14)),
+    ];
+    for (fault, exit, human, code) in cases {
+        for json_output in [false, true] {
+            env.call("DELETE", "/_emulator/faults", None).await.ok();
+            env.fault(fault.clone()).await;
+            let mut args = vec!["workspaces", "list", "--max-retries", "0"];
+            if json_output {
+                args.extend(["-o", "json"]);
+            }
+            let run = env.seg(&args).await;
+            assert_eq!(run.code, exit, "{fault}: {}", run.stderr);
+            assert!(run.stdout.is_empty(), "{fault}: {}", run.stdout);
+            if json_output {
+                let line: Value = serde_json::from_str(run.stderr.trim()).expect(&run.stderr);
+                let error = &line["error"];
+                assert_eq!(error["code"], code, "{fault}: {line}");
+                assert_eq!(error["status"], fault["status"], "{fault}: {line}");
+                assert_eq!(error["exit_code"], exit, "{fault}: {line}");
+            } else {
+                let errors: Vec<&str> = run.stderr.lines().filter(|l| l.starts_with("error: ")).collect();
+                assert_eq!(errors.len(), 1, "{fault}: {}", run.stderr);
+                assert!(errors[0].starts_with(&format!("error: {human}")), "{fault}: {}", errors[0]);
+                assert_eq!(errors[0].contains("(code"), code != Value::Null, "{fault}: {}", errors[0]);
+            }
+        }
+    }
 }

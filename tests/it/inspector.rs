@@ -213,3 +213,50 @@ async fn the_inspector_shows_a_delivery_and_replays_it_in_a_real_browser() {
     assert!(headers["content-security-policy"].to_str().unwrap().contains("default-src 'none'"));
     listen.stop().await;
 }
+
+/// The inspector's own guard, without a browser: the check the emulator's control endpoints share
+/// (`tests/it/control.rs`). Every route: another Host is 421, a page of another origin 403; its own page's
+/// requests and the user's own (typed, or a script with no Origin) are let in.
+#[tokio::test]
+async fn the_inspector_refuses_other_hosts_and_other_origins() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let listen = Listener::start(home.path(), state.path(), &["--inspect", "-o", "ndjson"], &[]).await;
+    let client = reqwest::Client::new();
+    let page = client.get(format!("{}/_seg/", listen.url)).send().await.unwrap().text().await.unwrap();
+    let token = page.split("name=\"seg-token\" content=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+    let port = listen.url.rsplit(':').next().unwrap().to_string();
+    let routes = ["/_seg/", "/_seg/app.js", "/_seg/app.css", "/_seg/favicon.svg", "/_seg/api/requests"];
+    let refused: [(&str, String, u16); 4] = [
+        ("host", format!("evil.example:{port}"), 421),
+        ("origin", "http://evil.example".to_string(), 403),
+        ("origin", "null".to_string(), 403),
+        ("sec-fetch-site", "cross-site".to_string(), 403),
+    ];
+    for path in routes {
+        for (name, value, status) in &refused {
+            let answer = client.get(format!("{}{path}", listen.url)).header("x-seg-token", &token).header(*name, value);
+            let answer = answer.send().await.unwrap();
+            assert_eq!(answer.status(), *status, "{path} {name}: {value}");
+            assert!(!answer.text().await.unwrap().contains(&token), "{path} {name}: the token is not given away");
+        }
+        for headers in [vec![], vec![("sec-fetch-site", "same-origin")], vec![("sec-fetch-site", "none")]] {
+            let mut request = client.get(format!("{}{path}", listen.url)).header("x-seg-token", &token);
+            for (name, value) in headers.clone() {
+                request = request.header(name, value);
+            }
+            assert_eq!(request.send().await.unwrap().status(), 200, "{path} {headers:?}");
+        }
+    }
+    // A replay needs the page's own Origin: any other, or none, is refused before the request is looked up.
+    let replay = format!("{}/_seg/api/replay/1", listen.url);
+    for origin in [Some("http://evil.example"), Some("null"), None] {
+        let mut request = client.post(&replay).header("x-seg-token", &token);
+        if let Some(origin) = origin {
+            request = request.header("origin", origin);
+        }
+        assert_eq!(request.send().await.unwrap().status(), 403, "{origin:?}");
+    }
+    let own = client.post(&replay).header("x-seg-token", &token).header("origin", &listen.url);
+    assert_eq!(own.send().await.unwrap().status(), 404, "let in: there is no request 1 to replay");
+    listen.stop().await;
+}

@@ -4,10 +4,12 @@
 #![allow(clippy::disallowed_methods)]
 
 mod auth;
+mod budget;
 mod cli;
 mod clients;
 mod code;
 mod commits;
+mod control;
 mod deliveries;
 mod dry_run;
 mod durability;
@@ -21,6 +23,7 @@ mod parallel;
 mod raw_output;
 mod receiver;
 mod serve_binary;
+mod streams;
 mod stringify;
 mod support;
 mod trust;

@@ -221,6 +221,13 @@ pub fn verify(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict
         None => {
             // Nothing reproduces it: say what about the body could break a receiver's re-serialisation.
             match json::restringify(body) {
+                Err(e) if e.too_deep() => causes.push(finding(
+                    "too_deep",
+                    format!(
+                        "the body is {}, more than seg reads as JSON, so only its raw bytes were checked",
+                        json::too_deep()
+                    ),
+                )),
                 Err(e) => causes.push(finding(
                     "not_json",
                     format!("the body is not valid JSON ({e}), so only its raw bytes can match"),

@@ -8,6 +8,7 @@ mod cli;
 mod clients;
 mod code;
 mod commits;
+mod deep_json;
 mod deliveries;
 mod dry_run;
 mod durability;

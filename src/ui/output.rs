@@ -58,7 +58,7 @@ impl<'p> Output<'p> {
     fn render(&self, value: &Value) -> Result<Vec<u8>> {
         if let Some(jq) = &self.jq {
             let mut text = String::new();
-            for out in jq.run(value).map_err(Error::Failed)? {
+            for out in jq.run(value)? {
                 text.push_str(&jq::line(&out));
                 text.push('\n');
             }

@@ -16,6 +16,7 @@ mod emulator;
 mod faults;
 mod generated;
 mod inspector;
+mod jq;
 mod listen;
 mod openapi;
 mod parallel;

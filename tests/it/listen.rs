@@ -295,3 +295,54 @@ async fn host_localhost_listens_on_loopback_and_says_where() {
     assert!(listener.next_line().await.starts_with("POST /hook track "));
     listener.stop().await;
 }
+
+/// `listen` names the causes `verify` names, from the same search: the sender's ASCII escapes (signed `\u00e9`,
+/// sent `é`), escapes added after signing (signed `é`, received `\u00e9`), and a trailing newline, never called
+/// pretty-printing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn listen_names_ascii_escapes_and_trailing_newlines_as_verify_does() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let literal = r#"{"version":1,"type":"track","userId":"u","event":"Café","properties":{"n":1.0}}"#;
+    let escaped = literal.replace('é', "\\u00e9");
+    // (body received, body signed, the cause)
+    let cases = [
+        (literal.to_string(), escaped.clone(), "sender_ascii_escapes"),
+        (escaped.clone(), literal.to_string(), "reencoded_escapes"),
+        (format!("{literal}\n"), literal.to_string(), "trailing_newline"),
+    ];
+    for format in ["ndjson", "table"] {
+        let mut listen = Listener::start(home, state, &["--secret", "k", "-o", format], &[]).await;
+        for (received, signed, cause) in &cases {
+            let answer = reqwest::Client::new()
+                .post(format!("{}/hook", listen.url))
+                .header("x-signature", hmac_hex(b"k", signed.as_bytes()))
+                .body(received.clone())
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(answer.status(), 200);
+            let home_dir = tempfile::tempdir().unwrap();
+            let mut cmd = seg_command(home_dir.path());
+            cmd.args(["webhook", "verify", "--secret", "k", "--signature", &hmac_hex(b"k", signed.as_bytes()), "-o"])
+                .args(["json", "-"]);
+            let verified = run_with_stdin(cmd, received.as_bytes()).await;
+            let verdict: Value = serde_json::from_str(&verified.stdout).unwrap();
+            assert_eq!(verdict["causes"][0]["code"], *cause, "{verdict}");
+            if format == "ndjson" {
+                let record = listen.next_record().await;
+                assert_eq!(record["signature"], "invalid", "{cause}: {record}");
+                assert_eq!(record["causes"], verdict["causes"], "{cause}: the same as verify");
+            } else {
+                let line = listen.next_line().await;
+                let message = verdict["causes"][0]["message"].as_str().unwrap();
+                assert!(line.contains(&format!("signature INVALID: {message}")), "{cause}: {line}");
+                assert!(!line.contains("pretty"), "{cause}: {line}");
+            }
+        }
+        listen.stop().await;
+    }
+    // The verdicts are kept in the journal too.
+    let entry: Value = serde_json::from_slice(&std::fs::read(journal(state).join("1.json")).unwrap()).unwrap();
+    assert_eq!(entry["causes"][0]["code"], "sender_ascii_escapes");
+}

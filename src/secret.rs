@@ -92,17 +92,33 @@ impl Scrubber {
     }
 }
 
-/// Header names whose values are credentials.
-const SECRET_HEADERS: [&str; 4] = ["authorization", "proxy-authorization", "cookie", "x-api-key"];
+/// What the name of a header whose value is a credential is, or ends with, once lowercased and without `-` and `_`:
+/// `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key`, `X-Auth-Token`, `X-Client-Secret`...
+const SECRET_HEADER_WORDS: [&str; 8] =
+    ["authorization", "cookie", "apikey", "token", "secret", "password", "accesskey", "privatekey"];
 
-/// Headers as `-vv` and `--dry-run` show them: credentials masked (`Bearer (redacted)`).
+/// Whether a header's value is a credential.
+pub fn is_secret_header(name: &str) -> bool {
+    let name: String = name.chars().filter(|c| !matches!(c, '-' | '_')).collect::<String>().to_ascii_lowercase();
+    SECRET_HEADER_WORDS.iter().any(|word| name.ends_with(word))
+}
+
+/// Headers as `-vv`, `--dry-run`, `webhook listen`, `webhook log` and the inspector show them: credentials masked.
+/// An `Authorization` value keeps its scheme (`Bearer (redacted)`), so a reader still sees which kind was sent;
+/// every other credential (a cookie's first pair included) is masked whole.
 pub fn redact_headers<'h>(headers: impl IntoIterator<Item = (&'h str, &'h str)>) -> Vec<(String, String)> {
     headers
         .into_iter()
         .map(|(name, value)| {
-            let shown = if SECRET_HEADERS.iter().any(|s| name.eq_ignore_ascii_case(s)) {
-                match value.split_once(' ') {
-                    Some((scheme, _)) => format!("{scheme} {REDACTED}"),
+            let shown = if is_secret_header(name) {
+                let scheme = value.split_once(' ').map(|(scheme, _)| scheme).filter(|scheme| {
+                    name.to_ascii_lowercase().ends_with("authorization")
+                        && !scheme.is_empty()
+                        && scheme.len() <= 20
+                        && scheme.chars().all(|c| c.is_ascii_alphabetic())
+                });
+                match scheme {
+                    Some(scheme) => format!("{scheme} {REDACTED}"),
                     None => REDACTED.to_string(),
                 }
             } else {
@@ -184,10 +200,36 @@ mod tests {
 
     #[test]
     fn headers_and_bodies_are_masked() {
-        let shown = redact_headers([("Authorization", "Bearer t0ken"), ("X-Api-Key", "k"), ("Accept", "x")]);
-        assert_eq!(shown[0].1, "Bearer (redacted)");
-        assert_eq!(shown[1].1, "(redacted)");
-        assert_eq!(shown[2].1, "x");
+        let shown = redact_headers([
+            ("Authorization", "Bearer t0ken"),
+            ("X-Api-Key", "k"),
+            ("Accept", "x"),
+            ("Cookie", "session=c00kie; theme=dark"),
+            ("proxy-authorization", "Basic dXNlcjpwYXNz"),
+            ("Authorization", "t0ken with spaces"),
+            ("Authorization", "s3cr3t=1 x"),
+            ("X-Auth-Token", "t"),
+            ("x_client_secret", "t"),
+            ("Set-Cookie", "a=b"),
+            ("X-Signature", "6584c31d"),
+        ]);
+        let values: Vec<&str> = shown.iter().map(|(_, v)| v.as_str()).collect();
+        assert_eq!(
+            values,
+            [
+                "Bearer (redacted)",
+                "(redacted)",
+                "x",
+                "(redacted)",
+                "Basic (redacted)",
+                "(redacted)",
+                "(redacted)",
+                "(redacted)",
+                "(redacted)",
+                "(redacted)",
+                "6584c31d"
+            ]
+        );
         let mut body = json!({"destination": {"config": [
             {"name": "workspaces/w/sources/s/destinations/webhooks/config/sharedSecret", "value": "s3cret"},
             {"name": "workspaces/w/sources/s/destinations/ga/config/apiKey", "value": "k", "type": "password"},

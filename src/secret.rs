@@ -92,15 +92,23 @@ impl Scrubber {
     }
 }
 
-/// Headers as `-vv` and `--dry-run` show them: credentials masked (`Bearer (redacted)`), a credential being any
-/// header named like one (`Authorization`, `Cookie`, `X-Api-Key`, `X-Auth-Token`: `wire::config::credential_name`).
+/// Headers as `-vv`, `--dry-run`, `webhook listen`, `webhook log` and the inspector show them: credentials (any
+/// header named like one: `wire::config::credential_name`) masked. An `Authorization` value keeps its scheme
+/// (`Bearer (redacted)`), so a reader still sees which kind was sent; every other credential (a cookie's first
+/// pair included) is masked whole.
 pub fn redact_headers<'h>(headers: impl IntoIterator<Item = (&'h str, &'h str)>) -> Vec<(String, String)> {
     headers
         .into_iter()
         .map(|(name, value)| {
             let shown = if crate::wire::config::credential_name(name) {
-                match value.split_once(' ') {
-                    Some((scheme, _)) => format!("{scheme} {REDACTED}"),
+                let scheme = value.split_once(' ').map(|(scheme, _)| scheme).filter(|scheme| {
+                    name.to_ascii_lowercase().ends_with("authorization")
+                        && !scheme.is_empty()
+                        && scheme.len() <= 20
+                        && scheme.chars().all(|c| c.is_ascii_alphabetic())
+                });
+                match scheme {
+                    Some(scheme) => format!("{scheme} {REDACTED}"),
                     None => REDACTED.to_string(),
                 }
             } else {
@@ -184,10 +192,36 @@ mod tests {
 
     #[test]
     fn headers_and_bodies_are_masked() {
-        let shown = redact_headers([("Authorization", "Bearer t0ken"), ("X-Api-Key", "k"), ("Accept", "x")]);
-        assert_eq!(shown[0].1, "Bearer (redacted)");
-        assert_eq!(shown[1].1, "(redacted)");
-        assert_eq!(shown[2].1, "x");
+        let shown = redact_headers([
+            ("Authorization", "Bearer t0ken"),
+            ("X-Api-Key", "k"),
+            ("Accept", "x"),
+            ("Cookie", "session=c00kie; theme=dark"),
+            ("proxy-authorization", "Basic dXNlcjpwYXNz"),
+            ("Authorization", "t0ken with spaces"),
+            ("Authorization", "s3cr3t=1 x"),
+            ("X-Auth-Token", "t"),
+            ("x_client_secret", "t"),
+            ("Set-Cookie", "a=b"),
+            ("X-Signature", "6584c31d"),
+        ]);
+        let values: Vec<&str> = shown.iter().map(|(_, v)| v.as_str()).collect();
+        assert_eq!(
+            values,
+            [
+                "Bearer (redacted)",
+                "(redacted)",
+                "x",
+                "(redacted)",
+                "Basic (redacted)",
+                "(redacted)",
+                "(redacted)",
+                "(redacted)",
+                "(redacted)",
+                "(redacted)",
+                "6584c31d"
+            ]
+        );
         let mut body = json!({"destination": {"config": [
             {"name": "workspaces/w/sources/s/destinations/webhooks/config/sharedSecret", "value": "s3cret"},
             {"name": "workspaces/w/sources/s/destinations/ga/config/writeKey", "value": "k", "type": "password"},

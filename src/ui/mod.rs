@@ -3,6 +3,7 @@
 
 pub mod jq;
 pub mod output;
+pub mod records;
 pub mod table;
 
 use std::collections::HashSet;

@@ -94,7 +94,7 @@ impl<'p> Output<'p> {
     fn render(&self, record: &dyn Record) -> Result<Vec<u8>> {
         if let Some(jq) = &self.jq {
             let mut text = String::new();
-            for out in jq.run(record.raw()).map_err(Error::Failed)? {
+            for out in jq.run(record.raw())? {
                 text.push_str(&jq::line(&out));
                 text.push('\n');
             }

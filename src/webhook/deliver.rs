@@ -132,8 +132,8 @@ pub enum Next {
     Final,
 }
 
-/// One request of one attempt.
-#[derive(Debug, Clone, Serialize)]
+/// One request of one attempt (`seg webhook send` prints it as `ui::records::SendAttempt`).
+#[derive(Debug, Clone)]
 pub struct Attempt {
     /// 1 for the first attempt, 2 for the first retry, ...
     pub attempt: u32,
@@ -142,22 +142,16 @@ pub struct Attempt {
     pub status: Option<u16>,
     /// What went wrong without an answer (timeout, refused, TLS ...).
     pub error: Option<String>,
-    #[serde(serialize_with = "millis")]
     pub latency: Duration,
     pub class: Class,
 }
 
-fn millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64((d.as_secs_f64() * 1e6).round() / 1e3)
-}
-
-/// How a message's delivery ended.
-#[derive(Debug, Clone, Serialize)]
+/// How a message's delivery ended (`seg webhook send` prints it as `ui::records::SentMessage`).
+#[derive(Debug, Clone)]
 pub struct Report {
     pub delivered: bool,
     pub attempts: Vec<Attempt>,
     /// From the first request to the answer that delivered it (or the last failure).
-    #[serde(serialize_with = "millis")]
     pub elapsed: Duration,
 }
 

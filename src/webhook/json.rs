@@ -5,10 +5,13 @@
 use std::collections::HashMap;
 use std::fmt;
 
-/// JSON.parse has no depth limit in V8 (its parser is iterative), but ours must refuse at some point so that a
-/// hostile body costs bounded memory, and so that recursive code (derived `Drop`, `Clone`, `PartialEq`) stays within
-/// a thread's stack. Node's own JSON.stringify already throws RangeError beyond about 4,000 levels.
-const MAX_DEPTH: usize = 10_000;
+/// The deepest nesting `parse` admits: 128 levels of arrays and objects, serde_json's default recursion limit (it
+/// stops one level short of it), so the emulator's two front doors refuse alike. JSON.parse has no limit in V8,
+/// but every tracking call reaches code that recurses over a value (derived `Clone`, `PartialEq`, `Debug`;
+/// destination filters) on a 2 MiB tokio worker stack, where a body a few thousand levels deep aborts the process.
+/// No real message nests this deep. Every way seg builds a [`JsValue`] keeps to it: `parse`, and
+/// `webhook::sample::set`, which checks [`depth`].
+pub const MAX_DEPTH: usize = 128;
 
 /// A JavaScript string: UTF-16 code units, so lone surrogates survive (JSON.parse accepts "\ud800").
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
@@ -136,8 +139,9 @@ impl JsObject {
 
 impl Drop for JsObject {
     /// Derived drop glue recurses once per nesting level, and a debug build overflows a 2 MiB stack on objects
-    /// nested a few thousand deep; flattening here keeps dropping anything `parse` accepts within that. (Only
-    /// objects can do this: a `Drop` on `JsValue` would forbid moving out of its variants.)
+    /// nested a few thousand deep. [`MAX_DEPTH`] keeps every value seg builds far from that; flattening here keeps
+    /// a value built some other way (a library caller's) from aborting when it is dropped. (Only objects can do
+    /// this: a `Drop` on `JsValue` would forbid moving out of its variants.)
     fn drop(&mut self) {
         let mut pending: Vec<JsValue> = Vec::new();
         let is_container = |v: &JsValue| matches!(v, JsValue::Array(_) | JsValue::Object(_));
@@ -161,6 +165,39 @@ pub struct ParseError {
     pub message: String,
 }
 
+impl ParseError {
+    /// Whether the text is refused only for nesting deeper than [`MAX_DEPTH`] (it may still be valid JSON).
+    pub fn too_deep(&self) -> bool {
+        self.message == too_deep()
+    }
+}
+
+/// The one account of a value nested too deep, for `parse` and whoever checks [`depth`].
+pub fn too_deep() -> String {
+    format!("nested deeper than {MAX_DEPTH} levels")
+}
+
+/// How deep a value nests: 0 for a scalar, 1 for an array or object of scalars (or an empty one), and so on; what
+/// [`MAX_DEPTH`] bounds. Iterative, so it measures any value without recursing.
+pub fn depth(value: &JsValue) -> usize {
+    let mut deepest = 0;
+    let mut pending = vec![(value, 0usize)];
+    while let Some((value, above)) = pending.pop() {
+        match value {
+            JsValue::Array(items) => {
+                deepest = deepest.max(above + 1);
+                pending.extend(items.iter().map(|item| (item, above + 1)));
+            }
+            JsValue::Object(object) => {
+                deepest = deepest.max(above + 1);
+                pending.extend(object.iter().map(|(_, item)| (item, above + 1)));
+            }
+            _ => {}
+        }
+    }
+    deepest
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "invalid JSON at byte {}: {}", self.offset, self.message)
@@ -173,7 +210,8 @@ impl std::error::Error for ParseError {}
 /// does (invalid sequences become U+FFFD), then ECMA-404 grammar exactly (JSON.parse rejects a leading BOM U+FEFF,
 /// trailing commas, comments, single quotes, NaN, leading zeros, "+1", ".5", "1.", unescaped control chars
 /// U+0000-U+001F in strings; whitespace is only space, \t, \n, \r). Numbers: round-to-nearest f64 of the exact
-/// decimal (overflow -> ±Infinity, underflow -> ±0; "-0" -> -0.0). More than 10_000 nesting levels -> ParseError.
+/// decimal (overflow -> ±Infinity, underflow -> ±0; "-0" -> -0.0). Nesting deeper than [`MAX_DEPTH`] -> ParseError
+/// ([`ParseError::too_deep`]), so nothing that walks a parsed value can exhaust a stack.
 pub fn parse(bytes: &[u8]) -> Result<JsValue, ParseError> {
     Parser { bytes, pos: 0 }.parse()
 }
@@ -188,7 +226,7 @@ pub fn stringify(value: &JsValue) -> String {
         Object(std::vec::IntoIter<&'a (JsString, JsValue)>, bool),
     }
     let mut out = String::new();
-    // Iterative, like the parser: values are up to MAX_DEPTH deep and this may run on a 2 MiB tokio worker stack.
+    // Iterative, like the parser: it needs no stack whatever the value's depth (and runs on tokio worker stacks).
     let mut stack: Vec<Frame<'_>> = Vec::new();
     let mut next = Some(value);
     loop {
@@ -419,7 +457,7 @@ impl Parser<'_> {
     /// Consumes the opening bracket at `depth` open containers.
     fn open(&mut self, depth: usize) -> Result<(), ParseError> {
         if depth >= MAX_DEPTH {
-            return Err(self.error("nested more than 10000 levels deep"));
+            return Err(self.error(&too_deep()));
         }
         self.pos += 1;
         Ok(())
@@ -770,19 +808,47 @@ mod tests {
     fn deep_nesting_fails_cleanly() {
         // 2 MiB is a tokio worker's stack, the smallest this runs on.
         let check = || {
-            for depth in [MAX_DEPTH + 1, 100_000, 1_000_000] {
+            for depth in [MAX_DEPTH + 1, 4_000, 10_000, 1_000_000] {
                 for (open, close) in [("[", "]"), ("{\"a\":", "}"), ("[{\"\":", "}]")] {
-                    let text = format!("{}{}", open.repeat(depth), close.repeat(depth));
+                    let levels = depth.div_ceil(open.matches(['[', '{']).count());
+                    let text = format!("{}{}", open.repeat(levels), close.repeat(levels));
                     let err = rejects(text.as_bytes());
-                    assert!(err.message.contains("10000"), "{err}");
+                    assert!(err.too_deep(), "{err}");
+                    assert_eq!(err.message, "nested deeper than 128 levels");
                 }
             }
-            // At the limit: parses, stringifies and drops.
+            // At the limit: parses, stringifies, measures and drops.
             for (open, close) in [("[", "]"), ("{\"a\":", "}"), ("[{\"\":", "}]")] {
                 let levels = MAX_DEPTH / open.matches(['[', '{']).count();
                 let text = format!("{}1{}", open.repeat(levels), close.repeat(levels));
                 assert_eq!(re(&text), text);
+                assert_eq!(depth(&parse(text.as_bytes()).unwrap()), MAX_DEPTH);
             }
+            // Other errors are not "too deep".
+            assert!(!rejects(b"[1,]").too_deep());
+        };
+        std::thread::Builder::new().stack_size(2 << 20).spawn(check).unwrap().join().unwrap();
+    }
+
+    #[test]
+    fn depth_counts_containers() {
+        for (text, want) in [("1", 0), ("[]", 1), ("{}", 1), ("[1,[2]]", 2), (r#"{"a":[{"b":{}}],"c":1}"#, 4)] {
+            assert_eq!(depth(&parse(text.as_bytes()).unwrap()), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn values_deeper_than_the_parser_admits_still_drop_and_stringify() {
+        // Built by hand, not parsed: what a library caller could make. Neither may recurse per level.
+        let check = || {
+            let mut value = JsValue::Null;
+            for _ in 0..100_000 {
+                let mut object = JsObject::new();
+                object.insert("a", value);
+                value = JsValue::Object(object);
+            }
+            assert_eq!(depth(&value), 100_000);
+            assert_eq!(stringify(&value).len(), 100_000 * 6 + 4);
         };
         std::thread::Builder::new().stack_size(2 << 20).spawn(check).unwrap().join().unwrap();
     }

@@ -89,6 +89,8 @@ pub struct Received {
     pub signed_form: Option<Form>,
     /// Why the signature is invalid: `verify`'s causes (empty otherwise).
     pub causes: Vec<Finding>,
+    /// The headers as received, credentials masked (`Authorization`, `Cookie`, API keys: `secret::redact_headers`),
+    /// as `webhook log` and the inspector show them: this record is printed. The journal keeps them whole, for replay.
     pub headers: Vec<(String, String)>,
     /// The body as text (lossy where it is not UTF-8).
     pub body: String,
@@ -225,10 +227,11 @@ async fn receive(
         signature,
         signed_form,
         causes,
-        headers: headers
-            .iter()
-            .map(|(k, v)| (k.to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
-            .collect(),
+        headers: {
+            let text: Vec<(&str, std::borrow::Cow<'_, str>)> =
+                headers.iter().map(|(k, v)| (k.as_str(), String::from_utf8_lossy(v.as_bytes()))).collect();
+            crate::secret::redact_headers(text.iter().map(|(k, v)| (*k, v.as_ref())))
+        },
         body: String::from_utf8_lossy(&body).into_owned(),
         forwarded,
         answer: answer.clone(),

@@ -113,6 +113,11 @@ pub fn set(value: &mut JsValue, path: &str, new: JsValue) -> Result<(), String> 
     if segments.iter().any(|s| s.is_empty()) {
         return Err(format!("invalid path {path:?}: use KEY or KEY.SUBKEY"));
     }
+    // The body is one level, each segment but the last adds one: the result must stay within what JSON.parse admits
+    // here, like every value seg builds (json::MAX_DEPTH).
+    if segments.len() + super::json::depth(&new) > super::json::MAX_DEPTH {
+        return Err(format!("cannot set {}: the body would be {}", short_path(path), super::json::too_deep()));
+    }
     let (last, parents) = segments.split_last().expect("split yields at least one segment");
     let mut here = value;
     for segment in parents {
@@ -132,6 +137,14 @@ pub fn set(value: &mut JsValue, path: &str, new: JsValue) -> Result<(), String> 
             Ok(())
         }
         _ => Err(format!("cannot set {path}: its parent is not an object")),
+    }
+}
+
+/// A path as an error names it: at most its first 60 characters.
+fn short_path(path: &str) -> String {
+    match path.char_indices().nth(60) {
+        Some((end, _)) => format!("{}…", &path[..end]),
+        None => path.to_string(),
     }
 }
 
@@ -206,6 +219,17 @@ mod tests {
         let track = || sample(MessageType::Track, &SampleOptions::default()).unwrap();
         assert!(set(&mut track(), "event.x", s("y")).is_err());
         assert!(set(&mut track(), "a..b", s("y")).is_err());
+        // Nothing built here nests deeper than JSON.parse admits.
+        // The body's own object is one level, and each segment but the last one more.
+        let deep_path = vec!["a"; crate::webhook::json::MAX_DEPTH + 1].join(".");
+        let err = set(&mut track(), &deep_path, s("y")).unwrap_err();
+        assert!(err.ends_with("the body would be nested deeper than 128 levels") && err.contains('…'), "{err}");
+        let mut at_limit = track();
+        set(&mut at_limit, &deep_path[2..], s("y")).unwrap();
+        assert_eq!(crate::webhook::json::depth(&at_limit), crate::webhook::json::MAX_DEPTH);
+        let deep_value = crate::webhook::json::parse(format!("{}{}", "[".repeat(127), "]".repeat(127)).as_bytes());
+        assert!(set(&mut track(), "x", deep_value.clone().unwrap()).is_ok());
+        assert!(set(&mut track(), "x.y", deep_value.unwrap()).is_err());
         assert!(normalize_timestamp("yesterday").is_err());
         assert_eq!(normalize_timestamp("now").unwrap().len(), SAMPLE_TIMESTAMP.len());
     }

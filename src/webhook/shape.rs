@@ -164,6 +164,41 @@ pub fn tokens(bytes: &[u8]) -> Vec<&[u8]> {
     out
 }
 
+/// The exact bytes of element `index` of a JSON text that is an array, from its first token to its last.
+pub fn element(bytes: &[u8], index: usize) -> Option<&[u8]> {
+    let tokens = tokens(bytes);
+    let offset = |token: &[u8]| token.as_ptr() as usize - bytes.as_ptr() as usize;
+    if tokens.first().copied() != Some(b"[".as_slice()) {
+        return None;
+    }
+    // Depth within the array: 0 is between its elements.
+    let (mut depth, mut current) = (0usize, 0usize);
+    let mut span: Option<(usize, usize)> = None;
+    for token in &tokens[1..] {
+        if depth == 0 {
+            match *token {
+                b"," if current == index => break,
+                b"," => {
+                    current += 1;
+                    continue;
+                }
+                b"]" => break,
+                _ => {}
+            }
+        }
+        match *token {
+            b"[" | b"{" => depth += 1,
+            b"]" | b"}" => depth = depth.checked_sub(1)?,
+            _ => {}
+        }
+        if current == index {
+            let start = span.map_or(offset(token), |(start, _)| start);
+            span = Some((start, offset(token) + token.len()));
+        }
+    }
+    span.map(|(start, end)| &bytes[start..end])
+}
+
 /// How two JSON texts of the same value in the same key order differ, token by token: the first pair of strings
 /// spelled differently, the first pair of numbers, and whether the tokens do not line up at all (duplicate keys
 /// dropped, array-index keys moved first).
@@ -275,6 +310,17 @@ mod tests {
         assert!(!d.structure);
         assert!(differences(br#"{"a":1,"a":2}"#, br#"{"a":2}"#).structure);
         assert_eq!(differences(b"{\n \"a\" : [1] }", br#"{"a":[1]}"#), Differences::default());
+    }
+
+    #[test]
+    fn elements_are_cut_out_exactly() {
+        let text = b" [ {\"a\": [1, 2]} , \"x,]\" ,3 ] ";
+        assert_eq!(element(text, 0), Some(&b"{\"a\": [1, 2]}"[..]));
+        assert_eq!(element(text, 1), Some(&b"\"x,]\""[..]));
+        assert_eq!(element(text, 2), Some(&b"3"[..]));
+        assert_eq!(element(text, 3), None);
+        assert_eq!(element(b"[]", 0), None);
+        assert_eq!(element(b"{\"a\":1}", 0), None);
     }
 
     #[test]

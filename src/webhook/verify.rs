@@ -77,7 +77,7 @@ pub struct Reproduced {
     /// `sender_surrounding_spaces` (the secret given, with that added: what the sender signed with).
     pub secret: &'static str,
     /// What was undone to the body, in order: `gunzip`, `strip_bom`, `crlf_to_lf`, `strip_trailing_newline`,
-    /// `restringify`, `element`, `service_key_order`. Empty: the raw bytes.
+    /// `ascii_escape`, `ascii_unescape`, `restringify`, `element`, `service_key_order`. Empty: the raw bytes.
     pub body: Vec<&'static str>,
     /// For a match on an element of an array body, its index.
     pub element: Option<usize>,
@@ -221,6 +221,13 @@ pub fn verify(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict
         None => {
             // Nothing reproduces it: say what about the body could break a receiver's re-serialisation.
             match json::restringify(body) {
+                Err(e) if e.too_deep() => causes.push(finding(
+                    "too_deep",
+                    format!(
+                        "the body is {}, more than seg reads as JSON, so only its raw bytes were checked",
+                        json::too_deep()
+                    ),
+                )),
                 Err(e) => causes.push(finding(
                     "not_json",
                     format!("the body is not valid JSON ({e}), so only its raw bytes can match"),
@@ -263,6 +270,10 @@ enum Step {
     StripBom,
     CrlfToLf,
     StripTrailingNewline,
+    /// Non-ASCII characters in strings written as `\uXXXX` (what the sender signed, e.g. Python's json.dumps).
+    AsciiEscape,
+    /// `\uXXXX` escapes of non-ASCII characters written as UTF-8 (what the sender signed, literal).
+    AsciiUnescape,
     Restringify,
     Element(usize),
     ServiceOrder,
@@ -275,6 +286,8 @@ impl Step {
             Step::StripBom => "strip_bom",
             Step::CrlfToLf => "crlf_to_lf",
             Step::StripTrailingNewline => "strip_trailing_newline",
+            Step::AsciiEscape => "ascii_escape",
+            Step::AsciiUnescape => "ascii_unescape",
             Step::Restringify => "restringify",
             Step::Element(_) => "element",
             Step::ServiceOrder => "service_key_order",
@@ -287,6 +300,8 @@ impl Step {
             Step::StripBom => "without its BOM".into(),
             Step::CrlfToLf => "with LF for CRLF".into(),
             Step::StripTrailingNewline => "without its trailing newline".into(),
+            Step::AsciiEscape => "with non-ASCII characters escaped as \\uXXXX".into(),
+            Step::AsciiUnescape => "with \\uXXXX escapes of non-ASCII characters written as UTF-8".into(),
             Step::Restringify => "re-serialised as JSON.stringify does".into(),
             Step::Element(i) => format!("element {i} of the array"),
             Step::ServiceOrder => "with its keys in the service's order".into(),
@@ -460,9 +475,20 @@ fn candidates(body: &[u8]) -> (Vec<Candidate>, bool) {
                 continue;
             }
             let parsed = json::parse(&bytes).ok();
+            // The sender's ASCII escapes, either way: byte-level, so nothing else about the body changes.
+            let escapes: Vec<(Step, Vec<u8>)> = [Step::AsciiEscape, Step::AsciiUnescape]
+                .into_iter()
+                .filter_map(|step| apply(step, &bytes).map(|changed| (step, changed)))
+                .collect();
             let source = out.len();
             if !push(&mut out, steps.clone(), bytes, None) {
                 return (out, true);
+            }
+            for (step, changed) in escapes {
+                let with: Vec<Step> = steps.iter().copied().chain([step]).collect();
+                if !push(&mut out, with, changed, Some(source)) {
+                    return (out, true);
+                }
             }
             let Some(value) = parsed else { continue };
             let with = |extra: &[Step]| steps.iter().copied().chain(extra.iter().copied()).collect::<Vec<_>>();
@@ -501,8 +527,103 @@ fn apply(step: Step, bytes: &[u8]) -> Option<Vec<u8>> {
             let end = bytes.iter().rposition(|b| *b != b'\n' && *b != b'\r').map_or(0, |i| i + 1);
             (end != bytes.len()).then(|| bytes[..end].to_vec())
         }
+        Step::AsciiEscape => escape_non_ascii(bytes),
+        Step::AsciiUnescape => unescape_non_ascii(bytes),
         _ => None,
     }
+}
+
+/// The bytes with every non-ASCII character inside a string written as `\uXXXX` (lowercase hex, UTF-16 pairs
+/// beyond U+FFFF), as Python's json.dumps and PHP's json_encode write them; `None` when there is none.
+fn escape_non_ascii(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(bytes.len() + 32);
+    let (mut i, mut in_string, mut changed) = (0, false, false);
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !in_string || b < 0x80 {
+            match b {
+                b'"' => in_string = !in_string,
+                b'\\' if in_string => {
+                    out.extend_from_slice(&bytes[i..(i + 2).min(bytes.len())]);
+                    i += 2;
+                    continue;
+                }
+                _ => {}
+            }
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        let width = match b {
+            0xc0..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf7 => 4,
+            _ => 1,
+        };
+        match bytes.get(i..i + width).and_then(|c| std::str::from_utf8(c).ok()) {
+            Some(c) => {
+                for unit in c.encode_utf16() {
+                    out.extend_from_slice(format!("\\u{unit:04x}").as_bytes());
+                }
+                changed = true;
+                i += width;
+            }
+            // Not UTF-8: no serializer would have escaped it.
+            None => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    changed.then_some(out)
+}
+
+/// The bytes with every `\uXXXX` escape of a non-ASCII character inside a string written as UTF-8 (a surrogate pair
+/// as its one character; a lone surrogate stays escaped); `None` when there is none.
+fn unescape_non_ascii(bytes: &[u8]) -> Option<Vec<u8>> {
+    let hex4 = |at: usize| -> Option<u32> {
+        let digits = bytes.get(at..at + 4)?;
+        if !digits.iter().all(u8::is_ascii_hexdigit) {
+            return None;
+        }
+        u32::from_str_radix(std::str::from_utf8(digits).ok()?, 16).ok()
+    };
+    let mut out = Vec::with_capacity(bytes.len());
+    let (mut i, mut in_string, mut changed) = (0, false, false);
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'"' {
+            in_string = !in_string;
+        } else if in_string && b == b'\\' {
+            let unit = (bytes.get(i + 1) == Some(&b'u')).then(|| hex4(i + 2)).flatten();
+            let low = || (bytes.get(i + 6..i + 8) == Some(b"\\u")).then(|| hex4(i + 8)).flatten();
+            let (c, len) = match unit {
+                Some(high @ 0xd800..=0xdbff) => match low() {
+                    Some(low @ 0xdc00..=0xdfff) => {
+                        (char::from_u32(0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00)), 12)
+                    }
+                    _ => (None, 0),
+                },
+                Some(unit) if unit >= 0x80 => (char::from_u32(unit), 6),
+                _ => (None, 0),
+            };
+            match c {
+                Some(c) => {
+                    out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                    changed = true;
+                    i += len;
+                }
+                None => {
+                    out.extend_from_slice(&bytes[i..(i + 2).min(bytes.len())]);
+                    i += 2;
+                }
+            }
+            continue;
+        }
+        out.push(b);
+        i += 1;
+    }
+    changed.then_some(out)
 }
 
 /// The decompressed bytes of a gzip body (several members, as `gzip` concatenates them), within the limit.
@@ -654,6 +775,26 @@ impl Found {
                     "trailing_newline",
                     "the body has a trailing newline that the sender did not sign (e.g. added by echo or an editor)",
                 )),
+                Step::AsciiEscape => {
+                    let example = first_non_ascii(&self.source).map_or_else(String::new, |c| {
+                        let escaped: String = c.encode_utf16(&mut [0; 2]).iter().map(|u| format!("\\u{u:04x}")).collect();
+                        format!(" ({c} as {escaped})")
+                    });
+                    out.push(finding(
+                        "sender_ascii_escapes",
+                        format!("the sender signed the body with its non-ASCII characters escaped{example}, as Python's json.dumps writes them by default, but sent them as UTF-8: the signature covers bytes that were never sent. The sender must sign exactly the bytes it sends; receivers hash the raw request bytes"),
+                    ));
+                }
+                Step::AsciiUnescape => {
+                    let unescaped = unescape_non_ascii(&self.source).unwrap_or_default();
+                    let example = shape::differences(&self.source, &unescaped)
+                        .strings
+                        .map_or_else(String::new, |(got, was)| format!(" (e.g. {got} where the service wrote {was})"));
+                    out.push(finding(
+                        "reencoded_escapes",
+                        format!("the body's non-ASCII characters were escaped as \\uXXXX after signing{example}, as Python's json.dumps does by default; hash the raw request bytes, not a re-serialisation"),
+                    ));
+                }
                 Step::Element(i) => out.push(finding(
                     "array_element",
                     if *i == 0 {
@@ -671,10 +812,16 @@ impl Found {
         out
     }
 
-    /// What re-serialising the body undid: key order, whitespace, escapes, numbers; then the serializer.
+    /// What re-serialising the body undid: key order, whitespace, escapes, numbers; then the serializer. Read from
+    /// the bytes that were re-serialised (an element's own, for an element of an array), so what is named is what
+    /// the re-serialisation changed.
     fn reserialised(&self) -> Vec<Finding> {
         let mut out = Vec::new();
-        let Ok(value) = json::parse(&self.source) else { return out };
+        let text = match self.element() {
+            Some(i) => shape::element(&self.source, i).unwrap_or(&self.source),
+            None => &self.source,
+        };
+        let Ok(value) = json::parse(text) else { return out };
         let same_order = json::stringify(&value);
         let sorted = self.steps.contains(&Step::ServiceOrder) && keys_sorted(&value);
         if self.steps.contains(&Step::ServiceOrder) {
@@ -687,28 +834,21 @@ impl Found {
                 finding("key_order", "the body's keys were reordered after signing: the signature covers the service's key order (version, type, userId, ...)")
             });
         }
-        let shape = shape::shape(&self.source);
         let fix = "hash the raw request bytes, not a re-serialisation";
+        // Whitespace between tokens is pretty-printing; around the value it is something else.
+        let inner = text.trim_ascii();
+        let shape = shape::shape(inner);
         if shape.whitespace {
-            let body = &self.source;
-            let inner = body.trim_ascii();
-            let only_trailing = !shape::shape(inner).whitespace && body.starts_with(inner);
-            if only_trailing {
-                out.push(finding(
-                    "trailing_newline",
-                    "the body has trailing whitespace or a newline that the sender did not sign (e.g. added by echo or an editor)",
-                ));
-            } else {
-                out.push(finding(
-                    "pretty_printed",
-                    format!(
-                        "the body was pretty-printed after signing ({}): the service sends compact JSON; {fix}",
-                        layout(&shape)
-                    ),
-                ));
-            }
+            out.push(finding(
+                "pretty_printed",
+                format!(
+                    "the body was pretty-printed after signing ({}): the service sends compact JSON; {fix}",
+                    layout(&shape)
+                ),
+            ));
         }
-        let differences = shape::differences(&self.source, same_order.as_bytes());
+        out.extend(surrounding_whitespace(text));
+        let differences = shape::differences(inner, same_order.as_bytes());
         if let Some((got, was)) = &differences.strings {
             out.push(finding(
                 "reencoded_escapes",
@@ -732,6 +872,33 @@ impl Found {
         out.extend(serializer(&shape));
         out
     }
+}
+
+/// Whitespace before or after the value, which a re-serialisation drops: named apart from pretty-printing.
+fn surrounding_whitespace(text: &[u8]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    if text.trim_ascii_start().len() != text.len() {
+        out.push(finding("leading_whitespace", "the body has leading whitespace that the sender did not sign"));
+    }
+    let end = text.trim_ascii_end().len();
+    if end != text.len() {
+        let newline = text[end..].iter().all(|b| matches!(b, b'\n' | b'\r'));
+        out.push(finding(
+            "trailing_newline",
+            if newline {
+                "the body has a trailing newline that the sender did not sign (e.g. added by echo or an editor)"
+            } else {
+                "the body has trailing whitespace that the sender did not sign"
+            },
+        ));
+    }
+    out
+}
+
+/// The first non-ASCII character inside a string of the text.
+fn first_non_ascii(bytes: &[u8]) -> Option<char> {
+    let start = bytes.iter().position(|&b| b >= 0x80)?;
+    String::from_utf8_lossy(&bytes[start..(start + 4).min(bytes.len())]).chars().next().filter(|c| !c.is_ascii())
 }
 
 /// The whitespace of a pretty-printed body, in words.
@@ -779,6 +946,8 @@ fn serializer(shape: &Shape) -> Option<Finding> {
 fn short(code: &str) -> &'static str {
     match code {
         "trailing_newline" => "trailing newline",
+        "leading_whitespace" => "leading whitespace",
+        "sender_ascii_escapes" => "non-ASCII escaped by the sender",
         "crlf" => "CRLF line endings",
         "bom" => "a BOM",
         "gzip" => "gzip",
@@ -792,21 +961,37 @@ fn short(code: &str) -> &'static str {
     }
 }
 
-/// The bytes with whitespace outside strings removed.
-fn minify(bytes: &[u8]) -> Vec<u8> {
-    shape::tokens(bytes).concat()
-}
-
-/// How a body differs from its JSON.stringify form, in words.
+/// How a body differs from its JSON.stringify form, in words: only what its bytes show (a trailing newline is not
+/// pretty-printing).
 fn difference(body: &[u8], restringified: &str) -> String {
-    let minified = minify(body);
-    let whitespace = minified.len() != body.len();
-    let other = minified != restringified.as_bytes();
-    match (whitespace, other) {
-        (true, false) => "pretty-printed: whitespace between tokens".into(),
-        (true, true) => "pretty-printed, and numbers, escapes or key order that a re-serialisation changes".into(),
-        (false, _) => "numbers, escapes or key order that a re-serialisation changes (e.g. 1.0, \\u00e9, \\/)".into(),
+    let inner = body.trim_ascii();
+    let shape = shape::shape(inner);
+    let mut parts = Vec::new();
+    if shape.whitespace {
+        parts.push(format!("pretty-printed: {}", layout(&shape)));
     }
+    if body.trim_ascii_start().len() != body.len() {
+        parts.push("leading whitespace".to_string());
+    }
+    let end = body.trim_ascii_end().len();
+    if end != body.len() {
+        let newline = body[end..].iter().all(|b| matches!(b, b'\n' | b'\r'));
+        parts.push(if newline { "a trailing newline" } else { "trailing whitespace" }.to_string());
+    }
+    let differences = shape::differences(inner, restringified.as_bytes());
+    if differences.strings.is_some() {
+        parts.push("string escapes that a re-serialisation rewrites (e.g. \\u00e9, \\/)".into());
+    }
+    if differences.numbers.is_some() {
+        parts.push("numbers that a re-serialisation rewrites (e.g. 1.0)".into());
+    }
+    if differences.structure {
+        parts.push("duplicate or array-index keys that a re-serialisation moves".into());
+    }
+    if parts.is_empty() {
+        parts.push("bytes that a re-serialisation rewrites".into());
+    }
+    parts.join(", ")
 }
 
 fn describe_body(body: &[u8]) -> String {
@@ -964,6 +1149,305 @@ mod tests {
         let v = verify(b"k", odd, &sign::sign(b"k", odd), false);
         assert!(v.valid && v.warnings[0].code == "not_stringify_form", "{v:?}");
         assert!(v.warnings[0].message.contains(v.expected.restringified.as_deref().unwrap()));
+    }
+
+    /// Every cause, each from a body (or secret, or header) that differs from what was signed in that one way only:
+    /// the codes are exactly that cause's, and no message names a change the body does not have.
+    #[test]
+    fn each_cause_is_named_only_for_its_own_difference() {
+        let s = |body: &str| sign::sign(b"teehee", body.as_bytes());
+        let compact_pretty = pretty();
+        let go_signed = r#"{"version":1,"type":"track","userId":"u","event":"<b>"}"#;
+        // (what differs, secret, body received, header, strict, causes, warnings)
+        type Case<'a> = (&'a str, &'a [u8], String, String, bool, &'a [&'a str], &'a [&'a str]);
+        let cases: Vec<Case> = vec![
+            (
+                "trailing newline",
+                b"teehee",
+                format!("{BODY}\n"),
+                SIG.into(),
+                true,
+                &["not_raw", "trailing_newline"],
+                &[],
+            ),
+            (
+                "trailing newline, lenient",
+                b"teehee",
+                format!("{BODY}\n"),
+                SIG.into(),
+                false,
+                &[],
+                &["not_raw", "trailing_newline"],
+            ),
+            (
+                "trailing CRLF",
+                b"teehee",
+                format!("{BODY}\r\n"),
+                SIG.into(),
+                true,
+                &["not_raw", "trailing_newline"],
+                &[],
+            ),
+            (
+                "trailing spaces",
+                b"teehee",
+                format!("{BODY}  "),
+                SIG.into(),
+                true,
+                &["not_raw", "trailing_newline"],
+                &[],
+            ),
+            (
+                "leading newline",
+                b"teehee",
+                format!("\n{BODY}"),
+                SIG.into(),
+                true,
+                &["not_raw", "leading_whitespace"],
+                &[],
+            ),
+            (
+                "signed with its trailing newline",
+                b"teehee",
+                format!("{BODY}\n"),
+                s(&format!("{BODY}\n")),
+                false,
+                &[],
+                &["not_stringify_form"],
+            ),
+            (
+                "a trailing newline, nothing matches",
+                b"other",
+                format!("{BODY}\n"),
+                SIG.into(),
+                false,
+                &["reencoded"],
+                &[],
+            ),
+            (
+                "pretty-printed",
+                b"teehee",
+                compact_pretty.clone(),
+                SIG.into(),
+                true,
+                &["not_raw", "pretty_printed"],
+                &[],
+            ),
+            (
+                "pretty-printed and a trailing newline",
+                b"teehee",
+                format!("{compact_pretty}\n"),
+                SIG.into(),
+                true,
+                &["not_raw", "pretty_printed", "trailing_newline"],
+                &[],
+            ),
+            ("CRLF", b"teehee", compact_pretty.replace('\n', "\r\n"), s(&compact_pretty), false, &["crlf"], &[]),
+            ("BOM", b"teehee", format!("\u{feff}{BODY}"), SIG.into(), false, &["bom"], &[]),
+            (
+                "numbers",
+                b"teehee",
+                r#"{"a":1.0}"#.into(),
+                s(r#"{"a":1}"#),
+                true,
+                &["not_raw", "reencoded_numbers"],
+                &[],
+            ),
+            (
+                "escapes",
+                b"teehee",
+                r#"{"a":"\u0041"}"#.into(),
+                s(r#"{"a":"A"}"#),
+                true,
+                &["not_raw", "reencoded_escapes"],
+                &[],
+            ),
+            (
+                "duplicate keys",
+                b"teehee",
+                r#"{"a":1,"a":1}"#.into(),
+                s(r#"{"a":1}"#),
+                true,
+                &["not_raw", "reencoded_keys"],
+                &[],
+            ),
+            (
+                "keys reordered",
+                b"teehee",
+                r#"{"version":1,"userId":"u","type":"track"}"#.into(),
+                s(r#"{"version":1,"type":"track","userId":"u"}"#),
+                false,
+                &["key_order"],
+                &[],
+            ),
+            (
+                "keys sorted",
+                b"teehee",
+                r#"{"event":"<b>","type":"track","userId":"u","version":1}"#.into(),
+                s(go_signed),
+                false,
+                &["key_sorted"],
+                &[],
+            ),
+            (
+                "batch element 0",
+                b"teehee",
+                format!("[{BODY}, {{\"type\": \"page\"}}]"),
+                SIG.into(),
+                true,
+                &["not_raw", "array_element"],
+                &[],
+            ),
+            (
+                "element 1",
+                b"teehee",
+                format!("[{{\"type\": \"page\"}}, {BODY}]"),
+                SIG.into(),
+                false,
+                &["array_element"],
+                &[],
+            ),
+            (
+                "a pretty element",
+                b"teehee",
+                format!("[{compact_pretty}]"),
+                SIG.into(),
+                true,
+                &["not_raw", "array_element", "pretty_printed"],
+                &[],
+            ),
+            (
+                "sender's escapes",
+                b"teehee",
+                r#"{"type":"track","event":"café 😀"}"#.into(),
+                s(r#"{"type":"track","event":"caf\u00e9 \ud83d\ude00"}"#),
+                false,
+                &["sender_ascii_escapes"],
+                &[],
+            ),
+            (
+                "sender's escapes and a trailing newline",
+                b"teehee",
+                "{\"event\":\"café\"}\n".into(),
+                s(r#"{"event":"caf\u00e9"}"#),
+                false,
+                &["trailing_newline", "sender_ascii_escapes"],
+                &[],
+            ),
+            (
+                "escaped after signing",
+                b"teehee",
+                r#"{"type":"track","event":"caf\u00E9"}"#.into(),
+                s(r#"{"type":"track","event":"café"}"#),
+                true,
+                &["not_raw", "reencoded_escapes"],
+                &[],
+            ),
+            (
+                "escaped after signing, nothing else re-serialised",
+                b"teehee",
+                r#"{"a": 1.0, "e":"caf\u00e9"}"#.into(),
+                s(r#"{"a": 1.0, "e":"café"}"#),
+                false,
+                &["reencoded_escapes"],
+                &[],
+            ),
+            ("receiver's secret", b"teehee\n", BODY.into(), SIG.into(), false, &["secret_whitespace"], &[]),
+            (
+                "sender's secret",
+                b"teehee",
+                BODY.into(),
+                sign::sign(b"teehee ", BODY.as_bytes()),
+                false,
+                &["sender_secret_whitespace"],
+                &[],
+            ),
+            ("sha1= prefix", b"teehee", BODY.into(), format!("sha1={SIG}"), false, &["sha1_prefix"], &[]),
+            ("header whitespace", b"teehee", BODY.into(), format!(" {SIG}\n"), false, &["header_whitespace"], &[]),
+            ("header format", b"teehee", BODY.into(), "abc".into(), false, &["header_format"], &[]),
+            (
+                "uppercase",
+                b"teehee",
+                BODY.into(),
+                SIG.to_uppercase(),
+                true,
+                &["uppercase_header"],
+                &["uppercase_header"],
+            ),
+            ("not JSON", b"other", "not json".into(), SIG.into(), false, &["not_json"], &[]),
+            ("different", b"other", BODY.into(), SIG.into(), false, &["different"], &[]),
+        ];
+        for (what, secret, body, header, strict, causes, warnings) in cases {
+            let v = verify(secret, body.as_bytes(), &header, strict);
+            let codes_of = |findings: &[Finding]| findings.iter().map(|f| f.code).collect::<Vec<_>>();
+            assert_eq!(codes_of(&v.causes), causes, "{what}: {v:?}");
+            assert_eq!(codes_of(&v.warnings), warnings, "{what}: {v:?}");
+            let all: Vec<&Finding> = v.causes.iter().chain(&v.warnings).collect();
+            let named = |code: &str| all.iter().any(|f| f.code == code);
+            for finding in &all {
+                let words = &finding.message;
+                assert!(!words.contains("pretty-printed") || named("pretty_printed"), "{what}: {words}");
+                assert!(
+                    !words.contains("trailing newline") || named("trailing_newline") || body.ends_with('\n'),
+                    "{what}: {words}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_trailing_newline_is_never_called_pretty_printing() {
+        for body in [format!("{BODY}\n"), format!("{BODY}\r\n"), format!("{BODY}\n\n")] {
+            for (secret, header) in [
+                (&b"teehee"[..], SIG.to_string()),
+                (b"teehee", sign::sign(b"teehee", body.as_bytes())),
+                (b"other", SIG.into()),
+            ] {
+                for strict in [false, true] {
+                    let v = verify(secret, body.as_bytes(), &header, strict);
+                    let words = format!("{:?}", (&v.causes, &v.warnings));
+                    assert!(!words.contains("pretty"), "{body:?}: {words}");
+                    assert!(words.contains("trailing newline"), "{body:?}: {words}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_senders_ascii_escapes_are_named_with_the_fix() {
+        let signed = r#"{"version":1,"type":"track","userId":"u","event":"Café"}"#;
+        let escaped = signed.replace('é', "\\u00e9");
+        // Signed escaped (Python's json.dumps), received literal.
+        let v = verify(b"k", signed.as_bytes(), &sign::sign(b"k", escaped.as_bytes()), false);
+        assert!(!v.valid);
+        assert_eq!(codes(&v), ["sender_ascii_escapes"], "{v:?}");
+        assert!(
+            v.causes[0].message.contains("é as \\u00e9") && v.causes[0].message.contains("raw request bytes"),
+            "{v:?}"
+        );
+        assert_eq!(v.reproduced.as_ref().unwrap().body, ["ascii_escape"]);
+        // Signed literal, received escaped: a receiver following the service's example still matches.
+        let v = verify(b"k", escaped.as_bytes(), &sign::sign(b"k", signed.as_bytes()), true);
+        assert_eq!(codes(&v), ["not_raw", "reencoded_escapes"], "{v:?}");
+        assert!(v.causes[1].message.contains(r#""Caf\u00e9" where the service wrote "Café""#), "{v:?}");
+        assert!(v.causes[1].message.contains("hash the raw request bytes"), "{v:?}");
+        assert_eq!(v.reproduced.as_ref().unwrap().body, ["ascii_unescape"]);
+    }
+
+    #[test]
+    fn ascii_escapes_change_only_strings() {
+        let text = "{\"é\":[\"a\\\"é\",\"\\u00e9\\\\u00e9\",\"😀\"],\"n\":1}";
+        let escaped = escape_non_ascii(text.as_bytes()).unwrap();
+        assert_eq!(
+            String::from_utf8(escaped.clone()).unwrap(),
+            "{\"\\u00e9\":[\"a\\\"\\u00e9\",\"\\u00e9\\\\u00e9\",\"\\ud83d\\ude00\"],\"n\":1}"
+        );
+        // Back: every escape of a non-ASCII character (not an escaped backslash followed by "u00e9").
+        let back = unescape_non_ascii(&escaped).unwrap();
+        assert_eq!(String::from_utf8(back).unwrap(), "{\"é\":[\"a\\\"é\",\"é\\\\u00e9\",\"😀\"],\"n\":1}");
+        assert_eq!(json::restringify(&escaped).unwrap(), json::restringify(text.as_bytes()).unwrap());
+        assert_eq!(escape_non_ascii(BODY.as_bytes()), None);
+        assert_eq!(unescape_non_ascii(br#"{"a":"\u0041\ud800"}"#), None, "ASCII and lone surrogates stay");
     }
 
     #[test]

@@ -295,3 +295,136 @@ async fn host_localhost_listens_on_loopback_and_says_where() {
     assert!(listener.next_line().await.starts_with("POST /hook track "));
     listener.stop().await;
 }
+
+/// `listen` names the causes `verify` names, from the same search: the sender's ASCII escapes (signed `\u00e9`,
+/// sent `é`), escapes added after signing (signed `é`, received `\u00e9`), and a trailing newline, never called
+/// pretty-printing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn listen_names_ascii_escapes_and_trailing_newlines_as_verify_does() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let literal = r#"{"version":1,"type":"track","userId":"u","event":"Café","properties":{"n":1.0}}"#;
+    let escaped = literal.replace('é', "\\u00e9");
+    // (body received, body signed, the cause)
+    let cases = [
+        (literal.to_string(), escaped.clone(), "sender_ascii_escapes"),
+        (escaped.clone(), literal.to_string(), "reencoded_escapes"),
+        (format!("{literal}\n"), literal.to_string(), "trailing_newline"),
+    ];
+    for format in ["ndjson", "table"] {
+        let mut listen = Listener::start(home, state, &["--secret", "k", "-o", format], &[]).await;
+        for (received, signed, cause) in &cases {
+            let answer = reqwest::Client::new()
+                .post(format!("{}/hook", listen.url))
+                .header("x-signature", hmac_hex(b"k", signed.as_bytes()))
+                .body(received.clone())
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(answer.status(), 200);
+            let home_dir = tempfile::tempdir().unwrap();
+            let mut cmd = seg_command(home_dir.path());
+            cmd.args(["webhook", "verify", "--secret", "k", "--signature", &hmac_hex(b"k", signed.as_bytes()), "-o"])
+                .args(["json", "-"]);
+            let verified = run_with_stdin(cmd, received.as_bytes()).await;
+            let verdict: Value = serde_json::from_str(&verified.stdout).unwrap();
+            assert_eq!(verdict["causes"][0]["code"], *cause, "{verdict}");
+            if format == "ndjson" {
+                let record = listen.next_record().await;
+                assert_eq!(record["signature"], "invalid", "{cause}: {record}");
+                assert_eq!(record["causes"], verdict["causes"], "{cause}: the same as verify");
+            } else {
+                let line = listen.next_line().await;
+                let message = verdict["causes"][0]["message"].as_str().unwrap();
+                assert!(line.contains(&format!("signature INVALID: {message}")), "{cause}: {line}");
+                assert!(!line.contains("pretty"), "{cause}: {line}");
+            }
+        }
+        listen.stop().await;
+    }
+    // The verdicts are kept in the journal too.
+    let entry: Value = serde_json::from_slice(&std::fs::read(journal(state).join("1.json")).unwrap()).unwrap();
+    assert_eq!(entry["causes"][0]["code"], "sender_ascii_escapes");
+}
+
+/// Credentials in a request's headers are masked in `listen`'s records (ndjson and the line) exactly as `webhook log`
+/// masks them, and appear nowhere in what listen prints; the journal keeps them whole, for an exact replay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn listen_masks_credentials_in_headers_as_log_does() {
+    use tokio::io::AsyncReadExt;
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let credentials = [
+        ("authorization", "Bearer abc123secret"),
+        ("cookie", "session=c00kie-value; theme=dark"),
+        ("x-api-key", "k3y-value"),
+    ];
+    let raw = ["abc123secret", "c00kie-value", "k3y-value"];
+    for format in ["ndjson", "table"] {
+        seg::init_tls();
+        let mut cmd = seg_command(home);
+        cmd.env("SEG_STATE_DIR", state).args(["webhook", "listen", "--port", "0", "--secret", "k", "-o", format]);
+        let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut said = String::new();
+        let url = loop {
+            let mut line = String::new();
+            stderr.read_line(&mut line).await.unwrap();
+            said.push_str(&line);
+            if let Some(address) = line.trim().strip_prefix("listening on ") {
+                break address.to_string();
+            }
+        };
+        let mut request =
+            reqwest::Client::new().post(format!("{url}/hook")).header("x-team", "data").body(r#"{"type":"track"}"#);
+        for (name, value) in credentials {
+            request = request.header(name, value);
+        }
+        assert_eq!(request.send().await.unwrap().status(), 200);
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        tokio::time::timeout(std::time::Duration::from_secs(30), stdout.read_line(&mut line)).await.unwrap().unwrap();
+        child.start_kill().unwrap();
+        child.wait().await.unwrap();
+        stdout.read_to_string(&mut line).await.unwrap();
+        stderr.read_to_string(&mut said).await.unwrap();
+        for (stream, text) in [("stdout", &line), ("stderr", &said)] {
+            for value in raw {
+                assert!(!text.contains(value), "{format} {stream}: {text}");
+            }
+        }
+        if format == "ndjson" {
+            let record: Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+            let header = |name: &str| {
+                record["headers"].as_array().unwrap().iter().find(|h| h[0] == name).map(|h| h[1].clone()).unwrap()
+            };
+            assert_eq!(header("authorization"), "Bearer (redacted)", "{record}");
+            assert_eq!(header("cookie"), "(redacted)", "{record}");
+            assert_eq!(header("x-api-key"), "(redacted)", "{record}");
+            assert_eq!(header("x-team"), "data", "other headers are shown as sent: {record}");
+        } else {
+            assert!(line.starts_with("POST /hook track "), "{line}");
+        }
+    }
+    // `webhook log` shows the same masks; the journal holds the values as received.
+    let log = seg(home, state, &["webhook", "log", "-o", "json"]).await;
+    let entries = log.code(0).json();
+    for entry in entries.as_array().unwrap() {
+        let shown: Vec<(&str, &str)> = entry["headers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| (h["name"].as_str().unwrap(), h["value"].as_str().unwrap()))
+            .filter(|(name, _)| credentials.iter().any(|(n, _)| n == name))
+            .collect();
+        assert_eq!(
+            shown,
+            [("authorization", "Bearer (redacted)"), ("cookie", "(redacted)"), ("x-api-key", "(redacted)")]
+        );
+    }
+    for value in raw {
+        assert!(!log.stdout.contains(value) && !log.stderr.contains(value), "{}", log.stdout);
+    }
+    let kept = std::fs::read_to_string(journal(state).join("1.json")).unwrap();
+    assert!(raw.iter().all(|value| kept.contains(value)), "the journal keeps them for replay: {kept}");
+}

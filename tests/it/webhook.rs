@@ -377,7 +377,9 @@ async fn temporary_failures_are_retried_only_to_the_urls_that_failed_so() {
     run.code(0);
     assert_eq!(a.hits().len(), 1, "a permanent failure is not retried");
     assert_eq!(b.hits().len(), 3);
-    let report = run.json();
+    let reports = run.json();
+    assert_eq!(reports.as_array().unwrap().len(), 1, "one record per message");
+    let report = &reports[0];
     assert_eq!(report["delivered"], true);
     let attempts: Vec<u64> =
         report["attempts"].as_array().unwrap().iter().map(|a| a["attempt"].as_u64().unwrap()).collect();
@@ -485,10 +487,49 @@ async fn count_and_concurrency_send_many_and_report_a_summary() {
         seg(&["webhook", "send", "--url", &r.url, "--count", "50", "--concurrency", "8", "-o", "json"], b"").await;
     run.code(0);
     assert_eq!(r.hits().len(), 50);
-    let summary = run.json();
-    assert_eq!((summary["messages"].as_u64(), summary["delivered"].as_u64()), (Some(50), Some(50)));
-    assert!(summary["latency_ms"]["p99"].as_f64().unwrap() >= summary["latency_ms"]["p50"].as_f64().unwrap());
+    let records = run.json();
+    let records = records.as_array().unwrap();
+    assert_eq!(records.len(), 50, "one record per message");
+    let numbers: Vec<u64> = records.iter().map(|r| r["message"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, (1..=50).collect::<Vec<_>>(), "in the order of sending");
+    assert!(records.iter().all(|r| r["delivered"] == true && r["type"] == "track"));
+    assert!(run.stderr.contains("delivered 50 of 50 messages"), "the summary goes to stderr: {}", run.stderr);
     assert!(!run.stderr.contains("attempt "), "successes of many messages are not listed one by one");
+}
+
+/// CLI.md: `-o json` is an array with one object per message, `-o ndjson` one such object a line, the same keys
+/// whatever the count (`delivered` a boolean, `attempts`, `elapsed_ms` an integer); the summary goes to stderr.
+#[tokio::test]
+async fn send_prints_one_record_per_message_with_the_same_keys_whatever_the_count() {
+    let ok = Receiver::start(&[], 200).await;
+    let keys = |record: &Value| record.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    let want = ["message", "type", "delivered", "attempts", "elapsed_ms"];
+    for count in ["1", "3"] {
+        let run = seg(&["webhook", "send", "--url", &ok.url, "--count", count, "-o", "json"], b"").await;
+        let records = run.code(0).json();
+        let records = records.as_array().unwrap_or_else(|| panic!("an array for --count {count}: {}", run.stdout));
+        assert_eq!(records.len().to_string(), count);
+        for record in records {
+            assert_eq!(keys(record), want, "--count {count}: {record}");
+            assert!(record["delivered"].is_boolean() && record["elapsed_ms"].is_u64(), "{record}");
+            let attempt = &record["attempts"][0];
+            assert!(attempt["latency_ms"].is_u64() && attempt["status"] == 200, "{record}");
+        }
+        assert!(run.stderr.contains(&format!("delivered {count} of {count} message")), "{}", run.stderr);
+        let run = seg(&["webhook", "send", "--url", &ok.url, "--count", count, "-o", "ndjson"], b"").await;
+        let lines: Vec<Value> = run.code(0).stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(lines.len().to_string(), count, "{}", run.stdout);
+        assert!(lines.iter().all(|record| keys(record) == want), "{}", run.stdout);
+    }
+    // A failed message has the same keys.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let gone = format!("http://{}/", closed.local_addr().unwrap());
+    drop(closed);
+    let run = seg(&["webhook", "send", "--url", &gone, "--retry-window", "0s", "-o", "json"], b"").await;
+    let records = run.code(3).json();
+    assert_eq!(keys(&records[0]), want);
+    assert_eq!(records[0]["delivered"], false);
+    assert!(records[0]["attempts"][0]["error"].is_string(), "{records}");
 }
 
 // ---- TLS ----

@@ -1,12 +1,13 @@
 use std::borrow::Cow;
 use std::path::PathBuf;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::cli::Context;
 use crate::error::{Error, Result};
+use crate::ui::records::LoggedRequest;
 use crate::ui::table::{Column, Render};
-use crate::webhook::journal::{self, Entry};
+use crate::webhook::journal;
 
 /// List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers.
 ///
@@ -53,31 +54,12 @@ pub fn run(args: Args, ctx: &Context) -> Result<()> {
     if entries.is_empty() {
         ctx.printer.status(&format!("no requests in the journal {}", dir.display()));
     }
-    let items: Vec<Value> = entries.iter().map(shown).collect::<Result<_>>()?;
+    let items: Vec<Value> = entries
+        .iter()
+        .map(|entry| serde_json::to_value(LoggedRequest::of(entry)).map_err(|e| Error::failed(e.to_string())))
+        .collect::<Result<_>>()?;
     let output = ctx.output(COLUMNS)?;
     let mut list = output.list();
     list.push(&items)?;
     list.finish()
-}
-
-/// An entry as `log` shows it: credentials in headers masked, the cause codes beside the causes.
-fn shown(entry: &Entry) -> Result<Value> {
-    let mut value = serde_json::to_value(entry).map_err(|e| Error::failed(e.to_string()))?;
-    let headers: Vec<(String, String)> = entry.headers.iter().map(|h| (h.name.clone(), h.value.clone())).collect();
-    let masked = crate::secret::redact_headers(headers.iter().map(|(k, v)| (k.as_str(), v.as_str())));
-    let masked: Vec<Value> = entry
-        .headers
-        .iter()
-        .zip(masked)
-        .map(|(h, (name, value))| {
-            if h.base64 {
-                json!({"name": name, "value": value, "base64": true})
-            } else {
-                json!({"name": name, "value": value})
-            }
-        })
-        .collect();
-    value["headers"] = Value::Array(masked);
-    value["cause_codes"] = entry.causes.iter().map(|c| Value::String(c.code.clone())).collect();
-    Ok(value)
 }

@@ -1,13 +1,12 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use serde_json::{Value, json};
-
 use super::SecretArgs;
 use crate::cli::Context;
 use crate::effect::Sent;
 use crate::error::{Error, Result};
 use crate::ui::output::Format;
+use crate::ui::records::{Replayed, millis};
 use crate::webhook::journal;
 
 /// Send requests from the journal of `seg webhook listen` again: the exact body bytes and headers, to --to.
@@ -60,18 +59,19 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         let resign = secret.as_ref().map(|s| s.expose().as_bytes());
         let request = journal::replay_request(&http, entry, &args.to, resign).map_err(Error::Usage)?;
         let started = Instant::now();
-        let result = match ctx.gate.http(&http, request).await {
+        let (status, error) = match ctx.gate.http(&http, request).await {
             Ok(Sent::Described) => continue,
             Ok(Sent::Answer(response)) => {
                 let status = response.status().as_u16();
                 let _ = response.bytes().await;
                 answered += 1;
                 delivered += usize::from((200..300).contains(&status));
-                json!({"id": entry.id, "url": args.to, "status": status, "latency_ms": started.elapsed().as_millis()})
+                (Some(status), None)
             }
-            Err(e) => json!({"id": entry.id, "url": args.to, "error": crate::http::root_cause(&e),
-                             "latency_ms": started.elapsed().as_millis()}),
+            Err(e) => (None, Some(crate::http::root_cause(&e))),
         };
+        let result =
+            Replayed { id: entry.id, url: args.to.clone(), status, error, latency_ms: millis(started.elapsed()) };
         ctx.printer.status(&line(&result));
         results.push(result);
     }
@@ -80,7 +80,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         return ctx.gate.unprinted().map_or(Ok(()), Err);
     }
     if ctx.output_format() != Format::Table {
-        ctx.output(crate::ui::table::ANY)?.value(&Value::Array(results.clone()))?;
+        let value = serde_json::to_value(&results).map_err(|e| Error::failed(e.to_string()))?;
+        ctx.output(crate::ui::table::ANY)?.value(&value)?;
     }
     if delivered == results.len() {
         Ok(())
@@ -91,17 +92,17 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     }
 }
 
-fn line(result: &Value) -> String {
-    let outcome = match (&result["status"], &result["error"]) {
-        (Value::Number(status), _) => status.to_string(),
-        (_, Value::String(error)) => error.clone(),
-        _ => "?".into(),
+fn line(result: &Replayed) -> String {
+    let outcome = match (&result.status, &result.error) {
+        (Some(status), _) => status.to_string(),
+        (None, Some(error)) => error.clone(),
+        (None, None) => "?".into(),
     };
     format!(
         "replay {} -> {} {} ({}ms)",
-        result["id"],
-        crate::ui::escape_control(result["url"].as_str().unwrap_or_default()),
+        result.id,
+        crate::ui::escape_control(&result.url),
         crate::ui::escape_control(&outcome),
-        result["latency_ms"]
+        result.latency_ms
     )
 }

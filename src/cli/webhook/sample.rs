@@ -57,7 +57,12 @@ pub fn options(
         options.timestamp = sample::normalize_timestamp(ts).map_err(Error::Usage)?;
     }
     for (path, value) in sets {
-        let value = json::parse(value.as_bytes()).unwrap_or_else(|_| JsValue::String(value.as_str().into()));
+        let value = match json::parse(value.as_bytes()) {
+            Ok(value) => value,
+            // JSON nested too deep is still JSON: taking it as a string would send something else than was meant.
+            Err(e) if e.too_deep() => return Err(Error::usage(format!("invalid --set {path}=...: {e}"))),
+            Err(_) => JsValue::String(value.as_str().into()),
+        };
         options.sets.push((path.clone(), value));
     }
     Ok(options)

@@ -4,12 +4,12 @@ use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
 use reqwest::header::{HeaderName, HeaderValue};
-use serde_json::json;
 
 use super::{SecretArgs, read_body};
 use crate::cli::Context;
 use crate::error::{Error, Result};
 use crate::ui::output::Format;
+use crate::ui::records::SentMessage;
 use crate::webhook::deliver::{self, Attempt, Deliverer, Message, Next, Policy, Report};
 use crate::webhook::json;
 use crate::webhook::sample;
@@ -21,8 +21,10 @@ use crate::wire::message::MessageType;
 /// (5 s unless --timeout), connection errors, 5xx and 429 are retried with randomized exponential backoff, only to
 /// the URLs that failed so, until --retry-window closes; other 4xx, 3xx and TLS failures are final. A self-signed
 /// certificate is refused and nothing is sent (--cacert trusts a CA). A --data body is sent in JSON.stringify form
-/// (what the service sends and receivers hash) unless --raw. Exit 0 when every message was delivered, 3 when no
-/// request got an answer, 1 otherwise.
+/// (what the service sends and receivers hash) unless --raw. -o json prints an array with one record per message
+/// (message, type, delivered, attempts, elapsed_ms), -o ndjson one record a line, the same keys whatever the
+/// count; a summary goes to stderr. Exit 0 when every message was delivered, 3 when no request got an answer, 1
+/// otherwise.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook send --url http://127.0.0.1:9000/hook --type track --secret teehee
@@ -83,23 +85,33 @@ fn header(text: &str) -> Result<(HeaderName, HeaderValue)> {
     Ok((name, value))
 }
 
-/// The bodies to send, each once.
-fn bodies(args: &Args) -> Result<Vec<Vec<u8>>> {
+/// The bodies to send, each once, with its `type` when it has one.
+fn bodies(args: &Args) -> Result<Vec<(Option<String>, Vec<u8>)>> {
     if let Some(path) = &args.data {
         let bytes = read_body(Some(path))?;
+        let kind = match json::parse(&bytes) {
+            Ok(json::JsValue::Object(object)) => match object.get("type") {
+                Some(json::JsValue::String(kind)) => Some(kind.to_string_lossy()),
+                _ => None,
+            },
+            _ => None,
+        };
         if args.raw {
-            return Ok(vec![bytes]);
+            return Ok(vec![(kind, bytes)]);
         }
         let text = json::restringify(&bytes).map_err(|e| {
             Error::usage(format!("{} is not valid JSON: {e} (use --raw to send it as it is)", path.display()))
         })?;
-        return Ok(vec![text.into_bytes()]);
+        return Ok(vec![(kind, text.into_bytes())]);
     }
     let options = super::sample::options(args.user_id.clone(), args.timestamp.as_deref(), &[], false)?;
     let kinds = if args.all_types { MessageType::ALL.to_vec() } else { vec![args.kind.unwrap_or(MessageType::Track)] };
     kinds
         .into_iter()
-        .map(|kind| sample::sample(kind, &options).map(|v| json::stringify(&v).into_bytes()).map_err(Error::Usage))
+        .map(|kind| {
+            let body = sample::sample(kind, &options).map_err(Error::Usage)?;
+            Ok((Some(kind.as_str().to_string()), json::stringify(&body).into_bytes()))
+        })
         .collect()
 }
 
@@ -119,13 +131,13 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     };
     let deliverer =
         Arc::new(Deliverer::new(policy, cacert.as_deref()).map_err(Error::Usage)?.through(ctx.gate.clone()));
-    let messages: Vec<Message> = bodies(&args)?
+    let messages: Vec<(Option<String>, Message)> = bodies(&args)?
         .into_iter()
-        .map(|body| {
+        .map(|(kind, body)| {
             let mut message = Message::new(body, secret.as_ref().map(|s| s.expose().as_bytes()));
             message.headers = custom.clone();
             message.user_agent = args.user_agent.clone();
-            message
+            (kind, message)
         })
         .collect();
     let total = messages.len() as u64 * args.count;
@@ -146,10 +158,11 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         }
     };
     let started = Instant::now();
-    let jobs = (0..args.count).flat_map(|_| messages.iter().cloned());
+    // Numbered in the order of sending (every body, --count times over), and reported in that order.
+    let jobs = (0..args.count).flat_map(|_| messages.iter().cloned()).zip(1u64..);
     let urls = &args.urls;
-    let reports: Vec<Report> = futures_util::stream::iter(jobs)
-        .map(|message| {
+    let mut sent: Vec<(u64, Option<String>, Report)> = futures_util::stream::iter(jobs)
+        .map(|((kind, message), number)| {
             let deliverer = deliverer.clone();
             let observe = &observe;
             let progress = progress.clone();
@@ -158,7 +171,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
                 if let Some(bar) = &progress {
                     bar.inc(1);
                 }
-                report
+                (number, kind, report)
             }
         })
         .buffer_unordered(usize::try_from(args.concurrency).unwrap_or(1))
@@ -167,7 +180,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    summarize(ctx, &reports, started.elapsed())
+    sent.sort_by_key(|(number, _, _)| *number);
+    summarize(ctx, &sent, started.elapsed())
 }
 
 fn attempt_line(a: &Attempt, next: Next) -> String {
@@ -195,8 +209,10 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[index].as_secs_f64() * 1000.0
 }
 
-fn summarize(ctx: &Context, reports: &[Report], elapsed: Duration) -> Result<()> {
-    if reports.iter().all(Report::dry_run) {
+/// One record per message on stdout (unless -o table), the summary on stderr, and the exit code.
+fn summarize(ctx: &Context, sent: &[(u64, Option<String>, Report)], elapsed: Duration) -> Result<()> {
+    let reports: Vec<&Report> = sent.iter().map(|(_, _, report)| report).collect();
+    if reports.iter().all(|r| r.dry_run()) {
         if let Some(error) = ctx.gate.unprinted() {
             return Err(error);
         }
@@ -211,16 +227,17 @@ fn summarize(ctx: &Context, reports: &[Report], elapsed: Duration) -> Result<()>
     latencies.sort();
     let rate = reports.len() as f64 / elapsed.as_secs_f64().max(1e-9);
     if ctx.output_format() != Format::Table {
-        let value = if reports.len() == 1 {
-            serde_json::to_value(&reports[0]).map_err(|e| Error::failed(e.to_string()))?
-        } else {
-            json!({
-                "messages": reports.len(), "delivered": delivered, "failed": failed, "requests": attempts,
-                "elapsed_ms": (elapsed.as_secs_f64() * 1e3).round(), "messages_per_second": rate.round(),
-                "latency_ms": {"p50": percentile(&latencies, 0.5), "p99": percentile(&latencies, 0.99), "max": percentile(&latencies, 1.0)},
+        let records = sent
+            .iter()
+            .map(|(number, kind, report)| {
+                serde_json::to_value(SentMessage::of(*number, kind.clone(), report))
+                    .map_err(|e| Error::failed(e.to_string()))
             })
-        };
-        ctx.output(crate::ui::table::ANY)?.value(&value)?;
+            .collect::<Result<Vec<_>>>()?;
+        let output = ctx.output(crate::ui::table::ANY)?;
+        let mut list = output.list();
+        list.push(&records)?;
+        list.finish()?;
     }
     ctx.printer.status(&format!(
         "delivered {delivered} of {} message{} ({attempts} request{}, {}; p50 {:.1}ms, p99 {:.1}ms, {rate:.0}/s)",
@@ -235,7 +252,7 @@ fn summarize(ctx: &Context, reports: &[Report], elapsed: Duration) -> Result<()>
         return Ok(());
     }
     let message = format!("{failed} of {} messages not delivered", reports.len());
-    if reports.iter().filter(|r| !r.delivered).all(Report::transport_only) {
+    if reports.iter().filter(|r| !r.delivered).all(|r| r.transport_only()) {
         Err(Error::Transport(message))
     } else {
         Err(Error::Failed(message))

@@ -12,9 +12,10 @@ use crate::webhook::verify;
 /// service's example re-serialises it, or element 0 of an array body. Otherwise exit 1, naming each cause it can
 /// detect by reproducing the signature: the receiver's or the sender's secret with whitespace or a newline, a
 /// `sha1=` prefix, a header that is not 40 hex characters; a body gzip-compressed, with a BOM, CRLF or a trailing
-/// newline, pretty-printed, key-sorted, re-encoded, or another element of an array; and the serializer that
-/// re-encoded it (Python's json.dumps, Go's encoding/json, PHP's json_encode) with the fix. -o json gives the
-/// verdict as data: valid, matched, causes and warnings ({code, message}), reproduced.
+/// newline, pretty-printed, key-sorted, re-encoded, with its non-ASCII characters escaped (or signed escaped by the
+/// sender and sent as UTF-8), or another element of an array; and the serializer that re-encoded it (Python's
+/// json.dumps, Go's encoding/json, PHP's json_encode) with the fix. -o json gives the verdict as data: valid,
+/// matched, causes and warnings ({code, message}), reproduced.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook verify --secret teehee --signature 6584c31d030ff167eca14a1042eb7e88c881b8e8 body.json

@@ -8,8 +8,9 @@
 
 use saphyr_parser::{Event, Parser};
 
-/// The deepest nesting a file may have; the same limit as serde_json's, which reads JSON files after this.
-pub const MAX_DEPTH: usize = 128;
+/// The deepest nesting a file may have: the one limit of every JSON body seg reads (`webhook::json::MAX_DEPTH`, the
+/// same as serde_json's, which reads JSON files after this).
+pub use crate::webhook::json::MAX_DEPTH;
 
 /// The variables a `$env` reference may read.
 pub const ENV_PREFIX: &str = "SEG_SECRET_";
@@ -85,7 +86,7 @@ fn read(text: &str) -> Result<Option<Node>, String> {
             }
             Event::SequenceStart(..) | Event::MappingStart(..) => {
                 if stack.len() >= MAX_DEPTH {
-                    return Err(format!("{at}: nested deeper than {MAX_DEPTH} levels"));
+                    return Err(format!("{at}: {}", crate::webhook::json::too_deep()));
                 }
                 if let Some(Frame::Map { key: None, .. }) = stack.last() {
                     return Err(format!("{at}: a key must be a plain value, not a list or a map"));

@@ -120,13 +120,35 @@ impl Gate {
         Ok(value)
     }
 
-    /// Writes a new file (an export, a saved plan): atomically, mode 0600 when `private`.
+    /// Writes a file the user named (an export, a saved plan) without ever writing where a planted link points
+    /// (CLI.md, "Writing a file never replaces something that is not a regular file"): a standard stream named as
+    /// such (`-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`) is written through; nothing there or a regular file is
+    /// replaced atomically, mode 0600 (written beside it and renamed over it: a link planted meanwhile is replaced,
+    /// not followed); a FIFO is written through, opened without following a link; anything else (a symbolic link, a
+    /// device, a folder) is refused (exit 2) and left as it was.
     pub fn write_file(&self, path: &Path, what: &str, bytes: &[u8]) -> Result<()> {
+        let shown = path.display();
+        if path == Path::new("-") {
+            return self.printer.data(bytes);
+        }
+        let target = Target::of(path).map_err(|e| Error::failed(format!("cannot write {shown}: {e}")))?;
+        if let Target::Refused(kind) = target {
+            return Err(Error::usage(format!(
+                "{shown} is {kind}; seg writes {what} only to a regular file, a FIFO or a standard stream (-, \
+                 /dev/stdout): it was left as it was"
+            )));
+        }
         if self.dry_run {
-            self.printer.status(&format!("dry run: would write {what} to {}", path.display()));
+            self.printer.status(&format!("dry run: would write {what} to {shown}"));
             return Ok(());
         }
-        replace(path, bytes).map_err(|e| Error::failed(format!("cannot write {}: {e}", path.display())))
+        let written = match target {
+            Target::Stream => std::fs::OpenOptions::new().write(true).open(path).and_then(|mut f| f.write_all(bytes)),
+            Target::Fifo => open_fifo(path).and_then(|mut f| f.write_all(bytes)),
+            Target::File => replace(path, bytes),
+            Target::Refused(_) => unreachable!("refused above"),
+        };
+        written.map_err(|e| Error::failed(format!("cannot write {shown}: {e}")))
     }
 
     /// Removes a file; whether there was one.
@@ -366,6 +388,56 @@ fn canonical(name: &str) -> String {
         .join("-")
 }
 
+/// What a path names, for [`Gate::write_file`].
+enum Target {
+    /// A standard stream named as such: written through.
+    Stream,
+    /// Nothing, or a regular file: replaced.
+    File,
+    /// A named pipe: written through.
+    Fifo,
+    /// Anything else, with what it is.
+    Refused(&'static str),
+}
+
+impl Target {
+    fn of(path: &Path) -> std::io::Result<Target> {
+        let text = path.to_str().unwrap_or_default();
+        let fd = text.strip_prefix("/dev/fd/").is_some_and(|n| n.parse::<u32>().is_ok());
+        if cfg!(unix) && (matches!(text, "/dev/stdout" | "/dev/stderr") || fd) {
+            return Ok(Target::Stream);
+        }
+        let meta = match std::fs::symlink_metadata(path) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Target::File),
+            Err(e) => return Err(e),
+        };
+        let kind = meta.file_type();
+        #[cfg(unix)]
+        if std::os::unix::fs::FileTypeExt::is_fifo(&kind) {
+            return Ok(Target::Fifo);
+        }
+        Ok(if kind.is_file() {
+            Target::File
+        } else if kind.is_symlink() {
+            Target::Refused("a symbolic link")
+        } else if kind.is_dir() {
+            Target::Refused("a folder")
+        } else {
+            Target::Refused("a device or socket")
+        })
+    }
+}
+
+/// Opens a FIFO for writing, refusing a link that took its place since it was looked at.
+fn open_fifo(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    options.open(path)
+}
+
 fn read_optional(path: &Path) -> std::io::Result<Option<String>> {
     match std::fs::read_to_string(path) {
         Ok(text) => Ok(Some(text)),
@@ -509,6 +581,41 @@ mod tests {
                 std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
             assert_eq!(names, ["budget-x"], "no temporary file is left behind");
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_file_is_replaced_only_when_regular_and_a_link_is_never_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret = dir.path().join("credentials.toml");
+        std::fs::write(&secret, "token = \"t0ken\"\n").unwrap();
+        let link = dir.path().join("plan.json");
+        std::os::unix::fs::symlink(&secret, &link).unwrap();
+        for dry_run in [false, true] {
+            let err = gate(dry_run).write_file(&link, "the plan", b"{}").unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{err}");
+            assert!(err.to_string().contains("symbolic link") && !err.to_string().contains("t0ken"), "{err}");
+        }
+        assert_eq!(std::fs::read_to_string(&secret).unwrap(), "token = \"t0ken\"\n", "the link's target is untouched");
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is left as it was");
+        let folder = dir.path().join("folder");
+        std::fs::create_dir(&folder).unwrap();
+        assert!(gate(false).write_file(&folder, "the plan", b"{}").unwrap_err().to_string().contains("a folder"));
+        assert!(gate(false).write_file(Path::new("/dev/null"), "the plan", b"{}").unwrap_err().to_string().contains("device"));
+        // A regular file is replaced; a FIFO is written through.
+        let file = dir.path().join("out.json");
+        std::fs::write(&file, "old").unwrap();
+        gate(false).write_file(&file, "the plan", b"new").unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), b"new");
+        let fifo = dir.path().join("fifo");
+        let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        let reader = std::thread::spawn({
+            let fifo = fifo.clone();
+            move || std::fs::read(fifo).unwrap()
+        });
+        gate(false).write_file(&fifo, "the plan", b"through").unwrap();
+        assert_eq!(reader.join().unwrap(), b"through");
     }
 
     #[test]

@@ -601,7 +601,13 @@ mod tests {
         let folder = dir.path().join("folder");
         std::fs::create_dir(&folder).unwrap();
         assert!(gate(false).write_file(&folder, "the plan", b"{}").unwrap_err().to_string().contains("a folder"));
-        assert!(gate(false).write_file(Path::new("/dev/null"), "the plan", b"{}").unwrap_err().to_string().contains("device"));
+        assert!(
+            gate(false)
+                .write_file(Path::new("/dev/null"), "the plan", b"{}")
+                .unwrap_err()
+                .to_string()
+                .contains("device")
+        );
         // A regular file is replaced; a FIFO is written through.
         let file = dir.path().join("out.json");
         std::fs::write(&file, "old").unwrap();

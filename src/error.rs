@@ -43,6 +43,16 @@ pub enum Error {
     Differs(String),
 }
 
+/// An error as scripts read it: `{"status", "code", "message", "exit_code"}`; `status` is `null` without an HTTP
+/// answer, `code` `null` when the service sent none (CLI.md, "Exit codes").
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ErrorReport {
+    pub status: Option<u16>,
+    pub code: Option<i32>,
+    pub message: String,
+    pub exit_code: u8,
+}
+
 /// An error answer from the Config API.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiError {
@@ -98,13 +108,23 @@ impl Error {
     /// quiet. `code` is the service's, `null` when it sent none, as the human line shows it; `exit_code` still
     /// follows the table.
     pub fn to_json(&self) -> Option<String> {
-        let (status, code, message) = match self {
+        let report = self.report()?;
+        serde_json::to_string(&serde_json::json!({ "error": report })).ok()
+    }
+
+    /// The error as scripts read it (the `-o json` line, a failed `--each` item); `None` for a closed stdout and
+    /// for differences, which are answers.
+    pub fn report(&self) -> Option<ErrorReport> {
+        let (status, code) = match self {
             Error::BrokenPipe | Error::Differs(_) => return None,
-            Error::Api(api) => (serde_json::json!(api.status), serde_json::json!(api.code), api.message.clone()),
-            other => (serde_json::Value::Null, serde_json::Value::Null, other.to_string()),
+            Error::Api(api) => (Some(api.status), api.code),
+            _ => (None, None),
         };
-        let body = serde_json::json!({"error": {"status": status, "code": code, "message": message, "exit_code": self.exit_code()}});
-        Some(body.to_string())
+        let message = match self {
+            Error::Api(api) => api.message.clone(),
+            other => other.to_string(),
+        };
+        Some(ErrorReport { status, code, message, exit_code: self.exit_code() })
     }
 
     /// A next step for the user, printed as a `hint:` line.

@@ -1,19 +1,23 @@
 //! `--each F|-`: one command over many items (CLI.md, "Bulk"). Each input line is a name, or an ndjson object
 //! holding the flags of one invocation (`{"name": "web/webhooks", "enabled": true, "config": {"sharedSecret": "x"}}`).
 //! Every line is read and checked before the first request; then the items run concurrently within the token's rate
-//! budget, and each gives one ndjson result line, in input order: `{"name", "ok": true}` or `{"name", "ok": false,
-//! "error": {...}}`. The exit code is 0 when all succeeded, the common code when all failed alike, else 1; the names
+//! budget, and each gives one ndjson result line, in input order: `{"name", "ok": true, "resource": {...}}` (the
+//! service's answer as it sent it) or `{"name", "ok": false, "error": {...}}`. The exit code is 0 when all succeeded, the common code when all failed alike, else 1; the names
 //! that failed are listed on stderr, one a line, so a rerun can take only them.
 
 use std::future::Future;
 use std::path::Path;
 
 use futures_util::StreamExt;
-use serde_json::{Map, Value, json};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
 
 use super::Context;
 use super::args::read_input;
+use crate::api::client::{Client, Outcome};
 use crate::error::{Error, Result};
+use crate::ui::records::EachResult;
+use crate::wire::{Received, Request};
 
 /// Items in flight at once (the rate budget paces them all).
 const CONCURRENCY: usize = 8;
@@ -87,12 +91,21 @@ pub fn read(path: &Path, keys: &[&str]) -> Result<Vec<Item>> {
     Ok(items)
 }
 
+/// Sends one item's request, with its answer as the service sent it (`None` under `--dry-run`).
+pub async fn send<A: DeserializeOwned>(client: &Client, request: &Request<A>) -> Result<Option<Value>> {
+    match client.send(&request.clone().answering::<Received<A>>()).await? {
+        Outcome::Answer(answer) => Ok(Some(answer.raw)),
+        Outcome::DryRun => Ok(None),
+    }
+}
+
 /// Runs `op` on every job (a resource name and what to do to it), `CONCURRENCY` at once, printing each result in
-/// input order as it is known (under `--dry-run` the requests described are the output, and no result lines).
+/// input order as it is known, with the service's answer (under `--dry-run` the requests described are the output,
+/// and no result lines).
 pub async fn run<T, F, Fut>(ctx: &Context, jobs: Vec<(String, T)>, op: F) -> Result<()>
 where
     F: Fn(T) -> Fut,
-    Fut: Future<Output = Result<()>>,
+    Fut: Future<Output = Result<Option<Value>>>,
 {
     let total = jobs.len();
     let mut results = futures_util::stream::iter(jobs)
@@ -103,16 +116,16 @@ where
         .buffered(CONCURRENCY);
     let mut failed: Vec<(String, u8)> = Vec::new();
     while let Some((name, result)) = results.next().await {
-        let line = match &result {
-            Ok(()) => json!({"name": name, "ok": true}),
+        let line = match result {
+            Ok(resource) => EachResult { name, ok: true, resource, error: None },
             Err(error) => {
                 failed.push((name.clone(), error.exit_code()));
-                let detail: Value = error.to_json().and_then(|l| serde_json::from_str(&l).ok()).unwrap_or(Value::Null);
-                json!({"name": name, "ok": false, "error": detail["error"]})
+                EachResult { name, ok: false, resource: None, error: error.report() }
             }
         };
         if !ctx.gate.is_dry_run() {
-            ctx.printer.data_line(&line.to_string())?;
+            let line = serde_json::to_string(&line).map_err(|e| Error::failed(e.to_string()))?;
+            ctx.printer.data_line(&line)?;
         }
     }
     if failed.is_empty() {

@@ -354,8 +354,12 @@ impl Context {
         ))?;
         let client = self.client()?;
         let jobs = names.into_iter().map(|name| (name.to_string(), name)).collect();
-        super::bulk::run(self, jobs, |name| async move { client.send(&Request::delete(name.path())).await.map(drop) })
-            .await
+        super::bulk::run(
+            self,
+            jobs,
+            |name| async move { super::bulk::send(client, &Request::delete(name.path())).await },
+        )
+        .await
     }
 
     /// Deletes each resource after one confirmation; stops at the first failure and says what was left.

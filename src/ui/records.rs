@@ -3,6 +3,55 @@
 //! its keys are fixed in one place, whatever the count or the outcome, and a script can rely on them.
 
 use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::error::ErrorReport;
+
+// ---- resources ----
+
+/// One result line of a `--each` run: the item's name, whether it succeeded, the service's answer as it sent it
+/// (a created source with its write keys), or the error.
+#[derive(Debug, Clone, Serialize)]
+pub struct EachResult {
+    pub name: String,
+    pub ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorReport>,
+}
+
+/// One request of `seg regulations create`: the service's answer as it sent it (`regulate_id`), and how many user
+/// ids the request carried.
+#[derive(Debug, Clone, Serialize)]
+pub struct RegulationSent {
+    #[serde(flatten)]
+    pub answer: Map<String, Value>,
+    pub users: usize,
+}
+
+// ---- auth ----
+
+/// `seg auth status`: where the token comes from and whether it works, and the profile's settings.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct AuthStatus {
+    pub profile: String,
+    pub base_url: String,
+    pub api_version: String,
+    pub workspace: Option<String>,
+    pub output: String,
+    pub keyring: String,
+    /// `null` when no token is configured.
+    pub token_source: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token_works: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workspaces: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
 
 // ---- webhook ----
 

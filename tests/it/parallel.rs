@@ -42,6 +42,10 @@ async fn bulk_input_reports_each_item_and_exits_by_the_failures() {
         (created.json["enabled"].as_bool(), created.json["connection_mode"].as_str()),
         (Some(true), Some("CLOUD"))
     );
+    // Each result carries the service's answer as it sent it; a failure has none.
+    assert_eq!(results[1]["resource"], created.json, "{}", results[1]);
+    assert!(results[2].get("resource").is_none() && results[0]["resource"]["name"].is_string());
+    assert!(results[2]["error"]["code"].is_number() && results[2]["error"]["status"] == 404);
     // All failed alike: their common code.
     let run = env.seg(&["-w", "demo", "destinations", "create", "--each", file]).await;
     let codes: Vec<i64> = lines(&run).iter().map(|r| r["error"]["exit_code"].as_i64().unwrap()).collect();

@@ -2,8 +2,6 @@
 
 use std::io::BufRead;
 
-use serde_json::{Value, json};
-
 use super::Context;
 use crate::api::client::Outcome;
 use crate::config::credentials::{
@@ -15,6 +13,7 @@ use crate::effect::Gate;
 use crate::error::{Error, Result};
 use crate::secret::Secret;
 use crate::ui::output::Format;
+use crate::ui::records::AuthStatus;
 use crate::wire::{Page, Request, Workspace};
 
 /// Log in to the Config API and manage the stored token.
@@ -146,45 +145,52 @@ async fn login(args: LoginArgs, ctx: &Context) -> Result<()> {
 }
 
 async fn status(ctx: &Context) -> Result<()> {
-    let mut report = json!({
-        "profile": ctx.profile_name(),
-        "base_url": ctx.base_url()?,
-        "api_version": ctx.api_version()?,
-        "workspace": ctx.workspace_setting()?,
-        "output": format!("{:?}", ctx.output_format()).to_lowercase(),
-        "keyring": if keyring_disabled() { "off (SEG_NO_KEYRING)".to_string() } else {
-            match Keyring.get(ctx.profile_name()) { Ok(_) => "available".into(), Err(e) => format!("unavailable: {e}") }
-        },
-    });
+    let keyring = if keyring_disabled() {
+        "off (SEG_NO_KEYRING)".to_string()
+    } else {
+        match Keyring.get(ctx.profile_name()) {
+            Ok(_) => "available".into(),
+            Err(e) => format!("unavailable: {e}"),
+        }
+    };
+    let mut report = AuthStatus {
+        profile: ctx.profile_name().to_string(),
+        base_url: ctx.base_url()?,
+        api_version: ctx.api_version()?,
+        workspace: ctx.workspace_setting()?,
+        output: format!("{:?}", ctx.output_format()).to_lowercase(),
+        keyring,
+        ..AuthStatus::default()
+    };
     let outcome = match ctx.token() {
         Err(error @ (Error::NoToken | Error::TokenElsewhere { .. })) => {
-            report["token_source"] = Value::Null;
-            report["error"] = json!(error.to_string());
+            report.error = Some(error.to_string());
             Err(error)
         }
         Err(error) => return Err(error),
         Ok(token) => {
-            report["token_source"] = json!(token.source.to_string());
+            report.token_source = Some(token.source.to_string());
             match ctx.client()?.send(&workspaces()).await {
                 Ok(outcome) => {
-                    let names: Vec<Value> = match outcome {
-                        Outcome::Answer(page) => page.items.into_iter().map(|w| Value::String(w.name)).collect(),
+                    let names = match outcome {
+                        Outcome::Answer(page) => page.items.into_iter().map(|w| w.name).collect(),
                         Outcome::DryRun => Vec::new(),
                     };
-                    report["token_works"] = json!(true);
-                    report["workspaces"] = json!(names);
+                    report.token_works = Some(true);
+                    report.workspaces = Some(names);
                     // The Config API does not say a token's scope to its bearer.
-                    report["scope"] = json!("not reported by the service");
+                    report.scope = Some("not reported by the service".into());
                     Ok(())
                 }
                 Err(e) => {
-                    report["token_works"] = json!(false);
-                    report["error"] = json!(e.to_string());
+                    report.token_works = Some(false);
+                    report.error = Some(e.to_string());
                     Err(e)
                 }
             }
         }
     };
+    let report = serde_json::to_value(&report).map_err(|e| Error::failed(e.to_string()))?;
     if ctx.output_format() == Format::Table {
         let text: String = report
             .as_object()

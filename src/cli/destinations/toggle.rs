@@ -64,5 +64,5 @@ pub async fn run(target: &Target, enabled: bool, ctx: &Context) -> Result<()> {
     let items = bulk::read(path, &[])?;
     let jobs = items.iter().map(|item| request(ctx, target, &item.name, enabled)).collect::<Result<Vec<_>>>()?;
     let client = ctx.client()?;
-    bulk::run(ctx, jobs, |request| async move { client.send(&request).await.map(drop) }).await
+    bulk::run(ctx, jobs, |request| async move { bulk::send(client, &request).await }).await
 }

@@ -9,7 +9,8 @@ use crate::cli::Context;
 use crate::cli::args::read_input;
 use crate::error::{Error, Result};
 use crate::ui::output::Format;
-use crate::wire::{self, CreateRegulation, REGULATION_TYPES, RegulationAttributes};
+use crate::ui::records::RegulationSent;
+use crate::wire::{self, CreateRegulation, REGULATION_TYPES, Received, RegulationAttributes, RegulationCreated};
 
 /// User ids one request may carry (API.md, "Regulation").
 pub const CHUNK: usize = 5000;
@@ -78,13 +79,19 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     for (index, chunk) in chunks.iter().enumerate() {
         let attributes = RegulationAttributes { name: "userId".into(), values: chunk.to_vec() };
         let body = CreateRegulation { regulation_type: args.kind.clone(), attributes };
-        match client.send(&wire::create(&format!("{ws}/regulations"), &body)).await {
+        let request = wire::create(&format!("{ws}/regulations"), &body).answering::<Received<RegulationCreated>>();
+        match client.send(&request).await {
             Ok(Outcome::DryRun) => {}
             Ok(Outcome::Answer(created)) => {
+                let id = &created.typed.regulate_id;
                 let line = match format {
-                    Format::Name => created.regulate_id.clone(),
-                    Format::Table => format!("{}  {} user(s)", created.regulate_id, chunk.len()),
-                    _ => serde_json::json!({"regulate_id": created.regulate_id, "users": chunk.len()}).to_string(),
+                    Format::Name => id.clone(),
+                    Format::Table => format!("{id}  {}", crate::ui::count(chunk.len(), "user")),
+                    _ => {
+                        let answer = created.raw.as_object().cloned().unwrap_or_default();
+                        let record = RegulationSent { answer, users: chunk.len() };
+                        serde_json::to_string(&record).map_err(|e| Error::failed(e.to_string()))?
+                    }
                 };
                 ctx.printer.data_line(&line)?;
             }

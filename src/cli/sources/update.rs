@@ -73,5 +73,5 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let items = bulk::read(path, &["display_name", "labels"])?;
     let jobs = items.iter().map(|item| request(ctx, &args, &item.name, Some(item))).collect::<Result<Vec<_>>>()?;
     let client = ctx.client()?;
-    bulk::run(ctx, jobs, |request| async move { client.send(&request).await.map(drop) }).await
+    bulk::run(ctx, jobs, |request| async move { bulk::send(client, &request).await }).await
 }

@@ -51,6 +51,16 @@ impl<'c, T: Resource> Listing<'c, T> {
         self.next.as_deref().filter(|t| !t.is_empty())
     }
 
+    /// The token to resume from after `error` stopped the listing, when resuming there can work: not after the
+    /// service refused the request as such (a 400 rejects the page token itself, a 404 the collection).
+    pub fn resume_after(&self, error: &Error) -> Option<&str> {
+        match error {
+            Error::Api(api) if matches!(api.status, 400 | 404 | 422) => None,
+            Error::Usage(_) => None,
+            _ => self.resume_token(),
+        }
+    }
+
     /// The next page's items, or `None` when the listing is complete.
     pub async fn next_page(&mut self) -> Result<Option<Vec<T>>> {
         if self.done {

@@ -249,7 +249,7 @@ impl Context {
                     Ok(Some(items)) => items,
                     Ok(None) => break,
                     Err(error) => {
-                        self.report_resume(listing.resume_token());
+                        self.report_resume(listing.resume_after(&error));
                         return Err(error);
                     }
                 };

@@ -301,6 +301,15 @@ async fn a_listing_cut_off_by_an_error_prints_nothing_partial_and_says_where_to_
     run.code(23);
     assert!(run.stdout.is_empty(), "json is one document or nothing");
     assert!(run.stderr.contains("resume with: --page-token "), "{}", run.stderr);
+    // A token the service rejects is not offered back, nor one for a collection it does not have: neither can work.
+    env.call("DELETE", "/_emulator/faults", None).await;
+    let run = env.seg(&["-w", "demo", "sources", "list", "--page-token", "bogus-token"]).await;
+    run.code(13);
+    assert!(!run.stderr.contains("resume with") && !run.stderr.contains("bogus-token"), "{}", run.stderr);
+    env.fault(json!({"status": 400, "path": "/v1beta/workspaces/demo/sources", "skip": 1})).await;
+    let run = env.seg(&["-w", "demo", "sources", "list", "--page-size", "10"]).await;
+    run.code(13);
+    assert!(!run.stderr.contains("resume with"), "{}", run.stderr);
 }
 
 // ---- exit codes ----

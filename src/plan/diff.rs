@@ -906,7 +906,23 @@ impl Builder<'_> {
         for (key, value) in spec.config.iter().flatten() {
             let current = actual.setting(key).map(|item| &item.value);
             let (sent, resolved) = self.config_value(name, key, value);
-            let Some(resolved) = resolved else { continue };
+            let Some(resolved) = resolved else {
+                // A reference that is not set: what is around it is still compared (a hook's URL changed beside its
+                // header's secret must show), the secret parts are unverifiable.
+                let around = |value: &Value| {
+                    let mut value = value.clone();
+                    for pointer in secrets::reference_pointers(&sent) {
+                        if let Some(slot) = value.pointer_mut(&pointer) {
+                            *slot = Value::Null;
+                        }
+                    }
+                    value
+                };
+                if !current.is_some_and(|c| same(&around(c), &around(&sent))) {
+                    update.config_item(ConfigItem::new(name, key, sent));
+                }
+                continue;
+            };
             // A secret the service shows censored cannot be compared: written only when the destination is made.
             let kind = kind_of(self.snapshot, name, key);
             let hidden = current

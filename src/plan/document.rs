@@ -40,10 +40,26 @@ enum Frame {
     Map { entries: Vec<(String, Pos, Node)>, key: Option<(String, Pos)> },
 }
 
+/// Where each key of a file stands, for the messages of later checks (a slug the service refuses, a rule of the
+/// wrong shape): by the keys that lead to it.
+#[derive(Debug, Default)]
+pub struct Places(std::collections::HashMap<Vec<String>, Pos>);
+
+impl Places {
+    /// `line L column C: ` for the key at `path` (`["sources", "web"]`), or nothing when it is not known.
+    pub fn at(&self, path: &[&str]) -> String {
+        let path: Vec<String> = path.iter().map(|s| s.to_string()).collect();
+        self.0.get(&path).map(|pos| format!("{pos}: ")).unwrap_or_default()
+    }
+}
+
 /// Checks the structure of a file's text; the error names the line and column (and keys) of the first problem.
-pub fn check(text: &str) -> Result<(), String> {
-    let Some(root) = read(text)? else { return Ok(()) };
-    walk(&root, &mut Vec::new())
+/// What it returns places the file's keys for the checks that follow.
+pub fn check(text: &str) -> Result<Places, String> {
+    let Some(root) = read(text)? else { return Ok(Places::default()) };
+    let mut places = Places::default();
+    walk(&root, &mut Vec::new(), &mut places)?;
+    Ok(places)
 }
 
 /// Whether `name` is a variable a `$env` reference may name: `SEG_SECRET_` and upper-case letters, digits or `_`.
@@ -70,6 +86,10 @@ fn read(text: &str) -> Result<Option<Node>, String> {
     for event in Parser::new_from_str(text) {
         let (event, span) = event.map_err(|e| {
             let at = Pos { line: e.marker().line(), col: e.marker().col() };
+            if e.info().contains("recursion limit") {
+                // The parser's own bound on flow nesting: the same refusal as ours.
+                return format!("{at}: {}", crate::webhook::json::too_deep());
+            }
             format!("{at}: not valid YAML or JSON: {}", crate::ui::escape_control(e.info()))
         })?;
         let at = Pos { line: span.start.line(), col: span.start.col() };
@@ -138,13 +158,13 @@ fn in_config(path: &[String]) -> bool {
     path.len() >= 6 && path[0] == "sources" && path[2] == "destinations" && path[4] == "config"
 }
 
-fn walk(node: &Node, path: &mut Vec<String>) -> Result<(), String> {
+fn walk(node: &Node, path: &mut Vec<String>, places: &mut Places) -> Result<(), String> {
     match node {
         Node::Scalar(_) => Ok(()),
         Node::Seq(items) => {
             for (index, item) in items.iter().enumerate() {
                 path.push(index.to_string());
-                let result = walk(item, path);
+                let result = walk(item, path, places);
                 path.pop();
                 result?;
             }
@@ -164,9 +184,10 @@ fn walk(node: &Node, path: &mut Vec<String>) -> Result<(), String> {
             if let Some((_, at, value)) = entries.iter().find(|(key, _, _)| key == "$env") {
                 return env_reference(entries.len(), value, *at, path);
             }
-            for (key, _, value) in entries {
+            for (key, at, value) in entries {
                 path.push(key.clone());
-                let result = walk(value, path);
+                places.0.insert(path.clone(), *at);
+                let result = walk(value, path, places);
                 path.pop();
                 result?;
             }

@@ -171,7 +171,7 @@ impl WorkspaceFile {
     /// Every check a file can be given before anything is read or sent: its structure (`document`: keys given twice,
     /// `$env` references, aliases, nesting), its types, then names and values with the service's own rules.
     pub fn parse(text: &str) -> Result<WorkspaceFile, String> {
-        super::document::check(text)?;
+        let places = super::document::check(text)?;
         let mut file: WorkspaceFile = if text.trim_start().starts_with('{') {
             serde_json::from_str(text).map_err(|e| without_values(&e.to_string()))?
         } else {
@@ -179,22 +179,25 @@ impl WorkspaceFile {
         };
         if file.format != FORMAT {
             let format = super::document::token(&file.format);
-            return Err(format!("format {format} is not one this version reads; it reads {FORMAT:?}"));
+            return Err(format!(
+                "{}format {format} is not one this version reads; it reads {FORMAT:?}",
+                places.at(&["format"])
+            ));
         }
         let workspace = file.workspace.strip_prefix("workspaces/").unwrap_or(&file.workspace);
         if !valid_slug(workspace) {
-            return Err(format!("workspace: {SLUG_RULE}"));
+            return Err(format!("{}workspace: {SLUG_RULE}", places.at(&["workspace"])));
         }
-        file.check()?;
+        file.check(&places)?;
         Ok(file)
     }
 
     /// What the file's structure cannot say, checked with the rules the service applies: slugs, catalog names,
     /// schema-config fields and their values, filter titles, conditions and actions, tracking-plan names and rules.
-    fn check(&mut self) -> Result<(), String> {
+    fn check(&mut self, places: &super::document::Places) -> Result<(), String> {
         let token = super::document::token;
         for (source, spec) in &mut self.sources {
-            let at = |why: String| format!("sources.{}: {why}", token(source));
+            let at = |why: String| format!("{}sources.{}: {why}", places.at(&["sources", source]), token(source));
             if !valid_slug(source) {
                 return Err(at(SLUG_RULE.into()));
             }
@@ -202,7 +205,8 @@ impl WorkspaceFile {
                 .map_err(|_| at("catalog_name is not a catalog source (catalog/sources/SLUG)".into()))?
                 .to_string();
             if let Some(config) = &spec.schema_config {
-                let at = |why: String| format!("sources.{}.schema_config: {why}", token(source));
+                let place = places.at(&["sources", source, "schema_config"]);
+                let at = |why: String| format!("{place}sources.{}.schema_config: {why}", token(source));
                 let known: Vec<&str> = SchemaConfig::FIELDS.iter().map(|(field, _)| *field).collect();
                 if let Some(unknown) = config.keys().find(|key| !known.contains(&key.as_str())) {
                     return Err(at(format!("unknown field {}; one of {}", token(unknown), known.join(", "))));
@@ -212,7 +216,10 @@ impl WorkspaceFile {
                 typed.check().map_err(at)?;
             }
             for (destination, spec) in &spec.destinations {
-                let at = |why: String| format!("sources.{}.destinations.{}: {why}", token(source), token(destination));
+                let place = places.at(&["sources", source, "destinations", destination]);
+                let at = |why: String| {
+                    format!("{place}sources.{}.destinations.{}: {why}", token(source), token(destination))
+                };
                 if !valid_slug(destination) {
                     return Err(at(SLUG_RULE.into()));
                 }
@@ -231,7 +238,8 @@ impl WorkspaceFile {
             }
         }
         for (name, spec) in &self.tracking_plans {
-            let at = |why: String| format!("tracking_plans.{}: {why}", token(name));
+            let at =
+                |why: String| format!("{}tracking_plans.{}: {why}", places.at(&["tracking_plans", name]), token(name));
             if name.trim().is_empty() {
                 return Err(at("a tracking plan's name (its key) is empty".into()));
             }
@@ -371,6 +379,8 @@ tracking_plans:
         let typo = EXAMPLE.replace("connection_mode: CLOUD", "conection_mode: CLOUD");
         let err = WorkspaceFile::parse(&typo).unwrap_err();
         assert!(err.contains("conection_mode") && err.contains("line 12"), "{err}");
+        let err = WorkspaceFile::parse(&EXAMPLE.replace("  web:", "  Web:")).unwrap_err();
+        assert!(err.starts_with("line 5 column 3: sources.\"Web\": not a slug"), "{err}");
         let err = WorkspaceFile::parse(&EXAMPLE.replace("seg/1", "seg/2")).unwrap_err();
         assert!(err.contains("seg/2"), "{err}");
         let err = WorkspaceFile::parse(r#"{"format": "seg/1", "workspace": "w", "sources": {"s": {"catalog": 1}}}"#)

@@ -11,7 +11,7 @@ const WEB: &str = "/v1beta/workspaces/acme/sources/web";
 /// A workspace that uses every managed field: labels, library settings, a webhooks destination with hooks (headers
 /// as a map and as a list), a legacy URL and a shared secret, a password item, a disabled destination in device
 /// mode, a plan whose rules have every part, and connections.
-async fn rich_workspace() -> TestEnv {
+pub async fn rich_workspace() -> TestEnv {
     let env = TestEnv::with(EmulatorOptions {
         workspaces: vec!["acme".into(), "staging".into()],
         rate_limit: 0,
@@ -76,7 +76,7 @@ async fn rich_workspace() -> TestEnv {
 }
 
 /// Every secret of the rich workspace, as its export names them: items, and a hook's Authorization header.
-const SECRETS: [(&str, &str); 3] = [
+pub const SECRETS: [(&str, &str); 3] = [
     ("SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET", "s3cret-web"),
     ("SEG_SECRET_WEB_AMPLITUDE_APIKEY", "amp-k3y"),
     ("SEG_SECRET_WEB_WEBHOOKS_HOOKS_1_AUTHORIZATION", "Basic eDp5"),
@@ -90,7 +90,7 @@ async fn with_secrets(env: &TestEnv, args: &[&str]) -> Run {
 }
 
 /// The writes the emulator received since the last look, as (method, path, body).
-async fn writes(env: &TestEnv) -> Vec<(String, String, Value)> {
+pub async fn writes(env: &TestEnv) -> Vec<(String, String, Value)> {
     let requests = env.requests().await;
     env.clear_requests().await;
     requests
@@ -103,13 +103,13 @@ async fn writes(env: &TestEnv) -> Vec<(String, String, Value)> {
         .collect()
 }
 
-async fn export(env: &TestEnv) -> String {
+pub async fn export(env: &TestEnv) -> String {
     let file = env.path("acme.yaml");
     env.seg(&["-w", "acme", "export", "--file", file.to_str().unwrap()]).await.code(0);
     std::fs::read_to_string(&file).unwrap()
 }
 
-fn write_file(env: &TestEnv, name: &str, text: &str) -> String {
+pub fn write_file(env: &TestEnv, name: &str, text: &str) -> String {
     let path = env.path(name);
     std::fs::write(&path, text).unwrap();
     path.to_str().unwrap().to_string()

@@ -17,6 +17,7 @@ mod durability;
 mod emulator;
 mod faults;
 mod generated;
+mod hostile;
 mod inspector;
 mod jq;
 mod listen;

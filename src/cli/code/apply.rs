@@ -16,8 +16,10 @@ use crate::plan::secrets::{Env, ProcessEnv};
 /// a terminal), and --max-deletes N refuses a plan deleting more than N. A secret whose variable is unset stops it
 /// with exit 2. Every refusal comes before the first write. A failed write stops it with that error's code, saying
 /// what was done; running it again does the rest. A second apply of the same file sends no write. --plan applies a
-/// plan saved by `seg diff --out`, only if nothing it read has changed since (exit 1 otherwise, naming what moved).
-/// --dry-run prints each request and sends none.
+/// plan saved by `seg diff --out`, only if every change is what its request does, inside the plan's workspace (exit
+/// 2 otherwise), and nothing it read has changed since (exit 1 otherwise, naming what moved). Deletes, --max-deletes
+/// and the question count what each delete takes with it. $env references are read only from SEG_SECRET_
+/// variables and only inside a destination's config. --dry-run prints each request and sends none.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg apply --file acme.yaml

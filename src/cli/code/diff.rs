@@ -11,9 +11,13 @@ use crate::ui::output::Format;
 /// file to another workspace) and prints the plan: `+` create, `~` update with each changed field `path: old ->
 /// new`, `>`/`<` connect and disconnect, `-` delete (only with --prune: resources that are in the workspace and not
 /// in the file), and `?` values it cannot check (a secret whose variable is unset, or that the service shows
-/// censored). Values compare as JSON values. A table on a terminal; `-o json` prints {"changes", "unverifiable",
-/// "requests"}. --out saves the plan, with a fingerprint of everything read, for `seg apply --plan`. Exit 0 in
-/// sync, 1 with differences, 2 for a bad file.
+/// censored). Values compare as JSON values (integers exactly). Secrets show only as (secret changed) or (secret
+/// unchanged); a delete lists what it takes with it (`with`). The file is checked whole first, naming the line of a
+/// key given twice, a $env outside a destination's config or naming anything but a SEG_SECRET_ variable, a bad
+/// slug. A table on a terminal; `-o json` prints {"changes", "unverifiable", "requests"}. --out saves the plan, with
+/// a fingerprint of everything read, for `seg apply --plan`: secrets only as references (a plan that would carry a
+/// literal secret is refused), to a regular file, a FIFO or a standard stream, never through a link. Exit 0 in sync,
+/// 1 with differences, 2 for a bad file.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg diff --file acme.yaml

@@ -14,8 +14,11 @@ use crate::ui::output::Format;
 /// stdout, or to --file. Every managed field is written (`enabled: false` too), so `seg diff` of the export against
 /// the same workspace finds nothing. Filters are keyed by title (two with one title stop it with exit 2) and written
 /// for destinations that have some; a schema config is written where it is not the default (reading them costs one
-/// request per destination and per source; not with --only tracking-plans). Secrets (`password` config items, `sharedSecret`) are written as
-/// `{$env: SEG_SECRET_<SOURCE>_<DESTINATION>_<KEY>}` references, never as values, unless --secrets plain. Two
+/// request per destination and per source; not with --only tracking-plans). Secrets (`password` config items, items
+/// and hook headers named like a credential: apiKey, sharedSecret, Authorization, ...) are written as
+/// `{$env: SEG_SECRET_<SOURCE>_<DESTINATION>_<KEY>}` references (a nested one adds its place: `_HOOKS_1_AUTHORIZATION`;
+/// colliding names get a hash suffix), never as values, unless --secrets plain. --file is written only as a regular
+/// file, a FIFO or a standard stream, never through a link. Two
 /// tracking plans with one display name stop it with exit 2 (the file keys plans by name). --dry-run names the file
 /// it would write.
 #[derive(Debug, clap::Args)]

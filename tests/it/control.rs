@@ -35,11 +35,7 @@ async fn send(env: &TestEnv, method: &str, path: &str, headers: &[(&str, String)
         request = request.header(*name, value);
     }
     let response = request.send().await.expect("the emulator answers");
-    let status = response.status().as_u16();
-    let headers = response.headers().clone();
-    let text = response.text().await.unwrap();
-    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
-    Answer { status, headers, text, json }
+    Answer::read(response).await
 }
 
 /// What the control plane holds: the request log, the faults, the delivery attempts.

@@ -58,11 +58,7 @@ async fn track(base: &str, path: &str, write_key: &str, body: String) -> Answer 
         .send()
         .await
         .unwrap_or_else(|e| panic!("{path}: the emulator answers: {e}"));
-    let status = response.status().as_u16();
-    let headers = response.headers().clone();
-    let text = response.text().await.unwrap();
-    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
-    Answer { status, headers, text, json }
+    Answer::read(response).await
 }
 
 #[track_caller]

@@ -48,11 +48,7 @@ async fn post_auth(env: &TestEnv, path: &str, authorization: Option<&str>, body:
         request = request.header("authorization", value);
     }
     let response = request.send().await.unwrap();
-    let status = response.status().as_u16();
-    let headers = response.headers().clone();
-    let text = response.text().await.unwrap();
-    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
-    Answer { status, headers, text, json }
+    Answer::read(response).await
 }
 
 /// POST as analytics libraries do: Basic auth with the write key as the user name and an empty password.
@@ -65,11 +61,7 @@ async fn post(env: &TestEnv, path: &str, write_key: &str, body: &str) -> Answer 
         .send()
         .await
         .unwrap();
-    let status = response.status().as_u16();
-    let headers = response.headers().clone();
-    let text = response.text().await.unwrap();
-    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
-    Answer { status, headers, text, json }
+    Answer::read(response).await
 }
 
 #[track_caller]

@@ -77,12 +77,7 @@ impl TestEnv {
         if let Some(body) = body {
             request = request.header("content-type", "application/json").body(body);
         }
-        let response = request.send().await.expect("the emulator answers");
-        let status = response.status().as_u16();
-        let headers = response.headers().clone();
-        let text = response.text().await.unwrap();
-        let json = serde_json::from_str(&text).unwrap_or(Value::Null);
-        Answer { status, headers, text, json }
+        Answer::read(request.send().await.expect("the emulator answers")).await
     }
 
     /// A call with the write token and a JSON body.
@@ -247,6 +242,15 @@ impl Drop for TestEnv {
 }
 
 impl Answer {
+    /// A response read whole: status, headers, text and the JSON it holds (`null` when it holds none).
+    pub async fn read(response: reqwest::Response) -> Answer {
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let text = response.text().await.unwrap();
+        let json = serde_json::from_str(&text).unwrap_or(Value::Null);
+        Answer { status, headers, text, json }
+    }
+
     /// Asserts an error answer: this status, and a body of exactly `{"error": <non-empty>, "code": code}`.
     #[track_caller]
     pub fn assert_error(&self, status: u16, code: i64) {

@@ -1,4 +1,3 @@
-use std::borrow::Cow;
 use std::path::PathBuf;
 
 use serde_json::Value;
@@ -6,7 +5,6 @@ use serde_json::Value;
 use crate::cli::Context;
 use crate::error::{Error, Result};
 use crate::ui::records::LoggedRequest;
-use crate::ui::table::{Column, Render};
 use crate::webhook::journal;
 
 /// List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers.
@@ -29,22 +27,6 @@ pub struct Args {
     limit: u64,
 }
 
-const fn col(header: &'static str, key: &'static str, render: Render) -> Column {
-    Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render }
-}
-
-const COLUMNS: &[Column] = &[
-    col("ID", "id", Render::Text),
-    col("RECEIVED", "received", Render::Time),
-    col("METHOD", "method", Render::Text),
-    col("PATH", "path", Render::Text),
-    col("TYPE", "type", Render::Text),
-    col("SIZE", "size", Render::Text),
-    col("SIGNATURE", "signature", Render::Text),
-    col("CAUSE", "cause_codes", Render::Join),
-    col("ANSWER", "answer.status", Render::Text),
-];
-
 pub fn run(args: Args, ctx: &Context) -> Result<()> {
     let dir = match args.journal {
         Some(dir) => dir,
@@ -58,7 +40,7 @@ pub fn run(args: Args, ctx: &Context) -> Result<()> {
         .iter()
         .map(|entry| serde_json::to_value(LoggedRequest::of(entry)).map_err(|e| Error::failed(e.to_string())))
         .collect::<Result<_>>()?;
-    let output = ctx.output(COLUMNS)?;
+    let output = ctx.output(crate::ui::table::WEBHOOK_LOG)?;
     let mut list = output.list();
     list.push(&items)?;
     list.finish()

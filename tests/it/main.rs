@@ -25,6 +25,7 @@ mod openapi;
 mod parallel;
 mod raw_output;
 mod receiver;
+mod screens;
 mod serve_binary;
 mod streams;
 mod stringify;

@@ -20,7 +20,10 @@ fn tmux_here() -> bool {
     let here = std::process::Command::new("tmux").arg("-V").output().is_ok_and(|o| o.status.success());
     assert!(here || std::env::var_os("CI").is_none(), "tmux is missing and CI is set (.ci/run installs it)");
     if !here {
-        eprintln!("SKIPPED: no tmux on PATH (apt-get install tmux); CI would fail here");
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            b"SKIPPED tables_at_80_and_120_columns: no tmux on PATH (apt-get install tmux); CI would fail here\n",
+        );
     }
     here
 }

@@ -41,6 +41,9 @@ pub enum Error {
     /// exit 1, said as a plain line.
     #[error("{0}")]
     Differs(String),
+    /// The person at the terminal said no to a question: exit 2, said as a plain line (it is not an error).
+    #[error("{0}")]
+    Declined(String),
 }
 
 /// An error as scripts read it: `{"status", "code", "message", "exit_code"}`; `status` is `null` without an HTTP
@@ -95,7 +98,7 @@ impl Error {
         match self {
             Error::Failed(_) | Error::Differs(_) => 1,
             Error::Bulk { code, .. } => *code,
-            Error::Usage(_) => 2,
+            Error::Usage(_) | Error::Declined(_) => 2,
             Error::Transport(_) => 3,
             Error::NoToken | Error::TokenElsewhere { .. } => 4,
             Error::Api(e) => u8::try_from(10 + e.effective_code()).unwrap_or(23),
@@ -116,7 +119,7 @@ impl Error {
     /// for differences, which are answers.
     pub fn report(&self) -> Option<ErrorReport> {
         let (status, code) = match self {
-            Error::BrokenPipe | Error::Differs(_) => return None,
+            Error::BrokenPipe | Error::Differs(_) | Error::Declined(_) => return None,
             Error::Api(api) => (Some(api.status), api.code),
             _ => (None, None),
         };

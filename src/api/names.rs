@@ -84,6 +84,10 @@ pub struct Name {
 }
 
 impl Name {
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
     pub fn as_str(&self) -> &str {
         &self.full
     }

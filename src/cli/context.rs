@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 use super::args::ListArgs;
 use super::global::{self, GlobalArgs};
 use crate::api::client::{Client, ClientOptions, Notice, Observer, Outcome};
-use crate::api::list::Listing;
+use crate::api::list::{self, Listing};
 use crate::api::names::{self, Defaults, Kind, Name};
 use crate::config::profile::{self, ConfigFile, Profile};
 use crate::config::token;
@@ -23,7 +23,7 @@ use crate::ui::Printer;
 use crate::ui::jq::Jq;
 use crate::ui::output::{Format, Output};
 use crate::ui::table::Column;
-use crate::wire::{Page, Received, Request, Resource};
+use crate::wire::{Destination, DestinationFilter, Page, Received, Request, Resource, SourceConnection};
 
 /// What `config.toml` says for the profile in use.
 #[derive(Debug, Clone, Default)]
@@ -340,15 +340,66 @@ impl Context {
             .default(false)
             .interact()
             .map_err(|e| Error::usage(format!("cannot ask for confirmation: {e}")))?;
-        if answer { Ok(()) } else { Err(Error::usage("not confirmed; nothing was changed")) }
+        if answer { Ok(()) } else { Err(Error::Declined("Nothing was changed.".into())) }
+    }
+
+    /// Whether `confirm` will put its question to a person (and so is worth reading what to tell them).
+    fn will_ask(&self) -> bool {
+        !self.global.yes && !self.gate.is_dry_run() && self.printer.stdin_tty && self.printer.stderr_tty
+    }
+
+    /// What deleting these takes with it, for the question (CLI.md: a delete's prompt says what goes with it), read
+    /// only when a person will be asked: ` (with their 2 destinations and 3 filters)`, or nothing.
+    async fn taken_with(&self, names: &[Name]) -> Result<String> {
+        if !self.will_ask() {
+            return Ok(String::new());
+        }
+        let client = self.client()?;
+        // The destinations whose filters go: those of each source, and those named.
+        let mut destinations = Vec::new();
+        let mut taken = 0;
+        let mut connections = 0;
+        for name in names {
+            match name.kind() {
+                Kind::Source => {
+                    let request = Request::<Page<Destination>>::list(&format!("{name}/destinations"));
+                    let theirs = list::collect(client, request).await?;
+                    taken += theirs.len();
+                    destinations.extend(theirs.into_iter().map(|d| d.name));
+                }
+                Kind::Destination => destinations.push(name.to_string()),
+                Kind::TrackingPlan => {
+                    let request = Request::<Page<SourceConnection>>::list(&format!("{name}/source-connections"));
+                    connections += list::collect(client, request).await?.len();
+                }
+                _ => {}
+            }
+        }
+        let mut filters = 0;
+        for destination in &destinations {
+            let request = Request::<Page<DestinationFilter>>::list(&format!("{destination}/filters"));
+            filters += list::collect(client, request).await?.len();
+        }
+        let parts: Vec<String> = [(taken, "destination"), (filters, "filter"), (connections, "tracking-plan connection")]
+            .iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, noun)| crate::ui::count(*n, noun))
+            .collect();
+        let whose = if names.len() == 1 { "its" } else { "their" };
+        Ok(match parts.as_slice() {
+            [] => String::new(),
+            [one] => format!(" (with {whose} {one})"),
+            [rest @ .., last] => format!(" (with {whose} {} and {last})", rest.join(", ")),
+        })
     }
 
     /// Deletes the resources named in a `--each` file after one confirmation, concurrently, one result line each.
     pub async fn delete_each(&self, names: Vec<Name>) -> Result<()> {
         let (first, last) = (names.first().map(Name::as_str), names.last().map(Name::as_str));
+        let with = self.taken_with(&names).await?;
         self.confirm(&format!(
-            "Delete {} resources ({} ... {})?",
-            names.len(),
+            "Delete {} ({} ... {}){with}?",
+            crate::ui::count(names.len(), "resource"),
             first.unwrap_or(""),
             last.unwrap_or("")
         ))?;
@@ -365,7 +416,8 @@ impl Context {
     /// Deletes each resource after one confirmation; stops at the first failure and says what was left.
     pub async fn delete(&self, names: &[Name]) -> Result<()> {
         let shown: Vec<&str> = names.iter().map(Name::as_str).collect();
-        self.confirm(&format!("Delete {}?", shown.join(", ")))?;
+        let with = self.taken_with(names).await?;
+        self.confirm(&format!("Delete {}{with}?", shown.join(", ")))?;
         let client = self.client()?;
         for (index, name) in names.iter().enumerate() {
             match client.send(&Request::delete(name.path())).await {

@@ -107,7 +107,7 @@ impl Printer {
     pub fn error(&self, error: &Error) {
         match error {
             Error::BrokenPipe => return,
-            Error::Differs(message) => return self.status(message),
+            Error::Differs(message) | Error::Declined(message) => return self.status(message),
             _ => {}
         }
         self.status(&format!("{}: {error}", self.paint("error", "31")));

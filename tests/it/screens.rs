@@ -28,18 +28,24 @@ fn tmux_here() -> bool {
     here
 }
 
-/// `seg ARGS` run in a tmux terminal `width` columns wide against `env`: what the screen shows, trailing blanks
-/// removed: its rows as the terminal shows them, and its lines (rows the terminal wrapped joined again).
-fn on_screen(env: &TestEnv, width: u16, args: &[&str]) -> (String, String) {
+/// What a terminal showed: its rows as the terminal shows them, its lines (rows the terminal wrapped joined
+/// again), trailing blanks removed, and seg's exit code.
+struct Screen {
+    rows: String,
+    lines: String,
+    code: i32,
+}
+
+/// `seg ARGS` run in a tmux terminal `width` columns wide against `env`; with `answer`, once the screen shows its
+/// first part, the keys of its second are typed.
+fn in_terminal(env: &TestEnv, width: u16, args: &[&str], answer: Option<(&str, &str)>) -> Screen {
     static SESSIONS: AtomicUsize = AtomicUsize::new(0);
     let socket = format!("seg-screens-{}-{}", std::process::id(), SESSIONS.fetch_add(1, Ordering::Relaxed));
     let quoted: Vec<String> = args.iter().map(|a| format!("'{}'", a.replace('\'', r"'\''"))).collect();
     let script = env.path(&format!("{socket}.sh"));
-    std::fs::write(
-        &script,
-        format!("'{}' {} 2>/dev/null\nprintf '__end__\\n'\nsleep 60\n", env!("CARGO_BIN_EXE_seg"), quoted.join(" ")),
-    )
-    .unwrap();
+    let seg = env!("CARGO_BIN_EXE_seg");
+    std::fs::write(&script, format!("'{seg}' {} 2>&1\nprintf '__end__ %s\\n' $?\nsleep 60\n", quoted.join(" ")))
+        .unwrap();
     let home = env.home.path();
     let status = std::process::Command::new("tmux")
         .env_clear()
@@ -67,17 +73,32 @@ fn on_screen(env: &TestEnv, width: u16, args: &[&str]) -> (String, String) {
         let out = std::process::Command::new("tmux").args(&args).output().unwrap();
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
-    let started = Instant::now();
-    while !capture(false).contains("__end__") && started.elapsed() < Duration::from_secs(20) {
-        std::thread::sleep(Duration::from_millis(50));
+    let wait_for = |text: &str| {
+        let started = Instant::now();
+        while !capture(true).contains(text) && started.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    if let Some((prompt, keys)) = answer {
+        wait_for(prompt);
+        let status = std::process::Command::new("tmux").args(["-L", &socket, "send-keys", keys, "Enter"]).status();
+        assert!(status.unwrap().success());
     }
+    wait_for("__end__");
     let (rows, lines) = (capture(false), capture(true));
     let _ = std::process::Command::new("tmux").args(["-L", &socket, "kill-server"]).status();
+    let code = lines.lines().find_map(|l| l.strip_prefix("__end__ ")).and_then(|c| c.trim().parse().ok()).unwrap_or(-1);
     let shown = |screen: &str| {
         let shown: Vec<&str> = screen.lines().take_while(|l| !l.starts_with("__end__")).map(str::trim_end).collect();
         shown.join("\n") + "\n"
     };
-    (shown(&rows), shown(&lines))
+    Screen { rows: shown(&rows), lines: shown(&lines), code }
+}
+
+fn on_screen(env: &TestEnv, width: u16, args: &[&str]) -> (String, String) {
+    let screen = in_terminal(env, width, args, None);
+    assert_eq!(screen.code, 0, "{args:?}: {}", screen.lines);
+    (screen.rows, screen.lines)
 }
 
 /// A workspace with a source, a token and a destination whose names and texts are too long for 80 columns.
@@ -189,4 +210,23 @@ async fn table_layouts_at_80_and_120_columns() {
     let run =
         env.seg_with(&["-w", "demo", "destinations", "get", &format!("{LONG}/webhooks"), "-o", "table"], &vars).await;
     insta::assert_snapshot!("destinations_get_80", run.code(0).stdout);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_delete_asks_saying_what_goes_with_it_and_a_no_is_not_an_error() {
+    if !tmux_here() {
+        return;
+    }
+    let env = long_names().await;
+    let screen = in_terminal(&env, 120, &["sources", "delete", LONG], Some(("?", "n")));
+    let said = &screen.lines;
+    assert!(said.contains(&format!("Delete workspaces/demo/sources/{LONG} (with its 1 destination and 1 filter)?")), "{said}");
+    assert_eq!(screen.code, 2, "{said}");
+    assert!(said.contains("Nothing was changed.") && !said.contains("error"), "{said}");
+    assert_eq!(env.get(&format!("/v1beta/workspaces/demo/sources/{LONG}")).await.status, 200);
+    // Yes deletes it, and a plain source's question says nothing more.
+    let screen = in_terminal(&env, 120, &["sources", "delete", "app"], Some(("?", "y")));
+    assert!(screen.lines.contains("Delete workspaces/demo/sources/app?"), "{}", screen.lines);
+    assert_eq!(screen.code, 0, "{}", screen.lines);
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/app").await.status, 404);
 }

@@ -96,9 +96,12 @@ async fn webhooks_md_vectors_through_the_cli() {
     let pretty = serde_json::to_string_pretty(&serde_json::from_str::<Value>(VECTOR_BODY).unwrap()).unwrap();
     let run = seg(&["webhook", "sign", "--secret", "teehee", "-"], pretty.as_bytes()).await;
     assert_eq!(run.stdout, "c7c1c63fd1ec3c309de7656a8eee934c790a2b69\n");
-    // sample prints the exact body plus a newline; the documented track body is the sample without context.
+    // sample prints the exact body (in a pipe, no newline: it signs as the service signs); the documented track
+    // body is the sample without context.
     let run = seg(&["webhook", "sample", "--type", "track", "--no-context"], b"").await;
-    assert_eq!(run.code(0).stdout, format!("{VECTOR_BODY}\n"));
+    assert_eq!(run.code(0).stdout, VECTOR_BODY);
+    let run = seg(&["webhook", "sign", "--secret", "teehee"], VECTOR_BODY.as_bytes()).await;
+    assert_eq!(run.stdout, format!("{VECTOR_SIG}\n"));
     // A secret from a file (less its trailing newline) and from the environment.
     let file = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(file.path(), "teehee\n").unwrap();
@@ -360,7 +363,7 @@ async fn fan_out_posts_the_same_bytes_and_signature_to_every_url_and_stops_at_an
     assert_eq!(b[0].headers["x-custom"], "yes");
     assert_eq!(b[0].headers["accept-encoding"], "identity");
     let sample = seg(&["webhook", "sample", "--type", "track"], b"").await.stdout;
-    assert_eq!(format!("{}\n", String::from_utf8_lossy(&b[0].body)), sample, "send posts exactly what sample prints");
+    assert_eq!(String::from_utf8_lossy(&b[0].body), sample, "send posts exactly what sample prints");
     // No secret: no header.
     let plain = Receiver::start(&[], 200).await;
     seg(&["webhook", "send", "--url", &plain.url], b"").await.code(0);
@@ -619,7 +622,7 @@ async fn listen_reports_each_request_and_forwards_the_exact_bytes() {
     let forwarded = downstream.hits();
     assert_eq!(forwarded.len(), 3);
     let identify = seg(&["webhook", "sample", "--type", "identify"], b"").await.stdout;
-    assert_eq!(format!("{}\n", String::from_utf8_lossy(&forwarded[0].body)), identify);
+    assert_eq!(String::from_utf8_lossy(&forwarded[0].body), identify);
     assert!(forwarded[0].headers.get("x-signature").is_some());
     child.start_kill().unwrap();
     child.wait().await.unwrap();

@@ -116,11 +116,19 @@ async fn login(args: LoginArgs, ctx: &Context) -> Result<()> {
         if !can_ask {
             return Ok(false);
         }
-        dialoguer::Confirm::new()
+        let yes = dialoguer::Confirm::new()
             .with_prompt(question)
             .default(false)
             .interact()
-            .map_err(|e| Error::usage(format!("cannot ask: {e}")))
+            .map_err(|e| Error::usage(format!("cannot ask: {e}")))?;
+        // A no is an answer, said plainly: nothing was stored.
+        if !yes {
+            return Err(Error::Declined(
+                "Nothing was stored; `seg auth login --insecure-storage` keeps the token in that file, or use SEG_TOKEN."
+                    .into(),
+            ));
+        }
+        Ok(true)
     };
     let file_only = args.insecure_storage || keyring_disabled();
     let login = Placement { profile, base_url: &base_url, secret: &secret, file_only };

@@ -5,15 +5,17 @@ use crate::webhook::json::{self, JsValue};
 use crate::webhook::sample::{self, SampleOptions};
 use crate::wire::message::MessageType;
 
-/// Print the exact body `seg webhook send` would post for a message type (plus a newline).
+/// Print the exact body `seg webhook send` would post for a message type (plus a newline on a terminal only).
 ///
+/// In a pipe or a file the bytes are exactly the body, so a saved sample signs (`seg webhook sign`) to the
+/// signature the service would send.
 /// Keys are in the service's order; tracking calls carry a sample `context` after their listed keys. The
 /// default user id and timestamp are the documented sample values, so the output is reproducible.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook sample --type track
   seg webhook sample --type identify --user-id u-42 --timestamp now --set traits.plan=enterprise
-  seg webhook sample --type track --no-context | head -c -1 | seg webhook sign --secret teehee")]
+  seg webhook sample --type track --no-context | seg webhook sign --secret teehee")]
 pub struct Args {
     /// Message type
     #[arg(long = "type", value_name = "T")]
@@ -71,5 +73,7 @@ pub fn options(
 pub fn run(args: Args, ctx: &Context) -> Result<()> {
     let options = options(args.user_id, args.timestamp.as_deref(), &args.sets, args.no_context)?;
     let value = sample::sample(args.kind, &options).map_err(Error::Usage)?;
-    ctx.printer.data_line(&json::stringify(&value))
+    // The exact bytes; a newline only where a person reads them (it would change the signature of a saved sample).
+    let body = json::stringify(&value);
+    if ctx.printer.stdout_tty { ctx.printer.data_line(&body) } else { ctx.printer.data(body.as_bytes()) }
 }

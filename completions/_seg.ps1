@@ -2228,7 +2228,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print the exact body `seg webhook send` would post for a message type (plus a newline)')
+            [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print the exact body `seg webhook send` would post for a message type (plus a newline on a terminal only)')
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check an X-Signature against a body, and say why when it does not match')
             [CompletionResult]::new('send', 'send', [CompletionResultType]::ParameterValue, 'Post signed messages to up to 5 URLs exactly as the service delivers them')
@@ -2465,7 +2465,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;webhook;help' {
-            [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print the exact body `seg webhook send` would post for a message type (plus a newline)')
+            [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print the exact body `seg webhook send` would post for a message type (plus a newline on a terminal only)')
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check an X-Signature against a body, and say why when it does not match')
             [CompletionResult]::new('send', 'send', [CompletionResultType]::ParameterValue, 'Post signed messages to up to 5 URLs exactly as the service delivers them')
@@ -3152,7 +3152,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;help;webhook' {
-            [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print the exact body `seg webhook send` would post for a message type (plus a newline)')
+            [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print the exact body `seg webhook send` would post for a message type (plus a newline on a terminal only)')
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check an X-Signature against a body, and say why when it does not match')
             [CompletionResult]::new('send', 'send', [CompletionResultType]::ParameterValue, 'Post signed messages to up to 5 URLs exactly as the service delivers them')

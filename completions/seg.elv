@@ -2075,7 +2075,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand sample 'Print the exact body `seg webhook send` would post for a message type (plus a newline)'
+            cand sample 'Print the exact body `seg webhook send` would post for a message type (plus a newline on a terminal only)'
             cand sign 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)'
             cand verify 'Check an X-Signature against a body, and say why when it does not match'
             cand send 'Post signed messages to up to 5 URLs exactly as the service delivers them'
@@ -2304,7 +2304,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --version 'Print version'
         }
         &'seg;webhook;help'= {
-            cand sample 'Print the exact body `seg webhook send` would post for a message type (plus a newline)'
+            cand sample 'Print the exact body `seg webhook send` would post for a message type (plus a newline on a terminal only)'
             cand sign 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)'
             cand verify 'Check an X-Signature against a body, and say why when it does not match'
             cand send 'Post signed messages to up to 5 URLs exactly as the service delivers them'
@@ -2896,7 +2896,7 @@ set edit:completion:arg-completer[seg] = {|@words|
         &'seg;help;apply'= {
         }
         &'seg;help;webhook'= {
-            cand sample 'Print the exact body `seg webhook send` would post for a message type (plus a newline)'
+            cand sample 'Print the exact body `seg webhook send` would post for a message type (plus a newline on a terminal only)'
             cand sign 'Print the X-Signature of a body: lowercase hex HMAC-SHA1 of its exact bytes (no newline is stripped)'
             cand verify 'Check an X-Signature against a body, and say why when it does not match'
             cand send 'Post signed messages to up to 5 URLs exactly as the service delivers them'

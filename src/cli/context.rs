@@ -344,7 +344,7 @@ impl Context {
     }
 
     /// Whether `confirm` will put its question to a person (and so is worth reading what to tell them).
-    fn will_ask(&self) -> bool {
+    pub fn will_ask(&self) -> bool {
         !self.global.yes && !self.gate.is_dry_run() && self.printer.stdin_tty && self.printer.stderr_tty
     }
 
@@ -380,11 +380,12 @@ impl Context {
             let request = Request::<Page<DestinationFilter>>::list(&format!("{destination}/filters"));
             filters += list::collect(client, request).await?.len();
         }
-        let parts: Vec<String> = [(taken, "destination"), (filters, "filter"), (connections, "tracking-plan connection")]
-            .iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, noun)| crate::ui::count(*n, noun))
-            .collect();
+        let parts: Vec<String> =
+            [(taken, "destination"), (filters, "filter"), (connections, "tracking-plan connection")]
+                .iter()
+                .filter(|(n, _)| *n > 0)
+                .map(|(n, noun)| crate::ui::count(*n, noun))
+                .collect();
         let whose = if names.len() == 1 { "its" } else { "their" };
         Ok(match parts.as_slice() {
             [] => String::new(),

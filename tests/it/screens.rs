@@ -220,7 +220,10 @@ async fn a_delete_asks_saying_what_goes_with_it_and_a_no_is_not_an_error() {
     let env = long_names().await;
     let screen = in_terminal(&env, 120, &["sources", "delete", LONG], Some(("?", "n")));
     let said = &screen.lines;
-    assert!(said.contains(&format!("Delete workspaces/demo/sources/{LONG} (with its 1 destination and 1 filter)?")), "{said}");
+    assert!(
+        said.contains(&format!("Delete workspaces/demo/sources/{LONG} (with its 1 destination and 1 filter)?")),
+        "{said}"
+    );
     assert_eq!(screen.code, 2, "{said}");
     assert!(said.contains("Nothing was changed.") && !said.contains("error"), "{said}");
     assert_eq!(env.get(&format!("/v1beta/workspaces/demo/sources/{LONG}")).await.status, 200);
@@ -229,4 +232,31 @@ async fn a_delete_asks_saying_what_goes_with_it_and_a_no_is_not_an_error() {
     assert!(screen.lines.contains("Delete workspaces/demo/sources/app?"), "{}", screen.lines);
     assert_eq!(screen.code, 0, "{}", screen.lines);
     assert_eq!(env.get("/v1beta/workspaces/demo/sources/app").await.status, 404);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn apply_on_a_terminal_shows_the_plan_and_asks_before_the_first_write() {
+    if !tmux_here() {
+        return;
+    }
+    let env = long_names().await;
+    let file = env.path("more.yaml");
+    std::fs::write(
+        &file,
+        "format: seg/1\nworkspace: demo\nsources:\n  extra:\n    catalog_name: catalog/sources/ios\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let screen = in_terminal(&env, 120, &["apply", "--file", file], Some(("?", "n")));
+    let said = &screen.lines;
+    assert!(said.contains("+ create workspaces/demo/sources/extra"), "the plan is shown: {said}");
+    assert!(said.contains("Apply 1 change to workspaces/demo?"), "{said}");
+    assert!(screen.code == 2 && said.contains("Nothing was changed."), "{said}");
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/extra").await.status, 404);
+    let screen = in_terminal(&env, 120, &["apply", "--file", file], Some(("?", "y")));
+    assert_eq!(screen.code, 0, "{}", screen.lines);
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/extra").await.status, 200);
+    // --yes, or no terminal (CI): no question.
+    let run = env.seg_with(&["apply", "--file", file], &[("SEG_TOKEN", WRITE)]).await;
+    assert!(run.code(0).stderr.contains("nothing to change"), "{}", run.stderr);
 }

@@ -10,7 +10,8 @@ use crate::plan::secrets::{Env, ProcessEnv};
 
 /// Make the workspace match a file: create, update (only the fields that differ) and, with --prune, delete.
 ///
-/// Computes the plan `seg diff` prints and sends its requests in dependency order: sources, destinations, tracking
+/// Computes the plan `seg diff` prints and, on a terminal, shows it and asks before the first write (--yes skips
+/// the question; without a terminal, as in CI, it applies). It sends its requests in dependency order: sources, destinations, tracking
 /// plans, connections, then deletes. An update's mask names exactly the changed fields; a config change sends only
 /// the changed items. Resources only in the workspace are deleted only with --prune, which needs --yes (or a yes on
 /// a terminal), and --max-deletes N refuses a plan deleting more than N. A secret whose variable is unset stops it
@@ -77,17 +78,23 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             plan.deleted_kinds()
         )));
     }
-    if deletes > 0 {
-        ctx.confirm(&format!(
-            "Delete {} in {}: {}?",
-            crate::ui::count(deletes, "resource"),
-            plan.workspace,
-            plan.deleted_kinds()
-        ))?;
-    }
     if plan.changes.is_empty() {
         ctx.printer.status(&format!("nothing to change: {} matches the file", plan.workspace));
         return Ok(());
+    }
+    // On a terminal a person sees the plan and says yes before the first write; without one (CI) it applies, but a
+    // delete still needs --yes.
+    let deleting = if deletes > 0 {
+        format!(", deleting {} ({})", crate::ui::count(deletes, "resource"), plan.deleted_kinds())
+    } else {
+        String::new()
+    };
+    if ctx.will_ask() {
+        ctx.printer.status(plan.human().trim_end());
+        let changes = crate::ui::count(plan.changes.len(), "change");
+        ctx.confirm(&format!("Apply {changes} to {}{deleting}?", plan.workspace))?;
+    } else if deletes > 0 {
+        ctx.confirm(&format!("Apply the plan to {}{deleting}", plan.workspace))?;
     }
     let say = |line: &str| ctx.printer.status(line);
     let applied = apply::apply(ctx.client()?, &plan, &env, &say).await?;

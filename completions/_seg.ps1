@@ -90,6 +90,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the workspaces your token reaches')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one workspace (the one named, else the one of -w)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one workspace (the one named, else the one of -w)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -124,6 +125,32 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;workspaces;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;workspaces;show' {
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -190,6 +217,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the sources of the workspace (-w), following every page')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one source')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one source')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a source from a catalog entry')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)')
             [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change fields of a source; only the fields named change (`update` and `patch` are the same command)')
@@ -229,6 +257,32 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;sources;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;sources;show' {
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -402,12 +456,39 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show a source''s schema config')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a source''s schema config')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)')
             [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change only the named fields of a source''s schema config (`update` and `patch` are the same command)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'seg;sources;schema-config;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;sources;schema-config;show' {
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -585,6 +666,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List destinations: of one source with --source, else of every source of the workspace (-w)')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one destination, with its settings')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one destination, with its settings')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination; its slug is the catalog destination''s (webhooks, google-analytics, ...)')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a destination (`update` and `patch` are the same command)')
             [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change only the named fields of a destination (`update` and `patch` are the same command)')
@@ -628,6 +710,33 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;destinations;get' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;show' {
             [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
@@ -867,6 +976,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a destination''s filters, or with --all those of every destination')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one filter')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one filter')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a destination filter')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
             [CompletionResult]::new('patch', 'patch', [CompletionResultType]::ParameterValue, 'Change only the named fields of a filter (`update` and `patch` are the same command)')
@@ -907,6 +1017,33 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;destinations;filters;get' {
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;destinations;filters;show' {
             [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Source of short destination names: SLUG (with -w) or workspaces/WS/sources/SLUG')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
@@ -1191,6 +1328,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the tracking plans of the workspace (-w)')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one tracking plan with its rules')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one tracking plan with its rules')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a tracking plan in the workspace (-w); its id (rs_...) is generated')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a tracking plan''s display name or rules (sent as PUT with an update mask, as the service expects)')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete tracking plans. Asks first on a terminal; elsewhere needs --yes')
@@ -1229,6 +1367,32 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;tracking-plans;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tracking-plans;show' {
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -1542,6 +1706,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List access tokens (never their secrets)')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create an access token; its secret is printed once, in the `token` field')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one access token (never its secret)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one access token (never its secret)')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete access tokens: they stop working at once. Asks first on a terminal; elsewhere needs --yes')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -1605,6 +1770,32 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;tokens;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;tokens;show' {
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -1738,6 +1929,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the entries (the default)')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one entry')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one entry')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1772,6 +1964,32 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;catalog;sources;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;catalog;sources;show' {
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -1842,6 +2060,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the entries (the default)')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one entry')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one entry')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1876,6 +2095,32 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;catalog;destinations;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;catalog;destinations;show' {
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
@@ -1974,6 +2219,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Ask for users'' data to be deleted and/or suppressed. Irreversible: asks first on a terminal, needs --yes elsewhere')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List regulations')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one regulation')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one regulation')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -2037,6 +2283,32 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             break
         }
         'seg;regulations;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
+            [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
+            [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'Read the token from a file (`-` for stdin) [env: SEG_TOKEN_FILE]')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Named settings in the config file [default: default]')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'Workspace for short names (`seg serve` takes it repeatedly: the workspaces to serve)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table, json, ndjson, yaml, name [default: table on a terminal, else json]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'jq filter over the whole JSON result (strings print raw)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never [env: NO_COLOR turns auto off]')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Client-side pacing in requests per minute; 0 = off [default: 200]')
+            [CompletionResult]::new('--max-retries', '--max-retries', [CompletionResultType]::ParameterName, 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Answer yes to confirmations (needed to delete without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'seg;regulations;show' {
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')
             [CompletionResult]::new('--api-version', '--api-version', [CompletionResultType]::ParameterName, 'API path prefix [default: v1beta]')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'Bearer token [env: SEG_TOKEN]. Shows in `ps`: prefer SEG_TOKEN, --token-file or `seg auth login`')

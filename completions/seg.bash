@@ -118,6 +118,9 @@ _seg() {
             seg__subcmd__catalog__subcmd__destinations,list)
                 cmd="seg__subcmd__catalog__subcmd__destinations__subcmd__list"
                 ;;
+            seg__subcmd__catalog__subcmd__destinations,show)
+                cmd="seg__subcmd__catalog__subcmd__destinations__subcmd__get"
+                ;;
             seg__subcmd__catalog__subcmd__destinations__subcmd__help,get)
                 cmd="seg__subcmd__catalog__subcmd__destinations__subcmd__help__subcmd__get"
                 ;;
@@ -156,6 +159,9 @@ _seg() {
                 ;;
             seg__subcmd__catalog__subcmd__sources,list)
                 cmd="seg__subcmd__catalog__subcmd__sources__subcmd__list"
+                ;;
+            seg__subcmd__catalog__subcmd__sources,show)
+                cmd="seg__subcmd__catalog__subcmd__sources__subcmd__get"
                 ;;
             seg__subcmd__catalog__subcmd__sources__subcmd__help,get)
                 cmd="seg__subcmd__catalog__subcmd__sources__subcmd__help__subcmd__get"
@@ -223,6 +229,9 @@ _seg() {
             seg__subcmd__destinations,patch)
                 cmd="seg__subcmd__destinations__subcmd__patch"
                 ;;
+            seg__subcmd__destinations,show)
+                cmd="seg__subcmd__destinations__subcmd__get"
+                ;;
             seg__subcmd__destinations,update)
                 cmd="seg__subcmd__destinations__subcmd__update"
                 ;;
@@ -243,6 +252,9 @@ _seg() {
                 ;;
             seg__subcmd__destinations__subcmd__filters,patch)
                 cmd="seg__subcmd__destinations__subcmd__filters__subcmd__patch"
+                ;;
+            seg__subcmd__destinations__subcmd__filters,show)
+                cmd="seg__subcmd__destinations__subcmd__filters__subcmd__get"
                 ;;
             seg__subcmd__destinations__subcmd__filters,update)
                 cmd="seg__subcmd__destinations__subcmd__filters__subcmd__update"
@@ -574,6 +586,9 @@ _seg() {
             seg__subcmd__regulations,list)
                 cmd="seg__subcmd__regulations__subcmd__list"
                 ;;
+            seg__subcmd__regulations,show)
+                cmd="seg__subcmd__regulations__subcmd__get"
+                ;;
             seg__subcmd__regulations__subcmd__help,create)
                 cmd="seg__subcmd__regulations__subcmd__help__subcmd__create"
                 ;;
@@ -606,6 +621,9 @@ _seg() {
                 ;;
             seg__subcmd__sources,schema-config)
                 cmd="seg__subcmd__sources__subcmd__schema__subcmd__config"
+                ;;
+            seg__subcmd__sources,show)
+                cmd="seg__subcmd__sources__subcmd__get"
                 ;;
             seg__subcmd__sources,update)
                 cmd="seg__subcmd__sources__subcmd__update"
@@ -652,6 +670,9 @@ _seg() {
             seg__subcmd__sources__subcmd__schema__subcmd__config,patch)
                 cmd="seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__patch"
                 ;;
+            seg__subcmd__sources__subcmd__schema__subcmd__config,show)
+                cmd="seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__get"
+                ;;
             seg__subcmd__sources__subcmd__schema__subcmd__config,update)
                 cmd="seg__subcmd__sources__subcmd__schema__subcmd__config__subcmd__update"
                 ;;
@@ -681,6 +702,9 @@ _seg() {
                 ;;
             seg__subcmd__tokens,list)
                 cmd="seg__subcmd__tokens__subcmd__list"
+                ;;
+            seg__subcmd__tokens,show)
+                cmd="seg__subcmd__tokens__subcmd__get"
                 ;;
             seg__subcmd__tokens__subcmd__help,create)
                 cmd="seg__subcmd__tokens__subcmd__help__subcmd__create"
@@ -714,6 +738,9 @@ _seg() {
                 ;;
             seg__subcmd__tracking__subcmd__plans,list)
                 cmd="seg__subcmd__tracking__subcmd__plans__subcmd__list"
+                ;;
+            seg__subcmd__tracking__subcmd__plans,show)
+                cmd="seg__subcmd__tracking__subcmd__plans__subcmd__get"
                 ;;
             seg__subcmd__tracking__subcmd__plans,update)
                 cmd="seg__subcmd__tracking__subcmd__plans__subcmd__update"
@@ -828,6 +855,9 @@ _seg() {
                 ;;
             seg__subcmd__workspaces,list)
                 cmd="seg__subcmd__workspaces__subcmd__list"
+                ;;
+            seg__subcmd__workspaces,show)
+                cmd="seg__subcmd__workspaces__subcmd__get"
                 ;;
             seg__subcmd__workspaces__subcmd__help,get)
                 cmd="seg__subcmd__workspaces__subcmd__help__subcmd__get"
@@ -1595,7 +1625,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__catalog__subcmd__destinations)
-            opts="-w -o -v -y -h -V --limit --page-size --page-token --no-paginate --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get help"
+            opts="-w -o -v -y -h -V --limit --page-size --page-token --no-paginate --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1997,7 +2027,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__catalog__subcmd__sources)
-            opts="-w -o -v -y -h -V --limit --page-size --page-token --no-paginate --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get help"
+            opts="-w -o -v -y -h -V --limit --page-size --page-token --no-paginate --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2861,7 +2891,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__destinations)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get create update patch enable disable delete filters help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get show create update patch enable disable delete filters help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3251,7 +3281,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__destinations__subcmd__filters)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get create update patch delete help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get show create update patch delete help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5917,7 +5947,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__regulations)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version create list get help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version create list get show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6385,7 +6415,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__sources)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get create update patch delete schema-config help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get show create update patch delete schema-config help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7033,7 +7063,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__sources__subcmd__schema__subcmd__config)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version get update patch help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version get show update patch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7513,7 +7543,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__tokens)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list create get delete help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list create get show delete help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -7967,7 +7997,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__tracking__subcmd__plans)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get create update delete connections help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get show create update delete connections help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -9785,7 +9815,7 @@ _seg() {
             return 0
             ;;
         seg__subcmd__workspaces)
-            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get help"
+            opts="-w -o -v -y -h -V --base-url --api-version --token --token-file --profile --workspace --output --jq --verbose --dry-run --yes --color --rate-limit --max-retries --timeout --help --version list get show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -36,7 +36,11 @@ fn check(dir: &str, files: Vec<(String, Vec<u8>)>) {
 /// One man page per command and subcommand: `seg.1`, `seg-sources.1`, `seg-sources-list.1`, ...
 fn man_pages() -> Vec<(String, Vec<u8>)> {
     fn walk(cmd: &clap::Command, name: String, path: String, out: &mut Vec<(String, Vec<u8>)>) {
-        let page = cmd.clone().display_name(name.clone()).bin_name(path.clone());
+        let mut page = cmd.clone().display_name(name.clone()).bin_name(path.clone());
+        // The command's own arguments first, then the global options, as its --help and OPTIONS section list them.
+        let usage = page.render_usage().to_string();
+        let usage = usage.strip_prefix("Usage: ").unwrap_or(&usage).trim().to_string();
+        let page = page.override_usage(format!("{usage} [GLOBAL OPTIONS]"));
         let man = clap_mangen::Man::new(page).manual("seg manual").source(concat!("seg ", env!("CARGO_PKG_VERSION")));
         let mut bytes = Vec::new();
         man.render(&mut bytes).expect("rendering to memory cannot fail");
@@ -69,6 +73,12 @@ fn man_pages_are_current_one_per_command() {
         "seg-webhook-verify.1",
     ] {
         assert!(names.contains(&want), "{want} in {names:?}");
+    }
+    // The synopsis sets the global options apart, after the command's own.
+    for (name, page) in &pages {
+        let text = String::from_utf8_lossy(page);
+        let synopsis = text.split(".SH SYNOPSIS\n").nth(1).and_then(|s| s.lines().next()).unwrap_or_default();
+        assert!(synopsis.ends_with("[GLOBAL OPTIONS]") && !synopsis.contains("base\\-url"), "{name}: {synopsis}");
     }
     check("man", pages);
 }

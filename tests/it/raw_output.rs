@@ -387,3 +387,24 @@ async fn every_command_prints_a_strict_servers_answer_unchanged() {
     }
     assert!(text.find("\"zeta\"").unwrap() < text.find("\"name\"").unwrap(), "key order kept: {text}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn show_is_get_for_every_noun() {
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
+    env.create_source("demo", "web").await.ok();
+    let body = json!({"destination": {"name": "workspaces/demo/sources/web/destinations/webhooks"}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(body)).await.ok();
+    for args in [
+        vec!["workspaces", "demo"],
+        vec!["sources", "web"],
+        vec!["destinations", "web/webhooks"],
+        vec!["sources", "schema-config", "web"],
+        vec!["catalog", "sources", "javascript"],
+        vec!["tokens", "1"],
+    ] {
+        let (noun, rest) = args.split_at(args.len() - 1);
+        let get = env.seg(&[&["-w", "demo"], noun, &["get"], rest].concat()).await;
+        let show = env.seg(&[&["-w", "demo"], noun, &["show"], rest].concat()).await;
+        assert_eq!(show.code(0).stdout, get.code(0).stdout, "{args:?}");
+    }
+}

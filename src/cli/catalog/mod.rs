@@ -55,6 +55,7 @@ enum Action {
     #[command(after_help = "Examples:
   seg catalog sources get javascript
   seg catalog destinations get webhooks -o json --jq '.settings[].name'")]
+    #[command(visible_alias = "show")]
     Get {
         /// SLUG or catalog/KIND/SLUG
         slug: String,

@@ -23,6 +23,7 @@ use crate::wire::{
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     List(ListCmd),
+    #[command(visible_alias = "show")]
     Get(FilterArgs),
     Create(CreateArgs),
     Update(UpdateCmd),

@@ -16,6 +16,7 @@ use crate::error::{Error, Result};
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     List(list::Args),
+    #[command(visible_alias = "show")]
     Get(get::Args),
     Create(create::Args),
     Update(update::Args),

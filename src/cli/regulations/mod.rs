@@ -27,6 +27,7 @@ pub enum Command {
     /// Sends GET /v1beta/workspaces/WS/regulations/ID (the `regulate_id` that `regulations create` printed) and
     /// prints it. An unknown id exits 15 (not found).
     #[command(after_help = "Example:\n  seg -w acme regulations get 1ZyXmgjVaAJx4l8C8m8JcI6jGYN")]
+    #[command(visible_alias = "show")]
     Get {
         /// Regulation: ID (with -w) or workspaces/WS/regulations/ID
         id: String,

@@ -10,6 +10,7 @@ use crate::wire::{Request, SchemaConfig, UpdateRequest};
 /// Show or update a source's schema config.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
+    #[command(visible_alias = "show")]
     Get(GetArgs),
     Update(UpdateCmd),
     Patch(UpdateCmd),

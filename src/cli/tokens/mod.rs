@@ -44,6 +44,7 @@ pub enum Command {
     /// Sends GET /v1beta/access-tokens/N and prints the token's name, description, scope, workspaces and creation
     /// time. An unknown token exits 15 (not found).
     #[command(after_help = "Example:\n  seg tokens get 5")]
+    #[command(visible_alias = "show")]
     Get {
         /// Token: N or access-tokens/N
         name: String,

@@ -14,6 +14,7 @@ use crate::error::Result;
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     List(list::Args),
+    #[command(visible_alias = "show")]
     Get(get::Args),
     Create(create::Args),
     Update(update::Args),

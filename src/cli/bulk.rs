@@ -26,6 +26,8 @@ const CONCURRENCY: usize = 8;
 #[derive(Debug, Clone)]
 pub struct Item {
     pub name: String,
+    /// Where it was read: the file (or stdin) and its line, for a message about it.
+    pub at: String,
     /// The other fields of an ndjson line (empty for a bare name).
     pub fields: Map<String, Value>,
 }
@@ -60,16 +62,18 @@ impl Item {
 /// `name`). Any bad line is a usage error naming it, before anything is sent.
 pub fn read(path: &Path, keys: &[&str]) -> Result<Vec<Item>> {
     let bytes = read_input(path)?;
-    let text = String::from_utf8(bytes).map_err(|_| Error::usage(format!("{} is not UTF-8 text", path.display())))?;
+    let shown = if path == Path::new("-") { "stdin".to_string() } else { path.display().to_string() };
+    let text = String::from_utf8(bytes).map_err(|_| Error::usage(format!("{shown} is not UTF-8 text")))?;
     let mut items = Vec::new();
     for (index, line) in text.lines().enumerate() {
-        let at = |why: String| Error::usage(format!("{} line {}: {why}", path.display(), index + 1));
+        let at = |why: String| Error::usage(format!("{shown} line {}: {why}", index + 1));
         let line = line.trim();
         if line.is_empty() {
             continue;
         }
+        let place = format!("{shown} line {}", index + 1);
         if !line.starts_with('{') {
-            items.push(Item { name: line.to_string(), fields: Map::new() });
+            items.push(Item { name: line.to_string(), at: place, fields: Map::new() });
             continue;
         }
         let Value::Object(mut fields) = serde_json::from_str(line).map_err(|e| at(format!("not JSON: {e}")))? else {
@@ -83,12 +87,26 @@ pub fn read(path: &Path, keys: &[&str]) -> Result<Vec<Item>> {
             let known = if keys.is_empty() { "none".to_string() } else { keys.join(", ") };
             return Err(at(format!("unknown key {key:?} (this command takes: name, {known})")));
         }
-        items.push(Item { name, fields });
+        items.push(Item { name, at: place, fields });
     }
     if items.is_empty() {
-        return Err(Error::usage(format!("{} holds no items", path.display())));
+        return Err(Error::usage(format!("{shown} holds no items")));
     }
     Ok(items)
+}
+
+/// Each item made into a job, in input order, before anything is sent; the first that cannot be is a usage error
+/// naming its line.
+pub fn jobs<T>(items: &[Item], make: impl Fn(&Item) -> Result<T>) -> Result<Vec<T>> {
+    items
+        .iter()
+        .map(|item| {
+            make(item).map_err(|error| match error {
+                Error::Usage(why) => Error::usage(format!("{}: {why}", item.at)),
+                other => other,
+            })
+        })
+        .collect()
 }
 
 /// Sends one item's request, with its answer as the service sent it (`None` under `--dry-run`).

@@ -93,8 +93,14 @@ impl<'p> Output<'p> {
 
     fn render(&self, record: &dyn Record) -> Result<Vec<u8>> {
         if let Some(jq) = &self.jq {
+            let outputs = jq.run(record.raw())?;
+            // With -o yaml each output is a YAML document; otherwise a line as `gh --jq` prints it.
+            if self.format == Format::Yaml {
+                let documents = outputs.iter().map(yaml).collect::<Result<Vec<_>>>()?;
+                return Ok(documents.join("---\n").into_bytes());
+            }
             let mut text = String::new();
-            for out in jq.run(record.raw())? {
+            for out in outputs {
                 text.push_str(&jq::line(&out));
                 text.push('\n');
             }
@@ -197,6 +203,17 @@ mod tests {
     fn formats_parse_case_insensitively() {
         assert_eq!(Format::parse("JSON"), Some(Format::Json));
         assert_eq!(Format::parse("xml"), None);
+    }
+
+    #[test]
+    fn jq_outputs_follow_yaml() {
+        let printer = Printer::plain();
+        let jq = Jq::compile(".[] | {n: .name}").unwrap();
+        let output = Output::new(&printer, Format::Yaml, Some(jq), &[]);
+        let value = json!([{"name": "a"}, {"name": "b"}]);
+        assert_eq!(String::from_utf8(output.render(&value).unwrap()).unwrap(), "n: a\n---\nn: b\n");
+        let output = Output::new(&printer, Format::Json, Some(Jq::compile(".[].name").unwrap()), &[]);
+        assert_eq!(String::from_utf8(output.render(&value).unwrap()).unwrap(), "a\nb\n");
     }
 
     #[test]

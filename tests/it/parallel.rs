@@ -313,3 +313,21 @@ async fn a_killed_process_does_not_block_the_budget() {
     let run = tokio::time::timeout(std::time::Duration::from_secs(30), crate::support::run_with_stdin(run, b""));
     run.await.expect("the budget is not left locked").code(0);
 }
+
+#[tokio::test]
+async fn a_rejected_each_line_is_named_by_its_number_before_anything_is_sent() {
+    let env = env_with_sources(2, 0).await;
+    env.clear_requests().await;
+    for (args, text) in [
+        (vec!["destinations", "create", "--each", "-"], "s000/webhooks\n\n{\"name\": \"a/b/c/d\"}\n"),
+        (vec!["sources", "delete", "--each", "-", "--yes"], "s000\nbad name\n"),
+        (vec!["destinations", "enable", "--each", "-"], "s000/webhooks\ns001/webhooks\nx/y/z\n"),
+    ] {
+        let all: Vec<&str> = [&["-w", "demo"][..], &args].concat();
+        let run = env.seg_stdin(&all, &[("SEG_TOKEN", WRITE)], text.as_bytes()).await;
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        let line = text.lines().count();
+        assert!(run.stderr.contains(&format!("stdin line {line}:")), "{args:?}: {}", run.stderr);
+    }
+    assert!(env.requests().await.is_empty(), "a request was sent");
+}

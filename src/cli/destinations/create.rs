@@ -72,7 +72,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         return ctx.show(request, table::DESTINATIONS).await;
     };
     let items = bulk::read(path, &["enabled", "connection_mode", "config"])?;
-    let jobs = items.iter().map(|item| request(ctx, &args, &item.name, Some(item))).collect::<Result<Vec<_>>>()?;
+    let jobs = bulk::jobs(&items, |item| request(ctx, &args, &item.name, Some(item)))?;
     let client = ctx.client()?;
     bulk::run(ctx, jobs, |request| async move { bulk::send(client, &request).await }).await
 }

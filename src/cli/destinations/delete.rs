@@ -1,5 +1,6 @@
 use super::SourceArg;
 use crate::cli::Context;
+use crate::cli::bulk;
 use crate::error::Result;
 
 /// Delete destinations. Asks first on a terminal; elsewhere needs --yes.
@@ -25,11 +26,10 @@ pub struct Args {
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
-    let given = match &args.each {
-        Some(path) => crate::cli::bulk::read(path, &[])?.into_iter().map(|item| item.name).collect(),
-        None => args.names.clone(),
+    let names = match &args.each {
+        Some(path) => bulk::jobs(&bulk::read(path, &[])?, |item| super::resolve(ctx, &item.name, &args.source))?,
+        None => args.names.iter().map(|n| super::resolve(ctx, n, &args.source)).collect::<Result<Vec<_>>>()?,
     };
-    let names = given.iter().map(|n| super::resolve(ctx, n, &args.source)).collect::<Result<Vec<_>>>()?;
     match args.each {
         Some(_) => ctx.delete_each(names).await,
         None => ctx.delete(&names).await,

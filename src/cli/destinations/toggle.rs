@@ -62,7 +62,7 @@ pub async fn run(target: &Target, enabled: bool, ctx: &Context) -> Result<()> {
         return ctx.show(request, table::DESTINATIONS).await;
     };
     let items = bulk::read(path, &[])?;
-    let jobs = items.iter().map(|item| request(ctx, target, &item.name, enabled)).collect::<Result<Vec<_>>>()?;
+    let jobs = bulk::jobs(&items, |item| request(ctx, target, &item.name, enabled))?;
     let client = ctx.client()?;
     bulk::run(ctx, jobs, |request| async move { bulk::send(client, &request).await }).await
 }

@@ -331,3 +331,21 @@ async fn a_rejected_each_line_is_named_by_its_number_before_anything_is_sent() {
     }
     assert!(env.requests().await.is_empty(), "a request was sent");
 }
+
+#[tokio::test]
+async fn set_and_clear_change_one_label_and_keep_the_others() {
+    let env = env_with_sources(1, 0).await;
+    env.seg(&["-w", "demo", "sources", "update", "s000", "--label", "a=1", "--label", "b=2"]).await.code(0);
+    env.seg(&["-w", "demo", "sources", "update", "s000", "--set", "labels.b=3", "--set", "labels.c=x"]).await.code(0);
+    let labels = || async { env.get("/v1beta/workspaces/demo/sources/s000").await.json["labels"].clone() };
+    assert_eq!(labels().await, json!({"a": "1", "b": "3", "c": "x"}));
+    env.clear_requests().await;
+    let run = env.seg(&["-w", "demo", "sources", "patch", "s000", "--clear", "labels.a", "--dry-run"]).await;
+    let sent: Value = serde_json::from_str(run.code(0).stdout.trim()).unwrap();
+    assert_eq!(
+        sent["body"],
+        json!({"source": {"labels": {"b": "3", "c": "x"}}, "update_mask": {"paths": ["source.labels"]}})
+    );
+    env.seg(&["-w", "demo", "sources", "patch", "s000", "--clear", "labels.a"]).await.code(0);
+    assert_eq!(labels().await, json!({"b": "3", "c": "x"}));
+}

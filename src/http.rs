@@ -62,6 +62,19 @@ pub fn classify(error: &reqwest::Error) -> Failure {
     Failure::Connection
 }
 
+/// Whether a failure is a host name that did not resolve (hyper's connector says `dns error`; the resolver's own
+/// error is private to it, so the words are what there is to read).
+pub fn is_dns(error: &reqwest::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(error);
+    while let Some(current) = cause {
+        if current.to_string().starts_with("dns error") {
+            return true;
+        }
+        cause = current.source();
+    }
+    false
+}
+
 /// The innermost cause of a failure, in words (`Connection refused (os error 111)`).
 pub fn root_cause(error: &reqwest::Error) -> String {
     let mut cause: &dyn std::error::Error = error;
@@ -88,5 +101,25 @@ mod tests {
             let step = Duration::from_millis(step);
             assert!(wait >= step / 2 && wait <= step, "{attempt}: {wait:?}");
         }
+    }
+
+    /// A resolver that knows no name, so the test needs no network.
+    struct NoNames;
+
+    impl reqwest::dns::Resolve for NoNames {
+        fn resolve(&self, _: reqwest::dns::Name) -> reqwest::dns::Resolving {
+            Box::pin(async { Err("Name or service not known".into()) })
+        }
+    }
+
+    #[tokio::test]
+    async fn a_name_that_does_not_resolve_is_told_apart_from_a_refused_connection() {
+        crate::init_tls();
+        let client = reqwest::Client::builder().dns_resolver(std::sync::Arc::new(NoNames)).build().unwrap();
+        let error = client.get("http://no-such-host.invalid/").send().await.unwrap_err();
+        assert!(is_dns(&error), "{error:?}");
+        assert!(matches!(classify(&error), Failure::Connection));
+        let refused = reqwest::Client::new().get("http://127.0.0.1:9/").send().await.unwrap_err();
+        assert!(!is_dns(&refused), "{refused:?}");
     }
 }

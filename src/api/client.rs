@@ -157,6 +157,8 @@ impl Client {
             let outcome = match self.gate.http(&self.http, prepared).await {
                 Ok(Sent::Described) => return Ok(None),
                 Ok(Sent::Answer(response)) => self.read(response).await,
+                // A host name that does not resolve will not resolve on the next try either: said at once.
+                Err(e) if http::is_dns(&e) => return Err(transport_error(&e, self.options.timeout, &url)),
                 Err(e) => Err(transport_error(&e, self.options.timeout, &url)),
             };
             let (failure, wait_hint) = match outcome {
@@ -306,6 +308,10 @@ fn transport_error(error: &reqwest::Error, timeout: Duration, url: &reqwest::Url
         }
         Failure::Tls => Error::Transport(format!("TLS handshake with {origin} failed: {}", http::root_cause(error))),
         Failure::Invalid => Error::usage(format!("cannot send the request: {}", http::root_cause(error))),
+        Failure::Connection if http::is_dns(error) => Error::Transport(format!(
+            "cannot find {origin}: its host name does not resolve ({})",
+            http::root_cause(error)
+        )),
         Failure::Connection => {
             let what = if error.is_connect() { "cannot connect to" } else { "request failed at" };
             Error::Transport(format!("{what} {origin}: {}", http::root_cause(error)))

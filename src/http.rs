@@ -113,6 +113,7 @@ mod tests {
     }
 
     #[tokio::test]
+    #[allow(clippy::disallowed_methods, reason = "a request to nowhere, to read the failure it makes")]
     async fn a_name_that_does_not_resolve_is_told_apart_from_a_refused_connection() {
         crate::init_tls();
         let client = reqwest::Client::builder().dns_resolver(std::sync::Arc::new(NoNames)).build().unwrap();

@@ -2958,6 +2958,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --rate-limit 'Client-side pacing in requests per minute; 0 = off [default: 200]'
             cand --max-retries 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]'
             cand --timeout 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service''s]'
+            cand --keep 'After the tour, keep the emulator running in the foreground (until Ctrl-C) and print the line that points seg at it'
             cand -v 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
             cand --verbose 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
             cand --dry-run 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'

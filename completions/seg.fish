@@ -1741,6 +1741,7 @@ never\t''"
 complete -c seg -n "__fish_seg_using_subcommand demo" -l rate-limit -d 'Client-side pacing in requests per minute; 0 = off [default: 200]' -r
 complete -c seg -n "__fish_seg_using_subcommand demo" -l max-retries -d 'Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]' -r
 complete -c seg -n "__fish_seg_using_subcommand demo" -l timeout -d 'Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and `listen --forward-to` use it for each POST [default: 5s, the service\'s]' -r
+complete -c seg -n "__fish_seg_using_subcommand demo" -l keep -d 'After the tour, keep the emulator running in the foreground (until Ctrl-C) and print the line that points seg at it'
 complete -c seg -n "__fish_seg_using_subcommand demo" -s v -l verbose -d 'Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]'
 complete -c seg -n "__fish_seg_using_subcommand demo" -l dry-run -d 'Change nothing: print each request that would change something as a JSON line on stdout (files and keyring entries on stderr) and send none of them; reads still happen [env: SEG_DRY_RUN=1]'
 complete -c seg -n "__fish_seg_using_subcommand demo" -s y -l yes -d 'Answer yes to confirmations (needed to delete without a terminal)'

@@ -26,8 +26,15 @@ const SECRET: &str = "demo-shared-secret";
 /// it delivered, signed, to the receiver, delete the source. State lives in memory
 /// and is gone when the tour ends. A failing step stops the tour with that step's exit code.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Example:\n  seg demo            # about a second; nothing leaves this machine")]
-pub struct Args {}
+#[command(after_help = "Examples:
+  seg demo            # about a second; nothing leaves this machine
+  seg demo --keep     # then keep exploring: paste the export line it prints into another shell")]
+pub struct Args {
+    /// After the tour, keep the emulator running in the foreground (until Ctrl-C) and print the line that points
+    /// seg at it
+    #[arg(long)]
+    keep: bool,
+}
 
 struct Tour<'a> {
     ctx: &'a Context,
@@ -60,7 +67,7 @@ fn quote(arg: &str) -> String {
     }
 }
 
-pub async fn run(_args: Args, ctx: &Context) -> Result<()> {
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let emulator = Emulator::new(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await?;
     let token = emulator.token(crate::wire::SCOPE_WRITE).unwrap_or_default().to_string();
     let api = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
@@ -76,8 +83,16 @@ pub async fn run(_args: Args, ctx: &Context) -> Result<()> {
     let options = listen::ListenOptions { secret: Some(SECRET.as_bytes().to_vec()), ..Default::default() };
     let receiver_task = tokio::spawn(axum::serve(receiver, listen::router(options, sink)).into_future());
 
-    let tour = Tour { ctx, base_url: base_url.clone(), token };
-    let result = tour_steps(&tour, &hook, &mut received).await;
+    let tour = Tour { ctx, base_url: base_url.clone(), token: token.clone() };
+    let mut result = tour_steps(&tour, &hook, &mut received).await;
+    if args.keep && result.is_ok() {
+        // The demo's token was made for the demo: showing it is the point of this line.
+        ctx.printer.data_line("")?;
+        ctx.printer.data_line("# the emulator keeps running until Ctrl-C; in another shell:")?;
+        ctx.printer.reveal(&format!("export SEG_BASE_URL={base_url} SEG_TOKEN={token} SEG_WORKSPACE=demo"))?;
+        ctx.printer.data_line("seg sources list")?;
+        result = tokio::signal::ctrl_c().await.map_err(|e| Error::failed(format!("cannot wait for Ctrl-C: {e}")));
+    }
     let _ = stop_api.send(());
     receiver_task.abort();
     let _ = server.await;

@@ -114,6 +114,33 @@ async fn the_demo_runs_end_to_end() {
         assert!(run.stdout.contains(want), "{want}\n{}", run.stdout);
     }
     assert_eq!(run.stderr.matches("> GET").count(), 3, "12 sources at 5 a page: {}", run.stderr);
+    assert!(!run.stdout.contains("\\n"), "a table shows no literal \\n: {}", run.stdout);
+    assert!(!run.stdout.contains("export SEG_BASE_URL=http"), "the line to keep exploring comes only with --keep");
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn the_demo_keeps_its_emulator_for_the_line_it_prints() {
+    use tokio::io::AsyncBufReadExt;
+    let env = TestEnv::start().await;
+    let mut cmd = env.command(&["demo", "--keep"], &[]);
+    cmd.env_remove("SEG_BASE_URL").stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::null());
+    let mut child = cmd.spawn().unwrap();
+    let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let export = loop {
+        let line = tokio::time::timeout(std::time::Duration::from_secs(30), lines.next_line()).await.unwrap().unwrap();
+        if let Some(rest) = line.expect("the demo prints the line to keep exploring").strip_prefix("export ") {
+            break rest.to_string();
+        }
+    };
+    let vars: Vec<(&str, &str)> = export.split(' ').filter_map(|pair| pair.split_once('=')).collect();
+    assert_eq!(vars.iter().map(|(k, _)| *k).collect::<Vec<_>>(), ["SEG_BASE_URL", "SEG_TOKEN", "SEG_WORKSPACE"]);
+    assert!(!vars[1].1.contains("redacted"), "the demo's own token is shown: {export}");
+    let run = env.seg_with(&["sources", "list", "-o", "name"], &vars).await;
+    assert!(run.code(0).stdout.contains("workspaces/demo/sources/app-01"), "{}", run.stdout);
+    std::process::Command::new("kill").args(["-INT", &child.id().unwrap().to_string()]).status().unwrap();
+    let status = tokio::time::timeout(std::time::Duration::from_secs(10), child.wait()).await.unwrap().unwrap();
+    assert_eq!(status.code(), Some(0));
 }
 
 #[tokio::test]

@@ -106,6 +106,22 @@ wrk -t2 -c32 -d10s --latency -H "Authorization: Bearer bench" "$BASE10K/v1beta/w
 echo "(goal >= 15,000 requests/s, p99 < 10 ms)"
 
 echo
+echo "== 7. completing a source name at TAB (1,000 sources): warm cache and cold, median wall time"
+seed 1000 "$WORK/seed1k.json"; serve "$WORK/seed1k.json"
+complete() { # the call bash makes at TAB for `seg sources get s0001`
+  env SEG_BASE_URL="$BASE" SEG_TOKEN=bench SEG_WORKSPACE=demo SEG_RUNTIME_DIR="$1" COMPLETE=bash \
+    _CLAP_COMPLETE_INDEX=3 _CLAP_COMPLETE_COMP_TYPE=9 _CLAP_COMPLETE_SPACE=true _CLAP_IFS=$'\n' \
+    "$SEG" -- seg sources get s0001
+}
+export -f complete; export SEG BASE
+complete "$WORK/warm" > /dev/null
+hyperfine --warmup 3 --runs 30 --export-json "$WORK/complete.json" \
+  "complete $WORK/warm" "complete \$(mktemp -d)" > /dev/null
+printf "warm %.1f ms, cold %.1f ms; %s names offered (goal: warm < 1 s)\n" \
+  "$(jq '.results[0].median * 1000' "$WORK/complete.json")" "$(jq '.results[1].median * 1000' "$WORK/complete.json")" \
+  "$(complete "$WORK/warm" | grep -vc '^-')"
+
+echo
 echo "== binary size"
 ls -l "$SEG" | awk '{printf "%s: %.1f MiB\n", $NF, $5/1048576}'
 

@@ -20,6 +20,10 @@ fn main() -> ExitCode {
     // --jq filters run in a child process of this binary: nothing a filter does can abort seg itself.
     seg::ui::jq::isolate();
     seg::init_tls();
+    // Before threads start: the kernel keyring is per-thread credentials (DEPENDENCIES.md); completion may read it.
+    seg::config::credentials::prepare_keyring();
+    // A shell asking for completions (`COMPLETE=bash seg ...`): answered here, then the process ends.
+    clap_complete::CompleteEnv::with_factory(seg::cli::completion::command).complete();
     let matches = <Cli as clap::CommandFactory>::command().get_matches();
     let mut cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
         Ok(cli) => cli,
@@ -28,8 +32,6 @@ fn main() -> ExitCode {
     cli.global.workspace_from_flag =
         matches!(global_source(&matches, "workspaces"), Some(clap::parser::ValueSource::CommandLine));
     let printer = Printer::detect(cli.global.color);
-    // Before any thread exists: the kernel keyring is per-thread credentials (DEPENDENCIES.md).
-    seg::config::credentials::prepare_keyring();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {

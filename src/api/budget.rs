@@ -49,9 +49,9 @@ fn now_ms() -> u128 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis())
 }
 
-/// The folder of the budgets: `$XDG_RUNTIME_DIR/seg` (tmpfs, per user) where there is one, else the cache folder.
+/// The folder of the budgets (and of other short-lived state: completion's cache): `$XDG_RUNTIME_DIR/seg` (tmpfs, per user) where there is one, else the cache folder.
 /// `SEG_RUNTIME_DIR` names it instead (tests).
-fn folder() -> Option<PathBuf> {
+pub fn folder() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("SEG_RUNTIME_DIR").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(dir));
     }

@@ -8,7 +8,7 @@ mod auth;
 mod bulk;
 mod catalog;
 mod code;
-mod completion;
+pub mod completion;
 mod config;
 mod context;
 mod demo;

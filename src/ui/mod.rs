@@ -31,6 +31,8 @@ pub struct Printer {
     pub scrubber: Scrubber,
     /// Warnings already given, so each is said once per process.
     warned: Arc<Mutex<HashSet<String>>>,
+    /// Nothing on stderr at all: while a shell completes a word, a line there would land in the person's prompt.
+    silent: bool,
 }
 
 impl Printer {
@@ -57,7 +59,13 @@ impl Printer {
             color: false,
             scrubber: Scrubber::default(),
             warned: Arc::default(),
+            silent: false,
         }
+    }
+
+    /// A printer that says nothing on stderr (completing a word for a shell).
+    pub fn silent() -> Self {
+        Printer { silent: true, ..Printer::plain() }
     }
 
     /// Writes data bytes to stdout and flushes, so a reader of a pipe sees each piece as it is made.
@@ -83,6 +91,9 @@ impl Printer {
 
     /// One line of status on stderr. Errors writing to stderr are ignored: there is nowhere left to say them.
     pub fn status(&self, line: &str) {
+        if self.silent {
+            return;
+        }
         let mut err = std::io::stderr().lock();
         let _ = writeln!(err, "{}", self.scrubber.scrub(line));
     }

@@ -344,3 +344,77 @@ async fn without_a_keyring_a_terminal_login_says_where_the_token_went() {
     let run = env.seg_stdin(&["auth", "login", "--with-token"], &[], WRITE.as_bytes()).await;
     assert!(!run.code(0).stderr.contains("SEG_NO_KEYRING"), "{}", run.stderr);
 }
+
+/// What the shell gets when it asks seg to complete the last of `words` (`COMPLETE=bash seg -- seg ...`).
+async fn completions(env: &TestEnv, words: &[&str], vars: &[(&str, &str)]) -> (Vec<String>, String) {
+    let mut args = vec!["--", "seg"];
+    args.extend_from_slice(words);
+    let index = words.len().to_string();
+    let mut all = vec![
+        ("COMPLETE", "bash"),
+        ("_CLAP_COMPLETE_INDEX", index.as_str()),
+        ("_CLAP_COMPLETE_COMP_TYPE", "9"),
+        ("_CLAP_COMPLETE_SPACE", "true"),
+        ("_CLAP_IFS", "\n"),
+    ];
+    all.extend_from_slice(vars);
+    let run = env.seg_with(&args, &all).await;
+    run.code(0);
+    (run.stdout.lines().filter(|l| !l.starts_with('-')).map(String::from).collect(), run.stderr)
+}
+
+#[tokio::test]
+async fn completion_offers_the_workspaces_names_cached_and_silent_on_error() {
+    let env = TestEnv::start().await;
+    for slug in ["web", "app"] {
+        env.create_source("demo", slug).await.ok();
+    }
+    let body = serde_json::json!({"destination": {"name": "workspaces/demo/sources/web/destinations/webhooks"}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(body)).await.ok();
+    let body = serde_json::json!({"tracking_plan": {"display_name": "Main plan"}});
+    let plan = env.call("POST", "/v1beta/workspaces/demo/tracking-plans", Some(body)).await;
+    let plan = plan.json["name"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let vars = [("SEG_TOKEN", WRITE), ("SEG_WORKSPACE", "demo")];
+    env.clear_requests().await;
+    assert_eq!(completions(&env, &["sources", "get", ""], &vars).await.0, ["web", "app"]);
+    assert_eq!(completions(&env, &["sources", "delete", "w"], &vars).await.0, ["web"]);
+    assert_eq!(completions(&env, &["destinations", "get", ""], &vars).await.0, ["web/", "app/"]);
+    assert_eq!(completions(&env, &["destinations", "enable", "web/"], &vars).await.0, ["web/webhooks"]);
+    assert_eq!(completions(&env, &["destinations", "list", "--source", ""], &vars).await.0, ["web", "app"]);
+    let (plans, _) = completions(&env, &["tracking-plans", "get", ""], &vars).await;
+    assert_eq!(plans.len(), 1);
+    assert_eq!(plans[0], plan, "bash shows the ids (zsh and fish show the display name beside them)");
+    // Through the script bash loads: the registration calls seg back for the words.
+    let script = env.seg_with(&["completion", "bash"], &[]).await.code(0).stdout.clone();
+    std::fs::write(env.path("seg.bash"), script).unwrap();
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_seg")).parent().unwrap().display().to_string();
+    let shell = format!(
+        "PATH={bin}:$PATH; source {}; COMP_WORDS=(seg sources get w); COMP_CWORD=3; COMP_TYPE=9; \
+         _clap_complete_seg seg w sources; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        env.path("seg.bash").display()
+    );
+    let out = std::process::Command::new("bash")
+        .args(["-c", &shell])
+        .env("SEG_BASE_URL", &env.base)
+        .env("SEG_TOKEN", WRITE)
+        .env("SEG_WORKSPACE", "demo")
+        .env("SEG_NO_KEYRING", "1")
+        .env("HOME", env.home.path())
+        .env("SEG_RUNTIME_DIR", env.path(crate::support::RUNTIME))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "web", "{}", String::from_utf8_lossy(&out.stderr));
+    // Names are kept 30 s: asking again reads nothing.
+    let read = env.requests().await.len();
+    completions(&env, &["sources", "get", ""], &vars).await;
+    assert_eq!(env.requests().await.len(), read, "a cached completion sent a request");
+    // Nothing to read with (no token, no workspace) or a service that fails: no names, and nothing on stderr.
+    for vars in [
+        vec![("SEG_WORKSPACE", "demo")],
+        vec![("SEG_TOKEN", WRITE)],
+        vec![("SEG_TOKEN", "wrong"), ("SEG_WORKSPACE", "demo")],
+    ] {
+        let (names, stderr) = completions(&env, &["sources", "get", ""], &vars).await;
+        assert!(names.is_empty() && stderr.is_empty(), "{vars:?}: {names:?} {stderr}");
+    }
+}

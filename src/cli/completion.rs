@@ -1,7 +1,7 @@
 //! `seg completion`: shell completion. The scripts register seg with the shell (`COMPLETE=bash seg` prints the
 //! same), and at each TAB the shell asks seg itself, so commands, flags and fixed values complete, and so do the
-//! names of the workspace's sources, destinations and tracking plans: read with the profile's settings and token
-//! (`SEG_WORKSPACE`, `SEG_TOKEN`, the profile), kept 30 s in a small cache file under the runtime folder, within 1 s,
+//! names of the workspace's sources, destinations and tracking plans: read with the settings and token the command
+//! being typed would use (its `-w`, `--profile`, `--base-url`, then `SEG_WORKSPACE`, `SEG_TOKEN`, the profile), kept 30 s in a small cache file under the runtime folder, within 1 s,
 //! and silent on any error (a completion never prints a message into a prompt).
 
 use std::ffi::OsStr;
@@ -110,9 +110,12 @@ struct Cached {
 /// The names to offer for `current`, from the cache when fresh, else read within [`BUDGET`]; `None` on any failure.
 fn read(kind: Names, current: &str) -> Option<Vec<(String, Option<String>)>> {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
-    // The settings and token as any command would take them (flags are not known while a word is completed).
-    let cli =
-        super::Cli::try_parse_from(["seg", "--timeout", "1s", "--max-retries", "0", "workspaces", "list"]).ok()?;
+    // The settings and token as the command being typed would take them: its global flags, then the environment
+    // and the profile.
+    let mut argv: Vec<String> = ["seg", "--timeout", "1s", "--max-retries", "0"].map(String::from).to_vec();
+    argv.extend(typed_settings(std::env::args().skip_while(|a| a != "--").skip(2).collect()));
+    argv.extend(["workspaces".to_string(), "list".to_string()]);
+    let cli = super::Cli::try_parse_from(argv).ok()?;
     let ctx = Context::new(cli.global, Printer::silent());
     let workspace = ctx.workspace().ok()?;
     let (collection, prefix) = match (kind, current.split_once('/')) {
@@ -140,6 +143,25 @@ fn read(kind: Names, current: &str) -> Option<Vec<(String, Option<String>)>> {
         (Names::Destinations, false) => names.into_iter().map(|(source, help)| (format!("{source}/"), help)).collect(),
         _ => names,
     })
+}
+
+/// The global flags of the words typed so far that say where to read names (`-w acme`, `--profile ci`,
+/// `--base-url URL`, `--token-file F`), as arguments; the word being completed is not one of them.
+fn typed_settings(words: Vec<String>) -> Vec<String> {
+    const FLAGS: [&str; 7] =
+        ["-w", "--workspace", "--profile", "--base-url", "--api-version", "--token", "--token-file"];
+    let mut out = Vec::new();
+    let typed = &words[..words.len().saturating_sub(1)];
+    for (index, word) in typed.iter().enumerate() {
+        if word.split_once('=').is_some_and(|(flag, _)| FLAGS.contains(&flag)) {
+            out.push(word.clone());
+        } else if FLAGS.contains(&word.as_str())
+            && let Some(value) = typed.get(index + 1)
+        {
+            out.extend([word.clone(), value.clone()]);
+        }
+    }
+    out
 }
 
 /// The short names of a collection, with a word of help (a display name).

@@ -33,9 +33,9 @@ pub use serve::shutdown_signal;
 pub const EXIT_CODES: &str = "\
 Exit codes:
   0      success (an empty list is success)
-  1      failure not covered below; webhook verify: no match; webhook send: not delivered;
-         diff: differences found; apply --plan: the workspace changed since the plan;
-         a standard stream closed at start (>&-)
+  1      failure not covered below; webhook verify: no match; webhook send/replay: not delivered
+         (3 when every failure was a transport failure); diff: differences found;
+         apply --plan: the workspace changed since the plan; a standard stream closed at start (>&-)
   2      usage: bad flags or arguments, invalid name or input file, confirmation refused
   3      transport: no HTTP answer (DNS, refused, reset, TLS, timeout)
   4      no usable token: none configured, or the stored one belongs to another base URL

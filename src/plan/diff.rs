@@ -354,10 +354,11 @@ pub fn reach_of_plan(plan: &Plan) -> Reach {
     }
 }
 
-/// What differs between two sets of fingerprints: the names whose fingerprint changed, appeared or went.
+/// What moved since a plan read it: the names it read whose fingerprint changed or went. (A resource made since
+/// shows in its collection's list of names, which the plan read; what is read now and was not then, a deleted
+/// source's filters, is not the plan's to judge.)
 pub fn moved(before: &BTreeMap<String, String>, now: &BTreeMap<String, String>) -> Vec<String> {
-    let names: BTreeSet<&String> = before.keys().chain(now.keys()).collect();
-    names.into_iter().filter(|name| before.get(*name) != now.get(*name)).cloned().collect()
+    before.iter().filter(|(name, print)| now.get(*name) != Some(*print)).map(|(name, _)| name.clone()).collect()
 }
 
 // ---- what an op changes ----
@@ -1180,6 +1181,6 @@ mod tests {
         assert_ne!(fingerprint(&json!({"a": 1})), fingerprint(&json!({"a": 2})));
         let before = BTreeMap::from([("x".to_string(), "1".to_string()), ("y".to_string(), "2".to_string())]);
         let now = BTreeMap::from([("x".to_string(), "1".to_string()), ("z".to_string(), "3".to_string())]);
-        assert_eq!(moved(&before, &now), ["y", "z"]);
+        assert_eq!(moved(&before, &now), ["y"], "z was not read by the plan: its collection's list says if it is new");
     }
 }

@@ -46,6 +46,12 @@ enum Frame {
 pub struct Places(std::collections::HashMap<Vec<String>, Pos>);
 
 impl Places {
+    /// `line L column C: ` of the first key named `key`, wherever it stands.
+    pub fn of_key(&self, key: &str) -> Option<String> {
+        let at = self.0.iter().filter(|(path, _)| path.last().is_some_and(|k| k == key)).map(|(_, pos)| *pos);
+        at.min_by_key(|pos| (pos.line, pos.col)).map(|pos| format!("{pos}: "))
+    }
+
     /// `line L column C: ` for the key at `path` (`["sources", "web"]`), or nothing when it is not known.
     pub fn at(&self, path: &[&str]) -> String {
         let path: Vec<String> = path.iter().map(|s| s.to_string()).collect();

@@ -172,11 +172,12 @@ impl WorkspaceFile {
     /// `$env` references, aliases, nesting), its types, then names and values with the service's own rules.
     pub fn parse(text: &str) -> Result<WorkspaceFile, String> {
         let places = super::document::check(text)?;
-        let mut file: WorkspaceFile = if text.trim_start().starts_with('{') {
-            serde_json::from_str(text).map_err(|e| without_values(&e.to_string()))?
+        let typed = if text.trim_start().starts_with('{') {
+            serde_json::from_str(text).map_err(|e| e.to_string())
         } else {
-            serde_yaml_ng::from_str(text).map_err(|e| without_values(&e.to_string()))?
+            serde_yaml_ng::from_str(text).map_err(|e| e.to_string())
         };
+        let mut file: WorkspaceFile = typed.map_err(|why| placed(&why, &places))?;
         if file.format != FORMAT {
             let format = super::document::token(&file.format);
             return Err(format!(
@@ -277,8 +278,20 @@ impl WorkspaceFile {
     }
 }
 
+/// A parser's message about a file, placed (a message without a line gets the line of the key it names, else the
+/// file's first) and without the values it quotes.
+fn placed(message: &str, places: &super::document::Places) -> String {
+    if message.contains(" line ") {
+        return without_values(message);
+    }
+    let key = message.split_once("field `").and_then(|(_, rest)| rest.split_once('`')).map(|(key, _)| key);
+    let at = key.and_then(|key| places.of_key(key)).unwrap_or_else(|| "line 1 column 1: ".into());
+    format!("{at}{}", without_values(message))
+}
+
 /// A parser's message about a file without the values it quotes: `invalid type: string "…"` says `a string`, and
-/// any other quoted token (a key, a variant) is cut to 40 characters; the whole message to 300.
+/// any other quoted token (a key, a variant) is shown only when it looks like a word of the format; the whole
+/// message is cut to 300 characters.
 pub fn without_values(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(300));
     let mut rest = message;
@@ -309,12 +322,13 @@ pub fn without_values(message: &str) -> String {
             out.push_str("a string");
         } else {
             out.push_str(before);
-            let mut shown: String = inner.chars().take(40).collect();
-            if inner.chars().count() > 40 {
-                shown.push('…');
-            }
+            // A key or a variant is shown when it looks like one (a word of the format); anything else might be a
+            // line of whatever file this is (`/etc/shadow`), so it is not repeated.
+            let word = !inner.is_empty()
+                && inner.chars().count() <= 40
+                && inner.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '$' | ' '));
             out.push(quote);
-            out.push_str(&crate::ui::escape_control(&shown));
+            out.push_str(if word { inner } else { "…" });
             out.push(quote);
         }
         rest = &after[end + 1..];
@@ -414,7 +428,11 @@ tracking_plans:
             "a: invalid type: a string, expected a boolean at line 2"
         );
         let long = format!("unknown field `{}`, expected `format`", "k".repeat(100));
-        assert!(without_values(&long).contains(&format!("`{}…`", "k".repeat(40))));
+        assert!(without_values(&long).starts_with("unknown field `…`"));
+        assert!(without_values("unknown field `conection_mode`").contains("`conection_mode`"));
+        let shadow = "alice:$6$salt$FAKEHASHVALUE:19000:0:99999:7:::\n";
+        let err = WorkspaceFile::parse(shadow).unwrap_err();
+        assert!(err.starts_with("line 1") && !err.contains("FAKEHASH"), "{err}");
     }
 
     #[test]

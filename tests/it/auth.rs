@@ -404,6 +404,11 @@ async fn completion_offers_the_workspaces_names_cached_and_silent_on_error() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "web", "{}", String::from_utf8_lossy(&out.stderr));
+    // The command's own -w says where to read, as it would for the command. (Before the command, clap's completion
+    // engine takes a value that is also a command's name, `-w demo`, for that command: `--workspace=demo` works.)
+    for words in [&["sources", "get", "-w", "demo", ""][..], &["--workspace=demo", "sources", "get", ""]] {
+        assert_eq!(completions(&env, words, &[("SEG_TOKEN", WRITE)]).await.0, ["web", "app"], "{words:?}");
+    }
     // Names are kept 30 s: asking again reads nothing.
     let read = env.requests().await.len();
     completions(&env, &["sources", "get", ""], &vars).await;

@@ -342,8 +342,17 @@ async fn a_saved_plan_is_checked_not_trusted() {
         clean(&run, what);
         assert!(writes(&env).await.is_empty(), "{said}: a write was sent");
     }
-    // The plan as saved applies.
+    // The plan as saved, once someone changed the very field it changes: stale (exit 1), not a forgery.
     std::fs::write(&path, serde_json::to_string_pretty(&plan).unwrap()).unwrap();
+    let patch = ["-w", "acme", "destinations", "patch", "web/amplitude"];
+    env.seg(&[&patch[..], &["--enabled"]].concat()).await.code(0);
+    let run = env.seg_with(&["apply", "--plan", &path, "--yes"], &vars(true)).await;
+    assert!(run.code == 1 && run.stderr.contains("has changed since the plan was made"), "{}", run.stderr);
+    env.seg(&[&patch[..], &["--enabled=false"]].concat()).await.code(0);
+    // A plan made now, as saved, applies.
+    let (plan, path) = saved_plan(&env).await;
+    std::fs::write(&path, serde_json::to_string_pretty(&plan).unwrap()).unwrap();
+    env.clear_requests().await;
     env.seg_with(&["apply", "--plan", &path, "--yes"], &vars(true)).await.code(0);
     assert_eq!(writes(&env).await.len(), 1);
 }

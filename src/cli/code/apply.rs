@@ -132,8 +132,6 @@ async fn saved_plan(ctx: &Context, path: &std::path::Path, env: &ProcessEnv) -> 
     }
     // What the plan read, read again: its fingerprints name every filter list and schema config it looked at.
     let snapshot = super::read_workspace(ctx, workspace.as_str(), &diff::reach_of_plan(&plan)).await?;
-    // A plan that does not say what it does is refused whatever moved; then one that is stale.
-    plan.check_saved(&snapshot, flag.as_deref(), env)?;
     let moved = diff::moved(&plan.fingerprints, &diff::fingerprints(&snapshot));
     if !moved.is_empty() {
         return Err(Error::Differs(format!(
@@ -142,5 +140,7 @@ async fn saved_plan(ctx: &Context, path: &std::path::Path, env: &ProcessEnv) -> 
             moved.join(", ")
         )));
     }
+    // What it read is as it was: each change must now be exactly what its request does.
+    plan.check_saved(&snapshot, flag.as_deref(), env)?;
     Ok(plan)
 }

@@ -36,6 +36,9 @@ pub struct Context {
     pub printer: Printer,
     pub global: GlobalArgs,
     pub gate: Gate,
+    /// Whether the command answers with resources, which a profile's `output = name` names; for the others that
+    /// setting does not apply (an explicit `-o name` is refused before the command runs).
+    pub names_resources: bool,
     settings: OnceLock<Result<Settings>>,
     output_format: OnceLock<Format>,
     token: OnceLock<token::Token>,
@@ -50,6 +53,7 @@ impl Context {
             printer,
             global,
             gate,
+            names_resources: true,
             settings: OnceLock::new(),
             output_format: OnceLock::new(),
             token: OnceLock::new(),
@@ -97,7 +101,10 @@ impl Context {
     /// The output format: `-o`/SEG_OUTPUT, else the profile's, else table on a terminal and JSON in a pipe.
     pub fn output_format(&self) -> Format {
         *self.output_format.get_or_init(|| {
-            let from_profile = || self.settings_or_defaults().profile.output.as_deref().and_then(Format::parse);
+            let from_profile = || {
+                let format = self.settings_or_defaults().profile.output.as_deref().and_then(Format::parse);
+                format.filter(|f| *f != Format::Name || self.names_resources)
+            };
             let tty_default = if self.printer.stdout_tty { Format::Table } else { Format::Json };
             self.global.output.or_else(from_profile).unwrap_or(tty_default)
         })

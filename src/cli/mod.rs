@@ -138,7 +138,8 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
     if let Command::Serve(args) = cli.command {
         return serve::run(args, cli.global.workspaces, printer).await;
     }
-    let ctx = Context::new(cli.global, printer.clone());
+    let mut ctx = Context::new(cli.global, printer.clone());
+    ctx.names_resources = returns_resources(&cli.command);
     let result = match cli.command {
         Command::Workspaces(cmd) => workspaces::run(cmd, &ctx).await,
         Command::Sources(cmd) => sources::run(cmd, &ctx).await,

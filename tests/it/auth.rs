@@ -423,3 +423,19 @@ async fn completion_offers_the_workspaces_names_cached_and_silent_on_error() {
         assert!(names.is_empty() && stderr.is_empty(), "{vars:?}: {names:?} {stderr}");
     }
 }
+
+#[tokio::test]
+async fn a_profiles_output_name_applies_only_where_there_are_names() {
+    let env = TestEnv::start().await;
+    env.create_source("demo", "web").await.ok();
+    env.seg_with(&["config", "set", "output", "name"], &[]).await.code(0);
+    env.seg_with(&["config", "set", "workspace", "demo"], &[]).await.code(0);
+    let run = env.seg(&["sources", "list"]).await;
+    assert_eq!(run.code(0).stdout, "workspaces/demo/sources/web\n");
+    // config, auth and the webhook tools have no names: the profile's choice falls back to the default.
+    let run = env.seg(&["config", "list"]).await;
+    assert!(run.code(0).stdout.contains("\"output\""), "{}", run.stdout);
+    env.seg(&["webhook", "sample", "--type", "track"]).await.code(0);
+    // Asked for on the command line, it is still refused.
+    env.seg(&["config", "list", "-o", "name"]).await.code(2);
+}

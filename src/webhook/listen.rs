@@ -128,6 +128,17 @@ impl Shared {
     }
 }
 
+/// Serves the receiver on a bound listener until `shutdown` completes, with the limits every `listen` has
+/// (`server::Limits::LISTEN`: header and body timeouts, a connection bound, a grace period at the end).
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    options: ListenOptions,
+    sink: mpsc::UnboundedSender<Received>,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    crate::server::serve(listener, router(options, sink), crate::server::Limits::LISTEN, shutdown).await
+}
+
 /// A router that answers every request and sends a record of it to `sink`; with `inspect`, `/_seg/` is the
 /// inspector and not an endpoint.
 pub fn router(options: ListenOptions, sink: mpsc::UnboundedSender<Received>) -> Router {

@@ -26,6 +26,7 @@ mod parallel;
 mod raw_output;
 mod receiver;
 mod serve_binary;
+mod servers;
 mod streams;
 mod stringify;
 mod support;

@@ -17,6 +17,10 @@ use crate::webhook::listen::{self, Inspect, ListenOptions};
 /// body, verdict, answer) is kept in a journal, for `seg webhook log` and `seg webhook replay`. --inspect serves a
 /// page at /_seg/ on the same port that lists requests live with a replay button. The address goes to stderr as
 /// `listening on http://HOST:PORT`; stdout carries one record per request.
+///
+/// At most 256 connections are served at once (the rest wait to be accepted); a request's head must arrive within
+/// 10 s and its body within 30 s. SIGINT or SIGTERM stops it within seconds: requests in flight get 5 s, then the
+/// connections still open are cut, and it exits 0.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook listen --port 9000 --secret teehee
@@ -91,9 +95,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if args.inspect {
         ctx.printer.status(&format!("inspector: http://{address}/_seg/"));
     }
-    let server =
-        axum::serve(listener, listen::router(options, sink)).with_graceful_shutdown(crate::cli::shutdown_signal());
-    let server = tokio::spawn(async move { server.await });
+    let server = tokio::spawn(listen::serve(listener, options, sink, crate::cli::shutdown_signal()));
     let records = matches!(ctx.output_format(), Format::Json | Format::Ndjson);
     let mut warned = false;
     while let Some(request) = received.recv().await {

@@ -2376,7 +2376,7 @@ Register-ArgumentCompleter -Native -CommandName 'seg' -ScriptBlock {
             [CompletionResult]::new('--secret-file', '--secret-file', [CompletionResultType]::ParameterName, 'Read the secret from a file (its content less one trailing newline)')
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Status to answer with (when nothing is forwarded)')
             [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'Wait this long before answering (e.g. 6s to trigger the service''s 5 s timeout)')
-            [CompletionResult]::new('--forward-to', '--forward-to', [CompletionResultType]::ParameterName, 'Forward the exact bytes and headers to this URL, and answer with what it answers')
+            [CompletionResult]::new('--forward-to', '--forward-to', [CompletionResultType]::ParameterName, 'Forward the exact bytes and headers to this URL, and answer with what it answers (the listener''s own address is refused: it would forward to itself forever)')
             [CompletionResult]::new('--journal', '--journal', [CompletionResultType]::ParameterName, 'Keep the journal in this folder (created owner-only)')
             [CompletionResult]::new('--journal-max', '--journal-max', [CompletionResultType]::ParameterName, 'Requests the journal keeps; older ones are removed')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service address [default: https://platform.segmentapis.com]')

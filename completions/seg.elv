@@ -2218,7 +2218,7 @@ set edit:completion:arg-completer[seg] = {|@words|
             cand --secret-file 'Read the secret from a file (its content less one trailing newline)'
             cand --status 'Status to answer with (when nothing is forwarded)'
             cand --delay 'Wait this long before answering (e.g. 6s to trigger the service''s 5 s timeout)'
-            cand --forward-to 'Forward the exact bytes and headers to this URL, and answer with what it answers'
+            cand --forward-to 'Forward the exact bytes and headers to this URL, and answer with what it answers (the listener''s own address is refused: it would forward to itself forever)'
             cand --journal 'Keep the journal in this folder (created owner-only)'
             cand --journal-max 'Requests the journal keeps; older ones are removed'
             cand --base-url 'Service address [default: https://platform.segmentapis.com]'

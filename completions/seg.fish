@@ -1270,7 +1270,7 @@ complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcomm
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l secret-file -d 'Read the secret from a file (its content less one trailing newline)' -r -F
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l status -d 'Status to answer with (when nothing is forwarded)' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l delay -d 'Wait this long before answering (e.g. 6s to trigger the service\'s 5 s timeout)' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l forward-to -d 'Forward the exact bytes and headers to this URL, and answer with what it answers' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l forward-to -d 'Forward the exact bytes and headers to this URL, and answer with what it answers (the listener\'s own address is refused: it would forward to itself forever)' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l journal -d 'Keep the journal in this folder (created owner-only)' -r -F
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l journal-max -d 'Requests the journal keeps; older ones are removed' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from listen" -l base-url -d 'Service address [default: https://platform.segmentapis.com]' -r

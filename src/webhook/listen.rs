@@ -263,6 +263,35 @@ async fn receive(
     response
 }
 
+/// Whether `url` reaches the listener's own socket at `own`, so that forwarding there would post every request back
+/// to the listener, forever. Checked after binding, so `--port 0` compares the port bound. A host name is resolved
+/// (`localhost` is `127.0.0.1` too); a listener on every address (`0.0.0.0`, `::`) is reached by any address of
+/// this machine.
+pub async fn forwards_to_itself(url: &str, own: SocketAddr) -> bool {
+    let Ok(url) = reqwest::Url::parse(url) else { return false };
+    if url.port_or_known_default() != Some(own.port()) {
+        return false;
+    }
+    let Some(host) = url.host_str() else { return false };
+    let targets: Vec<std::net::IpAddr> = match host.trim_start_matches('[').trim_end_matches(']').parse() {
+        Ok(ip) => vec![ip],
+        // A name that does not resolve (soon) is no loop: the forward fails on its own.
+        Err(_) => match tokio::time::timeout(Duration::from_secs(3), tokio::net::lookup_host((host, own.port()))).await
+        {
+            Ok(Ok(addresses)) => addresses.map(|a| a.ip()).collect(),
+            _ => Vec::new(),
+        },
+    };
+    let own = own.ip().to_canonical();
+    targets.into_iter().map(|ip| ip.to_canonical()).any(|target| {
+        target == own
+            // Connecting to 0.0.0.0 or :: reaches this machine.
+            || (target.is_unspecified() && (own.is_loopback() || own.is_unspecified()))
+            // Only this machine's own addresses can be bound.
+            || (own.is_unspecified() && std::net::UdpSocket::bind((target, 0)).is_ok())
+    })
+}
+
 /// What a forward's record says under `--dry-run`.
 const DRY_RUN: &str = "not sent (dry run)";
 

@@ -428,3 +428,29 @@ async fn listen_masks_credentials_in_headers_as_log_does() {
     let kept = std::fs::read_to_string(journal(state).join("1.json")).unwrap();
     assert!(raw.iter().all(|value| kept.contains(value)), "the journal keeps them for replay: {kept}");
 }
+
+/// `--forward-to` the listener's own address would post every request back to itself, forever: refused at start
+/// (exit 2), however the address is spelled, also when the listener is on every address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forward_to_its_own_address_is_refused_at_start() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let port = {
+        let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        free.local_addr().unwrap().port().to_string()
+    };
+    let cases = [
+        ("127.0.0.1", format!("http://127.0.0.1:{port}/hook")),
+        ("127.0.0.1", format!("http://localhost:{port}")),
+        ("127.0.0.1", format!("http://[::ffff:127.0.0.1]:{port}/")),
+        ("127.0.0.1", format!("http://0.0.0.0:{port}/")),
+        ("localhost", format!("http://127.0.0.1:{port}/hook")),
+        ("0.0.0.0", format!("http://localhost:{port}/hook")),
+    ];
+    for (host, url) in &cases {
+        let args = ["webhook", "listen", "--host", host, "--port", &port, "--forward-to", url];
+        let listen = seg(home, state, &args);
+        let run = tokio::time::timeout(std::time::Duration::from_secs(30), listen).await.expect("refused, not served");
+        assert!(run.code(2).stderr.contains("forwarded to itself"), "{host} {url}: {}", run.stderr);
+    }
+}

@@ -45,7 +45,8 @@ pub struct Args {
     /// Wait this long before answering (e.g. 6s to trigger the service's 5 s timeout)
     #[arg(long, default_value = "0s", value_parser = crate::ui::parse_duration)]
     delay: Duration,
-    /// Forward the exact bytes and headers to this URL, and answer with what it answers
+    /// Forward the exact bytes and headers to this URL, and answer with what it answers (the listener's own
+    /// address is refused: it would forward to itself forever)
     #[arg(long, value_name = "URL")]
     forward_to: Option<String>,
     /// Keep the journal in this folder (created owner-only)
@@ -76,6 +77,14 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         return Err(Error::usage(format!(
             "--inspect serves its page only on a loopback address, not {}: use --host 127.0.0.1",
             address.ip()
+        )));
+    }
+    if let Some(url) = &args.forward_to
+        && listen::forwards_to_itself(url, address).await
+    {
+        return Err(Error::usage(format!(
+            "--forward-to {url} is this listener's own address ({address}): every request would be forwarded to \
+             itself, forever; forward to your app's address"
         )));
     }
     let inspect = args.inspect.then(|| Inspect { address, token: hex::encode(rand::random::<[u8; 24]>()) });

@@ -35,7 +35,8 @@ const RESERVED_DESCRIPTORS: usize = 64;
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// Connections served at once; the rest wait in the accept queue (lowered to what the descriptor limit
-    /// leaves, so that accepting never fails for want of one).
+    /// leaves, so that accepting never fails for want of one). A kept-alive connection holds its place until its
+    /// idle timeout (`header_timeout`): closing idle ones early to make room races clients that reuse them.
     pub connections: usize,
     pub header_timeout: Duration,
     pub body_timeout: Duration,

@@ -84,6 +84,9 @@ pub struct Received {
     #[serde(rename = "type")]
     pub kind: Option<String>,
     pub size: usize,
+    /// Why its body was not taken (too large, too slow, broken off); absent when it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<Refused>,
     pub signature: Signature,
     /// Which form matched, when the signature is valid.
     pub signed_form: Option<Form>,
@@ -161,18 +164,22 @@ async fn receive(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    body: Bytes,
+    body: axum::body::Body,
 ) -> Response {
     let started = Instant::now();
     let received = format!("{:.3}", jiff::Timestamp::now());
     let options = &shared.options;
+    let path = uri.path_and_query().map_or_else(|| uri.path().to_string(), |p| p.to_string());
     let header = headers.get("x-signature").map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
-    let checked = match (header, options.secret.clone()) {
-        (None, _) => None,
-        (Some(_), None) => Some(None),
+    let read = read_body(body, &headers).await;
+    let body = read.as_ref().map_or_else(|_| Bytes::new(), Bytes::clone);
+    let checked = match (&read, header, options.secret.clone()) {
+        (_, None, _) => None,
+        // A refused body was not kept: there is nothing to check the header against.
+        (Err(_), Some(_), _) | (Ok(_), Some(_), None) => Some(None),
         // verify's search hashes a few dozen variants of the body: off the async workers.
-        (Some(header), Some(secret)) => {
-            let bytes = body.clone();
+        (Ok(bytes), Some(header), Some(secret)) => {
+            let bytes = bytes.clone();
             let verdict = tokio::task::spawn_blocking(move || verify::verify(&secret, &bytes, &header, false)).await;
             Some(verdict.ok())
         }
@@ -186,11 +193,16 @@ async fn receive(
     let kind = serde_json::from_slice::<serde_json::Value>(&body)
         .ok()
         .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(String::from));
-    let (answer, answer_body, content_type) = match &options.forward_to {
-        Some(url) => forward(&shared, url, &headers, body.clone()).await,
-        None => (Answer { status: options.status, ..Answer::default() }, Bytes::new(), None),
+    let (answer, answer_body, content_type) = match (&read, &options.forward_to) {
+        (Err(refusal), _) => {
+            let text = format!("seg webhook listen: {}\n", refusal.reason.describe());
+            let answer = Answer { status: refusal.reason.status(), ..Answer::default() }.with_body(text.as_bytes());
+            (answer, Bytes::from(text), Some(HeaderValue::from_static("text/plain; charset=utf-8")))
+        }
+        (Ok(_), Some(url)) => forward(&shared, url, &headers, body.clone()).await,
+        (Ok(_), None) => (Answer { status: options.status, ..Answer::default() }, Bytes::new(), None),
     };
-    let path = uri.path_and_query().map_or_else(|| uri.path().to_string(), |p| p.to_string());
+    let refused = read.as_ref().err().map(|refusal| refusal.reason);
     let mut entry = Entry {
         id: 0,
         received,
@@ -206,8 +218,19 @@ async fn receive(
         causes: causes.iter().map(Note::from).collect(),
         warnings: warnings.iter().map(Note::from).collect(),
         answer: answer.clone(),
+        refused,
     };
-    entry.set_body(&body);
+    let size = match &read {
+        Ok(bytes) => {
+            entry.set_body(bytes);
+            bytes.len()
+        }
+        // Only the size of a refused body is kept.
+        Err(refusal) => {
+            entry.size = refusal.size;
+            refusal.size
+        }
+    };
     let (id, journal_error) = match options.journal.clone() {
         Some(journal) => {
             let mut kept = entry.clone();
@@ -225,16 +248,18 @@ async fn receive(
     if options.inspect.is_some() {
         shared.remember(entry);
     }
-    let forwarded = options.forward_to.as_ref().map(|_| match (&answer.error, answer.status) {
-        (Some(error), _) if error == DRY_RUN => DRY_RUN.to_string(),
-        (Some(error), _) => format!("error: {error}"),
-        (None, status) => status.to_string(),
-    });
+    let forwarded =
+        options.forward_to.as_ref().filter(|_| refused.is_none()).map(|_| match (&answer.error, answer.status) {
+            (Some(error), _) if error == DRY_RUN => DRY_RUN.to_string(),
+            (Some(error), _) => format!("error: {error}"),
+            (None, status) => status.to_string(),
+        });
     let record = Received {
         method: method.to_string(),
         path,
         kind,
-        size: body.len(),
+        size,
+        refused,
         signature,
         signed_form,
         causes,
@@ -252,7 +277,7 @@ async fn receive(
     };
     let _ = shared.sink.send(record);
     let delay = options.delay.saturating_sub(started.elapsed());
-    if !delay.is_zero() {
+    if refused.is_none() && !delay.is_zero() {
         tokio::time::sleep(delay).await;
     }
     let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::OK);
@@ -261,6 +286,92 @@ async fn receive(
         response.headers_mut().insert(header::CONTENT_TYPE, content_type);
     }
     response
+}
+
+/// The largest body `listen` takes: a larger one is answered 413 and recorded with its size, without its bytes.
+pub const MAX_BODY: usize = 2 << 20;
+/// How much of a body over [`MAX_BODY`] is read (to count it, and so that the sender, still sending, gets the 413)
+/// before the connection is cut instead.
+const DRAIN_MAX: u64 = 64 << 20;
+
+/// Why a request's body was not taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Refused {
+    /// Over [`MAX_BODY`]: answered 413.
+    TooLarge,
+    /// Not received within the server's body timeout: answered 408.
+    BodyTimeout,
+    /// The sender broke off before the end of its body: answered 400, if it still listens.
+    Incomplete,
+}
+
+impl Refused {
+    pub fn status(self) -> u16 {
+        match self {
+            Refused::TooLarge => 413,
+            Refused::BodyTimeout => 408,
+            Refused::Incomplete => 400,
+        }
+    }
+
+    pub fn describe(self) -> String {
+        match self {
+            Refused::TooLarge => format!("the body is larger than the {} MiB limit; it was not kept", MAX_BODY >> 20),
+            Refused::BodyTimeout => {
+                format!("the body did not arrive within {} s; it was not kept", crate::server::BODY_TIMEOUT.as_secs())
+            }
+            Refused::Incomplete => "the body broke off before its end; it was not kept".to_string(),
+        }
+    }
+}
+
+/// A body not taken, and its size: as declared (Content-Length) or as counted.
+#[derive(Debug)]
+struct Refusal {
+    reason: Refused,
+    size: usize,
+}
+
+/// The whole body, up to [`MAX_BODY`]; past it, the body is counted (up to [`DRAIN_MAX`]) and not kept.
+async fn read_body(body: axum::body::Body, headers: &HeaderMap) -> Result<Bytes, Refusal> {
+    use futures_util::StreamExt;
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    let to_size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    if let Some(declared) = declared.filter(|d| *d > DRAIN_MAX) {
+        return Err(Refusal { reason: Refused::TooLarge, size: to_size(declared) });
+    }
+    let limit = MAX_BODY as u64;
+    let mut too_large = declared.is_some_and(|d| d > limit);
+    let mut kept = bytes::BytesMut::new();
+    let mut counted: u64 = 0;
+    let mut stream = body.into_data_stream();
+    while let Some(chunk) = stream.next().await {
+        let reason = match chunk {
+            Ok(chunk) => {
+                counted += chunk.len() as u64;
+                if counted > limit && !too_large {
+                    too_large = true;
+                    kept = bytes::BytesMut::new();
+                }
+                if !too_large {
+                    kept.extend_from_slice(&chunk);
+                } else if counted >= DRAIN_MAX {
+                    break;
+                }
+                continue;
+            }
+            // What is known to be too large stays that, however it ends.
+            Err(_) if too_large => break,
+            Err(e) if crate::server::body_timed_out(&e) => Refused::BodyTimeout,
+            Err(_) => Refused::Incomplete,
+        };
+        return Err(Refusal { reason, size: to_size(counted) });
+    }
+    if too_large {
+        return Err(Refusal { reason: Refused::TooLarge, size: to_size(declared.unwrap_or(counted).max(counted)) });
+    }
+    Ok(kept.freeze())
 }
 
 /// Whether `url` reaches the listener's own socket at `own`, so that forwarding there would post every request back
@@ -357,9 +468,13 @@ async fn forward(shared: &Shared, url: &str, headers: &HeaderMap, body: Bytes) -
 }
 
 impl Received {
-    /// One line for people: method, path, type, size, signature (with the cause when invalid), forward, id.
+    /// One line for people: method, path, type, size, signature (with the cause when invalid), forward, id; for a
+    /// refused body, why and the answer instead of the signature.
     pub fn line(&self) -> String {
         let signature = match (self.signature, self.signed_form) {
+            _ if let Some(refused) = self.refused => {
+                format!("REFUSED ({}): {}", self.answer.status, refused.describe())
+            }
             (Signature::Valid, Some(Form::Raw)) | (Signature::Valid, None) => "signature valid".to_string(),
             (Signature::Valid, Some(form)) => format!("signature valid ({})", form.describe()),
             (Signature::Invalid, _) if self.causes.is_empty() => "signature INVALID".to_string(),

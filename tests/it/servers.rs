@@ -188,6 +188,43 @@ fn both_servers_cut_a_client_that_trickles_its_header() {
     });
 }
 
+#[test]
+fn both_servers_answer_408_to_a_client_that_trickles_its_body() {
+    std::thread::scope(|scope| {
+        for server in [Server::Serve, Server::Listen] {
+            scope.spawn(move || {
+                let running = server.start();
+                let mut slow = running.connect();
+                slow.set_read_timeout(Some(Duration::from_millis(500))).unwrap();
+                slow.write_all(b"POST /v1beta/workspaces HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n")
+                    .unwrap();
+                // One body byte each half second: the whole body would take 500 s; the body timeout is 30 s.
+                let started = Instant::now();
+                let mut answer = Vec::new();
+                while started.elapsed() < Duration::from_secs(120) {
+                    if slow.write_all(b"x").is_err() {
+                        break;
+                    }
+                    let mut buffer = [0u8; 1024];
+                    match slow.read(&mut buffer) {
+                        Ok(0) => break,
+                        Ok(n) => answer.extend_from_slice(&buffer[..n]),
+                        Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {
+                        }
+                        Err(_) => break,
+                    }
+                    // The status line and headers are all this needs.
+                    if answer.windows(4).any(|w| w == b"\r\n\r\n") {
+                        break;
+                    }
+                }
+                let answer = String::from_utf8_lossy(&answer);
+                assert!(answer.starts_with("HTTP/1.1 408"), "{server:?}: {answer:?}");
+            });
+        }
+    });
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn listen_serves_a_real_sender_behind_300_slow_clients_and_holds_at_most_its_bound() {

@@ -18,8 +18,8 @@ use crate::webhook::listen::{self, Inspect, ListenOptions};
 /// page at /_seg/ on the same port that lists requests live with a replay button. The address goes to stderr as
 /// `listening on http://HOST:PORT`; stdout carries one record per request.
 ///
-/// At most 256 connections are served at once (the rest wait to be accepted); a request's head must arrive within
-/// 10 s and its body within 30 s. SIGINT or SIGTERM stops it within seconds: requests in flight get 5 s, then the
+/// A body over 2 MiB is answered 413 and recorded with its size, not its bytes. At most 256 connections are served
+/// at once (the rest wait to be accepted); a request's head must arrive within 10 s and its body within 30 s. SIGINT or SIGTERM stops it within seconds: requests in flight get 5 s, then the
 /// connections still open are cut, and it exits 0.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:

@@ -21,8 +21,10 @@ use super::journal::{self, Answer, Entry, Journal, Note};
 use super::verify::{self, Finding, Form};
 use crate::effect::{Gate, Sent};
 
-/// Requests the inspector lists (its page and replay button), newest kept.
+/// Requests the inspector lists (its page and replay button), newest kept ...
 const INSPECTED: usize = 500;
+/// ... and the bytes they may hold in memory, at most: with bodies of up to 2 MiB, 500 of them would be 1 GiB.
+const INSPECTED_BYTES: usize = 64 << 20;
 
 #[derive(Debug, Clone)]
 pub struct ListenOptions {
@@ -114,21 +116,39 @@ pub(super) struct Shared {
     pub(super) options: ListenOptions,
     sink: mpsc::UnboundedSender<Received>,
     pub(super) http: reqwest::Client,
-    /// What the inspector lists: (its number in this run, the entry), oldest first.
+    /// What the inspector lists: (its number in this run, the entry), oldest first; at most [`INSPECTED`] entries
+    /// and [`INSPECTED_BYTES`].
     pub(super) recent: Mutex<VecDeque<(u64, Arc<Entry>)>>,
-    next: Mutex<u64>,
+    /// The last number given and the bytes `recent` holds.
+    next: Mutex<(u64, usize)>,
 }
 
 impl Shared {
     fn remember(&self, entry: Entry) {
         let mut next = self.next.lock().unwrap_or_else(PoisonError::into_inner);
         let mut recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
-        *next += 1;
-        if recent.len() == INSPECTED {
-            recent.pop_front();
+        let (number, held) = &mut *next;
+        *number += 1;
+        *held += weight(&entry);
+        recent.push_back((*number, Arc::new(entry)));
+        while recent.len() > INSPECTED || (*held > INSPECTED_BYTES && recent.len() > 1) {
+            if let Some((_, old)) = recent.pop_front() {
+                *held -= weight(&old);
+            }
         }
-        recent.push_back((*next, Arc::new(entry)));
     }
+
+    /// The entry of this number, while the inspector holds it.
+    pub(super) fn find(&self, number: u64) -> Option<Arc<Entry>> {
+        let recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
+        recent.iter().find(|(n, _)| *n == number).map(|(_, entry)| entry.clone())
+    }
+}
+
+/// The bytes an entry holds, near enough: its body and its headers.
+fn weight(entry: &Entry) -> usize {
+    let body = entry.body.as_ref().map_or(0, String::len) + entry.body_base64.as_ref().map_or(0, String::len);
+    body + entry.path.len() + entry.headers.iter().map(|h| h.name.len() + h.value.len()).sum::<usize>()
 }
 
 /// Serves the receiver on a bound listener until `shutdown` completes, with the limits every `listen` has
@@ -148,10 +168,21 @@ pub fn router(options: ListenOptions, sink: mpsc::UnboundedSender<Received>) -> 
     let http =
         crate::http::no_redirects(crate::http::client(options.forward_timeout, None)).build().unwrap_or_default();
     let inspect = options.inspect.is_some();
-    let shared = Arc::new(Shared { options, sink, http, recent: Mutex::new(VecDeque::new()), next: Mutex::new(0) });
+    let shared =
+        Arc::new(Shared { options, sink, http, recent: Mutex::new(VecDeque::new()), next: Mutex::new((0, 0)) });
     if let (true, Some(journal)) = (inspect, &shared.options.journal) {
-        // The inspector opens on what the journal already holds.
-        for entry in journal::newest(journal.dir(), INSPECTED).unwrap_or_default() {
+        // The inspector opens on what the journal already holds, within its bounds: read newest first.
+        let mut kept = Vec::new();
+        let mut held = 0;
+        for id in journal::ids(journal.dir()).unwrap_or_default().into_iter().rev().take(INSPECTED) {
+            let Ok(entry) = journal::read(journal.dir(), id) else { continue };
+            held += weight(&entry);
+            if held > INSPECTED_BYTES && !kept.is_empty() {
+                break;
+            }
+            kept.push(entry);
+        }
+        for entry in kept.into_iter().rev() {
             shared.remember(entry);
         }
     }

@@ -313,27 +313,35 @@ pub mod bookkeeping {
     }
 
     /// Creates a file that must not exist yet (`Ok(false)` when it does: another writer took the name). A reader
-    /// never sees it half written: it is written beside it, then linked into place.
+    /// never sees it half written: it is written beside it, then linked into place. A write that fails (a full
+    /// disk, a file size limit) leaves nothing behind, under either name.
     pub fn create(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
         private_folder(path)?;
         let temp = temporary(path);
-        let linked = (|| {
-            let mut file = open_private(&temp, true)?;
-            file.write_all(bytes)?;
-            std::fs::hard_link(&temp, path)
-        })();
+        let written = open_private(&temp, true).and_then(|mut file| file.write_all(bytes));
+        let linked = written.map(|()| std::fs::hard_link(&temp, path));
         let _ = std::fs::remove_file(&temp);
         match linked {
-            Ok(()) => Ok(true),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
-            // A file system without hard links: create the file in place, still never over another.
-            Err(_) => {
+            // Not written: nothing to link, nothing to try in place.
+            Err(e) => Err(e),
+            Ok(Ok(())) => Ok(true),
+            Ok(Err(e)) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            // A file system without hard links: create the file in place, still never over another, and removed
+            // again when it cannot be written whole.
+            Ok(Err(_)) => {
                 let mut options = std::fs::OpenOptions::new();
                 options.write(true).create_new(true);
                 #[cfg(unix)]
                 std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
                 match options.open(path) {
-                    Ok(mut file) => file.write_all(bytes).map(|()| true),
+                    Ok(mut file) => match file.write_all(bytes) {
+                        Ok(()) => Ok(true),
+                        Err(e) => {
+                            drop(file);
+                            let _ = std::fs::remove_file(path);
+                            Err(e)
+                        }
+                    },
                     Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
                     Err(e) => Err(e),
                 }

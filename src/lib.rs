@@ -11,6 +11,7 @@ pub mod http;
 pub mod plan;
 pub mod same_origin;
 pub mod secret;
+pub mod server;
 pub mod ui;
 pub mod webhook;
 pub mod wire;

@@ -10,12 +10,12 @@
 
 use arbitrary::{Result, Unstructured};
 use axum::body::Body;
-use axum::extract::ConnectInfo;
 use axum::http::{Request, header};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use libfuzzer_sys::fuzz_target;
-use seg::emulator::{Emulator, EmulatorOptions, Served};
+use seg::emulator::{Emulator, EmulatorOptions};
+use seg::server::Connection;
 use seg::wire::Code;
 use serde_json::{Map, Value, json};
 use tower::ServiceExt;
@@ -253,7 +253,7 @@ async fn run(calls: Vec<Call>) {
             request = request.header(header::CONTENT_TYPE, content_type.as_str());
         }
         // As over a connection to 127.0.0.1:8808, so that the control endpoints let the request in.
-        request = request.header(header::HOST, "127.0.0.1:8808").extension(ConnectInfo(Served(SERVED)));
+        request = request.header(header::HOST, "127.0.0.1:8808").extension(Connection { local: SERVED, peer: SERVED });
         // What no HTTP server would hand on (an unparsable URI or header) is not the emulator's to decode.
         let Ok(request) = request.body(Body::from(call.body.clone())) else { continue };
         let response = router.clone().oneshot(request).await.unwrap();

@@ -81,7 +81,10 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let receiver = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let hook = format!("http://{}/hook", receiver.local_addr()?);
     let options = listen::ListenOptions { secret: Some(SECRET.as_bytes().to_vec()), ..Default::default() };
-    let receiver_task = tokio::spawn(axum::serve(receiver, listen::router(options, sink)).into_future());
+    let (stop_receiver, receiver_stopped) = oneshot::channel::<()>();
+    let receiver_task = tokio::spawn(listen::serve(receiver, options, sink, async {
+        let _ = receiver_stopped.await;
+    }));
 
     let tour = Tour { ctx, base_url: base_url.clone(), token: token.clone() };
     let mut result = tour_steps(&tour, &hook, &mut received).await;
@@ -94,8 +97,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         result = tokio::signal::ctrl_c().await.map_err(|e| Error::failed(format!("cannot wait for Ctrl-C: {e}")));
     }
     let _ = stop_api.send(());
-    receiver_task.abort();
+    let _ = stop_receiver.send(());
     let _ = server.await;
+    let _ = receiver_task.await;
     result
 }
 

@@ -21,6 +21,10 @@ use crate::ui::Printer;
 /// `/v1/group`, `/v1/alias` and `/v1/batch` with a source's write key; every enabled `webhooks` destination of that
 /// source gets the signed webhook body, with retries. Each attempt is logged on stderr and listed by
 /// `/_emulator/deliveries`.
+///
+/// At most 512 connections are served at once (the rest wait to be accepted); a request's head must arrive within
+/// 10 s and its body within 30 s. SIGINT or SIGTERM stops it within seconds: requests in flight get 5 s, then the
+/// connections still open are cut, and it exits 0.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg serve                                   # workspace `demo`, one token of each scope, port 8808

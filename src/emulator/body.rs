@@ -10,6 +10,22 @@ use super::status::Status;
 /// The largest request body the emulator reads; a larger one is 413 with code 3.
 pub const MAX_BODY: usize = 4 * 1024 * 1024;
 
+/// Reads a whole request body (the front door's and the tracking endpoints'): 413 over [`MAX_BODY`], 408 when the
+/// client takes longer than the server's body timeout to send it (`server::BodyTimeout`); code 3 either way.
+pub async fn read(body: axum::body::Body) -> Result<bytes::Bytes, axum::response::Response> {
+    use axum::http::StatusCode;
+    use axum::response::IntoResponse;
+    axum::body::to_bytes(body, MAX_BODY).await.map_err(|e| {
+        if crate::server::body_timed_out(&e) {
+            (StatusCode::REQUEST_TIMEOUT, Status::invalid(e.to_string())).into_response()
+        } else {
+            // 413 says what happened; the body's code 3 says what the error table calls it.
+            let status = Status::invalid(format!("request body larger than {} MiB", MAX_BODY >> 20));
+            (StatusCode::PAYLOAD_TOO_LARGE, status).into_response()
+        }
+    })
+}
+
 /// A JSON body of type `T`. The front door has already read it whole (and refused one over [`MAX_BODY`]); the
 /// content type is not looked at, as clients in the wild send bodies without one.
 pub struct JsonBody<T>(pub T);

@@ -11,15 +11,11 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use std::net::SocketAddr;
-
 use axum::Json;
-use axum::extract::connect_info::{ConnectInfo, Connected};
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header, request::Parts};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::serve::IncomingStream;
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
@@ -28,22 +24,11 @@ use super::status::Status;
 use crate::same_origin::Refusal;
 use crate::wire::Code;
 
-/// The address a connection was accepted on, which the control endpoints' `Host` must name (`Emulator::serve`
-/// records it for every connection).
-#[derive(Debug, Clone, Copy)]
-pub struct Served(pub SocketAddr);
-
-impl Connected<IncomingStream<'_, tokio::net::TcpListener>> for Served {
-    fn connect_info(stream: IncomingStream<'_, tokio::net::TcpListener>) -> Self {
-        // The accepted socket knows its own address; should it not, nothing is served but the API.
-        Served(stream.io().local_addr().unwrap_or(SocketAddr::from(([0, 0, 0, 0], 0))))
-    }
-}
-
 /// The middleware of every control route: the same-origin check, answered as the API's errors are (code 7).
-/// Without a recorded address (the router called in-process) nothing is let in.
+/// The address served is the one the connection was accepted on (`server::serve` records it); without one (the
+/// router called in-process) nothing is let in.
 pub async fn admit(request: Request, next: Next) -> Response {
-    let served = request.extensions().get::<ConnectInfo<Served>>().map(|info| info.0.0);
+    let served = request.extensions().get::<crate::server::Connection>().map(|connection| connection.local);
     let checked = served
         .ok_or(Refusal::Host)
         .and_then(|served| crate::same_origin::check(served, request.headers(), crate::same_origin::Origin::Optional));

@@ -9,13 +9,12 @@ use std::time::Instant;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{Method, StatusCode, Uri};
+use axum::http::{Method, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::App;
 use super::auth;
-use super::body::MAX_BODY;
 use super::paging::PageQuery;
 use super::router::VERSION;
 use super::status::{Status, upstream_unroutable};
@@ -59,11 +58,7 @@ pub async fn admit(State(app): State<Arc<App>>, request: Request, next: Next) ->
 
 async fn check(app: &App, request: Request) -> Result<Request, Response> {
     let (mut parts, body) = request.into_parts();
-    let body = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
-        // 413 says what happened; the body's code 3 says what the error table calls it.
-        let status = Status::invalid(format!("request body larger than {} MiB", MAX_BODY >> 20));
-        (StatusCode::PAYLOAD_TOO_LARGE, status).into_response()
-    })?;
+    let body = super::body::read(body).await?;
     app.control.record(&parts, &body);
     if let Some(fault) = app.control.take_fault(&parts.method, parts.uri.path())
         && let Some(response) = fault.apply().await

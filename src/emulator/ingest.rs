@@ -10,11 +10,10 @@ use std::time::Instant;
 use axum::Json;
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, Method, StatusCode, header, request::Parts};
+use axum::http::{HeaderMap, Method, header, request::Parts};
 use axum::response::{IntoResponse, Response};
 
 use super::App;
-use super::body::MAX_BODY;
 use super::event_filter;
 use super::outbox::{self, Job};
 use super::status::Status;
@@ -54,12 +53,9 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
     if parts.method != Method::POST {
         return Err(Status::new(Code::Unimplemented, format!("method {} is not supported on {path}", parts.method)));
     }
-    let body = match axum::body::to_bytes(body, MAX_BODY).await {
+    let body = match super::body::read(body).await {
         Ok(bytes) => bytes,
-        Err(_) => {
-            let status = Status::invalid(format!("request body larger than {} MiB", MAX_BODY >> 20));
-            return Ok((StatusCode::PAYLOAD_TOO_LARGE, status).into_response());
-        }
+        Err(response) => return Ok(response),
     };
     let write_key = write_key(&parts.headers)?;
     let targets = {

@@ -38,7 +38,6 @@ use crate::ui::Printer;
 use crate::wire::{SCOPE_READ, SCOPE_WRITE, Workspace};
 use store::{Op, Resource, Store};
 
-pub use control::Served;
 pub use router::VERSION;
 
 /// The workspace there is when none is named.
@@ -183,15 +182,15 @@ impl Emulator {
             .with_state(self.app.clone())
     }
 
-    /// Serves on a bound listener until `shutdown` completes, then finishes the requests in flight.
+    /// Serves on a bound listener until `shutdown` completes, then lets the requests in flight finish within the
+    /// grace period of `server::Limits::EMULATOR` (after it, their connections are cut).
     pub async fn serve(
         self,
         listener: tokio::net::TcpListener,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let outbox = self.app.outbox.clone();
-        let service = self.router().into_make_service_with_connect_info::<control::Served>();
-        let served = axum::serve(listener, service).with_graceful_shutdown(shutdown).await;
+        let served = crate::server::serve(listener, self.router(), crate::server::Limits::EMULATOR, shutdown).await;
         // Deliveries in flight stop here; with --data they are still queued in the file for the next start.
         outbox.shutdown().await;
         served

@@ -1,7 +1,10 @@
 //! `seg webhook listen --inspect`: a small page at `/_seg/` on the listener's own loopback port that lists the
-//! requests as they arrive (it polls), each with its verdict and cause, its headers (credentials masked) and its
-//! body pretty-printed token for token, and a button that replays it (to the `--forward-to` app, else to the
-//! listener itself) through the effect gate.
+//! requests as they arrive (it polls), each with its verdict and cause, and a button that replays it (to the
+//! `--forward-to` app, else to the listener itself) through the effect gate; opened, a request shows its headers
+//! (credentials masked) and its body pretty-printed token for token.
+//!
+//! Senders choose the bodies, so what it answers is bounded by construction, not by them: the list is pages of
+//! summaries, a body is fetched when its request is opened and pretty-printed only up to [`BODY_SHOWN`].
 //!
 //! Only the person at this machine may use it: every route answers only when asked for by the loopback address
 //! the listener is bound to (a DNS-rebinding page has another Host) and not from another origin's page (the check
@@ -42,6 +45,7 @@ pub(super) fn routes() -> Router<Arc<Shared>> {
         .route("/_seg/app.css", get(style))
         .route("/_seg/favicon.svg", get(icon))
         .route("/_seg/api/requests", get(requests))
+        .route("/_seg/api/requests/{seq}", get(request))
         .route("/_seg/api/replay/{seq}", post(replay))
 }
 
@@ -105,55 +109,178 @@ async fn icon(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response
     own("image/svg+xml", ICON)
 }
 
+// What one answer of the inspector's API holds, at most, whatever the requests were: a page of the list stays under
+// 512 KiB, one request's answer under 2 MiB (docs/WEBHOOKS.md). The listener itself keeps at most 500 requests and
+// 64 MiB of them (`listen::INSPECTED_BYTES`).
+/// Summaries in one answer of the list, at most (and by default [`PAGE_DEFAULT`]) ...
+const PAGE_MAX: usize = 100;
+const PAGE_DEFAULT: usize = 50;
+/// ... and their bytes: the page stops short of it and says there is `more`.
+const PAGE_BYTES: usize = 512 << 10;
+/// The pretty-printed body one answer holds, at most, counted as written in the answer (JSON escapes included);
+/// the page says when it is cut.
+pub const BODY_SHOWN: usize = 256 << 10;
+/// Each text a summary shows from a request (its path, type, a cause's words), at most, and the causes shown.
+const TEXT_SHOWN: usize = 256;
+const NOTES_SHOWN: usize = 16;
+/// Each header value shown, at most (the whole head of a request is at most ~400 KiB: hyper's bound).
+const HEADER_SHOWN: usize = 4 << 10;
+
+/// Which summaries: those after `after` (oldest first, for the page's polling), else the newest before `before`
+/// (for "Load older"), else the newest; at most `limit`.
 #[derive(Debug, Deserialize)]
-struct After {
-    #[serde(default)]
-    after: u64,
+struct Window {
+    after: Option<u64>,
+    before: Option<u64>,
+    limit: Option<usize>,
 }
 
-/// The requests after number `after`, as the page shows them.
-async fn requests(State(shared): State<Arc<Shared>>, headers: HeaderMap, Query(after): Query<After>) -> Response {
+/// A page of summaries, in the order they arrived; `more`: there are others beyond it in the direction asked for.
+/// Bodies and headers are fetched one request at a time ([`request`]), when the page opens it.
+async fn requests(State(shared): State<Arc<Shared>>, headers: HeaderMap, Query(window): Query<Window>) -> Response {
     if let Some(refusal) = refusal(&shared, &headers, Origin::Optional) {
         return refusal;
     }
     if !token_ok(&shared, headers.get(TOKEN_HEADER).and_then(|v| v.to_str().ok())) {
         return refused(StatusCode::FORBIDDEN, "a valid X-Seg-Token is needed\n");
     }
+    let limit = window.limit.unwrap_or(PAGE_DEFAULT).clamp(1, PAGE_MAX);
     let recent = shared.recent.lock().unwrap_or_else(PoisonError::into_inner);
-    let items: Vec<Value> = recent.iter().filter(|(seq, _)| *seq > after.after).map(|(seq, e)| view(*seq, e)).collect();
+    // Taken in the direction asked for, up to the limit and the bytes of a page.
+    let page = |entries: &mut dyn Iterator<Item = &(u64, Arc<Entry>)>| {
+        let mut items = Vec::new();
+        let mut bytes = 0;
+        for (seq, entry) in entries {
+            let item = summary(*seq, entry);
+            bytes += item.to_string().len();
+            if items.len() == limit || (bytes > PAGE_BYTES && !items.is_empty()) {
+                return (items, true);
+            }
+            items.push(item);
+        }
+        (items, false)
+    };
+    let (items, more) = match window.after {
+        Some(after) => page(&mut recent.iter().filter(|(seq, _)| *seq > after)),
+        None => {
+            let before = window.before.unwrap_or(u64::MAX);
+            let (mut items, more) = page(&mut recent.iter().rev().filter(|(seq, _)| *seq < before));
+            items.reverse();
+            (items, more)
+        }
+    };
     drop(recent);
     let body = json!({
         "requests": items,
-        "replay_to": replay_target(&shared, "/"),
+        "more": more,
+        "replay_to": shorten(&replay_target(&shared, "/"), TEXT_SHOWN),
         "dry_run": shared.options.gate.is_dry_run(),
     });
     own("application/json", body.to_string())
 }
 
-/// An entry as the page shows it: the body pretty-printed with every token as sent, headers with credentials
-/// masked. Nothing here comes from the secret.
-fn view(seq: u64, entry: &Entry) -> Value {
-    let bytes = entry.body_bytes();
-    let pretty = super::shape::indent(&bytes);
-    let headers: Vec<(String, String)> = entry.headers.iter().map(|h| (h.name.clone(), h.value.clone())).collect();
-    let headers = crate::secret::redact_headers(headers.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+/// One request whole, as the page shows it when opened: its summary, its headers (credentials masked) and its
+/// body pretty-printed token for token, cut at [`BODY_SHOWN`].
+async fn request(State(shared): State<Arc<Shared>>, headers: HeaderMap, Path(seq): Path<u64>) -> Response {
+    if let Some(refusal) = refusal(&shared, &headers, Origin::Optional) {
+        return refusal;
+    }
+    if !token_ok(&shared, headers.get(TOKEN_HEADER).and_then(|v| v.to_str().ok())) {
+        return refused(StatusCode::FORBIDDEN, "a valid X-Seg-Token is needed\n");
+    }
+    let Some(entry) = shared.find(seq) else { return refused(StatusCode::NOT_FOUND, "no such request\n") };
+    // Pretty-printing walks the whole body: off the async workers.
+    let shown = tokio::task::spawn_blocking(move || detail(seq, &entry)).await;
+    match shown {
+        Ok(shown) => own("application/json", shown.to_string()),
+        Err(_) => refused(StatusCode::INTERNAL_SERVER_ERROR, "cannot show the request\n"),
+    }
+}
+
+/// What the list shows of a request: bounded texts, no headers, no body. Nothing here comes from the secret.
+fn summary(seq: u64, entry: &Entry) -> Value {
+    let notes = |notes: &[super::journal::Note]| -> Vec<Value> {
+        notes
+            .iter()
+            .take(NOTES_SHOWN)
+            .map(|n| json!({"code": shorten(&n.code, TEXT_SHOWN), "message": shorten(&n.message, TEXT_SHOWN)}))
+            .collect()
+    };
     json!({
         "seq": seq,
         "id": if entry.id == 0 { Value::Null } else { json!(entry.id) },
-        "received": entry.received,
-        "method": entry.method,
-        "path": entry.path,
-        "type": entry.kind,
+        "received": shorten(&entry.received, TEXT_SHOWN),
+        "method": shorten(&entry.method, TEXT_SHOWN),
+        "path": shorten(&entry.path, TEXT_SHOWN),
+        "type": entry.kind.as_deref().map(|kind| shorten(kind, TEXT_SHOWN)),
         "size": entry.size,
+        "refused": entry.refused,
         "signature": entry.signature,
         "signed_form": entry.signed_form,
-        "causes": entry.causes,
-        "warnings": entry.warnings,
-        "answer": entry.answer,
-        "headers": headers,
-        "body": pretty.unwrap_or_else(|| String::from_utf8_lossy(&bytes).into_owned()),
-        "json": super::json::parse(&bytes).is_ok(),
+        "causes": notes(&entry.causes),
+        "warnings": notes(&entry.warnings),
+        "answer": {
+            "status": entry.answer.status,
+            "forwarded_to": entry.answer.forwarded_to.as_deref().map(|to| shorten(to, TEXT_SHOWN)),
+            "error": entry.answer.error.as_deref().map(|error| shorten(error, TEXT_SHOWN)),
+        },
     })
+}
+
+/// A request as the page shows it opened: its summary, headers with credentials masked, the body pretty-printed
+/// with every token as sent (cut at [`BODY_SHOWN`], `body_cut` then true).
+fn detail(seq: u64, entry: &Entry) -> Value {
+    let bytes = entry.body_bytes();
+    let (body, cut, json) = match super::shape::indent(&bytes, BODY_SHOWN) {
+        Some((pretty, cut)) => (pretty, cut, true),
+        None => {
+            let text = String::from_utf8_lossy(&bytes[..bytes.len().min(BODY_SHOWN)]).into_owned();
+            (text, bytes.len() > BODY_SHOWN, false)
+        }
+    };
+    // Escapes (a control character is six bytes in JSON) count against the bound too.
+    let (body, escapes_cut) = fit_escaped(&body, BODY_SHOWN);
+    let cut = cut || escapes_cut;
+    let headers: Vec<(String, String)> = entry.headers.iter().map(|h| (h.name.clone(), h.value.clone())).collect();
+    let headers: Vec<(String, String)> =
+        crate::secret::redact_headers(headers.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .into_iter()
+            .map(|(name, value)| (shorten(&name, HEADER_SHOWN), shorten(&value, HEADER_SHOWN)))
+            .collect();
+    let mut shown = summary(seq, entry);
+    shown["headers"] = json!(headers);
+    shown["body"] = json!(body);
+    shown["body_cut"] = json!(cut);
+    shown["json"] = json!(json);
+    shown
+}
+
+/// The longest start of `text` that takes at most `max` bytes written as a JSON string, and whether it was cut.
+fn fit_escaped(text: &str, max: usize) -> (String, bool) {
+    let mut written = 0;
+    for (at, c) in text.char_indices() {
+        written += match c {
+            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
+            c if u32::from(c) < 0x20 => 6,
+            c => c.len_utf8(),
+        };
+        if written > max {
+            return (text[..at].to_string(), true);
+        }
+    }
+    (text.to_string(), false)
+}
+
+/// At most `max` bytes of a text, cut at a character, with `…` when cut.
+fn shorten(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
 }
 
 /// Where a replay goes: the app of `--forward-to`, else the listener itself at the request's path.
@@ -172,11 +299,7 @@ async fn replay(State(shared): State<Arc<Shared>>, headers: HeaderMap, Path(seq)
     if !token_ok(&shared, headers.get(TOKEN_HEADER).and_then(|v| v.to_str().ok())) {
         return refused(StatusCode::FORBIDDEN, "a valid X-Seg-Token is needed\n");
     }
-    let entry = {
-        let recent = shared.recent.lock().unwrap_or_else(PoisonError::into_inner);
-        recent.iter().find(|(s, _)| *s == seq).map(|(_, e)| e.clone())
-    };
-    let Some(entry) = entry else { return refused(StatusCode::NOT_FOUND, "no such request\n") };
+    let Some(entry) = shared.find(seq) else { return refused(StatusCode::NOT_FOUND, "no such request\n") };
     let url = replay_target(&shared, &entry.path);
     let request = match super::journal::replay_request(&shared.http, &entry, &url, None) {
         Ok(request) => request,

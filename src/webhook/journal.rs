@@ -9,12 +9,12 @@
 //! (CLI.md), so `--dry-run` does not stop it; its files are written through `effect::bookkeeping`.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 
-use super::listen::Signature;
+use super::listen::{Refused, Signature};
 use super::verify::{Finding, Form};
 use crate::effect::bookkeeping;
 
@@ -135,6 +135,9 @@ pub struct Entry {
     #[serde(default)]
     pub warnings: Vec<Note>,
     pub answer: Answer,
+    /// Why its body was not taken (then only its `size` is kept); absent when it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<Refused>,
 }
 
 impl Entry {
@@ -164,7 +167,8 @@ impl Entry {
 pub struct Journal {
     dir: PathBuf,
     max: u64,
-    next: AtomicU64,
+    /// The next id; held while an entry is written (see `append`).
+    next: Mutex<u64>,
 }
 
 impl Journal {
@@ -177,7 +181,7 @@ impl Journal {
             bookkeeping::remove(&file(dir, *id)).map_err(|e| format!("cannot prune {}: {e}", dir.display()))?;
         }
         let next = ids.last().map_or(1, |last| last + 1);
-        Ok(Journal { dir: dir.to_path_buf(), max: max.max(1), next: AtomicU64::new(next) })
+        Ok(Journal { dir: dir.to_path_buf(), max: max.max(1), next: Mutex::new(next) })
     }
 
     pub fn dir(&self) -> &Path {
@@ -185,10 +189,16 @@ impl Journal {
     }
 
     /// Writes the entry under the next free id (which it sets) and removes the one `max` before it. Blocking.
+    ///
+    /// One append at a time: ids are taken and their files made in order, so the removal of the entry `max` before
+    /// a new one never comes before that older entry is made (it would then outlive the bound), and never removes
+    /// one of the newest `max`.
     pub fn append(&self, entry: &mut Entry) -> Result<u64, String> {
         let fail = |e: std::io::Error| format!("cannot write the journal in {}: {e}", self.dir.display());
+        let mut next = self.next.lock().unwrap_or_else(PoisonError::into_inner);
         for _ in 0..1000 {
-            entry.id = self.next.fetch_add(1, Ordering::SeqCst);
+            entry.id = *next;
+            *next += 1;
             let bytes = serde_json::to_vec(entry).map_err(|e| e.to_string())?;
             if bookkeeping::create(&file(&self.dir, entry.id), &bytes).map_err(fail)? {
                 if let Some(old) = entry.id.checked_sub(self.max).filter(|old| *old > 0) {
@@ -198,7 +208,7 @@ impl Journal {
             }
             // Another listener took that id: go on after the highest one on disk.
             let highest = ids(&self.dir)?.last().copied().unwrap_or(0);
-            self.next.fetch_max(highest + 1, Ordering::SeqCst);
+            *next = (*next).max(highest + 1);
         }
         Err(format!("cannot find a free id in the journal {}", self.dir.display()))
     }
@@ -213,6 +223,9 @@ pub fn replay_request(
     url: &str,
     resign: Option<&[u8]>,
 ) -> Result<reqwest::Request, String> {
+    if let Some(refused) = entry.refused {
+        return Err(format!("request {} cannot be replayed: {}", entry.id, refused.describe()));
+    }
     let method = reqwest::Method::from_bytes(entry.method.as_bytes())
         .map_err(|_| format!("request {} has an invalid method {:?}", entry.id, entry.method))?;
     let body = entry.body_bytes();
@@ -288,6 +301,7 @@ mod tests {
             causes: Vec::new(),
             warnings: Vec::new(),
             answer: Answer { status: 200, ..Answer::default() },
+            refused: None,
         };
         entry.set_body(body);
         entry
@@ -314,5 +328,26 @@ mod tests {
         // Another writer took the next id: this one goes on after it.
         bookkeeping::create(&dir.join("6.json"), &serde_json::to_vec(&entry(b"x")).unwrap()).unwrap();
         assert_eq!(journal.append(&mut entry(b"7")).unwrap(), 7);
+    }
+
+    #[test]
+    fn concurrent_appends_keep_exactly_the_newest_max() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path().join("j");
+        let journal = std::sync::Arc::new(Journal::open(&dir, 3).unwrap());
+        let threads: Vec<_> = (0..8)
+            .map(|_| {
+                let journal = journal.clone();
+                std::thread::spawn(move || {
+                    for _ in 0..100 {
+                        journal.append(&mut entry(b"{}")).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for thread in threads {
+            thread.join().unwrap();
+        }
+        assert_eq!(ids(&dir).unwrap(), [798, 799, 800], "the newest 3, no more, no other");
     }
 }

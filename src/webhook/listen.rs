@@ -21,8 +21,10 @@ use super::journal::{self, Answer, Entry, Journal, Note};
 use super::verify::{self, Finding, Form};
 use crate::effect::{Gate, Sent};
 
-/// Requests the inspector lists (its page and replay button), newest kept.
+/// Requests the inspector lists (its page and replay button), newest kept ...
 const INSPECTED: usize = 500;
+/// ... and the bytes they may hold in memory, at most: with bodies of up to 2 MiB, 500 of them would be 1 GiB.
+const INSPECTED_BYTES: usize = 64 << 20;
 
 #[derive(Debug, Clone)]
 pub struct ListenOptions {
@@ -84,6 +86,9 @@ pub struct Received {
     #[serde(rename = "type")]
     pub kind: Option<String>,
     pub size: usize,
+    /// Why its body was not taken (too large, too slow, broken off); absent when it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<Refused>,
     pub signature: Signature,
     /// Which form matched, when the signature is valid.
     pub signed_form: Option<Form>,
@@ -111,21 +116,50 @@ pub(super) struct Shared {
     pub(super) options: ListenOptions,
     sink: mpsc::UnboundedSender<Received>,
     pub(super) http: reqwest::Client,
-    /// What the inspector lists: (its number in this run, the entry), oldest first.
+    /// What the inspector lists: (its number in this run, the entry), oldest first; at most [`INSPECTED`] entries
+    /// and [`INSPECTED_BYTES`].
     pub(super) recent: Mutex<VecDeque<(u64, Arc<Entry>)>>,
-    next: Mutex<u64>,
+    /// The last number given and the bytes `recent` holds.
+    next: Mutex<(u64, usize)>,
 }
 
 impl Shared {
     fn remember(&self, entry: Entry) {
         let mut next = self.next.lock().unwrap_or_else(PoisonError::into_inner);
         let mut recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
-        *next += 1;
-        if recent.len() == INSPECTED {
-            recent.pop_front();
+        let (number, held) = &mut *next;
+        *number += 1;
+        *held += weight(&entry);
+        recent.push_back((*number, Arc::new(entry)));
+        while recent.len() > INSPECTED || (*held > INSPECTED_BYTES && recent.len() > 1) {
+            if let Some((_, old)) = recent.pop_front() {
+                *held -= weight(&old);
+            }
         }
-        recent.push_back((*next, Arc::new(entry)));
     }
+
+    /// The entry of this number, while the inspector holds it.
+    pub(super) fn find(&self, number: u64) -> Option<Arc<Entry>> {
+        let recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
+        recent.iter().find(|(n, _)| *n == number).map(|(_, entry)| entry.clone())
+    }
+}
+
+/// The bytes an entry holds, near enough: its body and its headers.
+fn weight(entry: &Entry) -> usize {
+    let body = entry.body.as_ref().map_or(0, String::len) + entry.body_base64.as_ref().map_or(0, String::len);
+    body + entry.path.len() + entry.headers.iter().map(|h| h.name.len() + h.value.len()).sum::<usize>()
+}
+
+/// Serves the receiver on a bound listener until `shutdown` completes, with the limits every `listen` has
+/// (`server::Limits::LISTEN`: header and body timeouts, a connection bound, a grace period at the end).
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    options: ListenOptions,
+    sink: mpsc::UnboundedSender<Received>,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    crate::server::serve(listener, router(options, sink), crate::server::Limits::LISTEN, shutdown).await
 }
 
 /// A router that answers every request and sends a record of it to `sink`; with `inspect`, `/_seg/` is the
@@ -134,10 +168,21 @@ pub fn router(options: ListenOptions, sink: mpsc::UnboundedSender<Received>) -> 
     let http =
         crate::http::no_redirects(crate::http::client(options.forward_timeout, None)).build().unwrap_or_default();
     let inspect = options.inspect.is_some();
-    let shared = Arc::new(Shared { options, sink, http, recent: Mutex::new(VecDeque::new()), next: Mutex::new(0) });
+    let shared =
+        Arc::new(Shared { options, sink, http, recent: Mutex::new(VecDeque::new()), next: Mutex::new((0, 0)) });
     if let (true, Some(journal)) = (inspect, &shared.options.journal) {
-        // The inspector opens on what the journal already holds.
-        for entry in journal::newest(journal.dir(), INSPECTED).unwrap_or_default() {
+        // The inspector opens on what the journal already holds, within its bounds: read newest first.
+        let mut kept = Vec::new();
+        let mut held = 0;
+        for id in journal::ids(journal.dir()).unwrap_or_default().into_iter().rev().take(INSPECTED) {
+            let Ok(entry) = journal::read(journal.dir(), id) else { continue };
+            held += weight(&entry);
+            if held > INSPECTED_BYTES && !kept.is_empty() {
+                break;
+            }
+            kept.push(entry);
+        }
+        for entry in kept.into_iter().rev() {
             shared.remember(entry);
         }
     }
@@ -150,18 +195,22 @@ async fn receive(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    body: Bytes,
+    body: axum::body::Body,
 ) -> Response {
     let started = Instant::now();
     let received = format!("{:.3}", jiff::Timestamp::now());
     let options = &shared.options;
+    let path = uri.path_and_query().map_or_else(|| uri.path().to_string(), |p| p.to_string());
     let header = headers.get("x-signature").map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
-    let checked = match (header, options.secret.clone()) {
-        (None, _) => None,
-        (Some(_), None) => Some(None),
+    let read = read_body(body, &headers).await;
+    let body = read.as_ref().map_or_else(|_| Bytes::new(), Bytes::clone);
+    let checked = match (&read, header, options.secret.clone()) {
+        (_, None, _) => None,
+        // A refused body was not kept: there is nothing to check the header against.
+        (Err(_), Some(_), _) | (Ok(_), Some(_), None) => Some(None),
         // verify's search hashes a few dozen variants of the body: off the async workers.
-        (Some(header), Some(secret)) => {
-            let bytes = body.clone();
+        (Ok(bytes), Some(header), Some(secret)) => {
+            let bytes = bytes.clone();
             let verdict = tokio::task::spawn_blocking(move || verify::verify(&secret, &bytes, &header, false)).await;
             Some(verdict.ok())
         }
@@ -175,11 +224,16 @@ async fn receive(
     let kind = serde_json::from_slice::<serde_json::Value>(&body)
         .ok()
         .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(String::from));
-    let (answer, answer_body, content_type) = match &options.forward_to {
-        Some(url) => forward(&shared, url, &headers, body.clone()).await,
-        None => (Answer { status: options.status, ..Answer::default() }, Bytes::new(), None),
+    let (answer, answer_body, content_type) = match (&read, &options.forward_to) {
+        (Err(refusal), _) => {
+            let text = format!("seg webhook listen: {}\n", refusal.reason.describe());
+            let answer = Answer { status: refusal.reason.status(), ..Answer::default() }.with_body(text.as_bytes());
+            (answer, Bytes::from(text), Some(HeaderValue::from_static("text/plain; charset=utf-8")))
+        }
+        (Ok(_), Some(url)) => forward(&shared, url, &headers, body.clone()).await,
+        (Ok(_), None) => (Answer { status: options.status, ..Answer::default() }, Bytes::new(), None),
     };
-    let path = uri.path_and_query().map_or_else(|| uri.path().to_string(), |p| p.to_string());
+    let refused = read.as_ref().err().map(|refusal| refusal.reason);
     let mut entry = Entry {
         id: 0,
         received,
@@ -195,8 +249,19 @@ async fn receive(
         causes: causes.iter().map(Note::from).collect(),
         warnings: warnings.iter().map(Note::from).collect(),
         answer: answer.clone(),
+        refused,
     };
-    entry.set_body(&body);
+    let size = match &read {
+        Ok(bytes) => {
+            entry.set_body(bytes);
+            bytes.len()
+        }
+        // Only the size of a refused body is kept.
+        Err(refusal) => {
+            entry.size = refusal.size;
+            refusal.size
+        }
+    };
     let (id, journal_error) = match options.journal.clone() {
         Some(journal) => {
             let mut kept = entry.clone();
@@ -214,16 +279,18 @@ async fn receive(
     if options.inspect.is_some() {
         shared.remember(entry);
     }
-    let forwarded = options.forward_to.as_ref().map(|_| match (&answer.error, answer.status) {
-        (Some(error), _) if error == DRY_RUN => DRY_RUN.to_string(),
-        (Some(error), _) => format!("error: {error}"),
-        (None, status) => status.to_string(),
-    });
+    let forwarded =
+        options.forward_to.as_ref().filter(|_| refused.is_none()).map(|_| match (&answer.error, answer.status) {
+            (Some(error), _) if error == DRY_RUN => DRY_RUN.to_string(),
+            (Some(error), _) => format!("error: {error}"),
+            (None, status) => status.to_string(),
+        });
     let record = Received {
         method: method.to_string(),
         path,
         kind,
-        size: body.len(),
+        size,
+        refused,
         signature,
         signed_form,
         causes,
@@ -241,7 +308,7 @@ async fn receive(
     };
     let _ = shared.sink.send(record);
     let delay = options.delay.saturating_sub(started.elapsed());
-    if !delay.is_zero() {
+    if refused.is_none() && !delay.is_zero() {
         tokio::time::sleep(delay).await;
     }
     let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::OK);
@@ -250,6 +317,121 @@ async fn receive(
         response.headers_mut().insert(header::CONTENT_TYPE, content_type);
     }
     response
+}
+
+/// The largest body `listen` takes: a larger one is answered 413 and recorded with its size, without its bytes.
+pub const MAX_BODY: usize = 2 << 20;
+/// How much of a body over [`MAX_BODY`] is read (to count it, and so that the sender, still sending, gets the 413)
+/// before the connection is cut instead.
+const DRAIN_MAX: u64 = 64 << 20;
+
+/// Why a request's body was not taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Refused {
+    /// Over [`MAX_BODY`]: answered 413.
+    TooLarge,
+    /// Not received within the server's body timeout: answered 408.
+    BodyTimeout,
+    /// The sender broke off before the end of its body: answered 400, if it still listens.
+    Incomplete,
+}
+
+impl Refused {
+    pub fn status(self) -> u16 {
+        match self {
+            Refused::TooLarge => 413,
+            Refused::BodyTimeout => 408,
+            Refused::Incomplete => 400,
+        }
+    }
+
+    pub fn describe(self) -> String {
+        match self {
+            Refused::TooLarge => format!("the body is larger than the {} MiB limit; it was not kept", MAX_BODY >> 20),
+            Refused::BodyTimeout => {
+                format!("the body did not arrive within {} s; it was not kept", crate::server::BODY_TIMEOUT.as_secs())
+            }
+            Refused::Incomplete => "the body broke off before its end; it was not kept".to_string(),
+        }
+    }
+}
+
+/// A body not taken, and its size: as declared (Content-Length) or as counted.
+#[derive(Debug)]
+struct Refusal {
+    reason: Refused,
+    size: usize,
+}
+
+/// The whole body, up to [`MAX_BODY`]; past it, the body is counted (up to [`DRAIN_MAX`]) and not kept.
+async fn read_body(body: axum::body::Body, headers: &HeaderMap) -> Result<Bytes, Refusal> {
+    use futures_util::StreamExt;
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    let to_size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    if let Some(declared) = declared.filter(|d| *d > DRAIN_MAX) {
+        return Err(Refusal { reason: Refused::TooLarge, size: to_size(declared) });
+    }
+    let limit = MAX_BODY as u64;
+    let mut too_large = declared.is_some_and(|d| d > limit);
+    let mut kept = bytes::BytesMut::new();
+    let mut counted: u64 = 0;
+    let mut stream = body.into_data_stream();
+    while let Some(chunk) = stream.next().await {
+        let reason = match chunk {
+            Ok(chunk) => {
+                counted += chunk.len() as u64;
+                if counted > limit && !too_large {
+                    too_large = true;
+                    kept = bytes::BytesMut::new();
+                }
+                if !too_large {
+                    kept.extend_from_slice(&chunk);
+                } else if counted >= DRAIN_MAX {
+                    break;
+                }
+                continue;
+            }
+            // What is known to be too large stays that, however it ends.
+            Err(_) if too_large => break,
+            Err(e) if crate::server::body_timed_out(&e) => Refused::BodyTimeout,
+            Err(_) => Refused::Incomplete,
+        };
+        return Err(Refusal { reason, size: to_size(counted) });
+    }
+    if too_large {
+        return Err(Refusal { reason: Refused::TooLarge, size: to_size(declared.unwrap_or(counted).max(counted)) });
+    }
+    Ok(kept.freeze())
+}
+
+/// Whether `url` reaches the listener's own socket at `own`, so that forwarding there would post every request back
+/// to the listener, forever. Checked after binding, so `--port 0` compares the port bound. A host name is resolved
+/// (`localhost` is `127.0.0.1` too); a listener on every address (`0.0.0.0`, `::`) is reached by any address of
+/// this machine.
+pub async fn forwards_to_itself(url: &str, own: SocketAddr) -> bool {
+    let Ok(url) = reqwest::Url::parse(url) else { return false };
+    if url.port_or_known_default() != Some(own.port()) {
+        return false;
+    }
+    let Some(host) = url.host_str() else { return false };
+    let targets: Vec<std::net::IpAddr> = match host.trim_start_matches('[').trim_end_matches(']').parse() {
+        Ok(ip) => vec![ip],
+        // A name that does not resolve (soon) is no loop: the forward fails on its own.
+        Err(_) => match tokio::time::timeout(Duration::from_secs(3), tokio::net::lookup_host((host, own.port()))).await
+        {
+            Ok(Ok(addresses)) => addresses.map(|a| a.ip()).collect(),
+            _ => Vec::new(),
+        },
+    };
+    let own = own.ip().to_canonical();
+    targets.into_iter().map(|ip| ip.to_canonical()).any(|target| {
+        target == own
+            // Connecting to 0.0.0.0 or :: reaches this machine.
+            || (target.is_unspecified() && (own.is_loopback() || own.is_unspecified()))
+            // Only this machine's own addresses can be bound.
+            || (own.is_unspecified() && std::net::UdpSocket::bind((target, 0)).is_ok())
+    })
 }
 
 /// What a forward's record says under `--dry-run`.
@@ -317,9 +499,13 @@ async fn forward(shared: &Shared, url: &str, headers: &HeaderMap, body: Bytes) -
 }
 
 impl Received {
-    /// One line for people: method, path, type, size, signature (with the cause when invalid), forward, id.
+    /// One line for people: method, path, type, size, signature (with the cause when invalid), forward, id; for a
+    /// refused body, why and the answer instead of the signature.
     pub fn line(&self) -> String {
         let signature = match (self.signature, self.signed_form) {
+            _ if let Some(refused) = self.refused => {
+                format!("REFUSED ({}): {}", self.answer.status, refused.describe())
+            }
             (Signature::Valid, Some(Form::Raw)) | (Signature::Valid, None) => "signature valid".to_string(),
             (Signature::Valid, Some(form)) => format!("signature valid ({})", form.describe()),
             (Signature::Invalid, _) if self.causes.is_empty() => "signature INVALID".to_string(),

@@ -243,16 +243,27 @@ pub fn differences(a: &[u8], b: &[u8]) -> Differences {
 
 /// The text pretty-printed with two-space indents, each token kept exactly as written (escapes and number
 /// spellings included), so what is shown is what was sent; `None` when it is not valid JSON.
-pub fn indent(bytes: &[u8]) -> Option<String> {
+///
+/// At most `max` bytes of it (cut at a character), and whether it was cut: the indents of a body nested 128 levels
+/// deep and thousands of elements wide make it a hundred times its size, so the whole of it is never built.
+pub fn indent(bytes: &[u8], max: usize) -> Option<(String, bool)> {
     super::json::parse(bytes).ok()?;
     let tokens = tokens(bytes);
-    let mut out = String::with_capacity(bytes.len() * 2);
+    let mut out = String::with_capacity(bytes.len().min(max).saturating_add(64));
     let mut depth = 0usize;
     let newline = |out: &mut String, depth: usize| {
         out.push('\n');
         out.extend(std::iter::repeat_n("  ", depth));
     };
     for (i, token) in tokens.iter().enumerate() {
+        if out.len() > max {
+            let mut end = max;
+            while !out.is_char_boundary(end) {
+                end -= 1;
+            }
+            out.truncate(end);
+            return Some((out, true));
+        }
         let next = tokens.get(i + 1).copied();
         match *token {
             b"{" | b"[" => {
@@ -279,7 +290,15 @@ pub fn indent(bytes: &[u8]) -> Option<String> {
             other => out.push_str(&String::from_utf8_lossy(other)),
         }
     }
-    Some(out)
+    if out.len() > max {
+        let mut end = max;
+        while !out.is_char_boundary(end) {
+            end -= 1;
+        }
+        out.truncate(end);
+        return Some((out, true));
+    }
+    Some((out, false))
 }
 
 #[cfg(test)]
@@ -326,13 +345,19 @@ mod tests {
     #[test]
     fn indent_keeps_every_token() {
         let text = br#"{"a":1.0,"b":[],"c":{"d":"\u00e9\/"},"e":[1,{}]}"#;
-        let pretty = indent(text).unwrap();
+        let (pretty, cut) = indent(text, usize::MAX).unwrap();
+        assert!(!cut);
         assert_eq!(
             pretty,
             "{\n  \"a\": 1.0,\n  \"b\": [],\n  \"c\": {\n    \"d\": \"\\u00e9\\/\"\n  },\n  \"e\": [\n    1,\n    {}\n  ]\n}"
         );
         assert_eq!(tokens(pretty.as_bytes()), tokens(text));
-        assert!(indent(b"not json").is_none());
-        assert_eq!(indent(b" 7 ").as_deref(), Some("7"));
+        assert!(indent(b"not json", 100).is_none());
+        assert_eq!(indent(b" 7 ", 100), Some(("7".to_string(), false)));
+        // Cut at the bound, at a character: a body whose indents alone would be a hundred times its size.
+        let deep = format!("{}{}{}", "[".repeat(100), "1,".repeat(10_000) + "\"\u{e9}\"", "]".repeat(100));
+        let (pretty, cut) = indent(deep.as_bytes(), 4097).unwrap();
+        assert!(cut && pretty.len() <= 4097 && pretty.len() > 4000, "{}", pretty.len());
+        assert!(pretty.starts_with("[\n  [\n    ["));
     }
 }

@@ -120,7 +120,12 @@ async fn dns_and_tls_failures_are_transport_errors() {
     // `.invalid` never resolves (RFC 2606), on any network or none.
     let run = workspaces_list("http://seg-test.invalid", &[]).await;
     assert_eq!(run.code, 3, "{}", run.stderr);
-    assert!(run.stderr.contains("cannot connect to http://seg-test.invalid"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("cannot find http://seg-test.invalid: its host name does not resolve"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("retrying"), "a name that does not resolve is said at once: {}", run.stderr);
     // TLS to a server that speaks plain HTTP.
     let base = server(Fault::Html502).await.replace("http://", "https://");
     let run = workspaces_list(&base, &[]).await;

@@ -428,3 +428,193 @@ async fn listen_masks_credentials_in_headers_as_log_does() {
     let kept = std::fs::read_to_string(journal(state).join("1.json")).unwrap();
     assert!(raw.iter().all(|value| kept.contains(value)), "the journal keeps them for replay: {kept}");
 }
+
+/// `--forward-to` the listener's own address would post every request back to itself, forever: refused at start
+/// (exit 2), however the address is spelled, also when the listener is on every address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forward_to_its_own_address_is_refused_at_start() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let port = {
+        let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        free.local_addr().unwrap().port().to_string()
+    };
+    let cases = [
+        ("127.0.0.1", format!("http://127.0.0.1:{port}/hook")),
+        ("127.0.0.1", format!("http://localhost:{port}")),
+        ("127.0.0.1", format!("http://[::ffff:127.0.0.1]:{port}/")),
+        ("127.0.0.1", format!("http://0.0.0.0:{port}/")),
+        ("localhost", format!("http://127.0.0.1:{port}/hook")),
+        ("0.0.0.0", format!("http://localhost:{port}/hook")),
+    ];
+    for (host, url) in &cases {
+        let args = ["webhook", "listen", "--host", host, "--port", &port, "--forward-to", url];
+        let listen = seg(home, state, &args);
+        let run = tokio::time::timeout(std::time::Duration::from_secs(30), listen).await.expect("refused, not served");
+        assert!(run.code(2).stderr.contains("forwarded to itself"), "{host} {url}: {}", run.stderr);
+    }
+}
+
+/// A body over listen's limit (2 MiB) is answered 413 and still recorded: a line, a record and a journal entry that
+/// say it was too large, with its size (declared or counted), never its bytes; it cannot be replayed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_over_the_limit_is_answered_413_and_recorded_with_its_size() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let big = vec![b'x'; 3 << 20];
+    let mut listen = Listener::start(home, state, &["--secret", "k", "-o", "ndjson"], &[]).await;
+    let answer = reqwest::Client::new()
+        .post(format!("{}/hook", listen.url))
+        .header("x-signature", "0".repeat(40))
+        .body(big.clone())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 413);
+    assert!(answer.text().await.unwrap().contains("larger than the 2 MiB limit"));
+    let record = listen.next_record().await;
+    assert_eq!(record["refused"], "too_large", "{record}");
+    assert_eq!(record["size"], 3 << 20, "{record}");
+    assert_eq!((record["answer"]["status"].as_u64(), record["body"].as_str()), (Some(413), Some("")), "{record}");
+    assert_eq!(record["signature"], "unchecked", "no body to check the header against: {record}");
+    // Chunked, with no declared size: counted.
+    let address = listen.url.strip_prefix("http://").unwrap().to_string();
+    let status = tokio::task::spawn_blocking(move || {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(address).unwrap();
+        stream
+            .write_all(
+                b"POST /chunked HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+            )
+            .unwrap();
+        let chunk = vec![b'y'; 1 << 20];
+        for _ in 0..3 {
+            stream.write_all(format!("{:x}\r\n", chunk.len()).as_bytes()).unwrap();
+            stream.write_all(&chunk).unwrap();
+            stream.write_all(b"\r\n").unwrap();
+        }
+        stream.write_all(b"0\r\n\r\n").unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    })
+    .await
+    .unwrap();
+    assert!(status.starts_with("HTTP/1.1 413"), "{status}");
+    let record = listen.next_record().await;
+    assert_eq!((record["refused"].as_str(), record["size"].as_u64()), (Some("too_large"), Some(3 << 20)), "{record}");
+    listen.stop().await;
+    // The journal says so, without the bytes.
+    let kept = std::fs::read(journal(state).join("1.json")).unwrap();
+    assert!(kept.len() < 4096, "the body is not kept: {} bytes", kept.len());
+    let entry: Value = serde_json::from_slice(&kept).unwrap();
+    assert_eq!((entry["refused"].as_str(), entry["size"].as_u64()), (Some("too_large"), Some(3 << 20)), "{entry}");
+    assert!(entry.get("body").is_none() && entry.get("body_base64").is_none(), "{entry}");
+    let log = seg(home, state, &["webhook", "log", "-o", "json"]).await;
+    assert_eq!(log.code(0).json()[1]["refused"], "too_large");
+    // A line for people too.
+    let mut text = Listener::start(home, state, &["-o", "table"], &[]).await;
+    let answer = reqwest::Client::new().post(format!("{}/hook", text.url)).body(big).send().await.unwrap();
+    assert_eq!(answer.status(), 413);
+    let line = text.next_line().await;
+    assert!(line.starts_with(&format!("POST /hook - {}B REFUSED (413): the body is larger", 3 << 20)), "{line}");
+    text.stop().await;
+    // Nothing to replay: refused before anything is sent.
+    let app = Receiver::start(&[], 200).await;
+    let run = seg(home, state, &["webhook", "replay", "3", "1", "--to", &app.url]).await;
+    assert!(run.code(2).stderr.contains("cannot be replayed"), "{}", run.stderr);
+    assert!(app.hits().is_empty());
+}
+
+/// A journal that cannot be written (here: a file size limit, as a full disk) leaves no half-written entry and no
+/// temporary file, is said once on stderr however many requests fail, and each record says why it has no id.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_journal_that_cannot_be_written_leaves_nothing_half_written_and_is_said_once() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let mut cmd = seg_command(home);
+    cmd.env("SEG_STATE_DIR", state).args(["webhook", "listen", "--port", "0", "-o", "ndjson"]);
+    // SAFETY: between fork and exec only async-signal-safe calls: setrlimit and signal.
+    unsafe {
+        cmd.pre_exec(|| {
+            // Files of at most 4 KiB; writing past it fails with EFBIG instead of killing the process.
+            let limit = libc::rlimit { rlim_cur: 4096, rlim_max: 4096 };
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap()).lines();
+    let url = loop {
+        let line = stderr.next_line().await.unwrap().expect("listen announces its address");
+        if let Some(address) = line.strip_prefix("listening on ") {
+            break address.to_string();
+        }
+    };
+    let mut records = BufReader::new(child.stdout.take().unwrap()).lines();
+    let client = reqwest::Client::new();
+    for body in [vec![b'a'; 8000], vec![b'b'; 9000], vec![b'c'; 10_000], b"{}".to_vec()] {
+        let answer = client.post(format!("{url}/hook")).body(body.clone()).send().await.unwrap();
+        assert_eq!(answer.status(), 200, "the sender is answered all the same");
+        let line = tokio::time::timeout(std::time::Duration::from_secs(30), records.next_line()).await;
+        let record: Value = serde_json::from_str(&line.unwrap().unwrap().unwrap()).unwrap();
+        if body.len() > 4096 {
+            assert!(record["id"].is_null(), "{record}");
+            assert!(record["journal_error"].as_str().unwrap().contains("cannot write the journal"), "{record}");
+        } else {
+            assert_eq!(record["id"], 4, "a small one is kept: {record}");
+        }
+    }
+    let dir = journal(state);
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["4.json"], "no half-written entry, no temporary file");
+    assert!(child.id().is_some());
+    std::process::Command::new("kill").args(["-TERM", &child.id().unwrap().to_string()]).status().unwrap();
+    let mut said = Vec::new();
+    while let Some(line) = stderr.next_line().await.unwrap() {
+        said.push(line);
+    }
+    child.wait().await.unwrap();
+    let warnings = said.iter().filter(|line| line.contains("cannot write the journal")).count();
+    assert_eq!(warnings, 1, "said once: {said:?}");
+}
+
+/// `--journal-max N` holds however many requests arrive at once: never more than N entries, and always the newest.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn journal_max_holds_under_concurrent_requests() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let mut listen = Listener::start(home, state, &["--journal-max", "2", "-o", "ndjson"], &[]).await;
+    let client = reqwest::Client::new();
+    let posts: Vec<_> = (0..400)
+        .map(|n| {
+            // Each on a connection of its own, closed after it (a pool's idle connections would count against the
+            // listener's connection bound until its idle timeout).
+            let request = client
+                .post(format!("{}/hook", listen.url))
+                .header("connection", "close")
+                .body(format!("{{\"n\":{n}}}"));
+            tokio::spawn(async move { request.send().await.unwrap().status() })
+        })
+        .collect();
+    for post in posts {
+        assert_eq!(post.await.unwrap(), 200);
+    }
+    let mut ids = Vec::new();
+    for _ in 0..400 {
+        ids.push(listen.next_record().await["id"].as_u64().unwrap());
+    }
+    listen.stop().await;
+    ids.sort_unstable();
+    let newest: Vec<String> = ids[ids.len() - 2..].iter().map(|id| format!("{id}.json")).collect();
+    let mut names: Vec<String> =
+        std::fs::read_dir(journal(state)).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort_by_key(|name| name.trim_end_matches(".json").parse::<u64>().unwrap_or(0));
+    assert_eq!(names, newest);
+}

@@ -27,6 +27,7 @@ mod raw_output;
 mod receiver;
 mod screens;
 mod serve_binary;
+mod servers;
 mod streams;
 mod stringify;
 mod support;

@@ -17,6 +17,10 @@ use crate::webhook::listen::{self, Inspect, ListenOptions};
 /// body, verdict, answer) is kept in a journal, for `seg webhook log` and `seg webhook replay`. --inspect serves a
 /// page at /_seg/ on the same port that lists requests live with a replay button. The address goes to stderr as
 /// `listening on http://HOST:PORT`; stdout carries one record per request.
+///
+/// A body over 2 MiB is answered 413 and recorded with its size, not its bytes. At most 256 connections are served
+/// at once (the rest wait to be accepted); a request's head must arrive within 10 s and its body within 30 s. SIGINT or SIGTERM stops it within seconds: requests in flight get 5 s, then the
+/// connections still open are cut, and it exits 0.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook listen --port 9000 --secret teehee
@@ -41,7 +45,8 @@ pub struct Args {
     /// Wait this long before answering (e.g. 6s to trigger the service's 5 s timeout)
     #[arg(long, default_value = "0s", value_parser = crate::ui::parse_duration)]
     delay: Duration,
-    /// Forward the exact bytes and headers to this URL, and answer with what it answers
+    /// Forward the exact bytes and headers to this URL, and answer with what it answers (the listener's own
+    /// address is refused: it would forward to itself forever)
     #[arg(long, value_name = "URL")]
     forward_to: Option<String>,
     /// Keep the journal in this folder (created owner-only)
@@ -74,6 +79,14 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             address.ip()
         )));
     }
+    if let Some(url) = &args.forward_to
+        && listen::forwards_to_itself(url, address).await
+    {
+        return Err(Error::usage(format!(
+            "--forward-to {url} is this listener's own address ({address}): every request would be forwarded to \
+             itself, forever; forward to your app's address"
+        )));
+    }
     let inspect = args.inspect.then(|| Inspect { address, token: hex::encode(rand::random::<[u8; 24]>()) });
     let options = ListenOptions {
         secret: args.secret.get()?.map(|s| s.expose().as_bytes().to_vec()),
@@ -91,9 +104,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if args.inspect {
         ctx.printer.status(&format!("inspector: http://{address}/_seg/"));
     }
-    let server =
-        axum::serve(listener, listen::router(options, sink)).with_graceful_shutdown(crate::cli::shutdown_signal());
-    let server = tokio::spawn(async move { server.await });
+    let server = tokio::spawn(listen::serve(listener, options, sink, crate::cli::shutdown_signal()));
     let records = matches!(ctx.output_format(), Format::Json | Format::Ndjson);
     let mut warned = false;
     while let Some(request) = received.recv().await {

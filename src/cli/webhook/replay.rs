@@ -53,11 +53,15 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let http = crate::http::no_redirects(crate::http::client(timeout, None))
         .build()
         .map_err(|e| Error::failed(format!("cannot build the HTTP client: {e}")))?;
+    // Every request is made before the first is sent: one that cannot be (a refused body was not kept) sends none.
+    let resign = secret.as_ref().map(|s| s.expose().as_bytes());
+    let requests = entries
+        .iter()
+        .map(|entry| journal::replay_request(&http, entry, &args.to, resign).map_err(Error::Usage))
+        .collect::<Result<Vec<_>>>()?;
     let mut results = Vec::new();
     let (mut answered, mut delivered) = (0, 0);
-    for entry in &entries {
-        let resign = secret.as_ref().map(|s| s.expose().as_bytes());
-        let request = journal::replay_request(&http, entry, &args.to, resign).map_err(Error::Usage)?;
+    for (entry, request) in entries.iter().zip(requests) {
         let started = Instant::now();
         let (status, error) = match ctx.gate.http(&http, request).await {
             Ok(Sent::Described) => continue,

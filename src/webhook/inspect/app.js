@@ -1,12 +1,18 @@
-// The inspector's page: polls /_seg/api/requests for what arrived since the last look and shows each request.
+// The inspector's page. It loads summaries, a page at a time (the newest first, older ones on demand), polls for
+// new ones each second, and fetches a request's headers and body only when it is opened: what the listener answers
+// stays bounded however large or many the requests are.
 // Everything from a request is written as text (textContent), never as markup.
 'use strict';
 const token = document.querySelector('meta[name="seg-token"]').content;
 const list = document.getElementById('requests');
 const status = document.getElementById('status');
 const result = document.getElementById('replay-result');
-let after = 0;
+const older = document.getElementById('older');
+const PAGE = 50;
+let newest = 0; // the highest number shown: polling asks for what came after it
+let oldest = null; // the lowest: "Load older" asks for what came before it
 let replayTo = '';
+let dryRun = false;
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -15,14 +21,22 @@ function el(tag, className, text) {
   return node;
 }
 
-function render(r) {
-  const card = el('section', 'request ' + r.signature);
-  card.dataset.seq = r.seq;
-  if (r.id !== null) card.dataset.id = r.id;
+async function api(path) {
+  const response = await fetch(path, { headers: { 'X-Seg-Token': token } });
+  if (!response.ok) throw new Error(response.status + ' ' + (await response.text()).trim());
+  return response.json();
+}
+
+// One request's card: its summary line and causes; headers and body load when it is opened.
+function card(r) {
+  const verdict = r.refused ? 'refused' : r.signature;
+  const node = el('section', 'request ' + verdict);
+  node.dataset.seq = r.seq;
+  if (r.id !== null) node.dataset.id = r.id;
   const line = el('div', 'line');
   line.append(el('span', 'id', r.id !== null ? '#' + r.id : '-'));
   line.append(el('span', 'what', r.method + ' ' + r.path + (r.type ? '  ' + r.type : '')));
-  line.append(el('span', 'verdict', r.signature));
+  line.append(el('span', 'verdict', r.refused ? 'refused: ' + r.refused.replace('_', ' ') : r.signature));
   line.append(el('span', 'size', r.size + ' B'));
   const answer = r.answer || {};
   let answered = 'answered ' + answer.status;
@@ -32,10 +46,15 @@ function render(r) {
   line.append(el('span', 'time', r.received));
   const button = el('button', 'replay', 'Replay');
   button.type = 'button';
-  button.title = 'Send these exact bytes and headers again to ' + (replayTo || 'this listener');
-  button.addEventListener('click', () => replay(r.seq, button));
+  if (r.refused) {
+    button.disabled = true;
+    button.title = 'Its body was not kept: there is nothing to replay';
+  } else {
+    button.title = 'Send these exact bytes and headers again to ' + (replayTo || 'this listener');
+    button.addEventListener('click', () => replay(r.seq, button));
+  }
   line.append(button);
-  card.append(line);
+  node.append(line);
   if (r.causes.length || r.warnings.length) {
     const causes = el('ul', 'causes');
     for (const c of r.causes) {
@@ -48,20 +67,51 @@ function render(r) {
       item.dataset.code = w.code;
       causes.append(item);
     }
-    card.append(causes);
+    node.append(causes);
   }
-  const headers = el('details', 'headers');
-  headers.append(el('summary', null, r.headers.length + ' headers'));
-  const table = el('table', 'headers');
-  for (const [name, value] of r.headers) {
-    const row = el('tr');
-    row.append(el('td', null, name), el('td', null, value));
-    table.append(row);
+  const content = el('details', 'content');
+  content.append(el('summary', null, 'Headers and body'));
+  content.addEventListener('toggle', () => { if (content.open) load(r, content); });
+  node.append(content);
+  return node;
+}
+
+// Fetches one request's headers and body, once.
+async function load(r, content) {
+  if (content.dataset.state) return;
+  content.dataset.state = 'loading';
+  const waiting = el('p', 'loading', 'Loading…');
+  content.append(waiting);
+  try {
+    const d = await api('/_seg/api/requests/' + r.seq);
+    waiting.remove();
+    const table = el('table', 'headers');
+    for (const [name, value] of d.headers) {
+      const row = el('tr');
+      row.append(el('td', null, name), el('td', null, value));
+      table.append(row);
+    }
+    content.append(el('p', 'count', d.headers.length + ' headers'), table);
+    if (d.refused) {
+      content.append(el('p', 'note', 'The body (' + d.size + ' B) was not kept: ' + d.refused.replace('_', ' ') + '.'));
+    } else {
+      if (d.body_cut) {
+        content.append(el('p', 'note cut', 'Cut: only the beginning of the ' + (d.json ? 'pretty-printed ' : '') + 'body ('
+          + d.size + ' B) is shown; `seg webhook log -o json` has all of it.'));
+      }
+      content.append(el('pre', 'body' + (d.json ? ' json' : ''), d.body));
+    }
+    content.dataset.state = 'loaded';
+  } catch (e) {
+    waiting.textContent = 'Cannot load this request: ' + e.message;
+    delete content.dataset.state;
   }
-  headers.append(table);
-  card.append(headers);
-  card.append(el('pre', 'body' + (r.json ? ' json' : ''), r.body));
-  list.prepend(card);
+}
+
+function say() {
+  const count = list.children.length;
+  status.textContent = count === 0 ? 'Waiting for requests…'
+    : count + ' request' + (count === 1 ? '' : 's') + ' shown' + (dryRun ? ' (dry run: replays are described, not sent)' : '');
 }
 
 async function replay(seq, button) {
@@ -79,24 +129,43 @@ async function replay(seq, button) {
   }
 }
 
-async function poll() {
+async function loadOlder() {
+  older.disabled = true;
   try {
-    const response = await fetch('/_seg/api/requests?after=' + after, { headers: { 'X-Seg-Token': token } });
-    if (response.ok) {
-      const data = await response.json();
-      replayTo = data.replay_to;
-      for (const r of data.requests) {
-        render(r);
-        after = Math.max(after, r.seq);
-      }
-      const count = list.children.length;
-      status.textContent = count === 0 ? 'Waiting for requests…'
-        : count + ' request' + (count === 1 ? '' : 's') + (data.dry_run ? ' (dry run: replays are described, not sent)' : '');
-    }
+    const data = await api('/_seg/api/requests?before=' + oldest + '&limit=' + PAGE);
+    // Oldest first in the answer; the list runs newest first, so the page's newest goes on top of the rest.
+    for (const r of data.requests.slice().reverse()) list.append(card(r));
+    if (data.requests.length) oldest = data.requests[0].seq;
+    older.hidden = !data.more;
+    say();
   } catch (e) {
-    status.textContent = 'The listener is not answering: ' + e;
+    status.textContent = 'Cannot load older requests: ' + e.message;
+  } finally {
+    older.disabled = false;
   }
-  setTimeout(poll, 1000);
 }
 
+async function poll() {
+  let again = 1000;
+  try {
+    const first = newest === 0;
+    const data = await api('/_seg/api/requests?' + (first ? 'limit=' + PAGE : 'after=' + newest + '&limit=100'));
+    replayTo = data.replay_to;
+    dryRun = data.dry_run;
+    for (const r of data.requests) {
+      list.prepend(card(r));
+      newest = Math.max(newest, r.seq);
+      if (oldest === null) oldest = r.seq;
+    }
+    if (first) older.hidden = !data.more;
+    // More arrived than one answer holds: the rest at once.
+    else if (data.more) again = 0;
+    say();
+  } catch (e) {
+    status.textContent = 'The listener is not answering: ' + e.message;
+  }
+  setTimeout(poll, again);
+}
+
+older.addEventListener('click', loadOlder);
 poll();

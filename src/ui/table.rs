@@ -347,18 +347,40 @@ fn derive_columns(first: Option<&Value>) -> Vec<Column> {
 /// One resource as `field  value` lines: the values aligned, never wrapped (an identifier or a URL stays whole,
 /// however narrow the terminal), a nested value as indented lines under its field (a destination's config items as
 /// `key: value` with secrets masked), times as every table shows them.
-pub fn fields(value: &Value, _printer: &Printer) -> String {
-    let pairs: Vec<(String, Vec<String>)> = match value {
-        Value::Object(map) => {
-            map.iter().map(|(key, field)| (escape_control(key).into_owned(), nested(key, field))).collect()
-        }
-        other => vec![(String::new(), vec![cell(Some(other), Render::Text)])],
+pub fn fields(value: &Value, printer: &Printer) -> String {
+    fields_in(value, width(printer))
+}
+
+/// One resource in `room` columns: a value that does not fit beside its field goes on the next line, indented, so
+/// that an identifier as long as the terminal is wide still shows on one line.
+fn fields_in(value: &Value, room: Option<usize>) -> String {
+    // Each field with its lines, and whether they stand below it (a list or a map, however short).
+    let pairs: Vec<(String, Vec<String>, bool)> = match value {
+        Value::Object(map) => map
+            .iter()
+            .map(|(key, field)| {
+                let below = matches!(field, Value::Object(m) if !m.is_empty())
+                    || matches!(field, Value::Array(a) if !a.is_empty());
+                (escape_control(key).into_owned(), nested(key, field), below)
+            })
+            .collect(),
+        other => vec![(String::new(), vec![cell(Some(other), Render::Text)], false)],
     };
-    let key_width = pairs.iter().filter(|(_, v)| v.len() <= 1).map(|(k, _)| k.width()).max().unwrap_or(0);
+    let beside = pairs.iter().filter(|(_, v, below)| v.len() <= 1 && !below);
+    let key_width = beside.map(|(k, _, _)| k.width()).max().unwrap_or(0);
     let mut out = String::new();
-    for (key, values) in pairs {
+    for (key, values, below) in pairs {
         match values.as_slice() {
             [] => out.push_str(&format!("{key}\n")),
+            lines if below => {
+                out.push_str(&format!("{key}:"));
+                for line in lines {
+                    out.push_str(&format!("\n  {line}"));
+                }
+            }
+            [one] if room.is_some_and(|room| key_width + 2 + one.width() > room) => {
+                out.push_str(&format!("{key}:\n  {one}"));
+            }
             [one] => out.push_str(format!("{key:key_width$}  {one}").trim_end()),
             many => {
                 out.push_str(&format!("{key}:"));
@@ -387,8 +409,14 @@ fn nested(key: &str, value: &Value) -> Vec<String> {
                 let key = name.rsplit_once("/config/").map_or(name, |(_, k)| k);
                 let kind = item.get("type").and_then(Value::as_str).unwrap_or_default();
                 let shown = crate::wire::config::masked(key, kind, &item["value"], crate::secret::REDACTED);
-                format!("{key}: {}", scalar(&shown))
+                match &shown {
+                    // A nested setting (a webhook's hooks) as indented YAML lines, not one long line of JSON.
+                    Value::Array(items) if !items.is_empty() => block(key, &shown),
+                    Value::Object(map) if !map.is_empty() => block(key, &shown),
+                    _ => format!("{key}: {}", scalar(&shown)),
+                }
             })
+            .flat_map(|text| text.lines().map(String::from).collect::<Vec<_>>())
             .collect(),
         Value::Array(items) if !items.is_empty() => items.iter().map(scalar).collect(),
         Value::Object(_) | Value::Array(_) => Vec::new(),
@@ -397,6 +425,13 @@ fn nested(key: &str, value: &Value) -> Vec<String> {
         other => vec![cell(Some(other), Render::Text)],
     };
     lines.iter().map(|line| escape_control(line).into_owned()).collect()
+}
+
+/// `key:` and a nested value's YAML lines below it, indented.
+fn block(key: &str, value: &Value) -> String {
+    let yaml = serde_yaml_ng::to_string(value).unwrap_or_else(|_| value.to_string());
+    let lines: Vec<String> = yaml.lines().map(|line| format!("  {line}")).collect();
+    format!("{key}:\n{}", lines.join("\n"))
 }
 
 /// A value on one line: strings as they are, anything else as compact JSON.
@@ -452,10 +487,14 @@ mod tests {
         let out = fields(&destination, &printer());
         assert!(!out.contains("s3cret") && !out.contains("k3y"), "{out}");
         assert!(
-            out.contains("sharedSecret: (redacted)") && out.contains(r#"hooks: [{"hook":"https://h/in"}]"#),
+            out.contains("  sharedSecret: (redacted)\n") && out.contains("  hooks:\n    - hook: https://h/in\n"),
             "{out}"
         );
-        assert!(out.contains("team: data"), "{out}");
+        assert!(out.contains("labels:\n  team: data"), "{out}");
+        // A value wider than the room beside its field goes below it, whole.
+        let long = format!("workspaces/w/sources/{}", "x".repeat(60));
+        let out = fields_in(&json!({"display_name": "D", "name": long}), Some(80));
+        assert!(out.contains(&format!("name:\n  {long}\n")) && out.starts_with("display_name  D\n"), "{out}");
     }
 
     #[test]

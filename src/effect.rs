@@ -78,7 +78,7 @@ impl Gate {
         }
         let mut unprinted = self.unprinted.lock().unwrap_or_else(PoisonError::into_inner);
         if unprinted.is_none()
-            && let Err(error) = self.printer.data_line(&describe(&request).to_string())
+            && let Err(error) = crate::ui::json_line(&describe(&request)).and_then(|line| self.printer.data_line(&line))
         {
             *unprinted = Some(error);
         }

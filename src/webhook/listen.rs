@@ -255,22 +255,6 @@ async fn receive(
 /// What a forward's record says under `--dry-run`.
 const DRY_RUN: &str = "not sent (dry run)";
 
-/// Headers that belong to one connection, not to the request: never copied to a forward or a replay.
-pub fn hop_by_hop(name: &str) -> bool {
-    matches!(
-        name.to_ascii_lowercase().as_str(),
-        "host"
-            | "content-length"
-            | "connection"
-            | "keep-alive"
-            | "transfer-encoding"
-            | "te"
-            | "trailer"
-            | "upgrade"
-            | "proxy-connection"
-    )
-}
-
 /// Sends the exact bytes on with the headers that matter to a receiver; the answer for the sender: the app's status
 /// and body, 502 with the error when it cannot be reached, or `--status` under `--dry-run`.
 async fn forward(shared: &Shared, url: &str, headers: &HeaderMap, body: Bytes) -> (Answer, Bytes, Option<HeaderValue>) {
@@ -287,7 +271,7 @@ async fn forward(shared: &Shared, url: &str, headers: &HeaderMap, body: Bytes) -
     let mut request = shared.http.post(url).body(body);
     for (name, value) in headers {
         // The app answers in plain bytes that go back as they are: no compression asked for on the sender's behalf.
-        if !hop_by_hop(name.as_str()) && name != header::ACCEPT_ENCODING {
+        if !crate::http::connection_header(name.as_str()) && name != header::ACCEPT_ENCODING {
             request = request.header(name, value);
         }
     }

@@ -371,7 +371,8 @@ fn describe(request: &reqwest::Request) -> Value {
     };
     let mut out = Map::new();
     out.insert("method".into(), Value::String(request.method().to_string()));
-    out.insert("url".into(), Value::String(request.url().to_string()));
+    // reqwest moves a URL's credentials to an Authorization header (masked above); a URL built otherwise keeps them.
+    out.insert("url".into(), Value::String(secret::redact_urls(request.url().as_str()).into_owned()));
     out.insert("headers".into(), Value::Object(headers));
     out.insert("body".into(), body);
     Value::Object(out)

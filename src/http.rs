@@ -92,9 +92,11 @@ pub fn root_cause(error: &reqwest::Error) -> String {
     cause.to_string()
 }
 
-/// `scheme://host:port` of a failed request's URL, for messages (never a path or query, which may hold data).
+/// `scheme://host:port` of a failed request's URL, for messages (never credentials, a path or a query, which may
+/// hold data).
 pub fn origin(error: &reqwest::Error) -> String {
-    error.url().map(|u| format!("{}://{}", u.scheme(), u.authority())).unwrap_or_default()
+    let port = |u: &reqwest::Url| u.port().map(|p| format!(":{p}")).unwrap_or_default();
+    error.url().map(|u| format!("{}://{}{}", u.scheme(), u.host_str().unwrap_or_default(), port(u))).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -62,7 +62,8 @@ pub struct Recorded {
     /// Path and query as sent.
     pub uri: String,
     pub content_type: Option<String>,
-    /// The body as text (lossy for bytes that are not UTF-8).
+    /// The body as text (lossy for bytes that are not UTF-8), with the credentials of any URL in it masked (a hook's
+    /// `https://user:pass@host/`): the log is for reading what a client sent, not for collecting its secrets.
     pub body: String,
 }
 
@@ -145,7 +146,7 @@ impl Control {
             method: parts.method.to_string(),
             uri: parts.uri.path_and_query().map_or_else(|| parts.uri.path().to_string(), |pq| pq.to_string()),
             content_type: parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(String::from),
-            body: String::from_utf8_lossy(body).into_owned(),
+            body: crate::secret::redact_urls(&String::from_utf8_lossy(body)).into_owned(),
         };
         let mut log = self.log.lock().unwrap_or_else(PoisonError::into_inner);
         if log.len() == LOG_SIZE {

@@ -258,9 +258,12 @@ const DRY_RUN: &str = "not sent (dry run)";
 /// Sends the exact bytes on with the headers that matter to a receiver; the answer for the sender: the app's status
 /// and body, 502 with the error when it cannot be reached, or `--status` under `--dry-run`.
 async fn forward(shared: &Shared, url: &str, headers: &HeaderMap, body: Bytes) -> (Answer, Bytes, Option<HeaderValue>) {
-    let forwarded_to = Some(url.to_string());
+    // Every record, journal entry and answer shows the app's URL with its credentials masked.
+    let shown = crate::secret::redact_urls(url);
+    let forwarded_to = Some(shown.to_string());
     let failed = |error: String| {
-        let text = format!("seg webhook listen: cannot forward to {url}: {error}\n");
+        let error = crate::secret::redact_urls(&error).into_owned();
+        let text = format!("seg webhook listen: cannot forward to {shown}: {error}\n");
         let answer = Answer { status: 502, body: None, forwarded_to: forwarded_to.clone(), error: Some(error) };
         (
             answer.with_body(text.as_bytes()),

@@ -496,3 +496,49 @@ async fn received_control_characters_never_reach_a_terminal() {
         assert_no_controls(what, text);
     }
 }
+
+/// Credentials in `--forward-to` and `replay --to` never show: not in the listener's records, the journal, the answer
+/// a failed forward gives the sender, `log`, or a replay's lines, records, `--dry-run` description and errors. The
+/// requests still carry them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn credentials_in_forward_and_replay_urls_are_masked_in_every_output() {
+    use base64::Engine;
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let encoded = base64::engine::general_purpose::STANDARD.encode("user:pw-s3cret");
+    let mut shown = Vec::new();
+    let app = Receiver::start(&[], 200).await;
+    let with_creds = app.url.replace("http://", "http://user:pw-s3cret@");
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let gone = format!("http://user:pw-s3cret@{}/app", closed.local_addr().unwrap());
+    drop(closed);
+    for forward in [&with_creds, &gone] {
+        let mut listen = Listener::start(home, state, &["--forward-to", forward, "-o", "ndjson"], &[]).await;
+        let answer = reqwest::Client::new().post(format!("{}/in", listen.url)).body("{}").send().await.unwrap();
+        shown.push(answer.text().await.unwrap());
+        let record = listen.next_record().await;
+        assert!(record["answer"]["forwarded_to"].as_str().unwrap().starts_with("http://user:(redacted)@"), "{record}");
+        shown.push(record.to_string());
+        listen.stop().await;
+    }
+    assert_eq!(app.hits()[0].headers["authorization"], format!("Basic {encoded}").as_str(), "the forward carries them");
+    for entry in std::fs::read_dir(journal(state)).unwrap() {
+        shown.push(std::fs::read_to_string(entry.unwrap().path()).unwrap());
+    }
+    for args in [
+        vec!["webhook", "log", "-o", "json"],
+        vec!["webhook", "replay", "1", "--to", &with_creds, "-o", "json"],
+        vec!["webhook", "replay", "1", "--to", &gone, "-o", "json"],
+        vec!["--dry-run", "webhook", "replay", "1", "--to", &with_creds],
+        vec!["-vv", "webhook", "replay", "1", "--to", &with_creds],
+        vec!["webhook", "replay", "1", "--to", "http://user:pw-s3cret@bad host/"],
+    ] {
+        let run = seg(home, state, &args).await;
+        shown.push(format!("{}\n{}", run.stdout, run.stderr));
+    }
+    assert!(shown.iter().any(|text| text.contains("replay 1 -> http://user:(redacted)@127.0.0.1")), "{shown:?}");
+    for text in &shown {
+        assert!(!text.contains("s3cret") && !text.contains(&encoded), "{text}");
+    }
+    assert_eq!(app.hits().len(), 3, "two forwards' worth: the first forward and two replays");
+}

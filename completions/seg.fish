@@ -1235,8 +1235,8 @@ delete\t''"
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l data -d 'Send this JSON body (`-` for stdin)' -r -F
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l secret -d 'The shared secret (shows in `ps`: prefer --secret-file or SEG_WEBHOOK_SECRET)' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l secret-file -d 'Read the secret from a file (its content less one trailing newline)' -r -F
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -s H -l header -d 'A header \'Name: value\' (repeatable)' -r
-complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l user-agent -d 'The User-Agent' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -s H -l header -d 'A header \'Name: value\' (repeatable, each name once; not one seg sets for the framing or the signature)' -r
+complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l user-agent -d 'The User-Agent [default: Segment.io/1.0]' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l retry-window -d 'How long temporary failures are retried, from the first attempt (e.g. 30s, 4h)' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l count -d 'Messages to send (each sample or --data body this many times)' -r
 complete -c seg -n "__fish_seg_using_subcommand webhook; and __fish_seen_subcommand_from send" -l concurrency -d 'Messages in flight at once' -r

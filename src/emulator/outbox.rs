@@ -349,7 +349,12 @@ impl Outbox {
             match self.window.checked_sub(age).filter(|left| !left.is_zero()) {
                 Some(left) => self.spawn(id, job, left),
                 None => {
-                    let report = deliver::Report { delivered: false, attempts: Vec::new(), elapsed: Duration::ZERO };
+                    let report = deliver::Report {
+                        delivered: false,
+                        attempts: Vec::new(),
+                        elapsed: Duration::ZERO,
+                        stopped: false,
+                    };
                     self.finish(id, &job, &report);
                 }
             }
@@ -385,7 +390,7 @@ impl Outbox {
                 // Nothing can be sent without an HTTP client: each URL fails permanently, saying why.
                 let unsent = |url: &String| Attempt {
                     attempt: 1,
-                    url: url.clone(),
+                    url: crate::secret::redact_urls(url).into_owned(),
                     status: None,
                     error: Some(error.clone()),
                     latency: Duration::ZERO,
@@ -393,7 +398,7 @@ impl Outbox {
                 };
                 let attempts: Vec<Attempt> = job.urls.iter().map(unsent).collect();
                 attempts.iter().for_each(observe);
-                let report = deliver::Report { delivered: false, attempts, elapsed: Duration::ZERO };
+                let report = deliver::Report { delivered: false, attempts, elapsed: Duration::ZERO, stopped: false };
                 return self.finish(id, &job, &report);
             }
         };

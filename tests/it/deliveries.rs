@@ -733,3 +733,28 @@ async fn destination_filters_change_what_is_delivered() {
     accepted(&post(&env, "/v1/track", &key, &track("test", "Again").to_string()).await);
     wait_hits(&receiver, hits.len() + 1).await;
 }
+
+// ---- exactly the deliveries the contract says ----
+
+/// A deletion request sends one `delete` per user per source, whatever it repeats.
+#[tokio::test]
+async fn a_user_named_twice_in_a_deletion_request_gets_one_delete_per_source() {
+    let env = TestEnv::start().await;
+    let (r1, r2) = (Receiver::start(&[], 200).await, Receiver::start(&[], 200).await);
+    source(&env, "s1", true, hook(&r1.url, "k")).await;
+    source(&env, "s2", true, hook(&r2.url, "k")).await;
+    let request = json!({"regulation_type": "Delete",
+                         "attributes": {"name": "userId", "values": ["u1", "u2", "u1", "u1", "u2", "u3"]}});
+    env.call("POST", "/v1beta/workspaces/demo/regulations", Some(request)).await.ok();
+    let snap = wait_for(&env, "the deletes", |s| count(s, "pending") == 0 && count(s, "delivered") > 0).await;
+    assert_eq!(count(&snap, "queued"), 6, "three users, two sources");
+    for receiver in [&r1, &r2] {
+        let mut users: Vec<String> = receiver
+            .hits()
+            .iter()
+            .map(|h| serde_json::from_slice::<Value>(&h.body).unwrap()["userId"].as_str().unwrap().to_string())
+            .collect();
+        users.sort();
+        assert_eq!(users, ["u1", "u2", "u3"]);
+    }
+}

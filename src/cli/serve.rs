@@ -76,6 +76,7 @@ pub async fn run(args: Args, workspaces: Vec<String>, printer: &Printer) -> Resu
         seed: args.seed,
         log: Some(printer.clone()),
         retry_window: Some(args.retry_window),
+        max_pending: None,
     })
     .await?;
     let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))

@@ -54,6 +54,16 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
     if parts.method != Method::POST {
         return Err(Status::new(Code::Unimplemented, format!("method {} is not supported on {path}", parts.method)));
     }
+    if parts.headers.contains_key(outbox::DELIVERY_HEADER) {
+        // Taken as a call, it would be delivered again, to this hook and the others: deliveries without end.
+        app.outbox.note(&format!(
+            "a webhook delivery of seg serve came to {path} and was refused: a hook points at the tracking endpoints"
+        ));
+        return Err(Status::invalid(
+            "this is a webhook delivery of seg serve, not a tracking call: a hook points at the tracking endpoints, \
+             where its deliveries would be sent again without end; nothing was queued",
+        ));
+    }
     let body = match axum::body::to_bytes(body, MAX_BODY).await {
         Ok(bytes) => bytes,
         Err(_) => {

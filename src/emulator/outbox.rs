@@ -531,7 +531,7 @@ impl Outbox {
     }
 
     fn finish(&self, id: u64, job: &Job, report: &deliver::Report) {
-        let pending = self.counts.pending.fetch_sub(1, Ordering::Relaxed) - 1;
+        let pending = self.counts.pending.fetch_sub(1, Ordering::Relaxed).saturating_sub(1);
         if pending <= self.limit as u64 / 2 {
             self.counts.full.store(false, Ordering::Relaxed);
         }

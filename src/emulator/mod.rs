@@ -39,6 +39,7 @@ use crate::wire::{SCOPE_READ, SCOPE_WRITE, Workspace};
 use store::{Op, Resource, Store};
 
 pub use control::Served;
+pub use ingest::{TrackingBody, tracking_bodies};
 pub use router::VERSION;
 
 /// The workspace there is when none is named.

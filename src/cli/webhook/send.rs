@@ -142,15 +142,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         retry_window: args.retry_window,
         ..Policy::default()
     };
-    // Ctrl-C (or SIGTERM) stops: no new message or attempt, requests in flight cancelled; what was sent is reported.
+    // Ctrl-C (or SIGTERM) stops (below): no new message or attempt, requests in flight cancelled; what was sent is
+    // reported.
     let stop = Stop::default();
-    let signal = {
-        let stop = stop.clone();
-        tokio::spawn(async move {
-            crate::cli::shutdown_signal().await;
-            stop.stop();
-        })
-    };
     let deliverer = Arc::new(
         Deliverer::new(policy, cacert.as_deref()).map_err(Error::Usage)?.through(ctx.gate.clone()).until(stop.clone()),
     );
@@ -162,6 +156,14 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             (kind, message)
         })
         .collect();
+    // Taken over once the input is read (until then Ctrl-C ends seg as it would any reader of stdin).
+    let signal = {
+        let (stop, signalled) = (stop.clone(), crate::cli::shutdown_signal());
+        tokio::spawn(async move {
+            signalled.await;
+            stop.stop();
+        })
+    };
     let total = messages.len() as u64 * args.count;
     let progress = (total > 1 && ctx.printer.stderr_tty).then(|| {
         let bar = indicatif::ProgressBar::new(total);

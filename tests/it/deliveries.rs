@@ -304,6 +304,9 @@ async fn fan_out_sends_the_same_bytes_to_every_hook_with_each_hooks_own_headers_
     let failing = Receiver::start(&[], 500).await;
     let ok = Receiver::start(&[], 200).await;
     let global = Receiver::start(&[], 200).await;
+    // Each 2xx waits for the other requests of its attempt to arrive: the first ends the attempt.
+    ok.answer_after(&[&failing, &global]);
+    global.answer_after(&[&failing, &ok]);
     let config = json!([
         {"name": "sharedSecret", "value": "k"},
         {"name": "globalHook", "value": global.url},
@@ -772,6 +775,9 @@ async fn one_endpoint_gets_one_request_per_attempt_however_its_hooks_spell_it() 
     let env = TestEnv::start().await;
     let receiver = Receiver::start(&[], 200).await;
     let other = Receiver::start(&[], 200).await;
+    // Each answers once the other has its request: the first 2xx ends the attempt.
+    receiver.answer_after(&[&other]);
+    other.answer_after(&[&receiver]);
     let port = receiver.url.trim_start_matches("http://127.0.0.1:").trim_end_matches("/hook").to_string();
     let config = json!([
         {"name": "globalHook", "value": format!("http://127.0.0.1:{port}/a/../hook")},

@@ -220,9 +220,18 @@ impl Fault {
     }
 }
 
+/// A control answer that holds what clients sent (a path, a body, a message id): JSON with every control character
+/// escaped, DEL and C1 too (`ui::json_line`), as seg prints JSON, so `curl` on a terminal shows them harmless.
+fn received(value: &serde_json::Value) -> Response {
+    match crate::ui::json_line(value) {
+        Ok(text) => ([(header::CONTENT_TYPE, "application/json")], text).into_response(),
+        Err(e) => Status::internal(e.to_string()).into_response(),
+    }
+}
+
 pub async fn requests(State(app): State<Arc<App>>) -> Response {
     let log = app.control.log.lock().unwrap_or_else(PoisonError::into_inner);
-    Json(serde_json::json!({ "requests": &*log })).into_response()
+    received(&serde_json::json!({ "requests": &*log }))
 }
 
 pub async fn clear_requests(State(app): State<Arc<App>>) -> Response {
@@ -263,7 +272,7 @@ pub async fn clear_faults(State(app): State<Arc<App>>) -> Response {
 
 /// The last webhook delivery attempts, with counts of deliveries queued, pending, delivered and failed.
 pub async fn deliveries(State(app): State<Arc<App>>) -> Response {
-    Json(app.outbox.snapshot()).into_response()
+    received(&app.outbox.snapshot())
 }
 
 /// Empties the list of attempts (the counts stay).

@@ -104,6 +104,8 @@ impl App {
     fn log_request(&self, method: &Method, path: &str, status: u16, elapsed: Duration) {
         if let Some(printer) = &self.log {
             let micros = elapsed.as_micros();
+            // A path may hold any UTF-8 (the http crate takes it), C1 controls included: never raw on a terminal.
+            let path = crate::ui::escape_control(path);
             printer.status(&format!("{method} {path} {status} {}.{:03}ms", micros / 1000, micros % 1000));
         }
     }

@@ -979,3 +979,27 @@ async fn hook_credentials_are_masked_at_vv_and_in_dry_run_descriptions() {
         assert!(!text.contains("s3cret"), "{text}");
     }
 }
+
+/// What clients sent reaches the control answers with its control characters escaped (JSON's `\u009b`, the same
+/// value), so `curl` on a terminal prints nothing that drives it: a request's body in `/_emulator/requests`, a
+/// tracking call's message id in `/_emulator/deliveries`.
+#[tokio::test]
+async fn control_answers_escape_what_clients_sent() {
+    let env = TestEnv::start().await;
+    let receiver = Receiver::start(&[], 200).await;
+    let key = source(&env, "web", true, hook(&receiver.url, "k")).await;
+    let body = "{\"source\": {\"name\": \"x\u{9b}2J\u{7f}\"}}";
+    env.raw("POST", "/v1beta/workspaces/demo/sources", Some(crate::support::WRITE), Some(body.into())).await;
+    let call = "{\"userId\": \"u\", \"event\": \"e\", \"messageId\": \"m-\u{9b}31m\u{85}\"}";
+    accepted(&post(&env, "/v1/track", &key, call).await);
+    wait_for(&env, "the delivery", |s| count(s, "delivered") == 1).await;
+    for path in ["/_emulator/requests", "/_emulator/deliveries"] {
+        let answer = env.get(path).await;
+        let found: Vec<char> = answer.text.chars().filter(|c| c.is_control()).collect();
+        assert!(found.is_empty(), "{path}: control characters {found:?}");
+        assert_eq!(answer.headers["content-type"], "application/json");
+    }
+    let requests = env.get("/_emulator/requests").await.json;
+    assert!(requests["requests"].as_array().unwrap().iter().any(|r| r["body"] == body), "the same value");
+    assert_eq!(snapshot(&env).await["deliveries"][0]["message_id"], "m-\u{9b}31m\u{85}");
+}

@@ -78,7 +78,7 @@ impl Gate {
         }
         let mut unprinted = self.unprinted.lock().unwrap_or_else(PoisonError::into_inner);
         if unprinted.is_none()
-            && let Err(error) = self.printer.data_line(&describe(&request).to_string())
+            && let Err(error) = crate::ui::json_line(&describe(&request)).and_then(|line| self.printer.data_line(&line))
         {
             *unprinted = Some(error);
         }
@@ -379,7 +379,8 @@ fn describe(request: &reqwest::Request) -> Value {
     };
     let mut out = Map::new();
     out.insert("method".into(), Value::String(request.method().to_string()));
-    out.insert("url".into(), Value::String(request.url().to_string()));
+    // reqwest moves a URL's credentials to an Authorization header (masked above); a URL built otherwise keeps them.
+    out.insert("url".into(), Value::String(secret::redact_urls(request.url().as_str()).into_owned()));
     out.insert("headers".into(), Value::Object(headers));
     out.insert("body".into(), body);
     Value::Object(out)

@@ -112,7 +112,7 @@ impl Error {
     /// follows the table.
     pub fn to_json(&self) -> Option<String> {
         let report = self.report()?;
-        serde_json::to_string(&serde_json::json!({ "error": report })).ok()
+        crate::ui::json_line(&serde_json::json!({ "error": report })).ok()
     }
 
     /// The error as scripts read it (the `-o json` line, a failed `--each` item); `None` for a closed stdout and

@@ -19,6 +19,27 @@ pub fn no_redirects(builder: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
     builder.redirect(reqwest::redirect::Policy::none())
 }
 
+/// Headers of the connection, not of the request (RFC 9110 §7.6.1's hop-by-hop ones, `Host` and `Content-Length`,
+/// which the client sets from the URL and the body, and `Expect`): a forward or a replay never copies them, and a
+/// user never sets them on a webhook (`webhook::deliver::custom_header`), so the framing is always the client's.
+pub const CONNECTION_HEADERS: [&str; 10] = [
+    "host",
+    "content-length",
+    "transfer-encoding",
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "te",
+    "trailer",
+    "upgrade",
+    "expect",
+];
+
+/// Whether a header belongs to the connection ([`CONNECTION_HEADERS`]), in any case.
+pub fn connection_header(name: &str) -> bool {
+    CONNECTION_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(name))
+}
+
 /// Randomized exponential backoff: `first` doubling with each attempt (1, 2, ...), capped at `max`, each wait
 /// drawn between half and all of its step so that many clients do not retry in step.
 pub fn backoff(first: Duration, max: Duration, attempt: u32) -> Duration {
@@ -84,9 +105,11 @@ pub fn root_cause(error: &reqwest::Error) -> String {
     cause.to_string()
 }
 
-/// `scheme://host:port` of a failed request's URL, for messages (never a path or query, which may hold data).
+/// `scheme://host:port` of a failed request's URL, for messages (never credentials, a path or a query, which may
+/// hold data).
 pub fn origin(error: &reqwest::Error) -> String {
-    error.url().map(|u| format!("{}://{}", u.scheme(), u.authority())).unwrap_or_default()
+    let port = |u: &reqwest::Url| u.port().map(|p| format!(":{p}")).unwrap_or_default();
+    error.url().map(|u| format!("{}://{}{}", u.scheme(), u.host_str().unwrap_or_default(), port(u))).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Secrets, and the one place that keeps them out of output. A token lives in [`Secret`], whose `Debug` and
 //! `Display` print `(redacted)`; the [`Scrubber`] knows the secret values of this process and removes them from
 //! every line the printer writes; [`redact_headers`] and [`redact_body`] mask what `-vv` and `--dry-run` show of a
-//! request (the Authorization header, config secrets, a new token). Only the commands whose job is to show a token
+//! request (the Authorization header, config secrets, a new token), and [`redact_urls`] masks the credentials a URL
+//! carries wherever seg shows one. Only the commands whose job is to show a token
 //! (`auth token`, `tokens create`) reveal one, through `Printer::reveal`.
 
 use std::borrow::Cow;
@@ -129,6 +130,8 @@ pub fn redact_body(value: &mut Value) {
             if let Some((key, kind)) = config_item(map) {
                 if let Some(v) = map.get_mut("value") {
                     *v = crate::wire::config::masked(&key, &kind, v, REDACTED);
+                    // What is left shown may hold a URL with credentials (a hook's).
+                    redact_body(v);
                 }
                 return;
             }
@@ -142,6 +145,12 @@ pub fn redact_body(value: &mut Value) {
             }
         }
         Value::Array(items) => items.iter_mut().for_each(redact_body),
+        // A hook's URL, or any other, with credentials in it.
+        Value::String(text) => {
+            if let Cow::Owned(masked) = redact_urls(text) {
+                *text = masked;
+            }
+        }
         _ => {}
     }
 }
@@ -157,15 +166,79 @@ fn config_item(map: &serde_json::Map<String, Value>) -> Option<(String, String)>
     Some((key.to_string(), kind.to_string()))
 }
 
-/// Body bytes as `-vv` and `--dry-run` show them: JSON with secrets masked, or the text as it is.
+/// Body bytes as `-vv` and `--dry-run` show them: JSON with secrets masked, or the text with its URLs' credentials
+/// masked.
 pub fn redact_bytes(bytes: &[u8]) -> Cow<'_, str> {
     match serde_json::from_slice::<Value>(bytes) {
         Ok(mut value) => {
             redact_body(&mut value);
             Cow::Owned(value.to_string())
         }
-        Err(_) => String::from_utf8_lossy(bytes),
+        Err(_) => match String::from_utf8_lossy(bytes) {
+            Cow::Borrowed(text) => redact_urls(text),
+            Cow::Owned(text) => Cow::Owned(redact_urls(&text).into_owned()),
+        },
     }
+}
+
+/// Text with the credentials of every http(s) URL in it masked, the one way seg shows a URL it was given or
+/// configured with (`send --url`, a hook, `listen --forward-to`, `replay --to`) anywhere but in the request itself:
+/// `https://user:pass@host/` becomes `https://user:(redacted)@host/`, and `https://token@host/` (a user name alone
+/// is usually a token) `https://(redacted)@host/`. A URL is read as clients read it (WHATWG): after `http:` or
+/// `https:` and any slashes or backslashes, the authority runs to the first `/`, `\`, `?` or `#`, and its userinfo
+/// ends at its last `@`. The scan also stops at whitespace, quotes and control characters, so a URL is found inside
+/// a sentence, an error message or a JSON text, and the rest of the text is left byte for byte.
+pub fn redact_urls(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let mut out: Option<String> = None;
+    // Where the text not yet copied to `out` starts.
+    let mut copied = 0;
+    let mut at = 0;
+    while let Some(found) = find_scheme(bytes, at) {
+        let mut start = found;
+        while start < bytes.len() && matches!(bytes[start], b'/' | b'\\') {
+            start += 1;
+        }
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| {
+                matches!(b, b'/' | b'\\' | b'?' | b'#' | b'"' | b'\'' | b'<' | b'>' | b'`')
+                    || b.is_ascii_whitespace()
+                    || b.is_ascii_control()
+            })
+            .map_or(bytes.len(), |n| start + n);
+        at = end.max(found);
+        // The authority is ASCII-delimited, so these are char boundaries.
+        let authority = &text[start..end];
+        let Some(last_at) = authority.rfind('@') else { continue };
+        let userinfo = &authority[..last_at];
+        let masked = match userinfo.split_once(':') {
+            Some((user, _)) => format!("{user}:{REDACTED}"),
+            None => REDACTED.to_string(),
+        };
+        let out = out.get_or_insert_with(|| String::with_capacity(text.len()));
+        out.push_str(&text[copied..start]);
+        out.push_str(&masked);
+        copied = start + last_at;
+    }
+    match out {
+        None => Cow::Borrowed(text),
+        Some(mut out) => {
+            out.push_str(&text[copied..]);
+            Cow::Owned(out)
+        }
+    }
+}
+
+/// The index just after the next `http:` or `https:` (any case) at or after `from`.
+fn find_scheme(bytes: &[u8], from: usize) -> Option<usize> {
+    (from..bytes.len()).find_map(|i| {
+        let rest = &bytes[i..];
+        ["http:", "https:"]
+            .iter()
+            .find(|scheme| rest.len() >= scheme.len() && rest[..scheme.len()].eq_ignore_ascii_case(scheme.as_bytes()))
+            .map(|scheme| i + scheme.len())
+    })
 }
 
 #[cfg(test)]
@@ -236,5 +309,38 @@ mod tests {
         }
         assert!(text.contains(r#"{"hook":"h","headers":[{"key":"Authorization","value":"(redacted)"}]}"#), "{text}");
         assert_eq!(redact_bytes(b"not json"), "not json");
+        assert_eq!(redact_bytes(b"to http://u:p@h/ now"), "to http://u:(redacted)@h/ now");
+        let mut hooks =
+            json!({"destination": {"config": [{"name": "x/config/hooks", "value": [{"hook": "https://u:pw@h/x"}]}]}});
+        redact_body(&mut hooks);
+        assert_eq!(hooks["destination"]["config"][0]["value"][0]["hook"], "https://u:(redacted)@h/x");
+    }
+
+    #[test]
+    fn credentials_in_urls_are_masked_wherever_the_url_stands() {
+        for (text, shown) in [
+            ("https://user:pass@host/x", "https://user:(redacted)@host/x"),
+            ("https://tok3n@host/", "https://(redacted)@host/"),
+            ("HTTP://u:p%40ss@h:80?q#f", "HTTP://u:(redacted)@h:80?q#f"),
+            // The last @ ends the userinfo, as clients read it; a backslash ends the authority.
+            ("http://u:a@b@h\\x@y", "http://u:(redacted)@h\\x@y"),
+            // WHATWG reads `http:u:p@h` and `http:\\u:p@h` as `http://u:p@h`.
+            ("http:u:p@h/", "http:u:(redacted)@h/"),
+            ("http:\\\\u:p@h/", "http:\\\\u:(redacted)@h/"),
+            (
+                "cannot reach http://a:b@h/x and https://c@d/: refused",
+                "cannot reach http://a:(redacted)@h/x and https://(redacted)@d/: refused",
+            ),
+            (r#"{"hook":"http://u:p@h/","x":"y@z"}"#, r#"{"hook":"http://u:(redacted)@h/","x":"y@z"}"#),
+            ("http://h/path@x", "http://h/path@x"),
+            ("http://h?u:p@x", "http://h?u:p@x"),
+            ("mail me@host or see http://host/", "mail me@host or see http://host/"),
+            ("http://é:p@h/ ünïcode", "http://é:(redacted)@h/ ünïcode"),
+            ("http:", "http:"),
+            ("", ""),
+        ] {
+            assert_eq!(redact_urls(text), shown, "{text}");
+        }
+        assert!(matches!(redact_urls("http://h/"), Cow::Borrowed(_)));
     }
 }

@@ -142,8 +142,7 @@ where
             }
         };
         if !ctx.gate.is_dry_run() {
-            let line = serde_json::to_string(&line).map_err(|e| Error::failed(e.to_string()))?;
-            ctx.printer.data_line(&line)?;
+            ctx.printer.data_line(&crate::ui::json_line(&line)?)?;
         }
     }
     if failed.is_empty() {

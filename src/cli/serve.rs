@@ -80,6 +80,7 @@ pub async fn run(args: Args, workspaces: Vec<String>, printer: &Printer) -> Resu
         seed: args.seed,
         log: Some(printer.clone()),
         retry_window: Some(args.retry_window),
+        max_pending: None,
     })
     .await?;
     let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
@@ -100,22 +101,35 @@ fn redact(value: &str) -> String {
     format!("{shown}…")
 }
 
-/// Completes on Ctrl-C, or on SIGTERM where there is one.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    {
-        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(term) => term,
-            Err(_) => return ctrl_c.await,
-        };
-        tokio::select! {
-            _ = ctrl_c => {}
-            _ = term.recv() => {}
+/// Completes on Ctrl-C, or on SIGTERM where there is one. The signals are taken over when this is called, not when
+/// it is first awaited: a Ctrl-C right after (`webhook send` awaits it on another task) is caught, not fatal.
+#[cfg(unix)]
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    use tokio::signal::unix::{SignalKind, signal};
+    let interrupt = signal(SignalKind::interrupt());
+    let term = signal(SignalKind::terminate());
+    async move {
+        match (interrupt, term) {
+            (Ok(mut interrupt), Ok(mut term)) => {
+                tokio::select! {
+                    _ = interrupt.recv() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            (Ok(mut interrupt), Err(_)) => {
+                interrupt.recv().await;
+            }
+            _ => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
         }
     }
-    #[cfg(not(unix))]
-    ctrl_c.await;
+}
+
+/// Completes on Ctrl-C.
+#[cfg(not(unix))]
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

@@ -47,7 +47,8 @@ pub struct Recorded {
     /// Path and query as sent.
     pub uri: String,
     pub content_type: Option<String>,
-    /// The body as text (lossy for bytes that are not UTF-8).
+    /// The body as text (lossy for bytes that are not UTF-8), with the credentials of any URL in it masked (a hook's
+    /// `https://user:pass@host/`): the log is for reading what a client sent, not for collecting its secrets.
     pub body: String,
 }
 
@@ -130,7 +131,7 @@ impl Control {
             method: parts.method.to_string(),
             uri: parts.uri.path_and_query().map_or_else(|| parts.uri.path().to_string(), |pq| pq.to_string()),
             content_type: parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(String::from),
-            body: String::from_utf8_lossy(body).into_owned(),
+            body: crate::secret::redact_urls(&String::from_utf8_lossy(body)).into_owned(),
         };
         let mut log = self.log.lock().unwrap_or_else(PoisonError::into_inner);
         if log.len() == LOG_SIZE {
@@ -204,9 +205,18 @@ impl Fault {
     }
 }
 
+/// A control answer that holds what clients sent (a path, a body, a message id): JSON with every control character
+/// escaped, DEL and C1 too (`ui::json_line`), as seg prints JSON, so `curl` on a terminal shows them harmless.
+fn received(value: &serde_json::Value) -> Response {
+    match crate::ui::json_line(value) {
+        Ok(text) => ([(header::CONTENT_TYPE, "application/json")], text).into_response(),
+        Err(e) => Status::internal(e.to_string()).into_response(),
+    }
+}
+
 pub async fn requests(State(app): State<Arc<App>>) -> Response {
     let log = app.control.log.lock().unwrap_or_else(PoisonError::into_inner);
-    Json(serde_json::json!({ "requests": &*log })).into_response()
+    received(&serde_json::json!({ "requests": &*log }))
 }
 
 pub async fn clear_requests(State(app): State<Arc<App>>) -> Response {
@@ -247,7 +257,7 @@ pub async fn clear_faults(State(app): State<Arc<App>>) -> Response {
 
 /// The last webhook delivery attempts, with counts of deliveries queued, pending, delivered and failed.
 pub async fn deliveries(State(app): State<Arc<App>>) -> Response {
-    Json(app.outbox.snapshot()).into_response()
+    received(&app.outbox.snapshot())
 }
 
 /// Empties the list of attempts (the counts stay).

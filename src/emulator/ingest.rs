@@ -53,6 +53,16 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
     if parts.method != Method::POST {
         return Err(Status::new(Code::Unimplemented, format!("method {} is not supported on {path}", parts.method)));
     }
+    if parts.headers.contains_key(outbox::DELIVERY_HEADER) {
+        // Taken as a call, it would be delivered again, to this hook and the others: deliveries without end.
+        app.outbox.note(&format!(
+            "a webhook delivery of seg serve came to {path} and was refused: a hook points at the tracking endpoints"
+        ));
+        return Err(Status::invalid(
+            "this is a webhook delivery of seg serve, not a tracking call: a hook points at the tracking endpoints, \
+             where its deliveries would be sent again without end; nothing was queued",
+        ));
+    }
     let body = match super::body::read(body).await {
         Ok(bytes) => bytes,
         Err(response) => return Ok(response),
@@ -71,14 +81,8 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
         )));
     }
     let received = format!("{:.3}", jiff::Timestamp::now());
-    let parsed = json::parse(&body).map_err(|e| Status::invalid(format!("invalid JSON body: {e}")))?;
-    let JsValue::Object(root) = &parsed else {
-        return Err(Status::invalid("the body must be a JSON object"));
-    };
-    let calls = match kind {
-        Some(kind) => vec![Call::check(root, kind, None, "the body")?],
-        None => batch(root)?,
-    };
+    let root = read(&body)?;
+    let calls = calls(kind, &root)?;
     let mut jobs = Vec::new();
     for call in &calls {
         if targets.is_empty() || !call.wants_webhooks() {
@@ -118,6 +122,52 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
     };
     app.outbox.dispatch(queued);
     Ok(Json(serde_json::json!({ "success": true })).into_response())
+}
+
+/// A tracking call's body: read as JavaScript's JSON.parse reads it (at most `json::MAX_DEPTH` levels), an object.
+fn read(body: &[u8]) -> Result<JsObject, Status> {
+    match json::parse(body).map_err(|e| Status::invalid(format!("invalid JSON body: {e}")))? {
+        JsValue::Object(root) => Ok(root),
+        _ => Err(Status::invalid("the body must be a JSON object")),
+    }
+}
+
+/// The checked calls of a body: the one its path names, or a batch's items, every one checked before any is used.
+fn calls(kind: Option<MessageType>, root: &JsObject) -> Result<Vec<Call<'_>>, Status> {
+    match kind {
+        Some(kind) => Ok(vec![Call::check(root, kind, None, "the body")?]),
+        None => batch(root),
+    }
+}
+
+/// One tracking call as the endpoints read it, before any destination has a say.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrackingBody {
+    pub kind: MessageType,
+    /// Its `integrations` leave the webhooks destination on.
+    pub webhooks: bool,
+    /// The webhook body it becomes (destination filters aside).
+    pub body: String,
+}
+
+/// What the tracking endpoint at `path` makes of a request body: its calls, each with the webhook body it becomes
+/// (`received` standing in for a missing timestamp), or the message of the 400 it gets. The same reading and
+/// checks the endpoints run before queueing; `fuzz/fuzz_targets/tracking_body.rs` holds them to WEBHOOKS.md.
+pub fn tracking_bodies(path: &str, body: &[u8], received: &str) -> Result<Vec<TrackingBody>, String> {
+    let kind = path.strip_prefix("/v1/").and_then(tracking_call);
+    if kind.is_none() && path != "/v1/batch" {
+        return Err(format!("{path} is not a tracking endpoint"));
+    }
+    let root = read(body).map_err(|s| s.message)?;
+    let calls = calls(kind, &root).map_err(|s| s.message)?;
+    Ok(calls
+        .iter()
+        .map(|call| TrackingBody {
+            kind: call.kind,
+            webhooks: call.wants_webhooks(),
+            body: call.webhook_body(received),
+        })
+        .collect())
 }
 
 fn unauthenticated(message: &str) -> Status {

@@ -38,6 +38,7 @@ use crate::ui::Printer;
 use crate::wire::{SCOPE_READ, SCOPE_WRITE, Workspace};
 use store::{Op, Resource, Store};
 
+pub use ingest::{TrackingBody, tracking_bodies};
 pub use router::VERSION;
 
 /// The workspace there is when none is named.
@@ -66,6 +67,8 @@ pub struct EmulatorOptions {
     pub log: Option<Printer>,
     /// How long temporary webhook delivery failures are retried, from the first attempt; `None` is 4 h.
     pub retry_window: Option<Duration>,
+    /// Webhook deliveries pending at once; `None` is `outbox::MAX_PENDING`.
+    pub max_pending: Option<usize>,
 }
 
 /// A token the emulator accepts, as printed at start.
@@ -87,12 +90,21 @@ pub struct App {
     api: Router<Arc<App>>,
     /// `GET /openapi.json`, built at the first request for it.
     openapi: std::sync::OnceLock<bytes::Bytes>,
+    /// The addresses it listens on (none when its routes are called in-process): a hook may not point at them.
+    served: std::sync::Mutex<Vec<std::net::SocketAddr>>,
 }
 
 impl App {
+    /// The addresses it listens on.
+    fn served(&self) -> Vec<std::net::SocketAddr> {
+        self.served.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
     fn log_request(&self, method: &Method, path: &str, status: u16, elapsed: Duration) {
         if let Some(printer) = &self.log {
             let micros = elapsed.as_micros();
+            // A path may hold any UTF-8 (the http crate takes it), C1 controls included: never raw on a terminal.
+            let path = crate::ui::escape_control(path);
             printer.status(&format!("{method} {path} {status} {}.{:03}ms", micros / 1000, micros % 1000));
         }
     }
@@ -129,7 +141,9 @@ impl Emulator {
             add_workspace(&store, slug).await?;
         }
         let window = options.retry_window.unwrap_or(crate::webhook::deliver::RETRY_WINDOW);
-        let outbox = outbox::Outbox::new(window, store.db(), deliveries, options.log.clone()).map_err(Error::Failed)?;
+        let limit = options.max_pending.unwrap_or(outbox::MAX_PENDING);
+        let outbox =
+            outbox::Outbox::new(window, limit, store.db(), deliveries, options.log.clone()).map_err(Error::Failed)?;
         let app = Arc::new(App {
             store,
             page_tokens: paging::PageTokens::new(key),
@@ -140,6 +154,7 @@ impl Emulator {
             log: options.log.clone(),
             api: router::served(),
             openapi: std::sync::OnceLock::new(),
+            served: std::sync::Mutex::default(),
         });
         if let (Some(seed), Some(path)) = (seed, &options.seed) {
             seed::load(&app, seed, path).await?;
@@ -190,6 +205,9 @@ impl Emulator {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let outbox = self.app.outbox.clone();
+        if let Ok(address) = listener.local_addr() {
+            self.app.served.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(address);
+        }
         let served = crate::server::serve(listener, self.router(), crate::server::Limits::EMULATOR, shutdown).await;
         // Deliveries in flight stop here; with --data they are still queued in the file for the next start.
         outbox.shutdown().await;

@@ -411,14 +411,18 @@ fn config_items(collection: &str, destination: &CatalogDestination) -> Vec<Objec
         .collect()
 }
 
-/// One webhook URL with its headers (`outbox::header_ok`: HTTP names and values, not the reserved names).
+/// One webhook URL with its headers (`deliver::custom_header`: HTTP names and values, not the reserved names).
 fn hook() -> Object {
     let any_case = |name: &str| -> String {
         name.chars()
             .map(|c| if c.is_ascii_alphabetic() { format!("[{c}{}]", c.to_ascii_uppercase()) } else { c.to_string() })
             .collect()
     };
-    let reserved: Vec<String> = outbox::RESERVED_HEADERS.iter().map(|h| any_case(h)).collect();
+    let reserved: Vec<String> = crate::http::CONNECTION_HEADERS
+        .iter()
+        .chain(&[crate::webhook::deliver::SIGNATURE_HEADER])
+        .map(|h| any_case(h))
+        .collect();
     let name = format!("^(?!({})$)[!#$%&'*+.^_`|~0-9A-Za-z-]+$", reserved.join("|"));
     let value = "^[^\\u0000-\\u0008\\u000A-\\u001F\\u007F]*$";
     let map = ObjectBuilder::new()

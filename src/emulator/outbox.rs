@@ -3,13 +3,17 @@
 //! its own task, queued behind a per-destination limit, so a slow or dead endpoint holds up only its own
 //! destination. With `--data` a job is committed before the request that made it is answered and removed when it
 //! ends, so a restart resumes what was pending. Every attempt is logged and kept in a ring for `/_emulator/deliveries`.
+//!
+//! Deliveries cannot feed themselves: each carries [`DELIVERY_HEADER`], which the tracking endpoints refuse (a hook
+//! pointed back at them, directly, through a forwarder or another emulator, gets a 400 once, not a loop), a hook at
+//! this emulator's own tracking endpoints is refused when configured ([`loops_back`]), and the queue has a bound
+//! ([`MAX_PENDING`]): what would go beyond it is dropped, counted and said.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
-use axum::http::{HeaderName, HeaderValue};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::{Semaphore, mpsc};
@@ -30,8 +34,35 @@ pub const LOG_SIZE: usize = 10_000;
 pub const PER_DESTINATION: usize = 64;
 /// The catalog slug of the destination that receives webhooks.
 pub const WEBHOOKS: &str = "webhooks";
-/// Header names a hook may not set: the signature and the framing are the service's.
-pub const RESERVED_HEADERS: [&str; 5] = ["x-signature", "content-length", "transfer-encoding", "host", "connection"];
+/// Deliveries pending at once (waiting or in flight), by default; more are dropped with a warning.
+pub const MAX_PENDING: usize = 100_000;
+/// The header every delivery of the emulator carries (its delivery id): the tracking endpoints refuse a request
+/// with it, so a delivery never comes back as a tracking call.
+pub const DELIVERY_HEADER: &str = "x-seg-emulator-delivery";
+
+/// Whether a hook's URL names this emulator's own tracking endpoints (`/v1/...` at an address it serves, by IP
+/// address or as `localhost`): its deliveries would come back as tracking calls. Other names that resolve here are
+/// not known when a hook is configured; [`DELIVERY_HEADER`] stops those deliveries when they arrive.
+pub fn loops_back(url: &str, served: &[std::net::SocketAddr]) -> bool {
+    let Ok(url) = deliver::endpoint(url) else { return false };
+    let (Some(host), Some(port)) = (url.host_str(), url.port_or_known_default()) else { return false };
+    if !url.path().starts_with("/v1/") {
+        return false;
+    }
+    let named: Vec<std::net::IpAddr> = match host.trim_start_matches('[').trim_end_matches(']').parse() {
+        Ok(ip) => vec![ip],
+        Err(_) if host == "localhost" || host.ends_with(".localhost") => {
+            vec![std::net::Ipv4Addr::LOCALHOST.into(), std::net::Ipv6Addr::LOCALHOST.into()]
+        }
+        Err(_) => return false,
+    };
+    served.iter().any(|at| {
+        at.port() == port
+            && named
+                .iter()
+                .any(|ip| *ip == at.ip() || (at.ip().is_unspecified() && (ip.is_loopback() || ip.is_unspecified())))
+    })
+}
 
 /// An enabled webhooks destination as it stood when a message was queued: where to send, how to sign.
 #[derive(Debug, Clone)]
@@ -82,11 +113,15 @@ fn target(destination: &Destination, filters: Vec<DestinationFilter>) -> Target 
         .iter()
         .filter_map(|h| Some((h.get("hook")?.as_str()?, h.get("headers"))))
         .chain(global.map(|u| (u, None)));
+    // Each endpoint once, however its URL is spelled (`deliver::endpoint`): one request per attempt.
+    let mut endpoints: Vec<String> = Vec::new();
     for (url, headers) in found {
         // Hooks first, then the legacy globalHook; a URL given twice is sent once; at most five.
-        if url.is_empty() || urls.iter().any(|u| u == url) || urls.len() == deliver::MAX_URLS {
+        let endpoint = deliver::endpoint(url).map_or_else(|_| url.to_string(), String::from);
+        if url.is_empty() || endpoints.contains(&endpoint) || urls.len() == deliver::MAX_URLS {
             continue;
         }
+        endpoints.push(endpoint);
         urls.push(url.to_string());
         let headers = hook_headers(headers);
         if !headers.is_empty() {
@@ -97,7 +132,8 @@ fn target(destination: &Destination, filters: Vec<DestinationFilter>) -> Target 
     Target { destination: destination.name.clone(), urls, secret, url_headers, filters }
 }
 
-/// A hook's headers: `{"Name": "value"}` or `[{"key", "value"}]`, less any that are not valid HTTP or are reserved.
+/// A hook's headers: `{"Name": "value"}` or `[{"key", "value"}]`, less any a hook may not send
+/// (`deliver::custom_header`; a data file may hold a hook configured before a header was refused).
 pub fn hook_headers(headers: Option<&Value>) -> Vec<(String, String)> {
     let pairs: Vec<(&str, &str)> = match headers {
         Some(Value::Object(map)) => map.iter().filter_map(|(k, v)| Some((k.as_str(), v.as_str()?))).collect(),
@@ -106,13 +142,11 @@ pub fn hook_headers(headers: Option<&Value>) -> Vec<(String, String)> {
         }
         _ => Vec::new(),
     };
-    pairs.into_iter().filter(|(k, v)| header_ok(k, v)).map(|(k, v)| (k.to_string(), v.to_string())).collect()
-}
-
-/// Whether a hook may send this header.
-pub fn header_ok(name: &str, value: &str) -> bool {
-    HeaderName::from_bytes(name.as_bytes()).is_ok_and(|n| !RESERVED_HEADERS.contains(&n.as_str()))
-        && HeaderValue::from_str(value).is_ok()
+    pairs
+        .into_iter()
+        .filter(|(k, v)| deliver::custom_header(k, v).is_ok())
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
 }
 
 /// One message for one destination: the exact bytes and everything needed to send them again after a restart.
@@ -145,19 +179,15 @@ impl Job {
         }
     }
 
-    fn message(&self) -> Message {
+    fn message(&self, id: u64) -> Message {
         let mut message = Message::new(self.body.clone(), None);
         message.signature = self.signature.clone();
+        message.headers = vec![(axum::http::HeaderName::from_static(DELIVERY_HEADER), id.into())];
         message.url_headers = self
             .url_headers
             .iter()
             .map(|(url, headers)| {
-                let headers = headers
-                    .iter()
-                    .filter_map(|(k, v)| {
-                        Some((HeaderName::from_bytes(k.as_bytes()).ok()?, HeaderValue::from_str(v).ok()?))
-                    })
-                    .collect();
+                let headers = headers.iter().filter_map(|(k, v)| deliver::custom_header(k, v).ok()).collect();
                 (url.clone(), headers)
             })
             .collect();
@@ -165,10 +195,19 @@ impl Job {
     }
 }
 
-/// Jobs with their ids, ready to be committed (with `--data`) and then started.
+/// Jobs with their ids, ready to be committed (with `--data`) and then started. They hold their places in the
+/// queue's bound from [`Outbox::prepare`]; dropped without being dispatched (a commit that failed), they give them
+/// back.
 pub struct Queued {
     jobs: Vec<(u64, Job)>,
     rows: Vec<(u64, Vec<u8>)>,
+    counts: Arc<Counts>,
+}
+
+impl Drop for Queued {
+    fn drop(&mut self) {
+        self.counts.pending.fetch_sub(self.jobs.len() as u64, Ordering::Relaxed);
+    }
 }
 
 impl Queued {
@@ -205,10 +244,15 @@ pub struct AttemptRecord {
 #[derive(Default)]
 struct Counts {
     queued: AtomicU64,
+    /// Waiting or in flight, and those prepared for a request not yet answered: what the bound counts.
     pending: AtomicU64,
     delivered: AtomicU64,
     failed: AtomicU64,
     recovered: AtomicU64,
+    /// Dropped because the queue was full.
+    overflowed: AtomicU64,
+    /// Set when the queue fills (the warning is said), cleared once it is half empty again.
+    full: AtomicBool,
 }
 
 #[derive(Default)]
@@ -232,7 +276,9 @@ pub struct Outbox {
     attempts: Mutex<VecDeque<AttemptRecord>>,
     /// What destination filters did to events, newest last.
     filtered: Mutex<VecDeque<FilterRecord>>,
-    counts: Counts,
+    counts: Arc<Counts>,
+    /// At most this many deliveries pending.
+    limit: usize,
     /// Ids of finished jobs, removed from the data file in batches by the flusher.
     removals: Mutex<Option<mpsc::UnboundedSender<u64>>>,
     removals_rx: Mutex<Option<mpsc::UnboundedReceiver<u64>>>,
@@ -244,9 +290,11 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Outbox {
-    /// An outbox with this retry window; `rows` are the jobs a data file held (unreadable ones are dropped).
+    /// An outbox with this retry window and at most `limit` deliveries pending; `rows` are the jobs a data file held
+    /// (unreadable ones are dropped).
     pub fn new(
         window: Duration,
+        limit: usize,
         db: Option<Arc<Db>>,
         rows: Vec<(u64, Vec<u8>)>,
         log: Option<Printer>,
@@ -279,7 +327,8 @@ impl Outbox {
             recovered: Mutex::new(recovered),
             attempts: Mutex::default(),
             filtered: Mutex::default(),
-            counts: Counts::default(),
+            counts: Arc::default(),
+            limit,
             removals: Mutex::new(Some(tx)),
             removals_rx: Mutex::new(Some(rx)),
             flusher: Mutex::default(),
@@ -291,9 +340,29 @@ impl Outbox {
         self.db.is_some()
     }
 
-    /// Gives jobs their ids (and their rows, with `--data`).
-    pub fn prepare(&self, jobs: Vec<Job>) -> Result<Queued, Status> {
-        let mut queued = Queued { jobs: Vec::with_capacity(jobs.len()), rows: Vec::new() };
+    /// Gives jobs their ids (and their rows, with `--data`), within the queue's bound: those beyond it are dropped,
+    /// counted (`overflowed`) and said on stderr, so deliveries can never pile up without end.
+    pub fn prepare(&self, mut jobs: Vec<Job>) -> Result<Queued, Status> {
+        let wanted = jobs.len() as u64;
+        let limit = self.limit as u64;
+        let mut room = 0;
+        let _ = self.counts.pending.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |pending| {
+            room = wanted.min(limit.saturating_sub(pending));
+            Some(pending + room)
+        });
+        if room < wanted {
+            let dropped = wanted - room;
+            self.counts.overflowed.fetch_add(dropped, Ordering::Relaxed);
+            jobs.truncate(usize::try_from(room).unwrap_or(usize::MAX));
+            if !self.counts.full.swap(true, Ordering::Relaxed) {
+                self.note(&format!(
+                    "webhook delivery queue full ({} pending): new deliveries are dropped until it drains \
+                     (first {dropped} dropped; /_emulator/deliveries counts them as overflowed)",
+                    self.limit
+                ));
+            }
+        }
+        let mut queued = Queued { jobs: Vec::with_capacity(jobs.len()), rows: Vec::new(), counts: self.counts.clone() };
         for job in jobs {
             let id = self.next_id.fetch_add(1, Ordering::Relaxed);
             if self.db.is_some() {
@@ -313,13 +382,12 @@ impl Outbox {
         }
     }
 
-    /// Starts committed jobs.
-    pub fn dispatch(self: &Arc<Self>, queued: Queued) {
+    /// Starts committed jobs (their places in the bound taken by `prepare` pass to them).
+    pub fn dispatch(self: &Arc<Self>, mut queued: Queued) {
         self.start();
-        let n = queued.jobs.len() as u64;
-        self.counts.queued.fetch_add(n, Ordering::Relaxed);
-        self.counts.pending.fetch_add(n, Ordering::Relaxed);
-        for (id, job) in queued.jobs {
+        let jobs = std::mem::take(&mut queued.jobs);
+        self.counts.queued.fetch_add(jobs.len() as u64, Ordering::Relaxed);
+        for (id, job) in jobs {
             self.spawn(id, job, self.window);
         }
     }
@@ -349,7 +417,12 @@ impl Outbox {
             match self.window.checked_sub(age).filter(|left| !left.is_zero()) {
                 Some(left) => self.spawn(id, job, left),
                 None => {
-                    let report = deliver::Report { delivered: false, attempts: Vec::new(), elapsed: Duration::ZERO };
+                    let report = deliver::Report {
+                        delivered: false,
+                        attempts: Vec::new(),
+                        elapsed: Duration::ZERO,
+                        stopped: false,
+                    };
                     self.finish(id, &job, &report);
                 }
             }
@@ -377,7 +450,7 @@ impl Outbox {
     async fn run(&self, id: u64, job: Job, window: Duration) {
         let lane = self.lane(&job.destination);
         let Ok(_turn) = lane.acquire().await else { return };
-        let message = job.message();
+        let message = job.message(id);
         let observe = |attempt: &Attempt| self.observe(id, &job, attempt);
         let deliverer = match self.deliverer() {
             Ok(deliverer) => deliverer,
@@ -385,7 +458,7 @@ impl Outbox {
                 // Nothing can be sent without an HTTP client: each URL fails permanently, saying why.
                 let unsent = |url: &String| Attempt {
                     attempt: 1,
-                    url: url.clone(),
+                    url: crate::secret::redact_urls(url).into_owned(),
                     status: None,
                     error: Some(error.clone()),
                     latency: Duration::ZERO,
@@ -393,7 +466,7 @@ impl Outbox {
                 };
                 let attempts: Vec<Attempt> = job.urls.iter().map(unsent).collect();
                 attempts.iter().for_each(observe);
-                let report = deliver::Report { delivered: false, attempts, elapsed: Duration::ZERO };
+                let report = deliver::Report { delivered: false, attempts, elapsed: Duration::ZERO, stopped: false };
                 return self.finish(id, &job, &report);
             }
         };
@@ -458,7 +531,10 @@ impl Outbox {
     }
 
     fn finish(&self, id: u64, job: &Job, report: &deliver::Report) {
-        self.counts.pending.fetch_sub(1, Ordering::Relaxed);
+        let pending = self.counts.pending.fetch_sub(1, Ordering::Relaxed).saturating_sub(1);
+        if pending <= self.limit as u64 / 2 {
+            self.counts.full.store(false, Ordering::Relaxed);
+        }
         if report.delivered {
             self.counts.delivered.fetch_add(1, Ordering::Relaxed);
         } else {
@@ -523,6 +599,8 @@ impl Outbox {
             "delivered": count(&self.counts.delivered),
             "failed": count(&self.counts.failed),
             "recovered": count(&self.counts.recovered),
+            "overflowed": count(&self.counts.overflowed),
+            "limit": self.limit,
             "deliveries": &*attempts,
             "filtered": &*lock(&self.filtered),
         })

@@ -587,7 +587,7 @@ impl Reader<'_> {
 pub fn line(value: &Value) -> String {
     match value {
         Value::String(s) => s.clone(),
-        other => other.to_string(),
+        other => super::escape_json_controls(other.to_string()),
     }
 }
 

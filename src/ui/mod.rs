@@ -169,7 +169,9 @@ pub fn parse_positive_duration(text: &str) -> Result<std::time::Duration, String
     }
 }
 
-/// Replaces control characters in server-supplied text so it cannot move the cursor or recolour a terminal.
+/// Replaces control characters in server-supplied or received text so it cannot move the cursor or recolour a
+/// terminal: C0 (ESC included), DEL and C1 (U+0080–U+009F, which some terminals obey as 8-bit controls), the
+/// characters Unicode calls control (`Cc`).
 pub fn escape_control(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.chars().any(char::is_control) {
         return std::borrow::Cow::Borrowed(text);
@@ -183,6 +185,31 @@ pub fn escape_control(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// JSON text as seg prints it: serde_json escapes the control characters below U+0020, but writes DEL and C1
+/// (U+007F–U+009F) as they are, which a terminal may obey. Those are escaped here as `\u00XX`: the same JSON value,
+/// with no byte that can drive a terminal. Outside strings JSON text holds no such character, so the whole text is
+/// escaped at once.
+pub fn escape_json_controls(text: String) -> String {
+    if !text.chars().any(|c| matches!(c, '\u{7f}'..='\u{9f}')) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if matches!(c, '\u{7f}'..='\u{9f}') {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A value as one line of JSON, as `-o ndjson` prints it (control characters escaped: [`escape_json_controls`]).
+pub fn json_line(value: &impl serde::Serialize) -> Result<String> {
+    let text = serde_json::to_string(value).map_err(|e| Error::failed(format!("cannot write JSON: {e}")))?;
+    Ok(escape_json_controls(text))
 }
 
 #[cfg(test)]
@@ -206,5 +233,17 @@ mod tests {
     fn control_characters_are_escaped() {
         assert_eq!(escape_control("plain é"), "plain é");
         assert_eq!(escape_control("é\x1b[31mb\n"), "é\\u{1b}[31mb\\n");
+        // DEL and C1: U+009B is the 8-bit CSI.
+        assert_eq!(escape_control("a\u{7f}b\u{80}c\u{9b}31md\u{9f}"), "a\\u{7f}b\\u{80}c\\u{9b}31md\\u{9f}");
+        assert_eq!(escape_control("\u{a0}"), "\u{a0}", "U+00A0 is no control");
+    }
+
+    #[test]
+    fn json_output_escapes_del_and_c1() {
+        let value = serde_json::json!({"k\u{9b}": "a\u{1b}b\u{7f}c\u{85}d\u{a0}"});
+        let line = json_line(&value).unwrap();
+        assert_eq!(line, "{\"k\\u009b\":\"a\\u001bb\\u007fc\\u0085d\u{a0}\"}");
+        assert!(!line.chars().any(char::is_control), "{line:?}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&line).unwrap(), value, "the same value");
     }
 }

@@ -109,7 +109,7 @@ impl<'p> Output<'p> {
         let line = |text: String| format!("{text}\n").into_bytes();
         Ok(match self.format {
             Format::Json => line(pretty(record.raw())),
-            Format::Ndjson => line(record.raw().to_string()),
+            Format::Ndjson => line(super::escape_json_controls(record.raw().to_string())),
             Format::Yaml => yaml(record.raw())?.into_bytes(),
             Format::Name => line(name_of(&record.view())?),
             Format::Table => table::fields(&record.view(), self.printer).into_bytes(),
@@ -146,7 +146,7 @@ impl ListWriter<'_, '_> {
         for item in page {
             match self.output.format {
                 Format::Name => text.push_str(&name_of(&item.view())?),
-                _ => text.push_str(&item.raw().to_string()),
+                _ => text.push_str(&super::escape_json_controls(item.raw().to_string())),
             }
             text.push('\n');
         }
@@ -175,8 +175,9 @@ impl ListWriter<'_, '_> {
     }
 }
 
+/// `-o json`: indented, with DEL and C1 escaped as serde_json escapes C0 (`ui::escape_json_controls`).
 pub fn pretty(value: &Value) -> String {
-    serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
+    super::escape_json_controls(serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string()))
 }
 
 fn yaml(value: &Value) -> Result<String> {

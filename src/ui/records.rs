@@ -120,7 +120,8 @@ pub struct SendAttempt {
     /// What went wrong without an answer.
     pub error: Option<String>,
     pub latency_ms: u64,
-    /// `delivered`, `temporary` (retried while the window lasts) or `permanent`.
+    /// `delivered`, `temporary` (retried while the window lasts), `permanent`, or `cancelled` (cut off in flight:
+    /// another URL took the message first, or the send was interrupted).
     pub class: crate::webhook::deliver::Class,
 }
 
@@ -164,8 +165,9 @@ mod tests {
             latency: Duration::from_micros(1_499),
             class: Class::Temporary,
         };
-        let failed = Report { delivered: false, attempts: vec![attempt], elapsed: Duration::from_micros(2_500) };
-        let none = Report { delivered: true, attempts: Vec::new(), elapsed: Duration::ZERO };
+        let failed =
+            Report { delivered: false, attempts: vec![attempt], elapsed: Duration::from_micros(2_500), stopped: false };
+        let none = Report { delivered: true, attempts: Vec::new(), elapsed: Duration::ZERO, stopped: false };
         let failed = serde_json::to_value(SentMessage::of(1, None, &failed)).unwrap();
         let none = serde_json::to_value(SentMessage::of(2, Some("track".into()), &none)).unwrap();
         assert_eq!(keys(failed.clone()), ["message", "type", "delivered", "attempts", "elapsed_ms"]);

@@ -231,7 +231,7 @@ pub fn replay_request(
     let body = entry.body_bytes();
     let mut request = client.request(method, url);
     for header in &entry.headers {
-        if super::listen::hop_by_hop(&header.name)
+        if crate::http::connection_header(&header.name)
             || (resign.is_some() && header.name.eq_ignore_ascii_case("x-signature"))
         {
             continue;

@@ -437,28 +437,15 @@ pub async fn forwards_to_itself(url: &str, own: SocketAddr) -> bool {
 /// What a forward's record says under `--dry-run`.
 const DRY_RUN: &str = "not sent (dry run)";
 
-/// Headers that belong to one connection, not to the request: never copied to a forward or a replay.
-pub fn hop_by_hop(name: &str) -> bool {
-    matches!(
-        name.to_ascii_lowercase().as_str(),
-        "host"
-            | "content-length"
-            | "connection"
-            | "keep-alive"
-            | "transfer-encoding"
-            | "te"
-            | "trailer"
-            | "upgrade"
-            | "proxy-connection"
-    )
-}
-
 /// Sends the exact bytes on with the headers that matter to a receiver; the answer for the sender: the app's status
 /// and body, 502 with the error when it cannot be reached, or `--status` under `--dry-run`.
 async fn forward(shared: &Shared, url: &str, headers: &HeaderMap, body: Bytes) -> (Answer, Bytes, Option<HeaderValue>) {
-    let forwarded_to = Some(url.to_string());
+    // Every record, journal entry and answer shows the app's URL with its credentials masked.
+    let shown = crate::secret::redact_urls(url);
+    let forwarded_to = Some(shown.to_string());
     let failed = |error: String| {
-        let text = format!("seg webhook listen: cannot forward to {url}: {error}\n");
+        let error = crate::secret::redact_urls(&error).into_owned();
+        let text = format!("seg webhook listen: cannot forward to {shown}: {error}\n");
         let answer = Answer { status: 502, body: None, forwarded_to: forwarded_to.clone(), error: Some(error) };
         (
             answer.with_body(text.as_bytes()),
@@ -469,7 +456,7 @@ async fn forward(shared: &Shared, url: &str, headers: &HeaderMap, body: Bytes) -
     let mut request = shared.http.post(url).body(body);
     for (name, value) in headers {
         // The app answers in plain bytes that go back as they are: no compression asked for on the sender's behalf.
-        if !hop_by_hop(name.as_str()) && name != header::ACCEPT_ENCODING {
+        if !crate::http::connection_header(name.as_str()) && name != header::ACCEPT_ENCODING {
             request = request.header(name, value);
         }
     }

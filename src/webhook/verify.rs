@@ -57,8 +57,12 @@ pub struct Finding {
     pub message: String,
 }
 
+/// The one way a finding is made: its message may quote the received body (a token that differs, a character), so
+/// control characters in it are escaped here, and no output of it (a terminal line, JSON, the journal, the
+/// inspector) can carry one.
 fn finding(code: &'static str, message: impl Into<String>) -> Finding {
-    Finding { code, message: message.into() }
+    let message = message.into();
+    Finding { code, message: crate::ui::escape_control(&message).into_owned() }
 }
 
 /// The signatures each form of the body would have.
@@ -1458,5 +1462,23 @@ mod tests {
         assert!(truncated && made.len() > 2 && made.len() < 2 + 35_000, "{} variants", made.len());
         let (made, truncated) = candidates(format!("[{BODY},{BODY}]\n").as_bytes());
         assert!(!truncated && made.len() == 2 * (2 + 2 * 2), "{} variants", made.len());
+    }
+
+    /// A cause quotes the body (the first string that differs); a control character there never reaches the
+    /// message, whichever output shows it.
+    #[test]
+    fn findings_carry_no_control_characters() {
+        // JSON.stringify writes ESC escaped, DEL and C1 as they are.
+        let signed = "{\"a\":\"\u{9b}31m\\u001bx\u{7f}\"}";
+        let sig = sign::sign(b"k", signed.as_bytes());
+        for body in ["{\"a\":\"\\u009b31m\\u001bx\\u007f\"}", "{\"b\":1,\"a\":\"\u{9b}\u{85}\"}"] {
+            let v = verify(b"k", body.as_bytes(), &sig, true);
+            assert!(!v.causes.is_empty(), "{v:?}");
+            for f in v.causes.iter().chain(&v.warnings) {
+                assert!(!f.message.chars().any(char::is_control), "{}: {:?}", f.code, f.message);
+            }
+        }
+        let escaped = verify(b"k", "{\"a\":\"\\u009b31m\\u001bx\\u007f\"}".as_bytes(), &sig, false);
+        assert!(escaped.valid && escaped.warnings.iter().any(|w| w.message.contains("\\u{9b}")), "{escaped:?}");
     }
 }

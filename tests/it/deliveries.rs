@@ -304,6 +304,9 @@ async fn fan_out_sends_the_same_bytes_to_every_hook_with_each_hooks_own_headers_
     let failing = Receiver::start(&[], 500).await;
     let ok = Receiver::start(&[], 200).await;
     let global = Receiver::start(&[], 200).await;
+    // Each 2xx waits for the other requests of its attempt to arrive: the first ends the attempt.
+    ok.answer_after(&[&failing, &global]);
+    global.answer_after(&[&failing, &ok]);
     let config = json!([
         {"name": "sharedSecret", "value": "k"},
         {"name": "globalHook", "value": global.url},
@@ -591,16 +594,20 @@ async fn with_data_a_pending_delivery_survives_a_restart_and_is_sent_once() {
     env.stop().await;
 }
 
+/// Each attempt is a line on stderr, the hook's credentials masked.
 #[test]
 fn seg_serve_logs_every_attempt_on_stderr() {
+    // The test's own HTTP client needs the TLS provider seg installs (when run alone, nothing else did).
+    seg::init_tls();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let receiver = runtime.block_on(Receiver::start(&[(503, 0)], 200));
+    let with_creds = receiver.url.replace("http://", "http://user:pw-s3cret@");
     let dir = tempfile::tempdir().unwrap();
     let seed = dir.path().join("seed.json");
     let seed_json = json!({
         "sources": [{"name": "workspaces/demo/sources/web", "catalog_name": "catalog/sources/javascript"}],
         "destinations": [{"name": "workspaces/demo/sources/web/destinations/webhooks", "enabled": true,
-                          "config": [{"name": "hooks", "value": [{"hook": receiver.url}]}]}]
+                          "config": [{"name": "hooks", "value": [{"hook": with_creds}]}]}]
     });
     std::fs::write(&seed, seed_json.to_string()).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_seg"))
@@ -642,7 +649,8 @@ fn seg_serve_logs_every_attempt_on_stderr() {
             .unwrap();
         assert_eq!(answer.status(), 200);
     });
-    let prefix = format!("webhook workspaces/demo/sources/web/destinations/webhooks {} attempt", receiver.url);
+    let shown = receiver.url.replace("http://", "http://user:(redacted)@");
+    let prefix = format!("webhook workspaces/demo/sources/web/destinations/webhooks {shown} attempt");
     let deadline = Instant::now() + DEADLINE;
     let mut seen = Vec::new();
     while !seen.iter().any(|l: &String| l.starts_with(&format!("{prefix} 2: 200 in "))) {
@@ -658,6 +666,7 @@ fn seg_serve_logs_every_attempt_on_stderr() {
         "{first}"
     );
     assert!(seen.iter().any(|l| l.starts_with("POST /v1/track 200 ")), "the request itself is logged: {seen:?}");
+    assert!(seen.iter().all(|l| !l.contains("s3cret")), "{seen:?}");
     let _ = child.kill();
     let _ = child.wait();
 }
@@ -732,4 +741,265 @@ async fn destination_filters_change_what_is_delivered() {
     env.call("PATCH", &format!("/v1beta/{dropper}"), Some(off)).await.ok();
     accepted(&post(&env, "/v1/track", &key, &track("test", "Again").to_string()).await);
     wait_hits(&receiver, hits.len() + 1).await;
+}
+
+// ---- exactly the deliveries the contract says ----
+
+/// A deletion request sends one `delete` per user per source, whatever it repeats.
+#[tokio::test]
+async fn a_user_named_twice_in_a_deletion_request_gets_one_delete_per_source() {
+    let env = TestEnv::start().await;
+    let (r1, r2) = (Receiver::start(&[], 200).await, Receiver::start(&[], 200).await);
+    source(&env, "s1", true, hook(&r1.url, "k")).await;
+    source(&env, "s2", true, hook(&r2.url, "k")).await;
+    let request = json!({"regulation_type": "Delete",
+                         "attributes": {"name": "userId", "values": ["u1", "u2", "u1", "u1", "u2", "u3"]}});
+    env.call("POST", "/v1beta/workspaces/demo/regulations", Some(request)).await.ok();
+    let snap = wait_for(&env, "the deletes", |s| count(s, "pending") == 0 && count(s, "delivered") > 0).await;
+    assert_eq!(count(&snap, "queued"), 6, "three users, two sources");
+    for receiver in [&r1, &r2] {
+        let mut users: Vec<String> = receiver
+            .hits()
+            .iter()
+            .map(|h| serde_json::from_slice::<Value>(&h.body).unwrap()["userId"].as_str().unwrap().to_string())
+            .collect();
+        users.sort();
+        assert_eq!(users, ["u1", "u2", "u3"]);
+    }
+}
+
+/// The hooks of a destination are compared as endpoints: a fragment, a default or leading-zero port, dot segments,
+/// host case or an escaped letter do not make another receiver, so the receiver gets one request per attempt.
+#[tokio::test]
+async fn one_endpoint_gets_one_request_per_attempt_however_its_hooks_spell_it() {
+    let env = TestEnv::start().await;
+    let receiver = Receiver::start(&[], 200).await;
+    let other = Receiver::start(&[], 200).await;
+    // Each answers once the other has its request: the first 2xx ends the attempt.
+    receiver.answer_after(&[&other]);
+    other.answer_after(&[&receiver]);
+    let port = receiver.url.trim_start_matches("http://127.0.0.1:").trim_end_matches("/hook").to_string();
+    let config = json!([
+        {"name": "globalHook", "value": format!("http://127.0.0.1:{port}/a/../hook")},
+        {"name": "hooks", "value": [
+            {"hook": receiver.url},
+            {"hook": format!("{}#2", receiver.url)},
+            {"hook": format!("http://127.0.0.1:0{port}/./%68ook")},
+            {"hook": other.url},
+        ]}
+    ]);
+    let key = source(&env, "web", true, config).await;
+    accepted(&post(&env, "/v1/track", &key, r#"{"userId": "u", "event": "e", "messageId": "m-one"}"#).await);
+    let snap = wait_for(&env, "the delivery", |s| count(s, "pending") == 0 && count(s, "queued") == 1).await;
+    let urls: Vec<&str> = attempts_of(&snap, "m-one").iter().map(|a| a["url"].as_str().unwrap()).collect();
+    assert_eq!(urls.len(), 2, "{urls:?}");
+    assert_eq!(receiver.hits().len(), 1, "one request to the endpoint");
+}
+
+/// The first 2xx delivers the message: the hook that hangs is cancelled, not waited for until its timeout, so it
+/// holds none of its destination's delivery slots.
+#[tokio::test]
+async fn a_hanging_hook_is_cancelled_once_another_took_the_message() {
+    let env = TestEnv::start().await;
+    let hanging = Receiver::start(&[(200, 120_000); 100], 200).await;
+    let ok = Receiver::start(&[], 200).await;
+    let config = json!([{"name": "hooks", "value": [{"hook": hanging.url}, {"hook": ok.url}]}]);
+    let key = source(&env, "web", true, config).await;
+    let items: Vec<Value> = (0..100)
+        .map(|i| json!({"type": "track", "userId": "u", "event": "e", "messageId": format!("m-{i}")}))
+        .collect();
+    accepted(&post(&env, "/v1/batch", &key, &json!({"batch": items}).to_string()).await);
+    let snap = wait_for(&env, "every message delivered", |s| count(s, "delivered") == 100).await;
+    assert_eq!(count(&snap, "pending"), 0);
+    let to_hanging: Vec<&Value> =
+        snap["deliveries"].as_array().unwrap().iter().filter(|a| a["url"] == hanging.url.as_str()).collect();
+    assert!(!to_hanging.is_empty());
+    for attempt in to_hanging {
+        assert_eq!(attempt["class"], "cancelled", "{attempt}");
+        assert_eq!(attempt["delivered"], false, "{attempt}");
+    }
+}
+
+/// Hook headers never set what decides the framing or the signature (400 / 3, in both shapes and any case), are
+/// each given once, and a hook's Content-Type or User-Agent replaces seg's instead of going beside it.
+#[tokio::test]
+async fn hook_headers_never_set_the_framing_or_the_signature_and_are_sent_once() {
+    let env = TestEnv::start().await;
+    env.create_source("demo", "web").await.ok();
+    let create = |headers: Value| {
+        json!({"destination": {"name": "webhooks", "enabled": true,
+                               "config": [{"name": "hooks", "value": [{"hook": "http://127.0.0.1:9/h", "headers": headers}]}]}})
+    };
+    let path = "/v1beta/workspaces/demo/sources/web/destinations";
+    for name in crate::webhook::RESERVED_NAMES {
+        for spelled in [name.to_string(), name.to_ascii_lowercase()] {
+            let map = create(json!({spelled.clone(): "5"}));
+            env.call("POST", path, Some(map)).await.assert_error(400, 3);
+            let list = create(json!([{"key": spelled, "value": "5"}]));
+            env.call("POST", path, Some(list)).await.assert_error(400, 3);
+        }
+    }
+    let twice = create(json!([{"key": "X-A", "value": "1"}, {"key": "x-a", "value": "2"}]));
+    env.call("POST", path, Some(twice)).await.assert_error(400, 3);
+    // An update is checked the same way.
+    let receiver = Receiver::start(&[], 200).await;
+    let key = source(&env, "other", true, hook(&receiver.url, "k")).await;
+    let patch = |headers: Value| {
+        json!({"destination": {"config": [{"name": "hooks", "value": [{"hook": receiver.url, "headers": headers}]}]},
+               "update_mask": {"paths": ["destination.config"]}})
+    };
+    let at = "/v1beta/workspaces/demo/sources/other/destinations/webhooks";
+    env.call("PATCH", at, Some(patch(json!({"Content-Length": "5"})))).await.assert_error(400, 3);
+    let own = json!({"Content-Type": "application/json; charset=utf-8", "User-Agent": "hook/1", "X-Team": "a"});
+    env.call("PATCH", at, Some(patch(own))).await.ok();
+    accepted(&post(&env, "/v1/track", &key, r#"{"userId": "u", "event": "e"}"#).await);
+    let hit = &wait_hits(&receiver, 1).await[0];
+    let all =
+        |name: &str| hit.headers.get_all(name).iter().map(|v| v.to_str().unwrap().to_string()).collect::<Vec<_>>();
+    assert_eq!(all("content-type"), ["application/json; charset=utf-8"]);
+    assert_eq!(all("user-agent"), ["hook/1"]);
+    assert_eq!(all("content-length"), [hit.body.len().to_string()]);
+    assert_eq!(all("x-signature"), [hmac_hex("k", &hit.body)]);
+}
+
+/// Hooks that point back at the emulator cannot multiply deliveries: a hook at its own tracking endpoints is
+/// refused when configured, and a delivery that comes back as a tracking call by another way (here through two
+/// forwarders, with the source's write key) is refused, once, instead of being delivered again to both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deliveries_that_come_back_as_tracking_calls_are_refused_not_multiplied() {
+    let env = TestEnv::start().await;
+    let port = env.base.rsplit(':').next().unwrap().to_string();
+    env.create_source("demo", "loop").await.ok();
+    let path = "/v1beta/workspaces/demo/sources/loop/destinations";
+    for url in [
+        format!("{}/v1/track", env.base),
+        format!("http://localhost:{port}/v1/batch"),
+        format!("http://127.0.0.1:0{port}/v1/../v1/identify#x"),
+    ] {
+        for config in
+            [json!([{"name": "hooks", "value": [{"hook": url}]}]), json!([{"name": "globalHook", "value": url}])]
+        {
+            let body = json!({"destination": {"name": "webhooks", "enabled": true, "config": config}});
+            let answer = env.call("POST", path, Some(body)).await;
+            answer.assert_error(400, 3);
+            assert!(answer.json["error"].as_str().unwrap().contains("own tracking endpoints"), "{}", answer.text);
+        }
+    }
+    // The emulator's API paths are no tracking endpoints, and another port is another server.
+    let fine = json!([{"name": "hooks", "value": [{"hook": format!("{}/v1beta/x", env.base)}, {"hook": "http://127.0.0.1:9/v1/track"}]}]);
+    let body = json!({"destination": {"name": "webhooks", "enabled": true, "config": fine}});
+    env.call("POST", path, Some(body)).await.ok();
+    let key = env.get("/v1beta/workspaces/demo/sources/loop").await.ok()["write_keys"][0].as_str().unwrap().to_string();
+    // Two forwarders that hand every delivery back to /v1/track as the source's own tracking calls.
+    let target = format!("{}/v1/track", env.base);
+    let mut forwarders = Vec::new();
+    for _ in 0..2 {
+        let (sink, received) = mpsc::unbounded_channel();
+        let options = listen::ListenOptions { forward_to: Some(target.clone()), ..listen::ListenOptions::default() };
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/in", listener.local_addr().unwrap());
+        tokio::spawn(axum::serve(listener, listen::router(options, sink)).into_future());
+        forwarders.push((url, received));
+    }
+    let basic = format!("Basic {}", base64(format!("{key}:").as_bytes()));
+    let hooks: Vec<Value> =
+        forwarders.iter().map(|(url, _)| json!({"hook": url, "headers": {"Authorization": basic}})).collect();
+    let patch = json!({"destination": {"config": [{"name": "hooks", "value": hooks}]},
+                       "update_mask": {"paths": ["destination.config"]}});
+    env.call("PATCH", &format!("{path}/webhooks"), Some(patch)).await.ok();
+    accepted(&post(&env, "/v1/track", &key, r#"{"userId": "u", "event": "e", "messageId": "m-loop"}"#).await);
+    let snap = wait_for(&env, "the delivery to fail", |s| count(s, "failed") == 1 && count(s, "pending") == 0).await;
+    assert_eq!(count(&snap, "queued"), 1, "no delivery came back as a new message: {snap:#}");
+    let attempts = attempts_of(&snap, "m-loop");
+    assert_eq!(attempts.len(), 2, "one attempt to each forwarder, refused (400) and so final: {attempts:?}");
+    assert!(attempts.iter().all(|a| a["status"] == 400 && a["class"] == "permanent"), "{attempts:?}");
+    for (_, received) in &mut forwarders {
+        let got = recv(received).await;
+        assert_eq!(got.answer.status, 400);
+        assert!(received.try_recv().is_err());
+    }
+}
+
+/// The queue has a bound: deliveries beyond it are dropped, counted and said (`overflowed`, `limit`), never piled
+/// up without end.
+#[tokio::test]
+async fn the_delivery_queue_has_a_bound_and_says_when_it_is_reached() {
+    let env = TestEnv::with(EmulatorOptions { max_pending: Some(3), ..EmulatorOptions::default() }).await;
+    let hanging = Receiver::start(&[(200, 120_000); 10], 200).await;
+    let key = source(&env, "web", true, hook(&hanging.url, "k")).await;
+    let items: Vec<Value> = (0..5).map(|i| json!({"type": "track", "userId": "u", "event": format!("e{i}")})).collect();
+    accepted(&post(&env, "/v1/batch", &key, &json!({"batch": items}).to_string()).await);
+    let snap = snapshot(&env).await;
+    assert_eq!((count(&snap, "queued"), count(&snap, "pending")), (3, 3), "{snap:#}");
+    assert_eq!((count(&snap, "overflowed"), count(&snap, "limit")), (2, 3), "{snap:#}");
+    // A deletion request meets the same bound.
+    let request = json!({"regulation_type": "Delete", "attributes": {"name": "userId", "values": ["u1"]}});
+    env.call("POST", "/v1beta/workspaces/demo/regulations", Some(request)).await.ok();
+    assert_eq!(count(&snapshot(&env).await, "overflowed"), 3);
+    wait_hits(&hanging, 3).await;
+}
+
+/// Credentials in a hook's URL never show: not in `/_emulator/deliveries`, not in `/_emulator/requests` (the body
+/// that configured the hook), while the request itself still carries them.
+#[tokio::test]
+async fn hook_credentials_are_masked_in_the_control_answers() {
+    let env = TestEnv::start().await;
+    let receiver = Receiver::start(&[], 200).await;
+    let url = receiver.url.replace("http://", "http://user:pw-s3cret@");
+    let key = source(&env, "web", true, hook(&url, "k")).await;
+    accepted(&post(&env, "/v1/track", &key, r#"{"userId": "u", "event": "e", "messageId": "m-creds"}"#).await);
+    let snap = wait_for(&env, "the delivery", |s| count(s, "delivered") == 1).await;
+    assert_eq!(attempts_of(&snap, "m-creds")[0]["url"], receiver.url.replace("http://", "http://user:(redacted)@"));
+    let requests = env.get("/_emulator/requests").await;
+    for text in [snap.to_string(), requests.text.clone()] {
+        assert!(!text.contains("s3cret"), "{text}");
+    }
+    assert!(requests.text.contains("user:(redacted)@127.0.0.1"), "{}", requests.text);
+    assert_eq!(
+        wait_hits(&receiver, 1).await[0].headers["authorization"],
+        format!("Basic {}", base64(b"user:pw-s3cret")).as_str()
+    );
+}
+
+/// A hook's credentials in what `-v`/`-vv` and `--dry-run` show of the request that configures it.
+#[tokio::test]
+async fn hook_credentials_are_masked_at_vv_and_in_dry_run_descriptions() {
+    let env = TestEnv::start().await;
+    env.create_source("demo", "web").await.ok();
+    let config =
+        r#"hooks=[{"hook": "https://user:pw-s3cret@example.com/in"}, {"hook": "https://tok-s3cret@example.com/2"}]"#;
+    let create = ["-w", "demo", "destinations", "create", "web/webhooks", "--config", config, "-o", "name"];
+    let dry = env.seg(&[&["--dry-run"], &create[..]].concat()).await;
+    dry.code(0);
+    assert!(dry.stdout.contains("https://user:(redacted)@example.com/in"), "{}", dry.stdout);
+    let verbose = env.seg(&[&["-vv"], &create[..]].concat()).await;
+    verbose.code(0);
+    assert!(verbose.stderr.contains("https://(redacted)@example.com/2"), "{}", verbose.stderr);
+    for text in [&dry.stdout, &dry.stderr, &verbose.stdout, &verbose.stderr] {
+        assert!(!text.contains("s3cret"), "{text}");
+    }
+}
+
+/// What clients sent reaches the control answers with its control characters escaped (JSON's `\u009b`, the same
+/// value), so `curl` on a terminal prints nothing that drives it: a request's body in `/_emulator/requests`, a
+/// tracking call's message id in `/_emulator/deliveries`.
+#[tokio::test]
+async fn control_answers_escape_what_clients_sent() {
+    let env = TestEnv::start().await;
+    let receiver = Receiver::start(&[], 200).await;
+    let key = source(&env, "web", true, hook(&receiver.url, "k")).await;
+    let body = "{\"source\": {\"name\": \"x\u{9b}2J\u{7f}\"}}";
+    env.raw("POST", "/v1beta/workspaces/demo/sources", Some(crate::support::WRITE), Some(body.into())).await;
+    let call = "{\"userId\": \"u\", \"event\": \"e\", \"messageId\": \"m-\u{9b}31m\u{85}\"}";
+    accepted(&post(&env, "/v1/track", &key, call).await);
+    wait_for(&env, "the delivery", |s| count(s, "delivered") == 1).await;
+    for path in ["/_emulator/requests", "/_emulator/deliveries"] {
+        let answer = env.get(path).await;
+        let found: Vec<char> = answer.text.chars().filter(|c| c.is_control()).collect();
+        assert!(found.is_empty(), "{path}: control characters {found:?}");
+        assert_eq!(answer.headers["content-type"], "application/json");
+    }
+    let requests = env.get("/_emulator/requests").await.json;
+    assert!(requests["requests"].as_array().unwrap().iter().any(|r| r["body"] == body), "the same value");
+    assert_eq!(snapshot(&env).await["deliveries"][0]["message_id"], "m-\u{9b}31m\u{85}");
 }

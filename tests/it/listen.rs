@@ -618,3 +618,117 @@ async fn journal_max_holds_under_concurrent_requests() {
     names.sort_by_key(|name| name.trim_end_matches(".json").parse::<u64>().unwrap_or(0));
     assert_eq!(names, newest);
 }
+
+/// No control character received (C0 with ESC, DEL, C1 such as U+009B, the 8-bit CSI) reaches a terminal: a line
+/// may end in a newline, and nothing else of the kind is printed.
+#[track_caller]
+fn assert_no_controls(what: &str, text: &str) {
+    let found: Vec<char> = text.chars().filter(|c| c.is_control() && *c != '\n').collect();
+    assert!(found.is_empty(), "{what} prints control characters {found:?}: {text:?}");
+}
+
+/// Bodies and headers that carry control characters, through every output that shows what was received: the
+/// listener's lines and records (with the causes `verify` names, which quote the body), `log` as a table and as
+/// JSON, `verify` itself, and a replay's `--dry-run` description.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn received_control_characters_never_reach_a_terminal() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    // Valid JSON whose strings hold DEL and C1 as they are (JSON.stringify writes them so), and bytes that are no JSON
+    // with a raw ESC sequence.
+    let json_body = "{\"type\":\"tr\u{9b}31mack\",\"x\":\"\u{85}\u{7f}\u{9b}2J\"}".as_bytes().to_vec();
+    let raw_body = b"\x1b[31m\xc2\x9b2J\x7f not json \x07".to_vec();
+    let wrong = hmac_hex(b"other", b"x");
+    let mut outputs: Vec<(String, String)> = Vec::new();
+    for format in ["table", "ndjson"] {
+        let mut listen = Listener::start(home, state, &["--secret", "k", "-o", format], &[]).await;
+        for body in [&json_body, &raw_body] {
+            let answer = reqwest::Client::new()
+                .post(format!("{}/in", listen.url))
+                .header("x-signature", &wrong)
+                .header("x-evil", reqwest::header::HeaderValue::from_bytes(b"a\xc2\x9b31m\xc2\x85b").unwrap())
+                .body(body.clone())
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(answer.status(), 200);
+            outputs.push((format!("listen -o {format}"), listen.next_line().await));
+        }
+        listen.stop().await;
+    }
+    let ndjson: Value = serde_json::from_str(&outputs[2].1).unwrap();
+    assert_eq!(ndjson["body"].as_str().unwrap().as_bytes(), json_body, "the record holds the body whole, escaped");
+    assert!(!ndjson["causes"].as_array().unwrap().is_empty(), "{ndjson}");
+    for args in [
+        vec!["webhook", "log", "-o", "table"],
+        vec!["webhook", "log", "-o", "json"],
+        vec!["webhook", "log", "-o", "ndjson"],
+        vec!["webhook", "log", "-o", "yaml"],
+        vec!["--dry-run", "webhook", "replay", "1", "2", "--to", "http://127.0.0.1:9/"],
+    ] {
+        let run = seg(home, state, &args).await;
+        run.code(0);
+        outputs.push((args.join(" "), run.stdout));
+        outputs.push((format!("{} (stderr)", args.join(" ")), run.stderr));
+    }
+    for body in [&json_body, &raw_body] {
+        let file = home.join("body");
+        std::fs::write(&file, body).unwrap();
+        for format in ["table", "json"] {
+            let args = ["webhook", "verify", "--secret", "k", "--signature", &wrong, "-o", format];
+            let run = seg(home, state, &[&args[..], &[file.to_str().unwrap()]].concat()).await;
+            run.code(1);
+            outputs.push((format!("verify -o {format}"), run.stdout));
+            outputs.push((format!("verify -o {format} (stderr)"), run.stderr));
+        }
+    }
+    for (what, text) in &outputs {
+        assert_no_controls(what, text);
+    }
+}
+
+/// Credentials in `--forward-to` and `replay --to` never show: not in the listener's records, the journal, the answer
+/// a failed forward gives the sender, `log`, or a replay's lines, records, `--dry-run` description and errors. The
+/// requests still carry them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn credentials_in_forward_and_replay_urls_are_masked_in_every_output() {
+    use base64::Engine;
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    let encoded = base64::engine::general_purpose::STANDARD.encode("user:pw-s3cret");
+    let mut shown = Vec::new();
+    let app = Receiver::start(&[], 200).await;
+    let with_creds = app.url.replace("http://", "http://user:pw-s3cret@");
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let gone = format!("http://user:pw-s3cret@{}/app", closed.local_addr().unwrap());
+    drop(closed);
+    for forward in [&with_creds, &gone] {
+        let mut listen = Listener::start(home, state, &["--forward-to", forward, "-o", "ndjson"], &[]).await;
+        let answer = reqwest::Client::new().post(format!("{}/in", listen.url)).body("{}").send().await.unwrap();
+        shown.push(answer.text().await.unwrap());
+        let record = listen.next_record().await;
+        assert!(record["answer"]["forwarded_to"].as_str().unwrap().starts_with("http://user:(redacted)@"), "{record}");
+        shown.push(record.to_string());
+        listen.stop().await;
+    }
+    assert_eq!(app.hits()[0].headers["authorization"], format!("Basic {encoded}").as_str(), "the forward carries them");
+    for entry in std::fs::read_dir(journal(state)).unwrap() {
+        shown.push(std::fs::read_to_string(entry.unwrap().path()).unwrap());
+    }
+    for args in [
+        vec!["webhook", "log", "-o", "json"],
+        vec!["webhook", "replay", "1", "--to", &with_creds, "-o", "json"],
+        vec!["webhook", "replay", "1", "--to", &gone, "-o", "json"],
+        vec!["--dry-run", "webhook", "replay", "1", "--to", &with_creds],
+        vec!["-vv", "webhook", "replay", "1", "--to", &with_creds],
+        vec!["webhook", "replay", "1", "--to", "http://user:pw-s3cret@bad host/"],
+    ] {
+        let run = seg(home, state, &args).await;
+        shown.push(format!("{}\n{}", run.stdout, run.stderr));
+    }
+    assert!(shown.iter().any(|text| text.contains("replay 1 -> http://user:(redacted)@127.0.0.1")), "{shown:?}");
+    for text in &shown {
+        assert!(!text.contains("s3cret") && !text.contains(&encoded), "{text}");
+    }
+    assert_eq!(app.hits().len(), 3, "two forwards' worth: the first forward and two replays");
+}

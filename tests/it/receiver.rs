@@ -22,6 +22,8 @@ struct Script {
     steps: VecDeque<(u16, Duration)>,
     then: u16,
     hits: Vec<Hit>,
+    /// Answer the n-th request only once each of these receivers has had n requests.
+    after: Vec<Arc<Mutex<Script>>>,
 }
 
 pub struct Receiver {
@@ -37,6 +39,7 @@ impl Receiver {
             steps: steps.iter().map(|(s, ms)| (*s, Duration::from_millis(*ms))).collect(),
             then,
             hits: Vec::new(),
+            after: Vec::new(),
         }));
         let app = axum::Router::new().fallback(answer).with_state(script.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -52,18 +55,30 @@ impl Receiver {
         Receiver { url, script, _stop: stop }
     }
 
+    /// From now on, answers its n-th request only once each of `others` has had n requests: in one attempt of a
+    /// delivery, they all get their request before this one answers (a 2xx ends the attempt and cancels what is
+    /// still in flight), with no wait assumed. It waits at most 30 s.
+    pub fn answer_after(&self, others: &[&Receiver]) {
+        self.script.lock().unwrap().after.extend(others.iter().map(|r| r.script.clone()));
+    }
+
     pub fn hits(&self) -> Vec<Hit> {
         self.script.lock().unwrap().hits.clone()
     }
 }
 
 async fn answer(State(script): State<Arc<Mutex<Script>>>, headers: HeaderMap, body: Bytes) -> impl IntoResponse {
-    let (status, delay) = {
+    let (status, delay, n, after) = {
         let mut script = script.lock().unwrap();
         script.hits.push(Hit { headers, body: body.to_vec() });
         let then = script.then;
-        script.steps.pop_front().unwrap_or((then, Duration::ZERO))
+        let (status, delay) = script.steps.pop_front().unwrap_or((then, Duration::ZERO));
+        (status, delay, script.hits.len(), script.after.clone())
     };
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while after.iter().any(|other| other.lock().unwrap().hits.len() < n) && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
     tokio::time::sleep(delay).await;
     StatusCode::from_u16(status).unwrap()
 }

@@ -125,3 +125,39 @@ fn serve_reports_a_port_in_use() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot listen"));
 }
+
+/// A request path may hold any UTF-8, C1 controls included (the 8-bit CSI, U+009B): the request log on stderr shows
+/// them escaped, never raw on a terminal.
+#[cfg(unix)]
+#[test]
+fn the_request_log_never_prints_a_control_character() {
+    let mut child = seg()
+        .args(["serve", "--port", "0", "--accept-token", "abc:workspace"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    let port: u16 = first.trim().strip_prefix("listening on http://127.0.0.1:").expect(&first).parse().unwrap();
+    for target in [&b"/v1beta/ws\xc2\x9b2J\xc2\x85"[..], &b"/v1/track\xc2\x9b31m"[..]] {
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let mut request = b"GET ".to_vec();
+        request.extend_from_slice(target);
+        request.extend_from_slice(
+            b" HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer abc\r\nConnection: close\r\n\r\n",
+        );
+        stream.write_all(&request).unwrap();
+        let mut response = String::new();
+        let _ = stream.read_to_string(&mut response);
+        assert!(response.starts_with("HTTP/1.1 "), "{response}");
+    }
+    Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    child.wait().unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert!(stderr.contains("GET /v1beta/ws"), "the requests are logged: {stderr}");
+    let found: Vec<char> = stderr.chars().filter(|c| c.is_control() && *c != '\n').collect();
+    assert!(found.is_empty(), "control characters {found:?} in {stderr:?}");
+}

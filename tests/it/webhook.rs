@@ -334,6 +334,7 @@ async fn verify_names_each_cause_of_bytes_that_node_signed() {
 async fn fan_out_posts_the_same_bytes_and_signature_to_every_url_and_stops_at_any_success() {
     let failing = Receiver::start(&[], 500).await;
     let ok = Receiver::start(&[], 200).await;
+    ok.answer_after(&[&failing]);
     let run = seg(
         &[
             "webhook",
@@ -428,12 +429,20 @@ async fn a_failure_that_is_not_retried_does_not_say_will_retry() {
         "{}",
         run.stderr
     );
+    // The 200 comes once the 503's request has arrived; the 503 is then almost always answered before the attempt
+    // ends, else the 200 cancels it, which says so (no wait is assumed).
     let failing = Receiver::start(&[], 503).await;
     let ok = Receiver::start(&[], 200).await;
+    ok.answer_after(&[&failing]);
     let run = seg(&["webhook", "send", "--url", &failing.url, "--url", &ok.url, "--retry-window", "1h"], b"").await;
     run.code(0);
     assert!(!run.stderr.contains("will retry"), "{}", run.stderr);
-    assert!(run.stderr.contains("not retried: delivered to another URL"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("-> 503") && run.stderr.contains("not retried: delivered to another URL")
+            || run.stderr.contains("another URL took the message first (") && run.stderr.contains(", cancelled)"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[tokio::test]
@@ -645,4 +654,241 @@ async fn listen_with_an_error_status_and_delay_makes_send_retry_and_time_out() {
     assert!(line.starts_with("POST / track ") && line.contains("no signature"), "{line}");
     child.start_kill().unwrap();
     child.wait().await.unwrap();
+}
+
+// ---- send: exactly the requests the contract says ----
+
+/// One endpoint is one receiver however its URL is spelled (a fragment, a default or leading-zero port, dot
+/// segments, host case): two such `--url`s are a usage error, as the same URL twice is, and nothing is sent.
+#[tokio::test]
+async fn two_spellings_of_one_endpoint_are_a_usage_error_and_nothing_is_sent() {
+    let r = Receiver::start(&[], 200).await;
+    let port = r.url.trim_start_matches("http://127.0.0.1:").trim_end_matches("/hook");
+    for other in [
+        format!("{}#2", r.url),
+        format!("http://127.0.0.1:{port}/./hook"),
+        format!("http://127.0.0.1:{port}/x/../hook"),
+        format!("HTTP://127.0.0.1:0{port}/hook"),
+        format!("http://127.1:{port}/hook"),
+        format!("http://127.0.0.1:{port}/%68ook"),
+    ] {
+        let run = seg(&["webhook", "send", "--url", &r.url, "--url", &other], b"").await;
+        assert_eq!(run.code, 2, "{other}: {}", run.stderr);
+        assert!(run.stderr.contains("same endpoint"), "{other}: {}", run.stderr);
+    }
+    assert!(r.hits().is_empty(), "nothing is sent");
+    // Another path or port is another endpoint.
+    let other = Receiver::start(&[], 200).await;
+    seg(&["webhook", "send", "--url", &r.url, "--url", &format!("{}/2", other.url)], b"").await.code(0);
+}
+
+/// The first 2xx delivers the message: the requests of that attempt still in flight are cancelled, so a hanging
+/// URL does not hold the message (or, with --count, the next ones) until its timeout.
+#[tokio::test]
+async fn the_first_2xx_delivers_and_cancels_the_requests_still_in_flight() {
+    let hanging = Receiver::start(&[(200, 120_000); 3], 200).await;
+    let ok = Receiver::start(&[], 200).await;
+    ok.answer_after(&[&hanging]);
+    let run = seg(
+        &["webhook", "send", "--url", &hanging.url, "--url", &ok.url, "--timeout", "60s", "--count", "3", "-o", "json"],
+        b"",
+    )
+    .await;
+    let records = run.code(0).json();
+    assert_eq!(records.as_array().unwrap().len(), 3);
+    for record in records.as_array().unwrap() {
+        assert_eq!(record["delivered"], true, "{record}");
+        let attempts = record["attempts"].as_array().unwrap();
+        assert_eq!(attempts.len(), 2, "{record}");
+        assert_eq!(
+            (attempts[0]["url"].as_str(), attempts[0]["class"].as_str()),
+            (Some(hanging.url.as_str()), Some("cancelled"))
+        );
+        assert!(attempts[0]["status"].is_null(), "{record}");
+        assert!(attempts[0]["error"].as_str().unwrap().contains("another URL took the message first"), "{record}");
+        assert_eq!((attempts[1]["status"].as_u64(), attempts[1]["class"].as_str()), (Some(200), Some("delivered")));
+    }
+    assert_eq!(hanging.hits().len(), 3, "each message was sent to both URLs");
+    assert!(!run.stderr.contains("cancelled"), "many messages: only failures are listed: {}", run.stderr);
+}
+
+/// Names written out here, not taken from seg: the headers that decide how a receiver reads the body (framing)
+/// or carry the signature.
+pub const RESERVED_NAMES: [&str; 11] = [
+    "Content-Length",
+    "Transfer-Encoding",
+    "Host",
+    "X-Signature",
+    "Connection",
+    "Keep-Alive",
+    "Proxy-Connection",
+    "TE",
+    "Trailer",
+    "Upgrade",
+    "Expect",
+];
+
+/// `send -H` never sets a header that decides the framing or the signature (a `Content-Length: 5` would have the
+/// receiver read five bytes of a body signed whole), and never sends a header twice: a user's Content-Type or
+/// User-Agent replaces seg's.
+#[tokio::test]
+async fn send_refuses_framing_and_signature_headers_and_sends_each_header_once() {
+    let r = Receiver::start(&[], 200).await;
+    for name in RESERVED_NAMES {
+        for spelled in [name.to_string(), name.to_ascii_lowercase()] {
+            let header = format!("{spelled}: 5");
+            let run = seg(&["webhook", "send", "--url", &r.url, "--secret", "k", "-H", &header], b"").await;
+            assert_eq!(run.code, 2, "{header}: {}", run.stderr);
+            assert!(run.stderr.contains("not a user's to set"), "{header}: {}", run.stderr);
+        }
+    }
+    for twice in [
+        vec!["-H", "X-A: 1", "-H", "x-a: 2"],
+        vec!["-H", "User-Agent: a", "--user-agent", "b"],
+        vec!["-H", "Content-Type: a", "-H", "content-type: b"],
+    ] {
+        let mut args = vec!["webhook", "send", "--url", &r.url];
+        args.extend(twice.iter());
+        let run = seg(&args, b"").await;
+        assert_eq!(run.code, 2, "{twice:?}: {}", run.stderr);
+        assert!(run.stderr.contains("given twice"), "{twice:?}: {}", run.stderr);
+    }
+    assert!(r.hits().is_empty(), "nothing was sent");
+    let run = seg(
+        &[
+            "webhook",
+            "send",
+            "--url",
+            &r.url,
+            "--secret",
+            "k",
+            "-H",
+            "Content-Type: application/json; charset=utf-8",
+            "-H",
+            "User-Agent: my-app/2",
+            "-H",
+            "X-Team: data",
+        ],
+        b"",
+    )
+    .await;
+    run.code(0);
+    let hit = &r.hits()[0];
+    let all =
+        |name: &str| hit.headers.get_all(name).iter().map(|v| v.to_str().unwrap().to_string()).collect::<Vec<_>>();
+    assert_eq!(all("content-type"), ["application/json; charset=utf-8"]);
+    assert_eq!(all("user-agent"), ["my-app/2"]);
+    assert_eq!(all("x-team"), ["data"]);
+    assert_eq!(all("content-length"), [hit.body.len().to_string()]);
+    let sig = seg(&["webhook", "sign", "--secret", "k"], &hit.body).await.stdout.trim().to_string();
+    assert_eq!(all("x-signature"), [sig]);
+    seg(&["webhook", "send", "--url", &r.url, "--user-agent", "ua/1"], b"").await.code(0);
+    assert_eq!(r.hits()[1].headers.get_all("user-agent").iter().collect::<Vec<_>>(), ["ua/1"]);
+}
+
+/// What never reaches any output: a password or a user-name token in a URL. Every output of send is checked: the
+/// stderr lines (one message, and many), `-o json`, `-o ndjson`, `-v`, `--dry-run`, and error messages.
+#[tokio::test]
+async fn credentials_in_a_send_url_are_masked_in_every_output() {
+    let ok = Receiver::start(&[], 200).await;
+    let failing = Receiver::start(&[], 500).await;
+    let with_password = ok.url.replace("http://", "http://user:pw-s3cret@");
+    let with_token = failing.url.replace("http://", "http://tok-s3cret@");
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let refused = format!("http://user:pw-s3cret@{}/", closed.local_addr().unwrap());
+    drop(closed);
+    let urls = ["--url", with_password.as_str(), "--url", with_token.as_str()];
+    let mut runs = Vec::new();
+    for extra in [
+        vec!["-o", "json"],
+        vec!["-o", "ndjson", "-v"],
+        vec!["--count", "3", "-o", "json"],
+        vec!["--dry-run"],
+        vec!["-vv", "-o", "table"],
+    ] {
+        let mut args = vec!["webhook", "send"];
+        args.extend(urls);
+        args.extend(["--retry-window", "0s"]);
+        args.extend(extra);
+        runs.push(seg(&args, b"").await);
+    }
+    runs.push(seg(&["webhook", "send", "--url", &refused, "--retry-window", "0s", "-o", "json"], b"").await);
+    runs.push(seg(&["webhook", "send", "--url", &refused, "--url", &format!("{refused}#x")], b"").await);
+    runs.push(seg(&["webhook", "send", "--url", "http://user:pw-s3cret@bad host/"], b"").await);
+    use base64::Engine;
+    let encoded = base64::engine::general_purpose::STANDARD.encode("user:pw-s3cret");
+    for run in &runs {
+        for text in [&run.stdout, &run.stderr] {
+            assert!(!text.contains("s3cret") && !text.contains(&encoded), "{text}");
+        }
+    }
+    let shown = |run: &Run| format!("{}{}", run.stdout, run.stderr);
+    assert!(shown(&runs[0]).contains("user:(redacted)@127.0.0.1") && shown(&runs[0]).contains("(redacted)@127.0.0.1"));
+    assert!(runs[3].stdout.contains("\"method\":\"POST\""), "dry run described: {}", runs[3].stdout);
+    assert!(shown(&runs[5]).contains("user:(redacted)@"), "{}", shown(&runs[5]));
+    assert_eq!(runs[6].code, 2);
+    assert!(
+        runs[6].stderr.contains("user:(redacted)@") && runs[6].stderr.contains("same endpoint"),
+        "{}",
+        runs[6].stderr
+    );
+    assert_eq!(runs[7].code, 2, "{}", runs[7].stderr);
+    // The credentials still go where they belong: in the request, as Basic authorization.
+    let sent = ok.hits();
+    assert!(!sent.is_empty());
+    assert_eq!(sent[0].headers["authorization"], format!("Basic {encoded}").as_str());
+}
+
+/// Ctrl-C during `send --count N`: no new message or attempt starts, the request in flight is cancelled, the
+/// messages so far are reported (`-o json` on stdout, the summary on stderr), and the exit code is 130. A long
+/// retry is interrupted the same way.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ctrl_c_stops_send_reports_the_messages_so_far_and_exits_130() {
+    async fn interrupt(args: &[&str], receiver: &Receiver, hits: usize) -> Run {
+        let home = tempfile::tempdir().unwrap();
+        let mut cmd = seg_command(home.path());
+        cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let child = cmd.spawn().unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while receiver.hits().len() < hits {
+            assert!(std::time::Instant::now() < deadline, "the receiver got {} requests", receiver.hits().len());
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        // SAFETY: a signal to the child this test started.
+        assert_eq!(unsafe { libc::kill(child.id().unwrap() as i32, libc::SIGINT) }, 0);
+        let out = tokio::time::timeout(std::time::Duration::from_secs(30), child.wait_with_output())
+            .await
+            .expect("send stops soon after Ctrl-C")
+            .unwrap();
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+    // Two messages are answered at once; the third hangs for two minutes.
+    let slow = Receiver::start(&[(200, 0), (200, 0), (200, 120_000)], 200).await;
+    let args = ["webhook", "send", "--url", &slow.url, "--count", "10", "--timeout", "5m", "-o", "json"];
+    let run = interrupt(&args, &slow, 3).await;
+    assert_eq!(run.code, 130, "stdout: {}\nstderr: {}", run.stdout, run.stderr);
+    let records = run.json();
+    let records = records.as_array().unwrap();
+    assert_eq!(records.len(), 3, "the messages started so far: {}", run.stdout);
+    assert_eq!((records[0]["delivered"].as_bool(), records[1]["delivered"].as_bool()), (Some(true), Some(true)));
+    assert_eq!(records[2]["delivered"], false);
+    let cut = &records[2]["attempts"][0];
+    assert_eq!((cut["class"].as_str(), cut["error"].as_str()), (Some("cancelled"), Some("cancelled: interrupted")));
+    assert!(run.stderr.contains("delivered 2 of 3 messages"), "{}", run.stderr);
+    assert!(run.stderr.contains("interrupted: 1 message cut off, 7 messages not started"), "{}", run.stderr);
+    assert_eq!(slow.hits().len(), 3, "nothing was sent after Ctrl-C");
+    // A message being retried: the wait for its next attempt ends, and it is reported as not delivered.
+    let failing = Receiver::start(&[], 503).await;
+    let args = ["webhook", "send", "--url", &failing.url, "--retry-window", "1h", "-o", "json"];
+    let run = interrupt(&args, &failing, 1).await;
+    assert_eq!(run.code, 130, "stdout: {}\nstderr: {}", run.stdout, run.stderr);
+    let records = run.json();
+    assert_eq!(records[0]["delivered"], false);
+    assert_eq!(records[0]["attempts"][0]["status"], 503);
+    assert!(run.stderr.contains("delivered 0 of 1 message"), "{}", run.stderr);
 }

@@ -90,7 +90,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
                     _ => {
                         let answer = created.raw.as_object().cloned().unwrap_or_default();
                         let record = RegulationSent { answer, users: chunk.len() };
-                        serde_json::to_string(&record).map_err(|e| Error::failed(e.to_string()))?
+                        crate::ui::json_line(&record)?
                     }
                 };
                 ctx.printer.data_line(&line)?;

@@ -113,8 +113,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             warned = true;
         }
         if records {
-            let line = serde_json::to_string(&request).map_err(|e| Error::failed(e.to_string()))?;
-            ctx.printer.data_line(&line)?;
+            ctx.printer.data_line(&crate::ui::json_line(&request)?)?;
         } else {
             ctx.printer.data_line(&request.line())?;
         }

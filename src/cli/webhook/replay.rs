@@ -53,11 +53,16 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let http = crate::http::no_redirects(crate::http::client(timeout, None))
         .build()
         .map_err(|e| Error::failed(format!("cannot build the HTTP client: {e}")))?;
+    // How every output shows --to: its credentials masked.
+    let to = crate::secret::redact_urls(&args.to).into_owned();
     // Every request is made before the first is sent: one that cannot be (a refused body was not kept) sends none.
     let resign = secret.as_ref().map(|s| s.expose().as_bytes());
     let requests = entries
         .iter()
-        .map(|entry| journal::replay_request(&http, entry, &args.to, resign).map_err(Error::Usage))
+        .map(|entry| {
+            journal::replay_request(&http, entry, &args.to, resign)
+                .map_err(|e| Error::Usage(crate::secret::redact_urls(&e).into_owned()))
+        })
         .collect::<Result<Vec<_>>>()?;
     let mut results = Vec::new();
     let (mut answered, mut delivered) = (0, 0);
@@ -72,10 +77,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
                 delivered += usize::from((200..300).contains(&status));
                 (Some(status), None)
             }
-            Err(e) => (None, Some(crate::http::root_cause(&e))),
+            Err(e) => (None, Some(crate::secret::redact_urls(&crate::http::root_cause(&e)).into_owned())),
         };
-        let result =
-            Replayed { id: entry.id, url: args.to.clone(), status, error, latency_ms: millis(started.elapsed()) };
+        let result = Replayed { id: entry.id, url: to.clone(), status, error, latency_ms: millis(started.elapsed()) };
         ctx.printer.status(&line(&result));
         results.push(result);
     }
@@ -90,7 +94,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if delivered == results.len() {
         Ok(())
     } else if answered == 0 {
-        Err(Error::Transport(format!("no replay got an answer from {}", args.to)))
+        Err(Error::Transport(format!("no replay got an answer from {to}")))
     } else {
         Err(Error::failed(format!("{} of {} replays did not get a 2xx", results.len() - delivered, results.len())))
     }

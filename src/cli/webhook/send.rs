@@ -10,21 +10,25 @@ use crate::cli::Context;
 use crate::error::{Error, Result};
 use crate::ui::output::Format;
 use crate::ui::records::SentMessage;
-use crate::webhook::deliver::{self, Attempt, Deliverer, Message, Next, Policy, Report};
+use crate::webhook::deliver::{self, Attempt, Deliverer, Message, Next, Policy, Report, Stop};
 use crate::webhook::json;
 use crate::webhook::sample;
 use crate::wire::message::MessageType;
 
 /// Post signed messages to up to 5 URLs exactly as the service delivers them.
 ///
-/// One attempt posts the same bytes and signature to every URL at once; any 2xx delivers the message. Timeouts
-/// (5 s unless --timeout), connection errors, 5xx and 429 are retried with randomized exponential backoff, only to
-/// the URLs that failed so, until --retry-window closes; other 4xx, 3xx and TLS failures are final. A self-signed
-/// certificate is refused and nothing is sent (--cacert trusts a CA). A --data body is sent in JSON.stringify form
-/// (what the service sends and receivers hash) unless --raw. -o json prints an array with one record per message
-/// (message, type, delivered, attempts, elapsed_ms), -o ndjson one record a line, the same keys whatever the
-/// count; a summary goes to stderr. Exit 0 when every message was delivered, 3 when no request got an answer, 1
-/// otherwise.
+/// One attempt posts the same bytes and signature to every URL at once; the first 2xx delivers the message and
+/// cancels the requests still in flight. Timeouts (5 s unless --timeout), connection errors, 5xx and 429 are
+/// retried with randomized exponential backoff, only to the URLs that failed so, until --retry-window closes; other
+/// 4xx, 3xx and TLS failures are final. Two URLs of one endpoint (`/x` and `/x#2`, `:80` and no port) are a usage
+/// error, as the same URL twice is. A self-signed certificate is refused and nothing is sent (--cacert trusts a
+/// CA). A --data body is sent in JSON.stringify form (what the service sends and receivers hash) unless --raw. -H
+/// may replace Content-Type or User-Agent, but not set a header that decides the framing or the signature
+/// (Content-Length, Transfer-Encoding, Host, Connection, X-Signature, ...). -o json prints an array with one record
+/// per message (message, type, delivered, attempts, elapsed_ms), -o ndjson one record a line, the same keys
+/// whatever the count; a summary goes to stderr; credentials in a URL are masked in every output. Ctrl-C stops:
+/// no new attempt starts, requests in flight are cancelled, the messages so far are reported, and the exit code is
+/// 130. Exit 0 when every message was delivered, 3 when no request got an answer, 1 otherwise.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook send --url http://127.0.0.1:9000/hook --type track --secret teehee
@@ -49,12 +53,12 @@ pub struct Args {
     raw: bool,
     #[command(flatten)]
     secret: SecretArgs,
-    /// A header 'Name: value' (repeatable)
+    /// A header 'Name: value' (repeatable, each name once; not one seg sets for the framing or the signature)
     #[arg(short = 'H', long = "header", value_name = "H")]
     headers: Vec<String>,
-    /// The User-Agent
-    #[arg(long, value_name = "UA", default_value = deliver::USER_AGENT_VALUE)]
-    user_agent: String,
+    /// The User-Agent [default: Segment.io/1.0]
+    #[arg(long, value_name = "UA")]
+    user_agent: Option<String>,
     /// How long temporary failures are retried, from the first attempt (e.g. 30s, 4h)
     #[arg(long, value_name = "D", default_value = "4h", value_parser = crate::ui::parse_duration)]
     retry_window: Duration,
@@ -78,11 +82,20 @@ pub struct Args {
 fn header(text: &str) -> Result<(HeaderName, HeaderValue)> {
     let (name, value) =
         text.split_once(':').ok_or_else(|| Error::usage(format!("invalid header {text:?}: use 'Name: value'")))?;
-    let name = HeaderName::from_bytes(name.trim().as_bytes())
-        .map_err(|_| Error::usage(format!("invalid header name in {text:?}")))?;
-    let value =
-        HeaderValue::from_str(value.trim()).map_err(|_| Error::usage(format!("invalid header value in {text:?}")))?;
-    Ok((name, value))
+    deliver::custom_header(name.trim(), value.trim()).map_err(|e| Error::usage(format!("-H {text:?}: {e}")))
+}
+
+/// The custom headers: each valid, none of seg's framing or signature, each name once; `--user-agent` is the same
+/// as `-H 'User-Agent: ...'`, so giving both is giving it twice.
+fn headers(args: &Args) -> Result<Vec<(HeaderName, HeaderValue)>> {
+    let mut headers = args.headers.iter().map(|h| header(h)).collect::<Result<Vec<_>>>()?;
+    if let Some(agent) = &args.user_agent {
+        headers
+            .push(deliver::custom_header("User-Agent", agent).map_err(|e| Error::usage(format!("--user-agent: {e}")))?);
+    }
+    deliver::check_headers(headers.iter().map(|(name, _)| name.as_str()))
+        .map_err(|e| Error::usage(format!("{e} (--user-agent sets User-Agent too)")))?;
+    Ok(headers)
 }
 
 /// The bodies to send, each once, with its `type` when it has one.
@@ -118,7 +131,7 @@ fn bodies(args: &Args) -> Result<Vec<(Option<String>, Vec<u8>)>> {
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     deliver::check_urls(&args.urls).map_err(Error::Usage)?;
     let secret = args.secret.get()?;
-    let custom = args.headers.iter().map(|h| header(h)).collect::<Result<Vec<_>>>()?;
+    let custom = headers(&args)?;
     let cacert = args
         .cacert
         .as_ref()
@@ -129,17 +142,28 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         retry_window: args.retry_window,
         ..Policy::default()
     };
-    let deliverer =
-        Arc::new(Deliverer::new(policy, cacert.as_deref()).map_err(Error::Usage)?.through(ctx.gate.clone()));
+    // Ctrl-C (or SIGTERM) stops (below): no new message or attempt, requests in flight cancelled; what was sent is
+    // reported.
+    let stop = Stop::default();
+    let deliverer = Arc::new(
+        Deliverer::new(policy, cacert.as_deref()).map_err(Error::Usage)?.through(ctx.gate.clone()).until(stop.clone()),
+    );
     let messages: Vec<(Option<String>, Message)> = bodies(&args)?
         .into_iter()
         .map(|(kind, body)| {
             let mut message = Message::new(body, secret.as_ref().map(|s| s.expose().as_bytes()));
             message.headers = custom.clone();
-            message.user_agent = args.user_agent.clone();
             (kind, message)
         })
         .collect();
+    // Taken over once the input is read (until then Ctrl-C ends seg as it would any reader of stdin).
+    let signal = {
+        let (stop, signalled) = (stop.clone(), crate::cli::shutdown_signal());
+        tokio::spawn(async move {
+            signalled.await;
+            stop.stop();
+        })
+    };
     let total = messages.len() as u64 * args.count;
     let progress = (total > 1 && ctx.printer.stderr_tty).then(|| {
         let bar = indicatif::ProgressBar::new(total);
@@ -153,7 +177,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let verbose = total == 1 || ctx.global.verbosity() > 0;
     let printer = ctx.printer.clone();
     let observe = move |a: &Attempt, next: Next| {
-        if a.class != deliver::Class::DryRun && (verbose || a.class != deliver::Class::Delivered) {
+        let failed = matches!(a.class, deliver::Class::Temporary | deliver::Class::Permanent);
+        if a.class != deliver::Class::DryRun && (verbose || failed) {
             printer.status(&attempt_line(a, next));
         }
     };
@@ -162,6 +187,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let jobs = (0..args.count).flat_map(|_| messages.iter().cloned()).zip(1u64..);
     let urls = &args.urls;
     let mut sent: Vec<(u64, Option<String>, Report)> = futures_util::stream::iter(jobs)
+        // Once stopped, no message starts: the report lists those that did.
+        .take_while(|_| std::future::ready(!stop.is_stopped()))
         .map(|((kind, message), number)| {
             let deliverer = deliverer.clone();
             let observe = &observe;
@@ -180,8 +207,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
+    signal.abort();
     sent.sort_by_key(|(number, _, _)| *number);
-    summarize(ctx, &sent, started.elapsed())
+    summarize(ctx, &sent, total, stop.is_stopped(), started.elapsed())
 }
 
 fn attempt_line(a: &Attempt, next: Next) -> String {
@@ -194,9 +222,11 @@ fn attempt_line(a: &Attempt, next: Next) -> String {
         (deliver::Class::Delivered, _) => "delivered",
         (deliver::Class::Temporary, Next::Retry) => "will retry",
         (deliver::Class::Temporary, Next::Delivered) => "not retried: delivered to another URL",
+        (deliver::Class::Temporary, Next::Stopped) => "not retried: interrupted",
         (deliver::Class::Temporary, _) => "not retried: the retry window closes before the next attempt",
         (deliver::Class::Permanent, _) => "final",
         (deliver::Class::DryRun, _) => "not sent",
+        (deliver::Class::Cancelled, _) => "cancelled",
     };
     format!("attempt {} {} -> {outcome} ({}, {class})", a.attempt, a.url, crate::ui::duration(a.latency))
 }
@@ -209,10 +239,17 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[index].as_secs_f64() * 1000.0
 }
 
-/// One record per message on stdout (unless -o table), the summary on stderr, and the exit code.
-fn summarize(ctx: &Context, sent: &[(u64, Option<String>, Report)], elapsed: Duration) -> Result<()> {
+/// One record per message on stdout (unless -o table), the summary on stderr, and the exit code: 130 when
+/// interrupted, after the records and the summary of the messages sent until then.
+fn summarize(
+    ctx: &Context,
+    sent: &[(u64, Option<String>, Report)],
+    total: u64,
+    interrupted: bool,
+    elapsed: Duration,
+) -> Result<()> {
     let reports: Vec<&Report> = sent.iter().map(|(_, _, report)| report).collect();
-    if reports.iter().all(|r| r.dry_run()) {
+    if !reports.is_empty() && reports.iter().all(|r| r.dry_run()) {
         if let Some(error) = ctx.gate.unprinted() {
             return Err(error);
         }
@@ -248,6 +285,16 @@ fn summarize(ctx: &Context, sent: &[(u64, Option<String>, Report)], elapsed: Dur
         percentile(&latencies, 0.5),
         percentile(&latencies, 0.99),
     ));
+    if interrupted {
+        let cut = reports.iter().filter(|r| r.stopped).count();
+        let unsent = total.saturating_sub(reports.len() as u64);
+        ctx.printer.status(&format!(
+            "interrupted: {} cut off, {} not started",
+            crate::ui::count(cut, "message"),
+            crate::ui::count(usize::try_from(unsent).unwrap_or(usize::MAX), "message")
+        ));
+        return Err(Error::Interrupted);
+    }
     if failed == 0 {
         return Ok(());
     }
@@ -269,5 +316,7 @@ mod tests {
         assert_eq!((name.as_str(), value.to_str().unwrap()), ("x-api-key", "abc"));
         assert!(header("no colon").is_err());
         assert!(header("bad name: x").is_err());
+        assert!(header("Content-Length: 5").is_err());
+        assert!(header("Content-Type: text/plain").is_ok());
     }
 }

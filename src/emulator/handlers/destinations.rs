@@ -11,7 +11,6 @@ use super::{DestinationPath, Found, Path, Reply, SourcePath, Tx, View, child_slu
 use crate::emulator::App;
 use crate::emulator::auth::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
-use crate::emulator::catalog::Catalog;
 use crate::emulator::mask::MaskedUpdate;
 #[cfg(test)]
 use crate::emulator::openapi::doc::{DestinationPage, DestinationUpdate, Empty};
@@ -20,6 +19,7 @@ use crate::emulator::paging::PageQuery;
 use crate::emulator::paging::Paging;
 use crate::emulator::store::{Op, Resource};
 use crate::emulator::{outbox, status::Status};
+use crate::webhook::deliver;
 use crate::wire::{CONNECTION_MODES, ConfigItem, CreateDestination, Destination, UpdateRequest, wrapper};
 
 pub const UPDATABLE: &[&str] = &["enabled", "config", "connection_mode"];
@@ -83,7 +83,7 @@ pub async fn create_destination(
             )));
         };
         let name = format!("{collection}/{slug}");
-        let config = normalize_config(&app.catalog, &name, slug, input.config.unwrap_or_default())?;
+        let config = normalize_config(&app, &name, slug, input.config.unwrap_or_default())?;
         let connection_mode = input.connection_mode.unwrap_or_else(|| "UNSPECIFIED".into()).to_ascii_uppercase();
         check_connection_mode(&connection_mode)?;
         let time = now();
@@ -153,7 +153,7 @@ pub async fn update_destination(
         if let Some(given) = update.value(&config_path).cloned() {
             let items: Vec<ConfigItem> = serde_json::from_value(given)
                 .map_err(|e| Status::invalid(format!("invalid destination.config: {e}")))?;
-            let items = normalize_config(&app.catalog, &name, &p.destination, items)?;
+            let items = normalize_config(&app, &name, &p.destination, items)?;
             let merged = merge_config(current.config.clone(), items);
             let merged = serde_json::to_value(merged).map_err(|e| Status::internal(e.to_string()))?;
             update.fields.insert("config".into(), merged);
@@ -232,11 +232,12 @@ fn check_connection_mode(mode: &str) -> Result<(), Status> {
 
 /// Full names, catalog display names and types, and the webhook rules, for config items of a request.
 fn normalize_config(
-    catalog: &Catalog,
+    app: &App,
     destination: &str,
     slug: &str,
     items: Vec<ConfigItem>,
 ) -> Result<Vec<ConfigItem>, Status> {
+    let catalog = &app.catalog;
     let catalog = catalog.destination(slug);
     let prefix = format!("{destination}/config/");
     let mut out: Vec<ConfigItem> = Vec::with_capacity(items.len());
@@ -263,7 +264,7 @@ fn normalize_config(
             item.kind = setting.kind.to_ascii_lowercase();
         }
         if slug == "webhooks" {
-            check_webhook_setting(&key, &item.value)?;
+            check_webhook_setting(&key, &item.value, &app.served())?;
         }
         // A name given twice: the last one wins, in the first one's place.
         match out.iter_mut().find(|o| o.name == item.name) {
@@ -274,7 +275,7 @@ fn normalize_config(
     Ok(out)
 }
 
-fn check_webhook_setting(key: &str, value: &Value) -> Result<(), Status> {
+fn check_webhook_setting(key: &str, value: &Value, served: &[std::net::SocketAddr]) -> Result<(), Status> {
     let bad = |msg: String| Err(Status::invalid(msg));
     match key {
         "hooks" => {
@@ -288,32 +289,62 @@ fn check_webhook_setting(key: &str, value: &Value) -> Result<(), Status> {
             }
             for hook in hooks {
                 let url = hook.get("hook").and_then(Value::as_str);
-                if !url.is_some_and(|u| u.starts_with("http://") || u.starts_with("https://")) {
-                    return bad(format!("each hook needs \"hook\": an http(s) URL; got {hook}"));
-                }
-                // The catalog types headers as a MAP; API.md shows [{"key", "value"}]: both are accepted.
-                let pair_ok = |k: Option<&str>, v: Option<&str>| k.zip(v).is_some_and(|(k, v)| outbox::header_ok(k, v));
-                let headers_ok = match hook.get("headers") {
-                    None | Some(Value::Null) => true,
-                    Some(Value::Object(map)) => map.iter().all(|(k, v)| pair_ok(Some(k), v.as_str())),
-                    Some(Value::Array(list)) => list
-                        .iter()
-                        .all(|h| pair_ok(h.get("key").and_then(Value::as_str), h.get("value").and_then(Value::as_str))),
-                    Some(_) => false,
+                let Some(url) = url.filter(|u| u.starts_with("http://") || u.starts_with("https://")) else {
+                    let shown = crate::secret::redact_urls(&hook.to_string()).into_owned();
+                    return bad(format!("each hook needs \"hook\": an http(s) URL; got {shown}"));
                 };
-                if !headers_ok {
-                    return bad(format!(
-                        "hook headers must be {{\"Name\": \"value\"}} or [{{\"key\", \"value\"}}] with valid HTTP names and values (not X-Signature, Host, Content-Length, Connection or Transfer-Encoding); got {hook}"
-                    ));
-                }
+                check_not_looping(url, served)?;
+                check_hook_headers(hook.get("headers"))?;
             }
             Ok(())
         }
         "sharedSecret" | "globalHook" if !value.is_string() && !value.is_null() => {
             bad(format!("config {key} must be a string"))
         }
+        "globalHook" => value.as_str().map_or(Ok(()), |url| check_not_looping(url, served)),
         _ => Ok(()),
     }
+}
+
+/// A hook may not point at this emulator's own tracking endpoints: each delivery would come back as a tracking call
+/// and be delivered again, to every hook of the destination (`outbox::loops_back`).
+fn check_not_looping(url: &str, served: &[std::net::SocketAddr]) -> Result<(), Status> {
+    if outbox::loops_back(url, served) {
+        return Err(Status::invalid(format!(
+            "hook {} points at this emulator's own tracking endpoints: its deliveries would come back as tracking \
+             calls and be delivered again without end; point it at a receiver such as `seg webhook listen`",
+            crate::secret::redact_urls(url)
+        )));
+    }
+    Ok(())
+}
+
+/// A hook's headers: the catalog types them as a MAP, API.md shows `[{"key", "value"}]`; both are accepted, each
+/// header a valid one a hook may send (`deliver::custom_header`: not one that decides the framing or the signature)
+/// and given once.
+fn check_hook_headers(headers: Option<&Value>) -> Result<(), Status> {
+    let shape = || {
+        Status::invalid(
+            "hook headers must be {\"Name\": \"value\"} or [{\"key\": \"Name\", \"value\": \"value\"}] with string values",
+        )
+    };
+    let pairs: Vec<(&str, &str)> = match headers {
+        None | Some(Value::Null) => return Ok(()),
+        Some(Value::Object(map)) => {
+            map.iter().map(|(k, v)| Some((k.as_str(), v.as_str()?))).collect::<Option<_>>().ok_or_else(shape)?
+        }
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|h| Some((h.get("key")?.as_str()?, h.get("value")?.as_str()?)))
+            .collect::<Option<_>>()
+            .ok_or_else(shape)?,
+        Some(_) => return Err(shape()),
+    };
+    for (name, value) in &pairs {
+        deliver::custom_header(name, value).map_err(|e| Status::invalid(format!("hook headers: {e}")))?;
+    }
+    deliver::check_headers(pairs.iter().map(|(name, _)| *name))
+        .map_err(|e| Status::invalid(format!("hook headers: {e}")))
 }
 
 /// Items sent replace the items of the same name; the others keep their values.

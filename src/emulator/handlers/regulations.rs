@@ -128,8 +128,11 @@ pub async fn create_regulation(
     ok(&RegulationCreated { regulate_id: id, ..Default::default() })
 }
 
-/// One `delete` body per user for each source of the workspace with an enabled webhooks destination.
+/// One `delete` body per user for each source of the workspace with an enabled webhooks destination: a user the
+/// request names twice is one user, deleted once, so notified once.
 fn deletes(outbox: &Outbox, state: &Resources, workspace: &str, id: &str, users: &[String], time: &str) -> Vec<Job> {
+    let mut seen = std::collections::HashSet::with_capacity(users.len());
+    let users: Vec<&String> = users.iter().filter(|user| seen.insert(user.as_str())).collect();
     let mut jobs = Vec::new();
     for source in state.names_in(&format!("{workspace}/sources")) {
         for target in outbox::targets(state, source) {

@@ -411,6 +411,10 @@ async fn permanent_failures_redirects_and_the_retry_window() {
     run.code(1);
     assert!(r.hits().len() >= 2, "retried within the window: {}", r.hits().len());
     assert!(run.stderr.contains("will retry"));
+    // The first retry line says how long retrying goes on, and until when.
+    let first = run.stderr.lines().find(|l| l.starts_with("attempt 1 ")).unwrap_or_default();
+    assert!(first.contains("will retry); retrying for 2s (until 20") && first.ends_with(" UTC)"), "{first}");
+    assert_eq!(run.stderr.matches("retrying for").count(), 1, "said once: {}", run.stderr);
     let last = run.stderr.lines().rfind(|l: &&str| l.starts_with("attempt ")).unwrap_or_default();
     assert!(last.ends_with("not retried: the retry window closes before the next attempt)"), "{}", run.stderr);
 }

@@ -176,10 +176,22 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     // One message: every attempt on stderr. Many: only failures (the bar or the summary shows the rest).
     let verbose = total == 1 || ctx.global.verbosity() > 0;
     let printer = ctx.printer.clone();
+    let window = args.retry_window;
     let observe = move |a: &Attempt, next: Next| {
         let failed = matches!(a.class, deliver::Class::Temporary | deliver::Class::Permanent);
         if a.class != deliver::Class::DryRun && (verbose || failed) {
-            printer.status(&attempt_line(a, next));
+            let mut line = attempt_line(a, next);
+            // The first retry says how long retrying goes on: the window opened with the first attempt.
+            if a.attempt == 1 && next == Next::Retry {
+                let opened = jiff::Timestamp::now() - a.latency;
+                let closes = opened.checked_add(window).map(|t| crate::ui::table::time(&format!("{t:.0}")));
+                line.push_str(&format!(
+                    "; retrying for {} (until {})",
+                    crate::ui::duration(window),
+                    closes.unwrap_or_else(|_| "the window's end".into())
+                ));
+            }
+            printer.status(&line);
         }
     };
     let started = Instant::now();

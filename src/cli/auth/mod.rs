@@ -139,11 +139,13 @@ async fn login(args: LoginArgs, ctx: &Context) -> Result<()> {
     }
     if ctx.gate.is_dry_run() {
         ctx.printer.status(&format!(
-            "dry run: the token works at {base_url} ({count} workspace(s) reachable); it was not stored"
+            "dry run: the token works at {base_url} ({} reachable); it was not stored",
+            crate::ui::count(count, "workspace")
         ));
     } else {
         ctx.printer.status(&format!(
-            "logged in to {base_url} as profile {profile}: {count} workspace(s) reachable; token stored in {stored_in}"
+            "logged in to {base_url} as profile {profile}: {} reachable; token stored in {stored_in}",
+            crate::ui::count(count, "workspace")
         ));
         if keyring_disabled() && ctx.printer.stderr_tty {
             ctx.printer.hint("SEG_NO_KEYRING is set, so the keyring was not used: the token is in the file above");

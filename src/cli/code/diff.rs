@@ -60,6 +60,6 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     }
     match plan.changes.len() {
         0 => Ok(()),
-        n => Err(Error::Differs(format!("{n} change(s) between the file and {workspace}"))),
+        n => Err(Error::Differs(format!("{} between the file and {workspace}", crate::ui::count(n, "change")))),
     }
 }

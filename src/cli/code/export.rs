@@ -69,7 +69,11 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     }
     ctx.gate.write_file(&args.file, "the export", text.as_bytes())?;
     if !ctx.gate.is_dry_run() {
-        let counts = format!("{} source(s), {} tracking plan(s)", file.sources.len(), file.tracking_plans.len());
+        let counts = format!(
+            "{}, {}",
+            crate::ui::count(file.sources.len(), "source"),
+            crate::ui::count(file.tracking_plans.len(), "tracking plan")
+        );
         ctx.printer.status(&format!("wrote {} ({counts})", args.file.display()));
     }
     Ok(())

@@ -44,7 +44,7 @@ async fn read_workspace(ctx: &Context, workspace: &str, reach: &Reach) -> Result
     let progress = |_: &str| {
         let n = read.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         if let Some(bar) = &bar {
-            bar.set_message(format!("reading {workspace}: {n} collection(s)"));
+            bar.set_message(format!("reading {workspace}: {}", crate::ui::count(n, "collection")));
         }
     };
     let snapshot = walk::workspace(client, workspace, reach, &progress).await;

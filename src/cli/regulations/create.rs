@@ -73,7 +73,11 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let chunks: Vec<&[String]> = ids.chunks(CHUNK).collect();
     let what = if args.kind.contains("Delete") { "Delete the data of" } else { "Regulate" };
     let requests = if chunks.len() == 1 { String::new() } else { format!(" in {} requests", chunks.len()) };
-    ctx.confirm(&format!("{what} {} user(s) in {ws} ({}){requests}? This cannot be undone.", ids.len(), args.kind))?;
+    ctx.confirm(&format!(
+        "{what} {} in {ws} ({}){requests}? This cannot be undone.",
+        crate::ui::count(ids.len(), "user"),
+        args.kind
+    ))?;
     let client = ctx.client()?;
     let format = ctx.output_format();
     for (index, chunk) in chunks.iter().enumerate() {
@@ -98,9 +102,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             Err(error) => {
                 let unsent = &ids[index * CHUNK..];
                 ctx.printer.warn(&format!(
-                    "{} of {} user id(s) not sent (this chunk and those after it); they follow:",
+                    "{} of {} not sent (this chunk and those after it); they follow:",
                     unsent.len(),
-                    ids.len()
+                    crate::ui::count(ids.len(), "user id")
                 ));
                 for id in unsent {
                     ctx.printer.status(&format!("not sent: {}", crate::ui::escape_control(id)));

@@ -266,7 +266,10 @@ fn summarize(
             return Err(error);
         }
         let requests: usize = reports.iter().map(|r| r.attempts.len()).sum();
-        ctx.printer.status(&format!("dry run: {requests} request(s) described on stdout; nothing was sent"));
+        ctx.printer.status(&format!(
+            "dry run: {} described on stdout; nothing was sent",
+            crate::ui::count(requests, "request")
+        ));
         return Ok(());
     }
     let delivered = reports.iter().filter(|r| r.delivered).count();

@@ -115,7 +115,7 @@ complete() { # the call bash makes at TAB for `seg sources get s0001`
 }
 export -f complete; export SEG BASE
 complete "$WORK/warm" > /dev/null
-hyperfine --warmup 3 --runs 30 --export-json "$WORK/complete.json" \
+hyperfine --shell bash --warmup 3 --runs 30 --export-json "$WORK/complete.json" \
   "complete $WORK/warm" "complete \$(mktemp -d)" > /dev/null
 printf "warm %.1f ms, cold %.1f ms; %s names offered (goal: warm < 1 s)\n" \
   "$(jq '.results[0].median * 1000' "$WORK/complete.json")" "$(jq '.results[1].median * 1000' "$WORK/complete.json")" \

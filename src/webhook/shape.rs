@@ -245,6 +245,16 @@ pub fn differences(a: &[u8], b: &[u8]) -> Differences {
 /// spellings included), so what is shown is what was sent; `None` when it is not valid JSON.
 ///
 /// At most `max` bytes of it (cut at a character), and whether it was cut: the indents of a body nested 128 levels
+/// Text cut to at most `max` bytes, on a character's boundary.
+fn cut_at(mut text: String, max: usize) -> String {
+    let mut end = max.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.truncate(end);
+    text
+}
+
 /// deep and thousands of elements wide make it a hundred times its size, so the whole of it is never built.
 pub fn indent(bytes: &[u8], max: usize) -> Option<(String, bool)> {
     super::json::parse(bytes).ok()?;
@@ -257,12 +267,7 @@ pub fn indent(bytes: &[u8], max: usize) -> Option<(String, bool)> {
     };
     for (i, token) in tokens.iter().enumerate() {
         if out.len() > max {
-            let mut end = max;
-            while !out.is_char_boundary(end) {
-                end -= 1;
-            }
-            out.truncate(end);
-            return Some((out, true));
+            return Some((cut_at(out, max), true));
         }
         let next = tokens.get(i + 1).copied();
         match *token {
@@ -291,12 +296,7 @@ pub fn indent(bytes: &[u8], max: usize) -> Option<(String, bool)> {
         }
     }
     if out.len() > max {
-        let mut end = max;
-        while !out.is_char_boundary(end) {
-            end -= 1;
-        }
-        out.truncate(end);
-        return Some((out, true));
+        return Some((cut_at(out, max), true));
     }
     Some((out, false))
 }

@@ -182,19 +182,34 @@ impl Gate {
         match write {
             KeyringWrite::Store(secret) => {
                 let secret = secret.clone();
-                crate::config::credentials::with_timeout(move || {
-                    keyring::Entry::new(&service, &entry)?.set_password(secret.expose())
-                })?;
+                keyring_call(move || keyring::Entry::new(&service, &entry)?.set_password(secret.expose()))?;
                 Ok(true)
             }
-            KeyringWrite::Remove => crate::config::credentials::with_timeout(move || {
-                match keyring::Entry::new(&service, &entry)?.delete_credential() {
+            KeyringWrite::Remove => {
+                keyring_call(move || match keyring::Entry::new(&service, &entry)?.delete_credential() {
                     Ok(()) => Ok(true),
                     Err(keyring::Error::NoEntry) => Ok(false),
                     Err(e) => Err(e),
-                }
-            }),
+                })
+            }
         }
+    }
+}
+
+/// How long a keyring call may take: a wedged keyring daemon must not hang a command.
+const KEYRING_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Runs a blocking keyring call (a write here; a read too, for `config::credentials`) on a thread of its own, with
+/// a timeout.
+pub fn keyring_call<T: Send + 'static>(call: impl FnOnce() -> keyring::Result<T> + Send + 'static) -> Result<T> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(call());
+    });
+    match rx.recv_timeout(KEYRING_TIMEOUT) {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(e)) => Err(Error::failed(format!("keyring: {e}"))),
+        Err(_) => Err(Error::failed(format!("keyring: no answer within {}", crate::ui::duration(KEYRING_TIMEOUT)))),
     }
 }
 

@@ -112,7 +112,8 @@ impl Error {
     /// follows the table.
     pub fn to_json(&self) -> Option<String> {
         let report = self.report()?;
-        crate::ui::json_line(&serde_json::json!({ "error": report })).ok()
+        let text = serde_json::to_string(&serde_json::json!({ "error": report })).ok()?;
+        Some(crate::text::escape_json_controls(text))
     }
 
     /// The error as scripts read it (the `-o json` line, a failed `--each` item); `None` for a closed stdout and

@@ -12,6 +12,7 @@ pub mod plan;
 pub mod same_origin;
 pub mod secret;
 pub mod server;
+pub mod text;
 pub mod ui;
 pub mod webhook;
 pub mod wire;

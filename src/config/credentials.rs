@@ -11,7 +11,6 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -22,23 +21,9 @@ use crate::secret::Secret;
 
 /// The keyring service name of seg's entries.
 pub const SERVICE: &str = "seg";
-const KEYRING_TIMEOUT: Duration = Duration::from_secs(3);
 
 pub fn keyring_disabled() -> bool {
     std::env::var("SEG_NO_KEYRING").is_ok_and(|v| !v.is_empty() && v != "0")
-}
-
-/// Runs a blocking keyring call on a thread of its own, with a timeout.
-pub fn with_timeout<T: Send + 'static>(call: impl FnOnce() -> keyring::Result<T> + Send + 'static) -> Result<T> {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(call());
-    });
-    match rx.recv_timeout(KEYRING_TIMEOUT) {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(e)) => Err(Error::failed(format!("keyring: {e}"))),
-        Err(_) => Err(Error::failed(format!("keyring: no answer within {}", crate::ui::duration(KEYRING_TIMEOUT)))),
-    }
 }
 
 /// The keyring entry of a profile's token for a base URL.
@@ -67,7 +52,7 @@ pub struct Keyring;
 impl SecretStore for Keyring {
     fn get(&self, entry: &str) -> Result<Option<Secret>> {
         let entry = entry.to_string();
-        with_timeout(move || match keyring::Entry::new(SERVICE, &entry)?.get_password() {
+        crate::effect::keyring_call(move || match keyring::Entry::new(SERVICE, &entry)?.get_password() {
             Ok(token) => Ok(Some(Secret::new(token))),
             Err(keyring::Error::NoEntry) => Ok(None),
             Err(e) => Err(e),

@@ -30,7 +30,7 @@ use crate::api::walk::Snapshot;
 use crate::error::{Error, Result};
 use crate::plan::diff::{self, Op, PlanRef};
 use crate::plan::file::{ConfigValue, WorkspaceFile};
-use crate::plan::secrets::{self, Env};
+use crate::plan::secrets::Env;
 use crate::wire::{Code, ErrorBody};
 
 /// A seed file, read.
@@ -162,7 +162,7 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
         let (collection, body) = match op {
             Op::CreateSource { collection, body } => (collection.clone(), to_json(body)),
             Op::CreateDestination { collection, .. } => {
-                let Op::CreateDestination { body, .. } = secrets::prepare(op, &env)? else { continue };
+                let Op::CreateDestination { body, .. } = crate::plan::apply::prepare_op(op, &env)? else { continue };
                 (collection.clone(), to_json(&body))
             }
             Op::CreatePlan { collection, body } => {

@@ -9,12 +9,14 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use super::diff::{Action, Change, Op, Plan};
+use super::document::env_name_allowed;
 use super::secrets::{self, Env};
 use crate::api::client::{Client, Outcome};
 use crate::error::{Error, Result};
-use crate::wire::{self, Request, TrackingPlan};
+use crate::wire::{self, ConfigItem, Request, TrackingPlan};
 
 /// What an apply did.
 #[derive(Debug, Default)]
@@ -29,7 +31,7 @@ pub fn prepare<'p>(plan: &'p Plan, env: &dyn Env) -> Result<Vec<(&'p Change, Op)
     let mut ready = Vec::with_capacity(plan.changes.len());
     for change in &plan.changes {
         let Some(op) = &change.op else { continue };
-        let op = secrets::prepare(op, env)?;
+        let op = prepare_op(op, env)?;
         let empty = match &op {
             Op::UpdateSource { update, .. } => update.mask.paths.is_empty(),
             Op::UpdateDestination { update, .. } => update.mask.paths.is_empty(),
@@ -146,4 +148,68 @@ async fn done<A: DeserializeOwned + Serialize>(client: &Client, request: &Reques
 /// `workspaces/<ws>` of a source's name.
 fn workspace_of(source: &str) -> String {
     source.split('/').take(2).collect::<Vec<_>>().join("/")
+}
+
+/// The op as it is sent: the references of its destination's config items replaced by their values. A reference
+/// anywhere else (a tracking plan's rules, a filter, a name) or naming anything but a `SEG_SECRET_` variable is
+/// refused, as is an unset variable: each a usage error, before the first write of the plan.
+pub fn prepare_op(op: &Op, env: &dyn Env) -> Result<Op> {
+    let mut op = op.clone();
+    let unset = |name: String| {
+        if env_name_allowed(&name) {
+            Error::usage(format!("{name} is not set: a secret of the plan needs it"))
+        } else {
+            Error::usage(format!(
+                "a $env reference names {}: only {}... variables may be read",
+                super::document::token(&name),
+                super::document::ENV_PREFIX
+            ))
+        }
+    };
+    let resolve_items = |items: &mut [ConfigItem]| -> Result<()> {
+        for item in items {
+            item.value = secrets::resolve(&item.value, env).map_err(unset)?;
+        }
+        Ok(())
+    };
+    match &mut op {
+        Op::CreateDestination { body, .. } => {
+            resolve_items(body.destination.config.as_deref_mut().unwrap_or_default())?
+        }
+        Op::UpdateDestination { update, .. } => {
+            if let Some(Value::Array(items)) = update.fields.get_mut("config") {
+                for item in items.iter_mut() {
+                    if let Some(value) = item.get_mut("value") {
+                        *value = secrets::resolve(value, env).map_err(unset)?;
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    let sent = serde_json::to_value(&op).map_err(|e| Error::failed(e.to_string()))?;
+    if has_env_key(&sent) {
+        return Err(Error::usage(
+            "the plan holds a $env reference outside a destination's config; a reference may stand only there",
+        ));
+    }
+    Ok(op)
+}
+
+/// Whether any object of a value has a `$env` key (a reference, or something shaped to pass for one).
+fn has_env_key(value: &Value) -> bool {
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                if map.contains_key("$env") {
+                    return true;
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    false
 }

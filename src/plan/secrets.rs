@@ -1,16 +1,13 @@
 //! `$env` references, the one way a workspace file or a plan holds a secret (CLI.md, "What a file and a plan can
 //! never do"). A reference is `{"$env": NAME}`; it may name only a `SEG_SECRET_` variable ([`Env`] reads no other),
-//! and it is turned into a value only where a destination's config item holds it ([`prepare`]): a reference
-//! anywhere else in a request is refused before anything is sent, whatever a hand-edited plan says. Every value read
+//! and it is turned into a value only where a destination's config item holds it (`plan::apply::prepare`): a
+//! reference anywhere else in a request is refused before anything is sent, whatever a hand-edited plan says. Every value read
 //! becomes a secret of the process (the printer's scrubber removes it from everything written).
 
 use serde_json::{Map, Value};
 
-use super::diff::Op;
 use super::document::env_name_allowed;
-use crate::error::{Error, Result};
 use crate::secret::{Scrubber, Secret};
-use crate::wire::ConfigItem;
 
 /// Where references are read.
 pub trait Env {
@@ -90,70 +87,6 @@ pub fn resolve(value: &Value, env: &dyn Env) -> Result<Value, String> {
 /// Every variable a value's references name.
 pub fn names(value: &Value) -> Vec<String> {
     reference_pointers(value).iter().filter_map(|p| value.pointer(p).and_then(reference).map(String::from)).collect()
-}
-
-/// The op as it is sent: the references of its destination's config items replaced by their values. A reference
-/// anywhere else (a tracking plan's rules, a filter, a name) or naming anything but a `SEG_SECRET_` variable is
-/// refused, as is an unset variable: each a usage error, before the first write of the plan.
-pub fn prepare(op: &Op, env: &dyn Env) -> Result<Op> {
-    let mut op = op.clone();
-    let unset = |name: String| {
-        if env_name_allowed(&name) {
-            Error::usage(format!("{name} is not set: a secret of the plan needs it"))
-        } else {
-            Error::usage(format!(
-                "a $env reference names {}: only {}... variables may be read",
-                super::document::token(&name),
-                super::document::ENV_PREFIX
-            ))
-        }
-    };
-    let resolve_items = |items: &mut [ConfigItem]| -> Result<()> {
-        for item in items {
-            item.value = resolve(&item.value, env).map_err(unset)?;
-        }
-        Ok(())
-    };
-    match &mut op {
-        Op::CreateDestination { body, .. } => {
-            resolve_items(body.destination.config.as_deref_mut().unwrap_or_default())?
-        }
-        Op::UpdateDestination { update, .. } => {
-            if let Some(Value::Array(items)) = update.fields.get_mut("config") {
-                for item in items.iter_mut() {
-                    if let Some(value) = item.get_mut("value") {
-                        *value = resolve(value, env).map_err(unset)?;
-                    }
-                }
-            }
-        }
-        _ => {}
-    }
-    let sent = serde_json::to_value(&op).map_err(|e| Error::failed(e.to_string()))?;
-    if has_env_key(&sent) {
-        return Err(Error::usage(
-            "the plan holds a $env reference outside a destination's config; a reference may stand only there",
-        ));
-    }
-    Ok(op)
-}
-
-/// Whether any object of a value has a `$env` key (a reference, or something shaped to pass for one).
-fn has_env_key(value: &Value) -> bool {
-    let mut stack = vec![value];
-    while let Some(value) = stack.pop() {
-        match value {
-            Value::Object(map) => {
-                if map.contains_key("$env") {
-                    return true;
-                }
-                stack.extend(map.values());
-            }
-            Value::Array(items) => stack.extend(items),
-            _ => {}
-        }
-    }
-    false
 }
 
 /// A reference as a value, as a file writes it.

@@ -14,7 +14,6 @@ use std::sync::{Mutex, PoisonError};
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 
-use super::listen::{Refused, Signature};
 use super::verify::{Finding, Form};
 use crate::effect::bookkeeping;
 
@@ -24,6 +23,52 @@ pub const DEFAULT_MAX: u64 = 10_000;
 pub const ENV_STATE_DIR: &str = "SEG_STATE_DIR";
 /// The answer body kept in an entry, at most (the sender gets all of it).
 const ANSWER_KEPT: usize = 64 << 10;
+
+/// The largest body `listen` takes: a larger one is answered 413 and recorded with its size, without its bytes.
+pub const MAX_BODY: usize = 2 << 20;
+
+/// What `listen` found of a request's signature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Signature {
+    Valid,
+    Invalid,
+    Absent,
+    /// There is a header but no secret to check it with.
+    Unchecked,
+}
+
+/// Why a request's body was not taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Refused {
+    /// Over [`MAX_BODY`]: answered 413.
+    TooLarge,
+    /// Not received within the server's body timeout: answered 408.
+    BodyTimeout,
+    /// The sender broke off before the end of its body: answered 400, if it still listens.
+    Incomplete,
+}
+
+impl Refused {
+    pub fn status(self) -> u16 {
+        match self {
+            Refused::TooLarge => 413,
+            Refused::BodyTimeout => 408,
+            Refused::Incomplete => 400,
+        }
+    }
+
+    pub fn describe(self) -> String {
+        match self {
+            Refused::TooLarge => format!("the body is larger than the {} MiB limit; it was not kept", MAX_BODY >> 20),
+            Refused::BodyTimeout => {
+                format!("the body did not arrive within {} s; it was not kept", crate::server::BODY_TIMEOUT.as_secs())
+            }
+            Refused::Incomplete => "the body broke off before its end; it was not kept".to_string(),
+        }
+    }
+}
 
 /// The journal's folder when `--journal` is not given: `$SEG_STATE_DIR/webhook-journal`, else seg's folder in
 /// the user's state directory (`$XDG_STATE_HOME/seg`, `~/.local/state/seg` on Linux; the data directory where the

@@ -1,8 +1,10 @@
 //! `seg webhook listen`: a local receiver. Every request is checked against the secret (with `verify`'s diagnosis
 //! when it does not match), optionally forwarded byte for byte to an app whose answer (status and body) goes back
 //! to the sender (through the effect gate: under `--dry-run` a forward is described, not sent, and the sender gets
-//! `--status`), kept in the journal when there is one, shown by the inspector when it is on (`inspect.rs`), and
+//! `--status`), kept in the journal when there is one, shown by the inspector when it is on (`listen/inspect.rs`), and
 //! handed to the caller as a [`Received`] record. Tests and `seg demo` use it in-process.
+
+mod inspect;
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -14,10 +16,11 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tokio::sync::mpsc;
 
 use super::journal::{self, Answer, Entry, Journal, Note};
+pub use super::journal::{MAX_BODY, Refused, Signature};
 use super::verify::{self, Finding, Form};
 use crate::effect::{Gate, Sent};
 
@@ -65,16 +68,6 @@ impl Default for ListenOptions {
             inspect: None,
         }
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Signature {
-    Valid,
-    Invalid,
-    Absent,
-    /// There is a header but no secret to check it with.
-    Unchecked,
 }
 
 /// One request as received.
@@ -186,7 +179,7 @@ pub fn router(options: ListenOptions, sink: mpsc::UnboundedSender<Received>) -> 
             shared.remember(entry);
         }
     }
-    let router = if inspect { super::inspect::routes() } else { Router::new() };
+    let router = if inspect { inspect::routes() } else { Router::new() };
     router.fallback(receive).with_state(shared)
 }
 
@@ -319,43 +312,9 @@ async fn receive(
     response
 }
 
-/// The largest body `listen` takes: a larger one is answered 413 and recorded with its size, without its bytes.
-pub const MAX_BODY: usize = 2 << 20;
 /// How much of a body over [`MAX_BODY`] is read (to count it, and so that the sender, still sending, gets the 413)
 /// before the connection is cut instead.
 const DRAIN_MAX: u64 = 64 << 20;
-
-/// Why a request's body was not taken.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Refused {
-    /// Over [`MAX_BODY`]: answered 413.
-    TooLarge,
-    /// Not received within the server's body timeout: answered 408.
-    BodyTimeout,
-    /// The sender broke off before the end of its body: answered 400, if it still listens.
-    Incomplete,
-}
-
-impl Refused {
-    pub fn status(self) -> u16 {
-        match self {
-            Refused::TooLarge => 413,
-            Refused::BodyTimeout => 408,
-            Refused::Incomplete => 400,
-        }
-    }
-
-    pub fn describe(self) -> String {
-        match self {
-            Refused::TooLarge => format!("the body is larger than the {} MiB limit; it was not kept", MAX_BODY >> 20),
-            Refused::BodyTimeout => {
-                format!("the body did not arrive within {} s; it was not kept", crate::server::BODY_TIMEOUT.as_secs())
-            }
-            Refused::Incomplete => "the body broke off before its end; it was not kept".to_string(),
-        }
-    }
-}
 
 /// A body not taken, and its size: as declared (Content-Length) or as counted.
 #[derive(Debug)]

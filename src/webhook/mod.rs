@@ -3,7 +3,6 @@
 //! service's retry rules, and a local receiver.
 
 pub mod deliver;
-mod inspect;
 pub mod journal;
 pub mod json;
 pub mod listen;

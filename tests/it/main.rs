@@ -20,6 +20,7 @@ mod generated;
 mod hostile;
 mod inspector;
 mod jq;
+mod layers;
 mod listen;
 mod openapi;
 mod parallel;

@@ -23,10 +23,10 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::journal::Entry;
-use super::listen::Shared;
+use super::Shared;
 use crate::effect::Sent;
 use crate::same_origin::{self, Origin};
+use crate::webhook::journal::Entry;
 
 const PAGE: &str = include_str!("inspect/index.html");
 const SCRIPT: &str = include_str!("inspect/app.js");
@@ -111,7 +111,7 @@ async fn icon(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response
 
 // What one answer of the inspector's API holds, at most, whatever the requests were: a page of the list stays under
 // 512 KiB, one request's answer under 2 MiB (docs/WEBHOOKS.md). The listener itself keeps at most 500 requests and
-// 64 MiB of them (`listen::INSPECTED_BYTES`).
+// 64 MiB of them (`super::INSPECTED_BYTES`).
 /// Summaries in one answer of the list, at most (and by default [`PAGE_DEFAULT`]) ...
 const PAGE_MAX: usize = 100;
 const PAGE_DEFAULT: usize = 50;
@@ -199,7 +199,7 @@ async fn request(State(shared): State<Arc<Shared>>, headers: HeaderMap, Path(seq
 
 /// What the list shows of a request: bounded texts, no headers, no body. Nothing here comes from the secret.
 fn summary(seq: u64, entry: &Entry) -> Value {
-    let notes = |notes: &[super::journal::Note]| -> Vec<Value> {
+    let notes = |notes: &[crate::webhook::journal::Note]| -> Vec<Value> {
         notes
             .iter()
             .take(NOTES_SHOWN)
@@ -231,7 +231,7 @@ fn summary(seq: u64, entry: &Entry) -> Value {
 /// with every token as sent (cut at [`BODY_SHOWN`], `body_cut` then true).
 fn detail(seq: u64, entry: &Entry) -> Value {
     let bytes = entry.body_bytes();
-    let (body, cut, json) = match super::shape::indent(&bytes, BODY_SHOWN) {
+    let (body, cut, json) = match crate::webhook::shape::indent(&bytes, BODY_SHOWN) {
         Some((pretty, cut)) => (pretty, cut, true),
         None => {
             let text = String::from_utf8_lossy(&bytes[..bytes.len().min(BODY_SHOWN)]).into_owned();
@@ -301,7 +301,7 @@ async fn replay(State(shared): State<Arc<Shared>>, headers: HeaderMap, Path(seq)
     }
     let Some(entry) = shared.find(seq) else { return refused(StatusCode::NOT_FOUND, "no such request\n") };
     let url = replay_target(&shared, &entry.path);
-    let request = match super::journal::replay_request(&shared.http, &entry, &url, None) {
+    let request = match crate::webhook::journal::replay_request(&shared.http, &entry, &url, None) {
         Ok(request) => request,
         Err(error) => return own("application/json", json!({"to": url, "error": error}).to_string()),
     };

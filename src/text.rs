@@ -1,0 +1,40 @@
+//! Text from outside (a server's answer, a received body, a file) made safe to print: no character that can move a
+//! terminal's cursor or recolour it reaches one. The lowest layer of output: the error report uses it, and the
+//! printer (`ui`) re-exports it.
+
+/// Replaces control characters in server-supplied or received text so it cannot move the cursor or recolour a
+/// terminal: C0 (ESC included), DEL and C1 (U+0080–U+009F, which some terminals obey as 8-bit controls), the
+/// characters Unicode calls control (`Cc`).
+pub fn escape_control(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// JSON text as seg prints it: serde_json escapes the control characters below U+0020, but writes DEL and C1
+/// (U+007F–U+009F) as they are, which a terminal may obey. Those are escaped here as `\u00XX`: the same JSON value,
+/// with no byte that can drive a terminal. Outside strings JSON text holds no such character, so the whole text is
+/// escaped at once.
+pub fn escape_json_controls(text: String) -> String {
+    if !text.chars().any(|c| matches!(c, '\u{7f}'..='\u{9f}')) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if matches!(c, '\u{7f}'..='\u{9f}') {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -29,8 +29,13 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => error.exit(),
     };
-    cli.global.workspace_from_flag =
-        matches!(global_source(&matches, "workspaces"), Some(clap::parser::ValueSource::CommandLine));
+    let from_flag = |id: &str| matches!(global_source(&matches, id), Some(clap::parser::ValueSource::CommandLine));
+    cli.global.workspace_from_flag = from_flag("workspaces");
+    cli.global.from_flag = seg::cli::FromFlag {
+        base_url: from_flag("base_url"),
+        api_version: from_flag("api_version"),
+        region: from_flag("region"),
+    };
     let printer = Printer::detect(cli.global.color);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,

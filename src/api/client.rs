@@ -34,9 +34,11 @@ const MAX_WAIT: Duration = Duration::from_secs(60);
 
 #[derive(Debug, Clone)]
 pub struct ClientOptions {
+    /// Which API the requests are translated for (the Config API's are sent as they are).
+    pub api: super::Api,
     /// Service address, e.g. `https://platform.segmentapis.com`.
     pub base_url: String,
-    /// Path prefix, e.g. `v1beta`.
+    /// Path prefix, e.g. `v1beta` (empty on the Public API).
     pub api_version: String,
     pub token: Secret,
     pub timeout: Duration,
@@ -171,6 +173,10 @@ impl Client {
                         headers: &headers,
                         body: &secret::redact_bytes(shown),
                     });
+                    // Nothing left until the reset (the Public API's headers): everyone sharing the budget waits.
+                    if let (Some(wait), Some(budget)) = (exhausted_for(&answer.headers), &self.budget) {
+                        budget.back_off(wait.min(MAX_WAIT));
+                    }
                     if (200..300).contains(&answer.status) {
                         return Ok(Some(answer));
                     }
@@ -182,7 +188,7 @@ impl Client {
                     if !retryable {
                         return Err(Error::Api(error));
                     }
-                    let hint = retry_after(&answer.headers);
+                    let hint = wait_asked(&answer.headers, &answer.body);
                     if let (429, Some(wait), Some(budget)) = (answer.status, hint, &self.budget) {
                         budget.back_off(wait.min(MAX_WAIT));
                     }
@@ -261,6 +267,16 @@ pub fn parse_error(status: u16, bytes: &[u8]) -> ApiError {
         return ApiError { status, code: Some(body.code), message: clean(&body.error) };
     }
     if let Ok(Value::Object(map)) = serde_json::from_slice::<Value>(bytes) {
+        // The Public API's `{"errors": [{"type", "message", "field"}, ...]}`: the first one says it.
+        if let Some(errors) = map.get("errors").and_then(Value::as_array) {
+            let first = errors.first().cloned().unwrap_or_default();
+            let text = |key: &str| first.get(key).and_then(Value::as_str).filter(|t| !t.trim().is_empty());
+            let mut message = text("message").or_else(|| text("type")).map_or_else(|| reason(status), clean);
+            if let Some(field) = text("field").filter(|field| !message.contains(*field)) {
+                message = format!("{message} (field {})", clean(field));
+            }
+            return ApiError { status, code: None, message };
+        }
         let message = map.get("error").or_else(|| map.get("message")).and_then(Value::as_str).map(clean);
         let code = map.get("code").and_then(Value::as_i64).and_then(|c| i32::try_from(c).ok());
         if message.is_some() || code.is_some() {
@@ -290,10 +306,31 @@ fn excerpt(bytes: &[u8]) -> String {
     crate::ui::escape_control(&shown).into_owned()
 }
 
-/// `Retry-After` in seconds (an HTTP date is not used by the service and is ignored).
-fn retry_after(headers: &HeaderMap) -> Option<Duration> {
-    let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
-    value.parse::<u64>().ok().map(Duration::from_secs)
+/// How long the service asked to wait before the next try: the Public API's 429 body `msBeforeNext`, else
+/// `Retry-After` in seconds (an HTTP date is not used by either API and is ignored), else until
+/// `X-RateLimit-Reset` when `X-RateLimit-Remaining` is 0.
+fn wait_asked(headers: &HeaderMap, body: &[u8]) -> Option<Duration> {
+    let ms_before_next = || {
+        let body: Value = serde_json::from_slice(body).ok()?;
+        let ms = body.get("errors")?.get(0)?.get("data")?.get("msBeforeNext")?.as_f64()?;
+        (ms.is_finite() && ms >= 0.0).then(|| Duration::from_millis(ms.ceil() as u64))
+    };
+    let retry_after = || {
+        let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
+        value.parse::<u64>().ok().map(Duration::from_secs)
+    };
+    ms_before_next().or_else(retry_after).or_else(|| exhausted_for(headers))
+}
+
+/// With `X-RateLimit-Remaining: 0`, the time until `X-RateLimit-Reset` (an RFC 5322 date); `None` otherwise.
+fn exhausted_for(headers: &HeaderMap) -> Option<Duration> {
+    let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim);
+    if text("x-ratelimit-remaining")?.parse::<f64>().ok()? > 0.0 {
+        return None;
+    }
+    let reset = jiff::fmt::rfc2822::parse(text("x-ratelimit-reset")?).ok()?.timestamp();
+    let wait = reset.duration_since(jiff::Timestamp::now());
+    Duration::try_from(wait).ok().filter(|wait| !wait.is_zero())
 }
 
 /// A transport failure in one line: what happened and where (the request's own URL when the error has none),
@@ -339,6 +376,48 @@ mod tests {
         assert!(parse_error(500, long.as_bytes()).message.chars().count() <= MAX_ERROR_TEXT + 1);
         assert_eq!(parse_error(500, b"bad\x1b[31m").message, "bad\\u{1b}[31m");
         assert_eq!(parse_error(400, br#"{"error":"x\u001b[2J","code":3}"#).message, "x\\u{1b}[2J");
+    }
+
+    #[test]
+    fn public_api_error_bodies() {
+        let e = parse_error(
+            422,
+            br#"{"errors":[{"type":"input-validation","message":"count too large","field":"pagination.count"}]}"#,
+        );
+        assert_eq!((e.status, e.code, e.effective_code()), (422, None, 3));
+        assert_eq!(e.message, "count too large (field pagination.count)");
+        let e = parse_error(404, br#"{"errors":[{"type":"not-found"}]}"#);
+        assert_eq!((e.message.as_str(), e.effective_code()), ("not-found", 5));
+        let e = parse_error(403, br#"{"errors":[]}"#);
+        assert_eq!((e.message.as_str(), e.effective_code()), ("Forbidden", 7));
+        let e =
+            parse_error(409, br#"{"errors":[{"type":"conflict","message":"slug \u001b[2J taken","field":"slug"}]}"#);
+        assert_eq!(e.message, "slug \\u{1b}[2J taken");
+    }
+
+    #[test]
+    fn waits_the_service_asks_for() {
+        let mut headers = HeaderMap::new();
+        let body = br#"{"errors":[{"type":"RequestError","message":"Too many requests","data":{"remainingPoints":0,"msBeforeNext":41250,"consumedPoints":60}}]}"#;
+        assert_eq!(wait_asked(&headers, body), Some(Duration::from_millis(41_250)));
+        headers.insert(RETRY_AFTER, "7".parse().unwrap());
+        assert_eq!(wait_asked(&headers, body), Some(Duration::from_millis(41_250)), "msBeforeNext first");
+        assert_eq!(wait_asked(&headers, b"{}"), Some(Duration::from_secs(7)));
+        headers.remove(RETRY_AFTER);
+        assert_eq!(wait_asked(&headers, b"not json"), None);
+        let reset = jiff::Timestamp::now() + jiff::SignedDuration::from_secs(30);
+        let reset = jiff::fmt::rfc2822::DateTimePrinter::new().timestamp_to_rfc9110_string(&reset).unwrap();
+        headers.insert("x-ratelimit-reset", reset.parse().unwrap());
+        headers.insert("x-ratelimit-remaining", "3".parse().unwrap());
+        assert_eq!(exhausted_for(&headers), None, "points remain");
+        headers.insert("x-ratelimit-remaining", "0".parse().unwrap());
+        let wait = exhausted_for(&headers).unwrap();
+        assert!(wait > Duration::from_secs(25) && wait <= Duration::from_secs(30), "{wait:?}");
+        assert_eq!(wait_asked(&headers, b"{}").map(|w| w.as_secs() / 10), Some(wait.as_secs() / 10));
+        headers.insert("x-ratelimit-reset", "Thu, 01 Jan 2015 00:00:00 GMT".parse().unwrap());
+        assert_eq!(exhausted_for(&headers), None, "a reset in the past asks no wait");
+        headers.insert("x-ratelimit-reset", "soon".parse().unwrap());
+        assert_eq!(exhausted_for(&headers), None);
     }
 
     #[test]

@@ -64,8 +64,12 @@ pub struct UpdateArgs {
 }
 
 impl UpdateArgs {
-    /// Adds these flags to an update; call last, so `--update-mask` sees every field.
-    pub fn apply<T: Resource>(&self, update: &mut UpdateRequest<T>) -> Result<()> {
+    /// Adds these flags to an update; call last, so `--update-mask` sees every field. The Public API has no update
+    /// mask: `--update-mask` there is a usage error, before any request.
+    pub fn apply<T: Resource>(&self, ctx: &super::Context, update: &mut UpdateRequest<T>) -> Result<()> {
+        if !self.update_mask.is_empty() {
+            ctx.config_api_only("--update-mask")?;
+        }
         for (field, value) in &self.set {
             update.set(field, value_of(value)).map_err(Error::Usage)?;
         }

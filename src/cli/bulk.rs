@@ -17,7 +17,7 @@ use super::args::read_input;
 use crate::api::client::{Client, Outcome};
 use crate::error::{Error, Result};
 use crate::ui::records::EachResult;
-use crate::wire::{Received, Request};
+use crate::wire::Request;
 
 /// Items in flight at once (the rate budget paces them all).
 const CONCURRENCY: usize = 8;
@@ -111,7 +111,7 @@ pub fn jobs<T>(items: &[Item], make: impl Fn(&Item) -> Result<T>) -> Result<Vec<
 
 /// Sends one item's request, with its answer as the service sent it (`None` under `--dry-run`).
 pub async fn send<A: DeserializeOwned>(client: &Client, request: &Request<A>) -> Result<Option<Value>> {
-    match client.send(&request.clone().answering::<Received<A>>()).await? {
+    match client.send(&request.clone().received()).await? {
         Outcome::Answer(answer) => Ok(Some(answer.raw)),
         Outcome::DryRun => Ok(None),
     }

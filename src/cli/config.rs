@@ -9,7 +9,8 @@ use crate::ui::output::Format;
 
 /// Show and change the settings of a profile (--profile, default `default`).
 ///
-/// Keys: base_url, api_version, workspace, output. A flag or its environment variable beats the profile.
+/// Keys: api, region, base_url, api_version, workspace, output. A flag or its environment variable beats the
+/// profile.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// List the profile's settings.
@@ -27,19 +28,19 @@ pub enum Command {
     /// exits 2.
     #[command(after_help = "Example:\n  seg config get base_url")]
     Get {
-        /// base_url, api_version, workspace or output
+        /// api, region, base_url, api_version, workspace or output
         key: String,
     },
     /// Set a setting.
     ///
     /// Writes KEY = VALUE into the profile (created when new) in config.toml, replacing the file atomically, mode
-    /// 0600. The value is checked first: base_url an http or https URL, api_version a path segment, workspace a
-    /// slug, output one of table, json, ndjson, yaml, name. An invalid value or unknown key exits 2, changing nothing.
+    /// 0600. The value is checked first: api config or public, region us or eu, base_url an http or https URL,
+    /// api_version a path segment, workspace a slug, output one of table, json, ndjson, yaml, name. An invalid value or unknown key exits 2, changing nothing.
     #[command(
-        after_help = "Examples:\n  seg config set base_url http://127.0.0.1:8808\n  seg config set workspace acme --profile local"
+        after_help = "Examples:\n  seg config set base_url http://127.0.0.1:8808\n  seg config set workspace acme --profile local\n  seg config set api public --profile new\n  seg config set region eu --profile new"
     )]
     Set {
-        /// base_url, api_version, workspace or output
+        /// api, region, base_url, api_version, workspace or output
         key: String,
         value: String,
     },
@@ -49,7 +50,7 @@ pub enum Command {
     /// variable gives one). Removing a key that is not set is not an error; an unknown key exits 2.
     #[command(after_help = "Example:\n  seg config unset workspace")]
     Unset {
-        /// base_url, api_version, workspace or output
+        /// api, region, base_url, api_version, workspace or output
         key: String,
     },
 }

@@ -14,6 +14,7 @@ use super::global::{self, GlobalArgs};
 use crate::api::client::{Client, ClientOptions, Notice, Observer, Outcome};
 use crate::api::list::{self, Listing};
 use crate::api::names::{self, Defaults, Kind, Name};
+use crate::api::{Api, Region};
 use crate::config::profile::{self, ConfigFile, Profile};
 use crate::config::token;
 use crate::effect::Gate;
@@ -23,7 +24,7 @@ use crate::ui::Printer;
 use crate::ui::jq::Jq;
 use crate::ui::output::{Format, Output};
 use crate::ui::table::Column;
-use crate::wire::{Destination, DestinationFilter, Page, Received, Request, Resource, SourceConnection};
+use crate::wire::{Destination, DestinationFilter, Page, Request, Resource, SourceConnection};
 
 /// What `config.toml` says for the profile in use.
 #[derive(Debug, Clone, Default)]
@@ -118,14 +119,78 @@ impl Context {
         }
     }
 
-    pub fn base_url(&self) -> Result<String> {
-        let url = self.setting(self.global.base_url.as_deref(), |p| p.base_url.as_deref())?;
-        Ok(url.unwrap_or_else(|| global::DEFAULT_BASE_URL.to_string()))
+    /// Which API: `--api`/SEG_API, else the profile's, else the Config API (so existing scripts keep working).
+    pub fn api(&self) -> Result<Api> {
+        if let Some(api) = self.global.api {
+            return Ok(api);
+        }
+        match self.settings()?.profile.api.as_deref() {
+            None => Ok(Api::Config),
+            Some(text) => Api::parse(text).ok_or_else(|| {
+                Error::usage(format!(
+                    "invalid api {text:?} in the profile: use config or public (`seg config set api`)"
+                ))
+            }),
+        }
     }
 
+    /// The service's address: an explicit base URL (flag, variable, profile), else the API's: the Config API's
+    /// host, or the Public API's for `--region`. `--region` beside `--base-url` on one command line is a usage
+    /// error (one picks a host, the other names one), as is `--region` with the Config API.
+    pub fn base_url(&self) -> Result<String> {
+        let from_flag = self.global.from_flag;
+        if from_flag.region && from_flag.base_url {
+            return Err(Error::usage(
+                "--region picks the Public API's host and --base-url names one: give one of them",
+            ));
+        }
+        let api = self.api()?;
+        if from_flag.region && api == Api::Config {
+            return Err(Error::usage("--region picks a Public API host: use it with --api public"));
+        }
+        let url = self.setting(self.global.base_url.as_deref(), |p| p.base_url.as_deref())?;
+        if let Some(url) = url {
+            return Ok(url);
+        }
+        Ok(match api {
+            Api::Config => global::DEFAULT_BASE_URL.to_string(),
+            Api::Public => self.region()?.public_base_url().to_string(),
+        })
+    }
+
+    /// The Public API's region: `--region`/SEG_REGION, else the profile's, else us.
+    fn region(&self) -> Result<Region> {
+        if let Some(region) = self.global.region {
+            return Ok(region);
+        }
+        match self.settings()?.profile.region.as_deref() {
+            None => Ok(Region::Us),
+            Some(text) => Region::parse(text)
+                .ok_or_else(|| Error::usage(format!("invalid region {text:?} in the profile: use us or eu"))),
+        }
+    }
+
+    /// The Config API's path prefix. The Public API has none: `--api-version` there is a usage error, and the
+    /// variable and the profile's setting (meant for the Config API) are ignored.
     pub fn api_version(&self) -> Result<String> {
+        if self.api()? == Api::Public {
+            if self.global.from_flag.api_version {
+                return Err(Error::usage(
+                    "--api-version is a Config API path prefix; the Public API has none (drop it, or use --api config)",
+                ));
+            }
+            return Ok(String::new());
+        }
         let version = self.setting(self.global.api_version.as_deref(), |p| p.api_version.as_deref())?;
         Ok(version.unwrap_or_else(|| global::DEFAULT_API_VERSION.to_string()))
+    }
+
+    /// A usage error for what only the Config API has (`--update-mask`, access tokens), on the Public API.
+    pub fn config_api_only(&self, what: &str) -> Result<()> {
+        match self.api()? {
+            Api::Config => Ok(()),
+            Api::Public => Err(Error::usage(format!("{what} exists only on the Config API (this is --api public)"))),
+        }
     }
 
     /// The one workspace of `-w`/SEG_WORKSPACE, else the profile's.
@@ -166,6 +231,7 @@ impl Context {
     pub fn client_for(&self, secret: Secret) -> Result<Client> {
         self.printer.scrubber.add(&secret);
         let options = ClientOptions {
+            api: self.api()?,
             base_url: self.base_url()?,
             api_version: self.api_version()?,
             token: secret,
@@ -206,7 +272,7 @@ impl Context {
         columns: &'static [Column],
     ) -> Result<()> {
         let output = self.output(columns)?;
-        match self.client()?.send(&request.answering::<Received<A>>()).await? {
+        match self.client()?.send(&request.received()).await? {
             Outcome::Answer(answer) => output.record(&answer),
             Outcome::DryRun => Ok(()),
         }
@@ -241,7 +307,7 @@ impl Context {
             if options.limit == Some(0) {
                 break;
             }
-            let mut listing = Listing::new(client, request.answering::<Page<Received<T>>>(), options);
+            let mut listing = Listing::new(client, request.received_items(), options);
             loop {
                 let step = tokio::select! {
                     biased;
@@ -310,7 +376,7 @@ impl Context {
         }
         let output = self.output(columns)?;
         let mut writer = output.list();
-        let requests = requests.into_iter().map(Request::answering::<Page<Received<T>>>).collect();
+        let requests = requests.into_iter().map(Request::received_items).collect();
         let mut collections = std::pin::pin!(crate::api::walk::collections(self.client()?, requests));
         let mut count = 0;
         while let Some(items) = futures_util::StreamExt::next(&mut collections).await {

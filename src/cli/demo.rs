@@ -133,6 +133,7 @@ async fn tour_steps(
     tour.say("")?;
     tour.say("# eleven more sources, to have pages to follow")?;
     let options = ClientOptions {
+        api: crate::api::Api::Config,
         base_url: tour.base_url.clone(),
         api_version: crate::emulator::VERSION.into(),
         token: Secret::new(tour.token.clone()),

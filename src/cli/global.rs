@@ -12,7 +12,7 @@ use crate::secret::Secret;
 use crate::ui::ColorChoice;
 use crate::ui::output::Format;
 
-pub const DEFAULT_BASE_URL: &str = "https://platform.segmentapis.com";
+pub const DEFAULT_BASE_URL: &str = crate::api::CONFIG_BASE_URL;
 pub const DEFAULT_API_VERSION: &str = "v1beta";
 pub const DEFAULT_RATE_LIMIT: u32 = 200;
 pub const DEFAULT_MAX_RETRIES: u32 = 3;
@@ -21,11 +21,35 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
-    /// Service address [default: https://platform.segmentapis.com]
+    /// Which API: config (/v1beta, the default) or public (api.segmentapis.com, where new tokens are)
+    #[arg(
+        long,
+        global = true,
+        env = "SEG_API",
+        value_enum,
+        value_name = "API",
+        hide_env_values = true,
+        hide_possible_values = true
+    )]
+    pub api: Option<crate::api::Api>,
+
+    /// With --api public and no --base-url: the Public API's region, us or eu [default: us]
+    #[arg(
+        long,
+        global = true,
+        env = "SEG_REGION",
+        value_enum,
+        value_name = "R",
+        hide_env_values = true,
+        hide_possible_values = true
+    )]
+    pub region: Option<crate::api::Region>,
+
+    /// Service address [default: https://platform.segmentapis.com; with --api public, by --region]
     #[arg(long, global = true, env = "SEG_BASE_URL", value_name = "URL", hide_env_values = true)]
     pub base_url: Option<String>,
 
-    /// API path prefix [default: v1beta]
+    /// Config API path prefix [default: v1beta]; not with --api public
     #[arg(long, global = true, env = "SEG_API_VERSION", value_name = "V", hide_env_values = true)]
     pub api_version: Option<String>,
 
@@ -84,10 +108,23 @@ pub struct GlobalArgs {
     #[arg(skip)]
     pub workspace_from_flag: bool,
 
+    /// Which of these came from the command line (not a variable): a flag that cannot apply is an error, a
+    /// variable that cannot apply is ignored (CLI.md, "Two APIs").
+    #[arg(skip)]
+    pub from_flag: FromFlag,
+
     /// Timeout of each request, e.g. 30s, 2m: API calls [default: 30s]; `webhook send`, `webhook replay` and
     /// `listen --forward-to` use it for each POST [default: 5s, the service's]
     #[arg(long, global = true, value_name = "D", value_parser = crate::ui::parse_positive_duration)]
     pub timeout: Option<Duration>,
+}
+
+/// Global options given as flags on the command line.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FromFlag {
+    pub base_url: bool,
+    pub api_version: bool,
+    pub region: bool,
 }
 
 fn parse_format(text: &str) -> Result<Format, String> {

@@ -28,6 +28,7 @@ use clap::{Parser, Subcommand};
 use crate::error::{Error, Result};
 use crate::ui::Printer;
 pub use context::Context;
+pub use global::FromFlag;
 pub use serve::shutdown_signal;
 
 pub const EXIT_CODES: &str = "\

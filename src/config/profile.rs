@@ -18,10 +18,12 @@ use crate::error::{Error, Result};
 
 pub const DEFAULT_PROFILE: &str = "default";
 /// The keys a profile holds.
-pub const KEYS: [&str; 4] = ["base_url", "api_version", "workspace", "output"];
+pub const KEYS: [&str; 6] = ["api", "region", "base_url", "api_version", "workspace", "output"];
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Profile {
+    pub api: Option<String>,
+    pub region: Option<String>,
     pub base_url: Option<String>,
     pub api_version: Option<String>,
     pub workspace: Option<String>,
@@ -31,6 +33,8 @@ pub struct Profile {
 impl Profile {
     pub fn get(&self, key: &str) -> Option<&str> {
         match key {
+            "api" => self.api.as_deref(),
+            "region" => self.region.as_deref(),
             "base_url" => self.base_url.as_deref(),
             "api_version" => self.api_version.as_deref(),
             "workspace" => self.workspace.as_deref(),
@@ -41,6 +45,8 @@ impl Profile {
 
     fn slot(&mut self, key: &str) -> Option<&mut Option<String>> {
         Some(match key {
+            "api" => &mut self.api,
+            "region" => &mut self.region,
             "base_url" => &mut self.base_url,
             "api_version" => &mut self.api_version,
             "workspace" => &mut self.workspace,
@@ -65,9 +71,11 @@ pub fn check(key: &str, value: &str) -> Result<()> {
         "api_version" if value.is_empty() || value.contains(['/', '?', '#', ' ']) => {
             bad("use a path segment like v1beta")
         }
+        "api" if crate::api::Api::parse(value).is_none() => bad("one of config, public"),
+        "region" if crate::api::Region::parse(value).is_none() => bad("one of us, eu"),
         "workspace" if value.is_empty() || value.contains(['/', '?', '#', ' ']) => bad("use a workspace slug"),
         "output" if crate::ui::output::Format::parse(value).is_none() => bad("one of table, json, ndjson, yaml, name"),
-        "api_version" | "workspace" | "output" => Ok(()),
+        "api" | "region" | "api_version" | "workspace" | "output" => Ok(()),
         other => Err(unknown_key(other)),
     }
 }

@@ -36,8 +36,11 @@ pub struct RegulationSent {
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct AuthStatus {
     pub profile: String,
+    /// `config` or `public`.
+    pub api: String,
     pub base_url: String,
-    pub api_version: String,
+    /// The Config API's path prefix; `null` on the Public API, which has none.
+    pub api_version: Option<String>,
     pub workspace: Option<String>,
     pub output: String,
     pub keyring: String,

@@ -16,8 +16,8 @@ use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use super::resources::{
-    AccessToken, ConfigItem, Destination, LibraryConfig, RegulationAttributes, Resource, Source, SourceConnection,
-    TrackingPlan,
+    AccessToken, ConfigItem, Destination, LibraryConfig, Received, RegulationAttributes, Resource, Source,
+    SourceConnection, TrackingPlan,
 };
 use super::{null_as_default, path, wrapper};
 
@@ -428,6 +428,12 @@ pub struct Request<A = Value> {
     /// The JSON body's exact bytes.
     pub body: Option<Vec<u8>>,
     idempotent: bool,
+    /// Whether the answer is read as [`Received`] records (the answer as received beside the typed reading): an
+    /// API whose answers are translated (`api::public`) then hands over both.
+    received: bool,
+    /// A call written in the API's own terms (`seg api`), sent as it is on either API; the others are seg's
+    /// vocabulary, which `api::public` translates.
+    verbatim: bool,
     answer: PhantomData<fn() -> A>,
 }
 
@@ -439,6 +445,8 @@ impl<A> Clone for Request<A> {
             query: self.query.clone(),
             body: self.body.clone(),
             idempotent: self.idempotent,
+            received: self.received,
+            verbatim: self.verbatim,
             answer: PhantomData,
         }
     }
@@ -462,7 +470,33 @@ fn encode<B: Serialize>(body: &B) -> Vec<u8> {
 
 impl<A> Request<A> {
     fn new(method: Method, path: impl Into<String>, body: Option<Vec<u8>>, idempotent: bool) -> Self {
-        Request { method, path: path.into(), query: Vec::new(), body, idempotent, answer: PhantomData }
+        Request {
+            method,
+            path: path.into(),
+            query: Vec::new(),
+            body,
+            idempotent,
+            received: false,
+            verbatim: false,
+            answer: PhantomData,
+        }
+    }
+
+    /// Whether the answer is read as `Received` records (see [`Request::received`]).
+    pub fn wants_received(&self) -> bool {
+        self.received
+    }
+
+    /// Whether the call is in the API's own terms (`seg api`), to be sent as it is.
+    pub fn verbatim(&self) -> bool {
+        self.verbatim
+    }
+
+    /// The same call, its answer read as a [`Received`]: the JSON as the service sent it, and its typed reading.
+    pub fn received(self) -> Request<Received<A>> {
+        let mut request = self.answering();
+        request.received = true;
+        request
     }
 
     /// May be sent again after a 503, 504 or transport error: the request has no further effect when repeated.
@@ -482,12 +516,16 @@ impl<A> Request<A> {
 
     /// The same call, answering another type (a listing reads pages of the items it was asked for).
     pub fn answering<B>(self) -> Request<B> {
-        Request::new(self.method, self.path, self.body, self.idempotent).with_query(self.query)
-    }
-
-    fn with_query(mut self, query: Vec<(String, String)>) -> Self {
-        self.query = query;
-        self
+        Request {
+            method: self.method,
+            path: self.path,
+            query: self.query,
+            body: self.body,
+            idempotent: self.idempotent,
+            received: self.received,
+            verbatim: self.verbatim,
+            answer: PhantomData,
+        }
     }
 }
 
@@ -502,6 +540,15 @@ impl<T: Resource> Request<Page<T>> {
     /// List: one page of a collection (`workspaces/w/sources`); paging adds `page_size` and `page_token`.
     pub fn list(collection: &str) -> Self {
         Request::new(Method::GET, collection, None, true)
+    }
+}
+
+impl<T> Request<Page<T>> {
+    /// The same list, each item read as a [`Received`] (see [`Request::received`]).
+    pub fn received_items(self) -> Request<Page<Received<T>>> {
+        let mut request = self.answering();
+        request.received = true;
+        request
     }
 }
 
@@ -523,7 +570,9 @@ impl Request<Value> {
             Method::PATCH => masked,
             _ => false,
         };
-        Request::new(method, path, body.map(|b| encode(&b)), idempotent)
+        let mut request = Request::new(method, path, body.map(|b| encode(&b)), idempotent);
+        request.verbatim = true;
+        request
     }
 }
 

@@ -415,9 +415,33 @@ pub struct Received<T> {
     pub typed: T,
 }
 
+/// The one key of a translated answer: an answer of the Public API read in seg's vocabulary (`api::public`) carries
+/// both readings, `{TRANSLATED: {"raw": <as received>, "neutral": <seg's reading>}}`, for a request that asked for
+/// them (`Request::received`). Only [`Received`] opens it; the control character keeps it apart from any key a
+/// service sends.
+pub const TRANSLATED: &str = "\u{1}seg:translated";
+
+/// Both readings of a translated answer, in the shape [`Received`] opens.
+pub fn translated(raw: Value, neutral: Value) -> Value {
+    let mut both = Map::new();
+    both.insert("raw".into(), raw);
+    both.insert("neutral".into(), neutral);
+    let mut outer = Map::new();
+    outer.insert(TRANSLATED.into(), Value::Object(both));
+    Value::Object(outer)
+}
+
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Received<T> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let raw = Value::deserialize(deserializer)?;
+        if let Value::Object(outer) = &raw
+            && outer.len() == 1
+            && let Some(Value::Object(both)) = outer.get(TRANSLATED)
+        {
+            let neutral = both.get("neutral").unwrap_or(&Value::Null);
+            let typed = T::deserialize(neutral).map_err(serde::de::Error::custom)?;
+            return Ok(Received { raw: both.get("raw").cloned().unwrap_or_default(), typed });
+        }
         let typed = T::deserialize(&raw).map_err(serde::de::Error::custom)?;
         Ok(Received { raw, typed })
     }
@@ -482,6 +506,29 @@ mod tests {
         assert_eq!(serde_json::to_string(&received).unwrap(), text, "nothing added, dropped, renamed or reordered");
         let typed = serde_json::to_value(&received.typed).unwrap();
         assert_eq!(typed["create_time"], "", "the typed model fills defaults: never what a script reads");
+    }
+
+    #[test]
+    fn a_translated_answer_keeps_what_was_received() {
+        let raw = json!({"id": "qQEHquLrjRDN9j1ByrChyn", "slug": "web", "writeKeys": ["k"]});
+        let neutral = json!({"name": "workspaces/w/sources/web", "write_keys": ["k"]});
+        let received: Received<Source> = serde_json::from_value(translated(raw.clone(), neutral)).unwrap();
+        assert_eq!(received.raw, raw, "what a script reads is the Public API's record as sent");
+        assert_eq!(
+            (received.typed.name.as_str(), received.typed.write_keys.as_slice()),
+            ("workspaces/w/sources/web", &["k".to_string()][..])
+        );
+        // A record that merely has the key among others is an ordinary record.
+        let other = json!({TRANSLATED: {"raw": 1, "neutral": {}}, "name": "x"});
+        let received: Received<Source> = serde_json::from_value(other.clone()).unwrap();
+        assert_eq!(received.raw, other);
+        // A page of them: each item opened on its own.
+        let page: crate::wire::Page<Received<Source>> = serde_json::from_value(json!({
+            "sources": [translated(json!({"id": "a"}), json!({"name": "workspaces/w/sources/a"}))],
+            "next_page_token": "MQ=="
+        }))
+        .unwrap();
+        assert_eq!((page.items[0].raw.clone(), page.next_page_token.as_str()), (json!({"id": "a"}), "MQ=="));
     }
 
     #[test]

@@ -33,4 +33,5 @@ mod streams;
 mod stringify;
 mod support;
 mod trust;
+mod two_apis;
 mod webhook;

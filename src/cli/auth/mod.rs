@@ -165,8 +165,9 @@ async fn status(ctx: &Context) -> Result<()> {
     };
     let mut report = AuthStatus {
         profile: ctx.profile_name().to_string(),
+        api: ctx.api()?.to_string(),
         base_url: ctx.base_url()?,
-        api_version: ctx.api_version()?,
+        api_version: Some(ctx.api_version()?).filter(|_| ctx.api().is_ok_and(|api| api == crate::api::Api::Config)),
         workspace: ctx.workspace_setting()?,
         output: format!("{:?}", ctx.output_format()).to_lowercase(),
         keyring,

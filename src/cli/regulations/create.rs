@@ -10,7 +10,7 @@ use crate::cli::args::read_input;
 use crate::error::{Error, Result};
 use crate::ui::output::Format;
 use crate::ui::records::RegulationSent;
-use crate::wire::{self, CreateRegulation, REGULATION_TYPES, Received, RegulationAttributes, RegulationCreated};
+use crate::wire::{self, CreateRegulation, REGULATION_TYPES, RegulationAttributes};
 
 /// User ids one request may carry (API.md, "Regulation").
 pub const CHUNK: usize = 5000;
@@ -83,7 +83,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     for (index, chunk) in chunks.iter().enumerate() {
         let attributes = RegulationAttributes { name: "userId".into(), values: chunk.to_vec() };
         let body = CreateRegulation { regulation_type: args.kind.clone(), attributes };
-        let request = wire::create(&format!("{ws}/regulations"), &body).answering::<Received<RegulationCreated>>();
+        let request = wire::create(&format!("{ws}/regulations"), &body).received();
         match client.send(&request).await {
             Ok(Outcome::DryRun) => {}
             Ok(Outcome::Answer(created)) => {

@@ -6,9 +6,7 @@ use crate::api::client::Outcome;
 use crate::api::names::Kind;
 use crate::error::Result;
 use crate::ui::table;
-use crate::wire::{
-    self, AccessToken, AccessTokenInput, CreateAccessToken, Page, Received, Request, SCOPE_READ, SCOPE_WRITE,
-};
+use crate::wire::{self, AccessToken, AccessTokenInput, CreateAccessToken, Page, Request, SCOPE_READ, SCOPE_WRITE};
 
 /// List, show, create and delete personal access tokens.
 #[derive(Debug, clap::Subcommand)]
@@ -63,6 +61,13 @@ pub enum Command {
 }
 
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
+    // The Public API has no access-token endpoints: tokens are made in the app (PUBLIC-API.md).
+    if ctx.api()? == crate::api::Api::Public {
+        return Err(crate::error::Error::usage(
+            "the Public API has no access-token endpoints: tokens are made in the app (Settings > Access \
+             Management); `seg tokens` works with --api config",
+        ));
+    }
     match cmd {
         Command::List { list } => {
             ctx.list(vec![Request::<Page<AccessToken>>::list("access-tokens")], &list, table::TOKENS).await
@@ -75,7 +80,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             let access_token = AccessTokenInput { description, scopes: scope, workspace_names };
             let output = ctx.output(table::TOKENS)?;
             let request = wire::create("access-tokens", &CreateAccessToken { access_token });
-            let request = request.answering::<Received<AccessToken>>();
+            let request = request.received();
             let Outcome::Answer(created) = ctx.client()?.send(&request).await? else { return Ok(()) };
             // The answer is the only copy of the token: when the format (`-o name`) or `--jq` leaves it out of
             // stdout, it is said on stderr instead.

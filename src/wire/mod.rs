@@ -12,6 +12,7 @@ pub mod filter;
 pub mod fql;
 pub mod message;
 pub mod path;
+pub mod public;
 pub mod request;
 pub mod resources;
 

@@ -103,6 +103,8 @@ pub fn endpoint(base_url: &str, version: &str, path: &str, query: &[(String, Str
 pub struct Client {
     http: reqwest::Client,
     options: ClientOptions,
+    /// With `--api public`: what translates seg's requests for the Public API.
+    public: Option<super::public::Adapter>,
     budget: Option<super::budget::Budget>,
     observer: Observer,
     gate: Gate,
@@ -125,13 +127,34 @@ impl Client {
             Arc::new(move |warning: &str| observer(&Notice::Warning(warning)))
         };
         let budget = super::budget::Budget::shared(&options.base_url, &options.token, options.rate_limit, warn);
-        Ok(Client { http, options, budget, observer, gate })
+        let public =
+            (options.api == super::Api::Public).then(|| super::public::Adapter::new(&options.base_url, &options.token));
+        Ok(Client { http, options, public, budget, observer, gate })
     }
 
-    /// Sends a request with pacing and retries, and reads its answer as `A`.
+    /// Sends a request with pacing and retries, and reads its answer as `A`. On the Public API the request (in
+    /// seg's vocabulary) is translated first, into one or more calls each sent this way.
     pub async fn send<A: DeserializeOwned>(&self, request: &Request<A>) -> Result<Outcome<A>> {
+        if let Some(adapter) = &self.public {
+            return super::public::send(self, adapter, request).await;
+        }
         let Some(answer) = self.exchange(request).await? else { return Ok(Outcome::DryRun) };
         read_answer(request, answer).map(Outcome::Answer)
+    }
+
+    /// Whether requests that change something are only described (`--dry-run`).
+    pub fn dry_run(&self) -> bool {
+        self.gate.is_dry_run()
+    }
+
+    /// Sends a call as it is and reads its answer as JSON (an empty body as `{}`): `None` when the gate described
+    /// it instead. For an API's adapter, whose calls are already in that API's terms.
+    pub(super) async fn call(&self, request: &Request<Value>) -> Result<Option<Value>> {
+        let Some(mut answer) = self.exchange(request).await? else { return Ok(None) };
+        if answer.body.iter().all(u8::is_ascii_whitespace) {
+            answer.body = b"{}".to_vec();
+        }
+        read_answer(request, answer).map(Some)
     }
 
     /// The round trips of one request: `None` when the gate described it instead of sending it.

@@ -5,6 +5,7 @@ pub mod budget;
 pub mod client;
 pub mod list;
 pub mod names;
+pub mod public;
 pub mod walk;
 
 use std::fmt;

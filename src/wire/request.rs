@@ -576,6 +576,16 @@ impl Request<Value> {
     }
 }
 
+impl Request<Value> {
+    /// A call in an API's own terms made by seg's adapter for that API (`api::public`), which knows whether it
+    /// may be repeated (a Public API PATCH sets fields to values and may; a POST may not).
+    pub fn call(method: Method, path: impl Into<String>, body: Option<&Value>, idempotent: bool) -> Self {
+        let mut request = Request::new(method, path, body.map(encode), idempotent);
+        request.verbatim = true;
+        request
+    }
+}
+
 /// Create: POST a body to a collection. Never repeated on its own: a second create could make a second resource.
 pub fn create<B: Create>(collection: &str, body: &B) -> Request<B::Answer> {
     Request::new(Method::POST, collection, Some(encode(body)), false)

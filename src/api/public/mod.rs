@@ -1,0 +1,766 @@
+//! The Public API adapter (ARCHITECTURE.md, "Two APIs"). Commands, plans and `--each` speak seg's vocabulary: the
+//! Config API's resource names and bodies (`wire`). With `--api public` the client hands each such request here,
+//! where it becomes the Public API calls that serve it (PUBLIC-API.md): names resolved to ids (`ids`, remembered
+//! across processes), bodies rewritten (`update_mask` gone, config items as `settings`, ...), lists paged by cursor;
+//! each call goes through the client's one transport, so pacing, the effect gate (`--dry-run`), retries and `-v`
+//! apply as for any other request. The answer's `data` part is kept as received (what `-o json` prints) and read back
+//! in seg's vocabulary (`read`) for tables, names and plans.
+//!
+//! A request in the Public API's own terms (`seg api`) is sent as it is; only its paging (`--paginate`) is
+//! translated.
+
+mod ids;
+mod read;
+mod route;
+
+use std::collections::BTreeMap;
+
+use http::Method;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+
+use self::ids::{Ids, Table};
+use self::route::Route;
+use super::client::{Client, Outcome};
+use crate::error::{ApiError, Error, Result};
+use crate::secret::Secret;
+use crate::wire::public::{self, map};
+use crate::wire::{self, Request, wrapper};
+
+/// The largest page asked for: the Public API's docs say collections are generally limited to 200 per call.
+pub const MAX_PAGE: u32 = 200;
+
+/// What the client keeps for the Public API: the names it has resolved.
+pub struct Adapter {
+    ids: Ids,
+}
+
+impl Adapter {
+    pub fn new(base_url: &str, token: &Secret) -> Adapter {
+        Adapter { ids: Ids::new(base_url, token) }
+    }
+}
+
+/// What a request in seg's vocabulary answered, read both ways.
+enum Answer {
+    /// One record: as received, and in seg's vocabulary.
+    One { raw: Value, neutral: Value },
+    /// A page of a list, under the vocabulary's key for it.
+    Page { key: &'static str, items: Vec<(Value, Value)>, next: String },
+    /// A delete's answer: `{}` in seg's vocabulary.
+    Empty { raw: Value },
+}
+
+impl Answer {
+    /// The answer as the request reads it: for a request that asked for `Received` records, each record carries
+    /// both readings (`wire::translated`); otherwise only seg's.
+    fn into_json(self, received: bool) -> Value {
+        let item = |(raw, neutral): (Value, Value)| if received { wire::translated(raw, neutral) } else { neutral };
+        match self {
+            Answer::One { raw, neutral } => item((raw, neutral)),
+            Answer::Page { key, items, next } => {
+                let items: Vec<Value> = items.into_iter().map(item).collect();
+                json!({ key: items, wrapper::NEXT_PAGE_TOKEN: next })
+            }
+            Answer::Empty { raw } => item((raw, json!({}))),
+        }
+    }
+}
+
+/// Sends a request through the Public API and reads its answer as `A`.
+pub async fn send<A: DeserializeOwned>(client: &Client, adapter: &Adapter, request: &Request<A>) -> Result<Outcome<A>> {
+    let answer = if request.verbatim() {
+        verbatim(client, request).await?
+    } else {
+        let mut call = Call { client, ids: &adapter.ids, wrote: false, cached: false };
+        let answer = match call.neutral(request).await {
+            // An id remembered from before that the service no longer knows: forget what was remembered and try
+            // once more with names read afresh, unless something was already written.
+            Err(Error::Api(error)) if error.status == 404 && call.cached && !call.wrote => {
+                adapter.ids.forget();
+                Call { client, ids: &adapter.ids, wrote: false, cached: false }.neutral(request).await?
+            }
+            other => other?,
+        };
+        answer.map(|answer| answer.into_json(request.wants_received()))
+    };
+    let Some(answer) = answer else { return Ok(Outcome::DryRun) };
+    serde_json::from_value(answer)
+        .map(Outcome::Answer)
+        .map_err(|e| Error::failed(format!("the Public API answered something seg cannot read: {e}")))
+}
+
+/// A request in the Public API's terms: sent as it is. A page of a listing (`seg api --paginate`, which asks with
+/// `page_size` and `page_token`) is asked for by cursor, and its items and next cursor read from `data`.
+async fn verbatim<A>(client: &Client, request: &Request<A>) -> Result<Option<Value>> {
+    let paging = request.query.iter().any(|(key, _)| key == "page_size");
+    let mut call = request.clone().answering::<Value>();
+    if paging {
+        call.query = pagination(&request.query);
+    }
+    let Some(body) = client.call(&call).await? else { return Ok(None) };
+    if !paging {
+        return Ok(Some(body));
+    }
+    let data = body.get("data").and_then(Value::as_object).cloned().unwrap_or_default();
+    let next = next_cursor(data.get("pagination"));
+    let (key, items) = data
+        .into_iter()
+        .find(|(_, value)| value.is_array())
+        .unwrap_or_else(|| ("items".to_string(), Value::Array(Vec::new())));
+    Ok(Some(json!({ key: items, wrapper::NEXT_PAGE_TOKEN: next })))
+}
+
+/// seg's paging query (`page_size`, `page_token`) as the Public API's `pagination[count]` (at most [`MAX_PAGE`]) and
+/// `pagination[cursor]`; other keys pass as they are.
+fn pagination(query: &[(String, String)]) -> Vec<(String, String)> {
+    query
+        .iter()
+        .map(|(key, value)| match key.as_str() {
+            "page_size" => {
+                let count = value.trim().parse::<u32>().map_or(MAX_PAGE, |n| n.clamp(1, MAX_PAGE));
+                ("pagination[count]".to_string(), count.to_string())
+            }
+            "page_token" => ("pagination[cursor]".to_string(), value.clone()),
+            _ => (key.clone(), value.clone()),
+        })
+        .collect()
+}
+
+/// The cursor of the next page: empty on the last (no `next`, a `null`, an empty one, or one equal to `current`).
+fn next_cursor(pagination: Option<&Value>) -> String {
+    let text = |key: &str| pagination.and_then(|p| p.get(key)).and_then(Value::as_str).unwrap_or_default();
+    let next = text("next");
+    if next == text("current") { String::new() } else { next.to_string() }
+}
+
+/// A body of the Public API's shapes as JSON (they are strings, numbers and string-keyed maps: this cannot fail).
+fn to_json(body: &impl serde::Serialize) -> Value {
+    serde_json::to_value(body).unwrap_or_default()
+}
+
+/// A record as received, beside its reading in seg's vocabulary.
+fn both(raw: Value, read: impl Fn(&Value) -> std::result::Result<Value, String>) -> Result<(Value, Value)> {
+    let neutral = read(&raw).map_err(unreadable)?;
+    Ok((raw, neutral))
+}
+
+fn unreadable(why: String) -> Error {
+    Error::failed(format!("the Public API answered a record seg cannot read: {why}"))
+}
+
+/// The records under `key` in an answer's `data`.
+fn items(data: &Value, key: &str) -> Vec<Value> {
+    data.get(key).and_then(Value::as_array).cloned().unwrap_or_default()
+}
+
+fn not_found(what: String) -> Error {
+    Error::Api(ApiError { status: 404, code: None, message: what })
+}
+
+/// The last segment of a name (`workspaces/w/sources/web` → `web`).
+fn last_segment(name: &str) -> &str {
+    name.rsplit('/').next().unwrap_or(name)
+}
+
+/// The fields of an update body, and the mask paths without their resource prefix.
+fn update_parts(body: &Value, key: &str) -> (Map<String, Value>, Vec<String>) {
+    let fields = body.get(key).and_then(Value::as_object).cloned().unwrap_or_default();
+    let paths = body
+        .get("update_mask")
+        .and_then(|mask| mask.get("paths"))
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(Value::as_str)
+        .map(|path| path.strip_prefix(&format!("{key}.")).unwrap_or(path).to_string())
+        .collect();
+    (fields, paths)
+}
+
+fn unsupported(field: &str, why: &str) -> Error {
+    Error::usage(format!("{field}: the Public API {why}; leave it out with --api public"))
+}
+
+/// Config items (`[{name: "<destination>/config/<key>", value}]`) as the Public API's `settings` object. A censored
+/// value (read from the Public API, which never shows a secret) is refused: writing it would replace the secret.
+fn settings(items: Option<&Value>) -> Result<Map<String, Value>> {
+    let items: Vec<wire::ConfigItem> = match items {
+        None | Some(Value::Null) => Vec::new(),
+        Some(items) => serde_json::from_value(items.clone()).map_err(|e| Error::usage(format!("config: {e}")))?,
+    };
+    if let Some(item) = items.iter().find(|item| public::is_censored(&item.value)) {
+        return Err(Error::usage(format!(
+            "config {}: the value is a censored secret as the Public API shows it; give the secret itself",
+            item.key()
+        )));
+    }
+    Ok(map::config_to_settings(&items))
+}
+
+/// One request's translation: the calls it makes, and what it learned on the way.
+struct Call<'c> {
+    client: &'c Client,
+    ids: &'c Ids,
+    /// Whether a call that changes something was made (then nothing is tried again).
+    wrote: bool,
+    /// Whether an id came from what an earlier process remembered.
+    cached: bool,
+}
+
+impl Call<'_> {
+    /// One call; `None` when `--dry-run` described it. Only a POST may not be repeated.
+    async fn call(
+        &mut self,
+        method: Method,
+        path: String,
+        query: Vec<(String, String)>,
+        body: Option<&Value>,
+    ) -> Result<Option<Value>> {
+        let idempotent = method != Method::POST;
+        let writes = !matches!(method, Method::GET | Method::HEAD);
+        let mut request = Request::call(method, path, body, idempotent);
+        request.query = query;
+        let answer = self.client.call(&request).await;
+        self.wrote |= writes && answer.as_ref().is_ok_and(Option::is_some);
+        answer
+    }
+
+    /// A read's `data`.
+    async fn get(&mut self, path: String, query: Vec<(String, String)>) -> Result<Value> {
+        let body = self.call(Method::GET, path, query, None).await?.unwrap_or_default();
+        Ok(body.get("data").cloned().unwrap_or_default())
+    }
+
+    /// Every record of a list, page by page.
+    async fn all(&mut self, path: &str, key: &str) -> Result<Vec<Value>> {
+        let mut all = Vec::new();
+        let mut cursor = String::new();
+        loop {
+            let mut query = vec![("pagination[count]".to_string(), MAX_PAGE.to_string())];
+            if !cursor.is_empty() {
+                query.push(("pagination[cursor]".to_string(), cursor.clone()));
+            }
+            let data = self.get(path.to_string(), query).await?;
+            all.extend(items(&data, key));
+            let next = next_cursor(data.get("pagination"));
+            if next.is_empty() || next == cursor {
+                return Ok(all);
+            }
+            cursor = next;
+        }
+    }
+
+    /// One page of a list, asked for with the request's `page_size` and `page_token`: its records and next cursor.
+    async fn page(&mut self, path: &str, key: &str, query: &[(String, String)]) -> Result<(Vec<Value>, String)> {
+        let data = self.get(path.to_string(), pagination(query)).await?;
+        Ok((items(&data, key), next_cursor(data.get("pagination"))))
+    }
+
+    /// The token's workspace. A workspace named (`-w`, a file's `workspace`) must be it, by slug or id: a Public
+    /// API token acts on its own workspace only.
+    async fn workspace(&mut self, named: Option<&str>) -> Result<ids::Workspace> {
+        let matches = |ws: &ids::Workspace| named.is_none_or(|n| n == ws.slug || n == ws.id);
+        if let Some(ws) = self.ids.workspace().filter(matches) {
+            return Ok(ws);
+        }
+        let (_, ws) = self.read_workspace().await?;
+        if !matches(&ws) {
+            return Err(Error::usage(format!(
+                "the token is for workspace {:?}, not {:?}: on the Public API a token acts on its own workspace \
+                 (use -w {} or another token)",
+                ws.slug,
+                named.unwrap_or_default(),
+                ws.slug
+            )));
+        }
+        Ok(ws)
+    }
+
+    /// `GET /`: the workspace as received, and remembered.
+    async fn read_workspace(&mut self) -> Result<(Value, ids::Workspace)> {
+        let data = self.get(String::new(), Vec::new()).await?;
+        let raw = data.get("workspace").cloned().unwrap_or_default();
+        let text = |key: &str| raw.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
+        let ws = ids::Workspace { id: text("id"), slug: text("slug"), name: text("name") };
+        self.ids.set_workspace(ws.clone());
+        Ok((raw, ws))
+    }
+
+    /// A source's id, by its slug or its id.
+    async fn source_id(&mut self, segment: &str) -> Result<String> {
+        if !wire::valid_slug(segment) && !public::valid_id(segment) {
+            return Err(Error::usage(format!("{segment:?} cannot name a source: neither a slug nor an id")));
+        }
+        if let Some(id) = self.ids.get(Table::Sources, segment) {
+            self.cached = true;
+            return Ok(id);
+        }
+        let sources = self.all("sources", "sources").await?;
+        let pair = |s: &Value| {
+            let text = |key: &str| s.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
+            (text("slug"), text("id"))
+        };
+        self.ids.remember(Table::Sources, sources.iter().map(pair), true);
+        sources
+            .iter()
+            .map(pair)
+            .find(|(slug, id)| slug == segment || id == segment)
+            .map(|(_, id)| id)
+            .ok_or_else(|| not_found(format!("no source {segment:?} in the workspace")))
+    }
+
+    /// A catalog entry's metadata id, by its slug (the catalog is read by id only: its list is paged once).
+    async fn catalog_id(&mut self, table: Table, slug: &str) -> Result<String> {
+        if let Some(id) = self.ids.get(table, slug) {
+            self.cached = true;
+            return Ok(id);
+        }
+        let (path, key, noun) = match table {
+            Table::CatalogSources => ("catalog/sources", "sourcesCatalog", "source"),
+            _ => ("catalog/destinations", "destinationsCatalog", "destination"),
+        };
+        let entries = self.all(path, key).await?;
+        let pair = |e: &Value| {
+            let text = |key: &str| e.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
+            (text("slug"), text("id"))
+        };
+        self.ids.remember(table, entries.iter().map(pair), true);
+        entries
+            .iter()
+            .map(pair)
+            .find(|(s, id)| s == slug || id == slug)
+            .map(|(_, id)| id)
+            .ok_or_else(|| not_found(format!("no catalog {noun} {slug:?}")))
+    }
+
+    /// A source's destinations, each with the segment that names it: its catalog slug, or its id when the source
+    /// has another destination of that catalog entry.
+    async fn destinations(&mut self, source_id: &str) -> Result<Vec<(String, Value)>> {
+        let all = self.all(&format!("sources/{source_id}/connected-destinations"), "destinations").await?;
+        Ok(named_destinations(all))
+    }
+
+    /// A destination of a source, by its catalog slug (when it is the only one of that entry), id, or
+    /// `SLUG#NAME`: its id, the segment that names it, and the record.
+    async fn destination(&mut self, source_id: &str, segment: &str) -> Result<(String, String, Value)> {
+        let all = self.destinations(source_id).await?;
+        let id_of = |d: &Value| d.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+        let slug_of = |d: &Value| {
+            d.get("metadata").and_then(|m| m.get("slug")).and_then(Value::as_str).unwrap_or_default().to_string()
+        };
+        let (slug, display) = segment.split_once('#').map_or((segment, None), |(s, n)| (s, Some(n)));
+        let found: Vec<&(String, Value)> = all
+            .iter()
+            .filter(|(_, d)| match display {
+                Some(name) => slug_of(d) == slug && d.get("name").and_then(Value::as_str) == Some(name),
+                None => id_of(d) == segment || slug_of(d) == segment,
+            })
+            .collect();
+        match found.as_slice() {
+            [(named, record)] => Ok((id_of(record), named.clone(), record.clone())),
+            [] => Err(not_found(format!("the source has no destination {segment:?}"))),
+            several => Err(Error::usage(format!(
+                "the source has {} destinations of {segment:?}: name one by id ({})",
+                several.len(),
+                several.iter().map(|(_, d)| id_of(d)).collect::<Vec<_>>().join(", ")
+            ))),
+        }
+    }
+
+    /// The request in seg's vocabulary, served by the Public API; `None` under `--dry-run` for a write.
+    async fn neutral<A>(&mut self, request: &Request<A>) -> Result<Option<Answer>> {
+        let route = Route::parse(&request.path)
+            .ok_or_else(|| Error::usage(format!("{} has no Public API counterpart", request.path)))?;
+        if route == Route::AccessTokens {
+            return Err(Error::usage("the Public API has no access-token endpoints: tokens are made in the app"));
+        }
+        let body: Value = match &request.body {
+            Some(bytes) => serde_json::from_slice(bytes).map_err(|e| Error::failed(format!("a request body: {e}")))?,
+            None => Value::Null,
+        };
+        let ws = match route.workspace() {
+            Some(named) => self.workspace(Some(named)).await?.slug,
+            None => String::new(),
+        };
+        let one = |raw: Value, neutral: Value| Ok(Some(Answer::One { raw, neutral }));
+        match (request.method.clone(), route) {
+            (Method::GET, Route::Workspaces) => {
+                let (raw, _) = self.read_workspace().await?;
+                let neutral = read::workspace(&raw);
+                Ok(Some(Answer::Page { key: wrapper::WORKSPACES, items: vec![(raw, neutral)], next: String::new() }))
+            }
+            (Method::GET, Route::Workspace(_)) => {
+                let (raw, _) = self.read_workspace().await?;
+                let neutral = read::workspace(&raw);
+                one(raw, neutral)
+            }
+            (Method::GET, Route::Sources(_)) => {
+                let (records, next) = self.page("sources", "sources", &request.query).await?;
+                let pair = |s: &Value| {
+                    let text = |key: &str| s.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
+                    (text("slug"), text("id"))
+                };
+                self.ids.remember(Table::Sources, records.iter().map(pair), false);
+                let items =
+                    records.into_iter().map(|raw| both(raw, |r| read::source(&ws, r))).collect::<Result<_>>()?;
+                Ok(Some(Answer::Page { key: wrapper::SOURCES, items, next }))
+            }
+            (Method::POST, Route::Sources(_)) => self.create_source(&ws, &body).await,
+            (Method::GET, Route::Source(_, segment)) => {
+                let id = self.source_id(segment).await?;
+                let raw = self.get(format!("sources/{id}"), Vec::new()).await?["source"].take();
+                let neutral = read::source(&ws, &raw).map_err(unreadable)?;
+                one(raw, neutral)
+            }
+            (Method::PATCH, Route::Source(_, segment)) => self.update_source(&ws, segment, &body).await,
+            (Method::DELETE, Route::Source(_, segment)) => {
+                let id = self.source_id(segment).await?;
+                let answer = self.call(Method::DELETE, format!("sources/{id}"), Vec::new(), None).await?;
+                Ok(answer.map(|body| Answer::Empty { raw: body.get("data").cloned().unwrap_or_default() }))
+            }
+            (Method::GET, Route::Destinations(_, source)) => {
+                let source_id = self.source_id(source).await?;
+                let name = format!("workspaces/{ws}/sources/{source}");
+                let items = self
+                    .destinations(&source_id)
+                    .await?
+                    .into_iter()
+                    .map(|(segment, raw)| {
+                        let neutral = read::destination(&name, &segment, &raw);
+                        (raw, neutral)
+                    })
+                    .collect();
+                Ok(Some(Answer::Page { key: wrapper::DESTINATIONS, items, next: String::new() }))
+            }
+            (Method::POST, Route::Destinations(_, source)) => self.create_destination(&ws, source, &body).await,
+            (Method::GET, Route::Destination(_, source, segment)) => {
+                let source_id = self.source_id(source).await?;
+                let (_, segment, raw) = self.destination(&source_id, segment).await?;
+                let neutral = read::destination(&format!("workspaces/{ws}/sources/{source}"), &segment, &raw);
+                one(raw, neutral)
+            }
+            (Method::PATCH, Route::Destination(_, source, segment)) => {
+                self.update_destination(&ws, source, segment, &body).await
+            }
+            (Method::DELETE, Route::Destination(_, source, segment)) => {
+                let source_id = self.source_id(source).await?;
+                let (id, _, _) = self.destination(&source_id, segment).await?;
+                let answer = self.call(Method::DELETE, format!("destinations/{id}"), Vec::new(), None).await?;
+                Ok(answer.map(|body| Answer::Empty { raw: body.get("data").cloned().unwrap_or_default() }))
+            }
+            (Method::GET, Route::CatalogSources) => {
+                let (records, next) = self.page("catalog/sources", "sourcesCatalog", &request.query).await?;
+                let items = records.into_iter().map(|raw| both(raw, read::catalog_source)).collect::<Result<_>>()?;
+                Ok(Some(Answer::Page { key: wrapper::SOURCES, items, next }))
+            }
+            (Method::GET, Route::CatalogSource(slug)) => {
+                let id = self.catalog_id(Table::CatalogSources, slug).await?;
+                let raw = self.get(format!("catalog/sources/{id}"), Vec::new()).await?["sourceMetadata"].take();
+                let neutral = read::catalog_source(&raw).map_err(unreadable)?;
+                one(raw, neutral)
+            }
+            (Method::GET, Route::CatalogDestinations) => {
+                let (records, next) = self.page("catalog/destinations", "destinationsCatalog", &request.query).await?;
+                let items =
+                    records.into_iter().map(|raw| both(raw, read::catalog_destination)).collect::<Result<_>>()?;
+                Ok(Some(Answer::Page { key: wrapper::DESTINATIONS, items, next }))
+            }
+            (Method::GET, Route::CatalogDestination(slug)) => {
+                let id = self.catalog_id(Table::CatalogDestinations, slug).await?;
+                let raw =
+                    self.get(format!("catalog/destinations/{id}"), Vec::new()).await?["destinationMetadata"].take();
+                let neutral = read::catalog_destination(&raw).map_err(unreadable)?;
+                one(raw, neutral)
+            }
+            (method, route) => Err(Error::usage(format!(
+                "{method} {} is not served on the Public API by this version of seg ({route:?})",
+                request.path
+            ))),
+        }
+    }
+
+    /// `POST /sources` with the slug, the catalog entry's id and `enabled: true` (the Public API requires it; a
+    /// Config API source is always on), then the display name (not accepted on create) and the labels.
+    async fn create_source(&mut self, ws: &str, body: &Value) -> Result<Option<Answer>> {
+        let input = body.get("source").cloned().unwrap_or_default();
+        let text = |key: &str| input.get(key).and_then(Value::as_str).unwrap_or_default();
+        if input.get("library_config").is_some_and(|v| !v.is_null()) {
+            return Err(unsupported("library_config", "has no library settings for a source"));
+        }
+        let slug = last_segment(text("name")).to_string();
+        let catalog = text("catalog_name");
+        let metadata_id =
+            self.catalog_id(Table::CatalogSources, catalog.strip_prefix("catalog/sources/").unwrap_or(catalog)).await?;
+        let create = public::CreateSource { slug: slug.clone(), enabled: true, metadata_id, settings: None };
+        let created = match self.call(Method::POST, "sources".into(), Vec::new(), Some(&to_json(&create))).await {
+            Ok(Some(body)) => body["data"]["source"].clone(),
+            Ok(None) => return Ok(None),
+            // The answer was lost: the source may exist. Looked up by its slug before anyone tries again.
+            Err(error @ Error::Transport(_)) => {
+                let sources = self.all("sources", "sources").await.map_err(|_| error.clone())?;
+                let found = sources.into_iter().find(|s| s.get("slug").and_then(Value::as_str) == Some(&slug));
+                found.ok_or(error)?
+            }
+            Err(error) => return Err(error),
+        };
+        self.wrote = true;
+        let id = created.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+        self.ids.remember(Table::Sources, [(slug, id.clone())], false);
+        let mut raw = created;
+        if let Some(name) = input.get("display_name").and_then(Value::as_str).filter(|n| !n.is_empty()) {
+            let patch = to_json(&public::UpdateSource { name: Some(Some(name.to_string())), ..Default::default() });
+            if let Some(body) = self.call(Method::PATCH, format!("sources/{id}"), Vec::new(), Some(&patch)).await? {
+                raw = body["data"]["source"].clone();
+            }
+        }
+        if let Some(labels) = input.get("labels").and_then(Value::as_object).filter(|l| !l.is_empty()) {
+            self.set_labels(&id, labels).await?;
+            raw = self.get(format!("sources/{id}"), Vec::new()).await?["source"].take();
+        }
+        let neutral = read::source(ws, &raw).map_err(unreadable)?;
+        Ok(Some(Answer::One { raw, neutral }))
+    }
+
+    /// A source's labels, exactly these: each made in the workspace first when it is new (`POST /labels`; one that
+    /// exists answers 409), then `PUT /sources/{id}/labels`.
+    async fn set_labels(&mut self, id: &str, labels: &Map<String, Value>) -> Result<()> {
+        let known = self.get("labels".into(), Vec::new()).await?;
+        let known: public::Labels = serde_json::from_value(known).unwrap_or_default();
+        let labels: BTreeMap<String, String> = labels
+            .iter()
+            .map(|(key, value)| (key.clone(), value.as_str().map_or_else(|| value.to_string(), String::from)))
+            .collect();
+        let list = map::labels_to_public(&labels);
+        for label in &list {
+            if known.labels.iter().any(|k| k.key == label.key && k.value == label.value) {
+                continue;
+            }
+            let body = to_json(&public::LabelBody { label: label.clone() });
+            match self.call(Method::POST, "labels".into(), Vec::new(), Some(&body)).await {
+                Ok(_) => {}
+                Err(Error::Api(error)) if error.status == 409 => {}
+                Err(error) => return Err(error),
+            }
+        }
+        let body = to_json(&public::Labels { labels: list });
+        self.call(Method::PUT, format!("sources/{id}/labels"), Vec::new(), Some(&body)).await?;
+        Ok(())
+    }
+
+    /// A source's update: the fields its mask names, as `PATCH /sources/{id}` (`display_name` is `name`; a cleared
+    /// one is `null`) and `PUT /sources/{id}/labels`.
+    async fn update_source(&mut self, ws: &str, segment: &str, body: &Value) -> Result<Option<Answer>> {
+        let (fields, paths) = update_parts(body, "source");
+        let mut patch = public::UpdateSource::default();
+        let mut labels = None;
+        for path in &paths {
+            let value = fields.get(path.as_str()).cloned();
+            match path.as_str() {
+                "display_name" => {
+                    patch.name =
+                        Some(value.as_ref().and_then(Value::as_str).filter(|v| !v.is_empty()).map(String::from))
+                }
+                "enabled" => patch.enabled = Some(value.as_ref().and_then(Value::as_bool).unwrap_or(false)),
+                "name" => {
+                    let name = value.as_ref().and_then(Value::as_str).unwrap_or_default();
+                    patch.slug = Some(last_segment(name).to_string());
+                }
+                "labels" => labels = Some(value.and_then(|v| v.as_object().cloned()).unwrap_or_default()),
+                other if other.starts_with("labels.") => {
+                    return Err(Error::usage(format!("source.{other}: set the labels whole with --api public")));
+                }
+                other if other.starts_with("library_config") => {
+                    return Err(unsupported(&format!("source.{other}"), "has no library settings for a source"));
+                }
+                other => return Err(unsupported(&format!("source.{other}"), "has no such field on a source")),
+            }
+        }
+        let id = self.source_id(segment).await?;
+        let mut raw = None;
+        if patch != public::UpdateSource::default() {
+            let patch = to_json(&patch);
+            let Some(body) = self.call(Method::PATCH, format!("sources/{id}"), Vec::new(), Some(&patch)).await? else {
+                return Ok(None);
+            };
+            raw = Some(body["data"]["source"].clone());
+        }
+        if let Some(labels) = labels {
+            self.set_labels(&id, &labels).await?;
+            if self.client_dry_run() {
+                return Ok(None);
+            }
+            raw = None;
+        }
+        let raw = match raw {
+            Some(raw) => raw,
+            None => self.get(format!("sources/{id}"), Vec::new()).await?["source"].take(),
+        };
+        if let Some(slug) = raw.get("slug").and_then(Value::as_str) {
+            self.ids.remember(Table::Sources, [(slug.to_string(), id)], false);
+        }
+        let neutral = read::source(ws, &raw).map_err(unreadable)?;
+        Ok(Some(Answer::One { raw, neutral }))
+    }
+
+    fn client_dry_run(&self) -> bool {
+        self.client.dry_run()
+    }
+
+    /// `POST /destinations` with the source's id, the catalog entry's id, `enabled` (always sent: the Config API's
+    /// default, off, unless the request says otherwise) and the settings. When the answer is lost, the source's
+    /// destinations are read again: one that was not there before is the one made.
+    async fn create_destination(&mut self, ws: &str, source: &str, body: &Value) -> Result<Option<Answer>> {
+        let input = body.get("destination").cloned().unwrap_or_default();
+        let mode = input.get("connection_mode").and_then(Value::as_str).unwrap_or_default();
+        if !mode.is_empty() && mode != "UNSPECIFIED" {
+            return Err(unsupported("connection_mode", "neither returns nor sets a destination's connection mode"));
+        }
+        let name = input.get("name").and_then(Value::as_str).unwrap_or_default();
+        let catalog = last_segment(name).split('#').next().unwrap_or_default().to_string();
+        let settings = settings(input.get("config"))?;
+        let source_id = self.source_id(source).await?;
+        let metadata_id = self.catalog_id(Table::CatalogDestinations, &catalog).await?;
+        let before = self.destinations(&source_id).await?;
+        let create = to_json(&public::CreateDestination {
+            source_id: source_id.clone(),
+            metadata_id,
+            enabled: Some(input.get("enabled").and_then(Value::as_bool).unwrap_or(false)),
+            name: input.get("display_name").and_then(Value::as_str).filter(|n| !n.is_empty()).map(String::from),
+            settings,
+        });
+        let id_of = |d: &Value| d.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+        let raw = match self.call(Method::POST, "destinations".into(), Vec::new(), Some(&create)).await {
+            Ok(Some(body)) => body["data"]["destination"].clone(),
+            Ok(None) => return Ok(None),
+            Err(error @ Error::Transport(_)) => {
+                let after = self.destinations(&source_id).await.map_err(|_| error.clone())?;
+                let new = after.into_iter().map(|(_, d)| d).find(|d| before.iter().all(|(_, b)| id_of(b) != id_of(d)));
+                new.ok_or(error)?
+            }
+            Err(error) => return Err(error),
+        };
+        self.wrote = true;
+        let sibling = before.iter().any(|(_, d)| {
+            d.get("metadata").and_then(|m| m.get("slug")).and_then(Value::as_str) == Some(catalog.as_str())
+        });
+        let segment = if sibling { id_of(&raw) } else { catalog };
+        let neutral = read::destination(&format!("workspaces/{ws}/sources/{source}"), &segment, &raw);
+        Ok(Some(Answer::One { raw, neutral }))
+    }
+
+    /// A destination's update: the fields its mask names, as `PATCH /destinations/{id}` (`display_name` is `name`,
+    /// config items are `settings`, merged by key by the service).
+    async fn update_destination(
+        &mut self,
+        ws: &str,
+        source: &str,
+        segment: &str,
+        body: &Value,
+    ) -> Result<Option<Answer>> {
+        let (fields, paths) = update_parts(body, "destination");
+        let mut patch = public::UpdateDestination::default();
+        for path in &paths {
+            let value = fields.get(path.as_str()).cloned();
+            match path.as_str() {
+                "enabled" => patch.enabled = Some(value.as_ref().and_then(Value::as_bool).unwrap_or(false)),
+                "display_name" => {
+                    patch.name =
+                        Some(value.as_ref().and_then(Value::as_str).filter(|v| !v.is_empty()).map(String::from))
+                }
+                "config" => patch.settings = Some(settings(value.as_ref())?),
+                "connection_mode" => {
+                    return Err(unsupported(
+                        "destination.connection_mode",
+                        "neither returns nor sets a destination's connection mode",
+                    ));
+                }
+                other => {
+                    return Err(unsupported(&format!("destination.{other}"), "has no such field on a destination"));
+                }
+            }
+        }
+        let source_id = self.source_id(source).await?;
+        let (id, segment, _) = self.destination(&source_id, segment).await?;
+        let patch = to_json(&patch);
+        let Some(body) = self.call(Method::PATCH, format!("destinations/{id}"), Vec::new(), Some(&patch)).await? else {
+            return Ok(None);
+        };
+        let raw = body["data"]["destination"].clone();
+        let neutral = read::destination(&format!("workspaces/{ws}/sources/{source}"), &segment, &raw);
+        Ok(Some(Answer::One { raw, neutral }))
+    }
+}
+
+/// Destinations, each with the segment that names it in seg's vocabulary: the catalog slug when it is the only one
+/// of its entry on its source, else its id.
+fn named_destinations(all: Vec<Value>) -> Vec<(String, Value)> {
+    let slug_of = |d: &Value| {
+        d.get("metadata").and_then(|m| m.get("slug")).and_then(Value::as_str).unwrap_or_default().to_string()
+    };
+    let slugs: Vec<String> = all.iter().map(slug_of).collect();
+    all.into_iter()
+        .map(|d| {
+            let slug = slug_of(&d);
+            let segment = if slugs.iter().filter(|s| **s == slug).count() == 1 {
+                slug
+            } else {
+                d.get("id").and_then(Value::as_str).unwrap_or_default().to_string()
+            };
+            (segment, d)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paging_in_the_public_api_terms() {
+        let query = [("page_size".to_string(), "1000".to_string()), ("page_token".to_string(), "Mg==".to_string())];
+        assert_eq!(
+            pagination(&query),
+            [
+                ("pagination[count]".to_string(), "200".to_string()),
+                ("pagination[cursor]".to_string(), "Mg==".to_string())
+            ]
+        );
+        assert_eq!(pagination(&[("page_size".into(), "7".into())])[0].1, "7");
+        assert_eq!(pagination(&[("status".into(), "FINISHED".into())])[0].0, "status");
+        assert_eq!(next_cursor(Some(&json!({"current": "MA==", "next": "Mg=="}))), "Mg==");
+        for last in [
+            json!({"current": "MA=="}),
+            json!({"current": "MA==", "next": null}),
+            json!({"next": ""}),
+            json!({"current": "Mg==", "next": "Mg=="}),
+        ] {
+            assert_eq!(next_cursor(Some(&last)), "", "{last}");
+        }
+        assert_eq!(next_cursor(None), "");
+    }
+
+    #[test]
+    fn a_second_destination_of_one_entry_is_named_by_id() {
+        let d = |id: &str, slug: &str| json!({"id": id, "metadata": {"slug": slug}});
+        let named = named_destinations(vec![d("a1", "webhooks"), d("b2", "amplitude"), d("c3", "webhooks")]);
+        let segments: Vec<&str> = named.iter().map(|(s, _)| s.as_str()).collect();
+        assert_eq!(segments, ["a1", "amplitude", "c3"]);
+    }
+
+    #[test]
+    fn settings_from_config_items_refuse_a_censored_secret() {
+        let items = json!([{"name": "w/s/destinations/webhooks/config/hooks", "value": []}, {"name": "sharedSecret", "value": "s3"}]);
+        assert_eq!(Value::Object(settings(Some(&items)).unwrap()), json!({"hooks": [], "sharedSecret": "s3"}));
+        let censored = json!([{"name": "sharedSecret", "value": "••••••••••9f3c"}]);
+        assert!(settings(Some(&censored)).unwrap_err().to_string().contains("censored"));
+    }
+
+    #[test]
+    fn update_bodies_lose_their_mask() {
+        let body = json!({"destination": {"enabled": true}, "update_mask": {"paths": ["destination.enabled"]}});
+        let (fields, paths) = update_parts(&body, "destination");
+        assert_eq!((Value::Object(fields), paths), (json!({"enabled": true}), vec!["enabled".to_string()]));
+    }
+}

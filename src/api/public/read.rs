@@ -1,0 +1,178 @@
+//! The Public API's records read in seg's vocabulary (PUBLIC-API.md, "Migration mapping", right to left), so that
+//! tables, `--each`, `-o name` and the plan see one model whichever API answered. What a script reads (`-o json`)
+//! is the record as received, never this reading (`wire::Received`).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use crate::wire::public::{self, map};
+
+fn text<'v>(value: &'v Value, key: &str) -> &'v str {
+    value.get(key).and_then(Value::as_str).unwrap_or_default()
+}
+
+/// `Workspace {id, slug, name}` as `workspaces/<slug>`.
+pub fn workspace(value: &Value) -> Value {
+    json!({
+        "name": format!("workspaces/{}", text(value, "slug")),
+        "display_name": text(value, "name"),
+        "id": text(value, "id"),
+    })
+}
+
+/// A label list `[{key, value}]` as the Config API's map.
+fn labels(value: Option<&Value>) -> Result<BTreeMap<String, String>, String> {
+    let list: Vec<public::Label> = match value {
+        None | Some(Value::Null) => Vec::new(),
+        Some(value) => serde_json::from_value(value.clone()).map_err(|e| format!("labels: {e}"))?,
+    };
+    map::labels_from_public(&list)
+}
+
+/// `Source` in workspace `ws` as `workspaces/<ws>/sources/<slug>`. A source with no `name` shows its slug as its
+/// display name, as the Config API does.
+pub fn source(ws: &str, value: &Value) -> Result<Value, String> {
+    let slug = text(value, "slug");
+    let name = Some(text(value, "name")).filter(|n| !n.is_empty()).unwrap_or(slug);
+    let catalog = value.get("metadata").map(|m| text(m, "slug")).unwrap_or_default();
+    let mut out = json!({
+        "name": format!("workspaces/{ws}/sources/{slug}"),
+        "parent": format!("workspaces/{ws}"),
+        "display_name": name,
+        "catalog_name": format!("catalog/sources/{catalog}"),
+        "write_keys": value.get("writeKeys").cloned().unwrap_or_else(|| json!([])),
+        "labels": labels(value.get("labels"))?,
+        "id": text(value, "id"),
+    });
+    if let Some(enabled) = value.get("enabled") {
+        out["enabled"] = enabled.clone();
+    }
+    Ok(out)
+}
+
+/// The type of each of a catalog entry's options, lowercase (`metadata.options[].type`).
+fn option_types(metadata: Option<&Value>) -> BTreeMap<String, String> {
+    let options = metadata.and_then(|m| m.get("options")).and_then(Value::as_array).map(Vec::as_slice);
+    options
+        .unwrap_or_default()
+        .iter()
+        .map(|option| (text(option, "name").to_string(), text(option, "type").to_lowercase()))
+        .collect()
+}
+
+/// `Destination` as `<source>/destinations/<segment>` (its catalog slug, or its id when the source has another of
+/// that catalog entry), its `settings` as config items typed from the catalog's options.
+pub fn destination(source: &str, segment: &str, value: &Value) -> Value {
+    let name = format!("{source}/destinations/{segment}");
+    let types = option_types(value.get("metadata"));
+    let settings = value.get("settings").and_then(Value::as_object).cloned().unwrap_or_default();
+    let mut config = map::settings_to_config(&name, &settings);
+    for item in &mut config {
+        item.kind = types.get(item.key()).cloned().unwrap_or_default();
+    }
+    let catalog = value.get("metadata").map(|m| text(m, "slug")).unwrap_or_default();
+    json!({
+        "name": name,
+        "parent": source,
+        "display_name": text(value, "name"),
+        "enabled": value.get("enabled").and_then(Value::as_bool).unwrap_or(false),
+        "config": config,
+        "id": text(value, "id"),
+        "catalog_name": format!("catalog/destinations/{catalog}"),
+    })
+}
+
+/// A record of the Public API's shape `T`, read leniently: what the service left out takes the shape's empty
+/// value (objects merged key by key, so a nested record missing a field reads too), so that seg reads what the
+/// real service sends even where it omits what the SDK calls required. A field of the wrong type is an error.
+fn lenient<T: Default + Serialize + DeserializeOwned>(raw: &Value) -> Result<T, String> {
+    fn overlay(base: &mut Value, raw: &Value) {
+        match (base, raw) {
+            (Value::Object(base), Value::Object(raw)) => {
+                for (key, value) in raw {
+                    match base.get_mut(key) {
+                        Some(slot) if !value.is_null() => overlay(slot, value),
+                        Some(_) => {}
+                        None => {
+                            base.insert(key.clone(), value.clone());
+                        }
+                    }
+                }
+            }
+            (base, raw) => *base = raw.clone(),
+        }
+    }
+    let mut value = serde_json::to_value(T::default()).map_err(|e| e.to_string())?;
+    overlay(&mut value, raw);
+    serde_json::from_value(value).map_err(|e| e.to_string())
+}
+
+/// A catalog source (`SourceMetadata`) as `catalog/sources/<slug>`, through the vocabulary both sides share.
+pub fn catalog_source(raw: &Value) -> Result<Value, String> {
+    let metadata: public::SourceMetadata = lenient(raw)?;
+    serde_json::to_value(map::catalog_source_from_public(&metadata)).map_err(|e| e.to_string())
+}
+
+/// A catalog destination (`DestinationMetadata`) as `catalog/destinations/<slug>`.
+pub fn catalog_destination(raw: &Value) -> Result<Value, String> {
+    let metadata: public::DestinationMetadata = lenient(raw)?;
+    serde_json::to_value(map::catalog_destination_from_public(&metadata)).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::{CatalogDestination, Destination, Source, Workspace};
+
+    #[test]
+    fn records_read_in_the_config_vocabulary() {
+        let ws: Workspace =
+            serde_json::from_value(workspace(&json!({"id": "9aQ1", "slug": "acme", "name": "Acme"}))).unwrap();
+        assert_eq!((ws.name.as_str(), ws.display_name.as_str(), ws.id.as_str()), ("workspaces/acme", "Acme", "9aQ1"));
+
+        let raw = json!({"id": "qQEH", "slug": "web", "enabled": true, "workspaceId": "9aQ1", "writeKeys": ["k1"],
+                         "metadata": {"slug": "javascript", "name": "JavaScript"},
+                         "labels": [{"key": "env", "value": "prod"}]});
+        let source: Source = serde_json::from_value(source("acme", &raw).unwrap()).unwrap();
+        assert_eq!(source.name, "workspaces/acme/sources/web");
+        assert_eq!((source.display_name.as_str(), source.catalog_name.as_str()), ("web", "catalog/sources/javascript"));
+        assert_eq!(source.labels.get("env").map(String::as_str), Some("prod"));
+        assert_eq!(source.write_keys, ["k1"]);
+        let named: Source =
+            serde_json::from_value(super::source("acme", &json!({"slug": "web", "name": "Web"})).unwrap()).unwrap();
+        assert!(
+            super::source("acme", &json!({"labels": [{"key": "a", "value": "1"}, {"key": "a", "value": "2"}]}))
+                .is_err()
+        );
+        assert_eq!(named.display_name, "Web");
+
+        let raw = json!({"id": "66be7aeca665bd11f8908630", "enabled": true, "sourceId": "qQEH", "name": "Hook",
+                         "settings": {"sharedSecret": "••••••••••9f3c", "hooks": []},
+                         "metadata": {"slug": "webhooks", "options": [{"name": "sharedSecret", "type": "password"}]}});
+        let d: Destination =
+            serde_json::from_value(destination("workspaces/acme/sources/web", "webhooks", &raw)).unwrap();
+        assert_eq!(d.name, "workspaces/acme/sources/web/destinations/webhooks");
+        assert!(d.enabled);
+        assert_eq!(
+            d.setting("sharedSecret").map(|i| (i.kind.as_str(), i.value.clone())),
+            Some(("password", json!("••••••••••9f3c")))
+        );
+        assert_eq!(d.setting("hooks").map(|i| i.kind.as_str()), Some(""), "a setting the catalog does not type");
+        assert_eq!(d.config[0].name, "workspaces/acme/sources/web/destinations/webhooks/config/sharedSecret");
+
+        // Fields the SDK calls required (logos, status, website, ...) are missing here: read anyway.
+        let raw = json!({"id": "54521fd525e721e32a72ee91", "slug": "webhooks", "name": "Webhooks",
+                         "categories": ["Raw Data", "Analytics", "Other"], "logos": {"default": "l"},
+                         "options": [{"name": "hooks", "type": "array", "required": false, "label": "Hooks"}]});
+        let c: CatalogDestination = serde_json::from_value(catalog_destination(&raw).unwrap()).unwrap();
+        assert!(catalog_destination(&json!({"options": "none"})).is_err(), "a field of the wrong type");
+        assert_eq!(
+            (c.name.as_str(), c.categories.primary.as_str(), c.categories.additional.as_slice()),
+            ("catalog/destinations/webhooks", "Raw Data", &["Other".to_string()][..])
+        );
+        assert_eq!((c.settings[0].kind.as_str(), c.settings[0].display_name.as_str()), ("ARRAY", "Hooks"));
+    }
+}

@@ -96,6 +96,11 @@ impl Ids {
         self.with(|known| known.table(table).get(name).cloned())
     }
 
+    /// The slug of a source id, when it is remembered.
+    pub fn slug(&self, id: &str) -> Option<String> {
+        self.with(|known| known.sources.iter().find(|(_, known)| *known == id).map(|(slug, _)| slug.clone()))
+    }
+
     /// Remembers names read; with `complete` (a whole listing was read), the table becomes exactly these.
     pub fn remember(&self, table: Table, pairs: impl IntoIterator<Item = (String, String)>, complete: bool) {
         let changed = self.with(|known| {

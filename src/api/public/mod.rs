@@ -9,7 +9,9 @@
 //! A request in the Public API's own terms (`seg api`) is sent as it is; only its paging (`--paginate`) is
 //! translated.
 
+mod filters;
 mod ids;
+mod plans;
 mod read;
 mod route;
 
@@ -474,6 +476,26 @@ impl Call<'_> {
                 let neutral = read::catalog_destination(&raw).map_err(unreadable)?;
                 one(raw, neutral)
             }
+            (Method::GET, Route::Filters(_, source, dst)) => self.filters(&ws, source, dst, &request.query).await,
+            (Method::POST, Route::Filters(_, source, dst)) => self.create_filter(&ws, source, dst, &body).await,
+            (Method::GET, Route::Filter(_, source, dst, id)) => self.filter(&ws, source, dst, id).await,
+            (Method::PATCH, Route::Filter(_, source, dst, id)) => {
+                self.update_filter((&ws, source, dst, id), &body).await
+            }
+            (Method::DELETE, Route::Filter(_, source, dst, id)) => self.delete_filter(&ws, source, dst, id).await,
+            (Method::GET, Route::SchemaConfig(_, source)) => self.schema_config(&ws, source).await,
+            (Method::PATCH, Route::SchemaConfig(_, source)) => self.update_schema_config(&ws, source, &body).await,
+            (Method::GET, Route::Plans(_)) => self.plans(&ws, &request.query).await,
+            (Method::POST, Route::Plans(_)) => self.create_plan(&ws, &body).await,
+            (Method::GET, Route::Plan(_, plan)) => self.get_plan(&ws, plan).await,
+            (Method::PUT | Method::PATCH, Route::Plan(_, plan)) => self.update_plan(&ws, plan, &body).await,
+            (Method::DELETE, Route::Plan(_, plan)) => self.delete_plan(plan).await,
+            (Method::GET, Route::Connections(_, plan)) => self.connections(&ws, plan, &request.query).await,
+            (Method::POST, Route::Connections(_, plan)) => self.connect(&ws, plan, &body).await,
+            (Method::DELETE, Route::Connection(_, plan, source)) => self.disconnect(plan, source).await,
+            (Method::GET, Route::Regulations(_)) => self.regulations(&ws, &request.query).await,
+            (Method::POST, Route::Regulations(_)) => self.create_regulation(&body).await,
+            (Method::GET, Route::Regulation(_, id)) => self.regulation(&ws, id).await,
             (method, route) => Err(Error::usage(format!(
                 "{method} {} is not served on the Public API by this version of seg ({route:?})",
                 request.path

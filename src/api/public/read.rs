@@ -122,6 +122,94 @@ pub fn catalog_destination(raw: &Value) -> Result<Value, String> {
     serde_json::to_value(map::catalog_destination_from_public(&metadata)).map_err(|e| e.to_string())
 }
 
+/// A filter of the destination named `destination` as `<destination>/filters/<id>`, its actions in the Config
+/// API's shape.
+pub fn filter(destination: &str, raw: &Value) -> Result<Value, String> {
+    let filter: public::Filter = lenient(raw)?;
+    Ok(json!({
+        "name": format!("{destination}/filters/{}", filter.id),
+        "title": filter.title,
+        "description": filter.description.unwrap_or_default(),
+        "if": filter.condition,
+        "enabled": filter.enabled,
+        "actions": map::filter_actions_from_public(&filter.actions)?,
+        "create_time": filter.created_at,
+        "update_time": filter.updated_at,
+    }))
+}
+
+/// The segment that names a tracking plan in seg's vocabulary: its Config API id (`rs_…`, the Public API's
+/// `resourceSchemaId`) when the service says it, else its Public API id (`tp_…`).
+pub fn plan_segment(raw: &Value) -> String {
+    let rs = text(raw, "resourceSchemaId");
+    if rs.is_empty() { text(raw, "id").to_string() } else { rs.to_string() }
+}
+
+/// A tracking plan with its rules (read apart: `GET /tracking-plans/{id}/rules`) as
+/// `workspaces/<ws>/tracking-plans/<segment>`.
+pub fn tracking_plan(ws: &str, raw: &Value, rules: &[Value]) -> Result<Value, String> {
+    let plan: public::TrackingPlan = lenient(raw)?;
+    let rules: Vec<public::RuleInput> = rules.iter().map(lenient).collect::<Result<_, _>>()?;
+    Ok(json!({
+        "name": format!("workspaces/{ws}/tracking-plans/{}", plan_segment(raw)),
+        "display_name": plan.name.unwrap_or_default(),
+        "rules": map::rules_from_public(&rules)?,
+        "create_time": plan.created_at.unwrap_or_default(),
+        "update_time": plan.updated_at.unwrap_or_default(),
+        "id": plan.id,
+    }))
+}
+
+/// A source on a plan (`GET /tracking-plans/{id}/sources` lists whole sources) as a connection.
+pub fn connection(ws: &str, plan: &str, source: &Value) -> Value {
+    json!({
+        "source_name": format!("workspaces/{ws}/sources/{}", text(source, "slug")),
+        "tracking_plan_id": plan,
+    })
+}
+
+/// A source's schema settings as its schema config (`<source>/schema-config`); forwarding targets (source ids
+/// there) as source names, by `slug_of`.
+pub fn schema_config(source: &str, raw: &Value, slug_of: impl Fn(&str) -> String) -> Result<Value, String> {
+    let settings: public::SchemaSettings = lenient(raw)?;
+    let mut config = map::schema_settings_to_config(&settings);
+    for key in ["forwarding_violations_to", "forwarding_blocked_events_to"] {
+        if let Some(Value::String(id)) = config.get(key).cloned() {
+            let ws = source.split("/sources/").next().unwrap_or_default();
+            let name = if id.is_empty() { String::new() } else { format!("{ws}/sources/{}", slug_of(&id)) };
+            config.insert(key.to_string(), Value::String(name));
+        }
+    }
+    let mut out = json!({"name": format!("{source}/schema-config"), "parent": source});
+    if let Value::Object(out) = &mut out {
+        out.extend(config);
+    }
+    Ok(out)
+}
+
+/// A regulation (a list entry, or one read whole) as `workspaces/<ws>/regulations/<id>`, its types in the Config
+/// API's spelling.
+pub fn regulation(ws: &str, raw: &Value) -> Value {
+    let kind = text(raw, "regulationType");
+    let subject = text(raw, "subjectType");
+    let mut out = json!({
+        "name": format!("workspaces/{ws}/regulations/{}", text(raw, "id")),
+        "id": text(raw, "id"),
+        "regulation_type": map::regulation_type_from_public(kind).unwrap_or(kind),
+        "attributes": {
+            "name": map::subject_type_from_public(subject).unwrap_or(subject),
+            "values": raw.get("subjects").cloned().unwrap_or_else(|| json!([])),
+        },
+        "create_time": text(raw, "createdAt"),
+    });
+    for (from, to) in [("status", "status"), ("overallStatus", "overall_status"), ("finishedAt", "finished_at")] {
+        if let Some(value) = raw.get(from).filter(|v| !v.is_null()) {
+            out[to] = value.clone();
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,169 @@
+//! Tracking plans and their sources on the Public API: a plan is `/tracking-plans/{id}` with its rules apart
+//! (`/tracking-plans/{id}/rules`), its sources `/tracking-plans/{id}/sources`. In seg's vocabulary a plan holds
+//! its rules (`rules.global`, `rules.events`, ...: `map::rules_from_public`) and is named by its Config API id
+//! (`rs_…`, which the service gives as `resourceSchemaId`) or its Public API id.
+
+use http::Method;
+use serde_json::Value;
+
+use super::{Answer, Call, read, to_json, unreadable, update_parts};
+use crate::error::{Error, Result};
+use crate::wire::public::{self, map};
+use crate::wire::{self, wrapper};
+
+/// The type of a plan made from seg's vocabulary (the Config API has only live plans).
+const LIVE: &str = "LIVE";
+
+impl Call<'_> {
+    /// A plan's id and record, by its Public API id (`tp_…`), its Config API id (`rs_…`) or its display name.
+    async fn plan(&mut self, segment: &str) -> Result<(String, Value)> {
+        let plans = self.all("tracking-plans", "trackingPlans").await?;
+        let text = |p: &Value, key: &str| p.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
+        let found: Vec<&Value> =
+            plans.iter().filter(|p| text(p, "id") == segment || text(p, "resourceSchemaId") == segment).collect();
+        let found =
+            if found.is_empty() { plans.iter().filter(|p| text(p, "name") == segment).collect() } else { found };
+        match found.as_slice() {
+            [plan] => Ok((text(plan, "id"), (*plan).clone())),
+            [] => Err(super::not_found(format!("no tracking plan {segment:?} in the workspace"))),
+            several => Err(Error::usage(format!(
+                "{} tracking plans are named {segment:?}: name one by id ({})",
+                several.len(),
+                several.iter().map(|p| text(p, "id")).collect::<Vec<_>>().join(", ")
+            ))),
+        }
+    }
+
+    /// A plan as received with its rules read beside it, in seg's vocabulary.
+    async fn plan_answer(&mut self, ws: &str, id: &str, raw: Value) -> Result<Answer> {
+        let rules = self.all(&format!("tracking-plans/{id}/rules"), "rules").await?;
+        let neutral = read::tracking_plan(ws, &raw, &rules).map_err(unreadable)?;
+        Ok(Answer::One { raw, neutral })
+    }
+
+    /// A page of plans, each with its rules (one more read each: seg's plans hold their rules).
+    pub(super) async fn plans(&mut self, ws: &str, query: &[(String, String)]) -> Result<Option<Answer>> {
+        let (records, next) = self.page("tracking-plans", "trackingPlans", query).await?;
+        let mut items = Vec::with_capacity(records.len());
+        for raw in records {
+            let id = raw.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+            if let Answer::One { raw, neutral } = self.plan_answer(ws, &id, raw).await? {
+                items.push((raw, neutral));
+            }
+        }
+        Ok(Some(Answer::Page { key: wrapper::TRACKING_PLANS, items, next }))
+    }
+
+    pub(super) async fn get_plan(&mut self, ws: &str, segment: &str) -> Result<Option<Answer>> {
+        let (id, _) = self.plan(segment).await?;
+        let raw = self.get(format!("tracking-plans/{id}"), Vec::new()).await?["trackingPlan"].take();
+        self.plan_answer(ws, &id, raw).await.map(Some)
+    }
+
+    /// `POST /tracking-plans` (a live plan with the display name), then its rules with `PUT …/rules`.
+    pub(super) async fn create_plan(&mut self, ws: &str, body: &Value) -> Result<Option<Answer>> {
+        let input: wire::TrackingPlanInput = serde_json::from_value(
+            body.get("tracking_plan").or_else(|| body.get("trackingPlan")).cloned().unwrap_or_default(),
+        )
+        .map_err(|e| Error::usage(format!("tracking_plan: {e}")))?;
+        let create = public::CreateTrackingPlan { name: input.display_name, kind: LIVE.into(), description: None };
+        let Some(answer) =
+            self.call(Method::POST, "tracking-plans".into(), Vec::new(), Some(&to_json(&create))).await?
+        else {
+            return Ok(None);
+        };
+        let raw = answer["data"]["trackingPlan"].clone();
+        let id = raw.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+        if let Some(rules) = input.rules.filter(|r| !r.is_empty()) {
+            let rules = public::Rules { rules: map::rules_to_public(&rules) };
+            self.call(Method::PUT, format!("tracking-plans/{id}/rules"), Vec::new(), Some(&to_json(&rules))).await?;
+        }
+        self.plan_answer(ws, &id, raw).await.map(Some)
+    }
+
+    /// A plan's update: `display_name` with `PATCH /tracking-plans/{id}` (which answers no plan), `rules` replaced
+    /// whole with `PUT …/rules`; the plan is read again for the answer.
+    pub(super) async fn update_plan(&mut self, ws: &str, segment: &str, body: &Value) -> Result<Option<Answer>> {
+        let (fields, paths) = update_parts(body, "tracking_plan");
+        let mut patch = public::UpdateTrackingPlan::default();
+        let mut rules = None;
+        for path in &paths {
+            let value = fields.get(path.as_str()).cloned().unwrap_or(Value::Null);
+            match path.as_str() {
+                "display_name" => patch.name = Some(value.as_str().filter(|n| !n.is_empty()).map(String::from)),
+                "rules" => rules = Some(value.as_object().cloned().unwrap_or_default()),
+                other => {
+                    return Err(super::unsupported(&format!("tracking_plan.{other}"), "has no such field on a plan"));
+                }
+            }
+        }
+        let (id, _) = self.plan(segment).await?;
+        if patch != public::UpdateTrackingPlan::default()
+            && self
+                .call(Method::PATCH, format!("tracking-plans/{id}"), Vec::new(), Some(&to_json(&patch)))
+                .await?
+                .is_none()
+        {
+            return Ok(None);
+        }
+        if let Some(rules) = rules {
+            let rules = public::Rules { rules: map::rules_to_public(&rules) };
+            let path = format!("tracking-plans/{id}/rules");
+            if self.call(Method::PUT, path, Vec::new(), Some(&to_json(&rules))).await?.is_none() {
+                return Ok(None);
+            }
+        }
+        self.get_plan(ws, &id).await
+    }
+
+    pub(super) async fn delete_plan(&mut self, segment: &str) -> Result<Option<Answer>> {
+        let (id, _) = self.plan(segment).await?;
+        let answer = self.call(Method::DELETE, format!("tracking-plans/{id}"), Vec::new(), None).await?;
+        Ok(answer.map(|body| Answer::Empty { raw: body.get("data").cloned().unwrap_or_default() }))
+    }
+
+    pub(super) async fn connections(
+        &mut self,
+        ws: &str,
+        segment: &str,
+        query: &[(String, String)],
+    ) -> Result<Option<Answer>> {
+        let (id, plan) = self.plan(segment).await?;
+        let named = read::plan_segment(&plan);
+        let (records, next) = self.page(&format!("tracking-plans/{id}/sources"), "sources", query).await?;
+        let items = records
+            .into_iter()
+            .map(|raw| {
+                let neutral = read::connection(ws, &named, &raw);
+                (raw, neutral)
+            })
+            .collect();
+        Ok(Some(Answer::Page { key: wrapper::CONNECTIONS, items, next }))
+    }
+
+    /// `POST /tracking-plans/{id}/sources` with the source's id (seg's body names the source).
+    pub(super) async fn connect(&mut self, ws: &str, segment: &str, body: &Value) -> Result<Option<Answer>> {
+        let input: wire::SourceConnection =
+            serde_json::from_value(body.clone()).map_err(|e| Error::usage(format!("source connection: {e}")))?;
+        let slug = super::last_segment(&input.source_name).to_string();
+        let source_id = self.source_id(&slug).await?;
+        let (id, plan) = self.plan(segment).await?;
+        let add = public::SourceId { source_id };
+        let path = format!("tracking-plans/{id}/sources");
+        let Some(answer) = self.call(Method::POST, path, Vec::new(), Some(&to_json(&add))).await? else {
+            return Ok(None);
+        };
+        let raw = answer.get("data").cloned().unwrap_or_default();
+        let neutral = read::connection(ws, &read::plan_segment(&plan), &serde_json::json!({"slug": slug}));
+        Ok(Some(Answer::One { raw, neutral }))
+    }
+
+    /// `DELETE /tracking-plans/{id}/sources?sourceId=…`.
+    pub(super) async fn disconnect(&mut self, segment: &str, source: &str) -> Result<Option<Answer>> {
+        let source_id = self.source_id(source).await?;
+        let (id, _) = self.plan(segment).await?;
+        let query = vec![("sourceId".to_string(), source_id)];
+        let answer = self.call(Method::DELETE, format!("tracking-plans/{id}/sources"), query, None).await?;
+        Ok(answer.map(|body| Answer::Empty { raw: body.get("data").cloned().unwrap_or_default() }))
+    }
+}

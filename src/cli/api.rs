@@ -13,15 +13,17 @@ use crate::wire::{Page, Request};
 
 /// Call any API path: `seg api GET workspaces/acme/sources`.
 ///
-/// PATH is below the version prefix (a leading /v1beta/ is accepted too). `-f KEY=VALUE` fields become query
-/// parameters on GET and DELETE, and a JSON body otherwise (VALUE is JSON when it parses, else a string).
-/// `--paginate` follows next_page_token and prints the items of every page as one list.
+/// PATH is below the version prefix (a leading /v1beta/ is accepted too); with --api public it is a Public API path
+/// (`/` is the token's workspace), sent as written. `-f KEY=VALUE` fields become query parameters on GET and DELETE,
+/// and a JSON body otherwise (VALUE is JSON when it parses, else a string). `--paginate` follows next_page_token
+/// (the Public API's `pagination.next`) and prints the items of every page as one list.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg api GET workspaces
   seg api GET workspaces/acme/sources --paginate -o ndjson
   seg api PATCH workspaces/acme/sources/web/destinations/webhooks --input patch.json
-  seg api POST workspaces/acme/sources -f 'source={\"name\":\"workspaces/acme/sources/x\",\"catalog_name\":\"catalog/sources/javascript\"}'")]
+  seg api POST workspaces/acme/sources -f 'source={\"name\":\"workspaces/acme/sources/x\",\"catalog_name\":\"catalog/sources/javascript\"}'
+  seg api GET /sources --api public --paginate -o ndjson")]
 pub struct Args {
     /// HTTP method: GET, POST, PUT, PATCH, DELETE
     method: String,
@@ -48,9 +50,12 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         .ok_or_else(|| {
             Error::usage(format!("unknown method {:?}: use GET, POST, PUT, PATCH or DELETE", args.method))
         })?;
-    let prefix = format!("/{}/", ctx.api_version()?.trim_matches('/'));
+    let version = ctx.api_version()?;
+    let prefix = format!("/{}/", version.trim_matches('/'));
     let path = args.path.strip_prefix(prefix.as_str()).unwrap_or(&args.path).trim_start_matches('/').to_string();
-    if path.is_empty() || path.contains(['?', '#']) || path.chars().any(char::is_whitespace) {
+    // The Public API answers at its root too (`GET /`: the token's workspace).
+    let root_allowed = version.is_empty();
+    if (path.is_empty() && !root_allowed) || path.contains(['?', '#']) || path.chars().any(char::is_whitespace) {
         return Err(Error::usage(format!(
             "invalid path {:?}: give a path like workspaces/acme/sources; pass query values with -f",
             args.path

@@ -6,6 +6,7 @@ pub mod client;
 pub mod list;
 pub mod names;
 pub mod public;
+pub mod transport;
 pub mod walk;
 
 use std::fmt;

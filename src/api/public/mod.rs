@@ -23,7 +23,7 @@ use serde_json::{Map, Value, json};
 
 use self::ids::{Ids, Table};
 use self::route::Route;
-use super::client::{Client, Outcome};
+use super::transport::{Outcome, Transport};
 use crate::error::{ApiError, Error, Result};
 use crate::secret::Secret;
 use crate::wire::public::{self, map};
@@ -70,7 +70,11 @@ impl Answer {
 }
 
 /// Sends a request through the Public API and reads its answer as `A`.
-pub async fn send<A: DeserializeOwned>(client: &Client, adapter: &Adapter, request: &Request<A>) -> Result<Outcome<A>> {
+pub async fn send<A: DeserializeOwned>(
+    client: &Transport,
+    adapter: &Adapter,
+    request: &Request<A>,
+) -> Result<Outcome<A>> {
     let answer = if request.verbatim() {
         verbatim(client, request).await?
     } else {
@@ -94,7 +98,7 @@ pub async fn send<A: DeserializeOwned>(client: &Client, adapter: &Adapter, reque
 
 /// A request in the Public API's terms: sent as it is. A page of a listing (`seg api --paginate`, which asks with
 /// `page_size` and `page_token`) is asked for by cursor, and its items and next cursor read from `data`.
-async fn verbatim<A>(client: &Client, request: &Request<A>) -> Result<Option<Value>> {
+async fn verbatim<A>(client: &Transport, request: &Request<A>) -> Result<Option<Value>> {
     let paging = request.query.iter().any(|(key, _)| key == "page_size");
     let mut call = request.clone().answering::<Value>();
     if paging {
@@ -203,7 +207,7 @@ fn settings(items: Option<&Value>) -> Result<Map<String, Value>> {
 
 /// One request's translation: the calls it makes, and what it learned on the way.
 struct Call<'c> {
-    client: &'c Client,
+    client: &'c Transport,
     ids: &'c Ids,
     /// Whether a call that changes something was made (then nothing is tried again).
     wrote: bool,

@@ -1,6 +1,6 @@
-//! Embeds the emulator's checked-in OpenAPI document (`src/emulator/openapi.json`, pretty-printed so that a change to
-//! a handler's attribute reads as a diff) without the whitespace between its tokens: the emulator parses it and
-//! serializes it again anyway, and the indentation alone is nearly half of the file.
+//! Embeds the emulator's checked-in OpenAPI documents (`src/emulator/<front door>/openapi.json`, pretty-printed so
+//! that a change to a handler's attribute reads as a diff) without the whitespace between their tokens: the emulator
+//! parses them and serializes them again anyway, and the indentation alone is nearly half of a file.
 
 #![allow(
     clippy::disallowed_methods,
@@ -10,13 +10,16 @@
 
 use std::path::Path;
 
-const DOCUMENT: &str = "src/emulator/openapi.json";
+/// Each front door's document, and the name it is embedded under in OUT_DIR.
+const DOCUMENTS: &[(&str, &str)] = &[("src/emulator/config/openapi.json", "config-openapi.json")];
 
 fn main() {
-    println!("cargo::rerun-if-changed={DOCUMENT}");
-    let text = std::fs::read_to_string(DOCUMENT).expect("src/emulator/openapi.json is readable");
-    let out = Path::new(&std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("openapi.json");
-    std::fs::write(out, compact(&text)).expect("OUT_DIR is writable");
+    let out_dir = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR");
+    for (document, name) in DOCUMENTS {
+        println!("cargo::rerun-if-changed={document}");
+        let text = std::fs::read_to_string(document).unwrap_or_else(|e| panic!("{document} is not readable: {e}"));
+        std::fs::write(Path::new(&out_dir).join(name), compact(&text)).expect("OUT_DIR is writable");
+    }
 }
 
 /// JSON without the whitespace between tokens; inside strings everything is kept.

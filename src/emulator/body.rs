@@ -7,21 +7,20 @@ use serde::de::DeserializeOwned;
 
 use super::status::Status;
 
-/// The largest request body the emulator reads; a larger one is 413 with code 3.
+/// The largest request body the Config API's door reads; a larger one is 413 with code 3.
 pub const MAX_BODY: usize = 4 * 1024 * 1024;
+/// The Public API's (PUBLIC-API.md: 413 over 2 MiB).
+pub const MAX_PUBLIC_BODY: usize = 2 * 1024 * 1024;
 
-/// Reads a whole request body (the front door's and the tracking endpoints'): 413 over [`MAX_BODY`], 408 when the
-/// client takes longer than the server's body timeout to send it (`server::BodyTimeout`); code 3 either way.
-pub async fn read(body: axum::body::Body) -> Result<bytes::Bytes, axum::response::Response> {
-    use axum::http::StatusCode;
-    use axum::response::IntoResponse;
-    axum::body::to_bytes(body, MAX_BODY).await.map_err(|e| {
+/// Reads a whole request body (the gate's and the tracking endpoints'): 413 over `limit`, 408 when the client takes
+/// longer than the server's body timeout to send it (`server::BodyTimeout`); each door says it in its own shape.
+pub async fn read(body: axum::body::Body, limit: usize) -> Result<bytes::Bytes, Status> {
+    axum::body::to_bytes(body, limit).await.map_err(|e| {
         if crate::server::body_timed_out(&e) {
-            (StatusCode::REQUEST_TIMEOUT, Status::invalid(e.to_string())).into_response()
+            Status { http: Some(408), ..Status::invalid(e.to_string()) }
         } else {
-            // 413 says what happened; the body's code 3 says what the error table calls it.
-            let status = Status::invalid(format!("request body larger than {} MiB", MAX_BODY >> 20));
-            (StatusCode::PAYLOAD_TOO_LARGE, status).into_response()
+            // 413 says what happened; the Config API's code 3 says what its error table calls it.
+            Status { http: Some(413), ..Status::invalid(format!("request body larger than {} MiB", limit >> 20)) }
         }
     })
 }
@@ -37,16 +36,16 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
         // No limit of its own here: axum's `Bytes` extractor would apply its default of 2 MiB below ours.
         let bytes = axum::body::to_bytes(request.into_body(), MAX_BODY)
             .await
-            .map_err(|e| Status::invalid(format!("cannot read the request body: {e}")))?;
+            .map_err(|e| Status::malformed(format!("cannot read the request body: {e}")))?;
         json(&bytes).map(JsonBody)
     }
 }
 
 pub fn json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Status> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(Status::invalid("the request body is empty; expected JSON"));
+        return Err(Status::malformed("the request body is empty; expected JSON"));
     }
-    serde_json::from_slice(bytes).map_err(|e| Status::invalid(format!("invalid JSON body: {e}")))
+    serde_json::from_slice(bytes).map_err(|e| Status::malformed(format!("invalid JSON body: {e}")))
 }
 
 #[cfg(test)]

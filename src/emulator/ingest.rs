@@ -63,10 +63,7 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
              where its deliveries would be sent again without end; nothing was queued",
         ));
     }
-    let body = match super::body::read(body).await {
-        Ok(bytes) => bytes,
-        Err(response) => return Ok(response),
-    };
+    let body = super::body::read(body, super::body::MAX_BODY).await?;
     let write_key = write_key(&parts.headers)?;
     let targets = {
         let state = app.store.read();

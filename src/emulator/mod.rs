@@ -3,20 +3,17 @@
 //! it in-process on a listener they bound; `seg serve` runs it as a server. It shares the wire model with the
 //! client (`wire`) and the delivery engine with `seg webhook send` (`webhook::deliver`), and nothing else.
 
-mod auth;
 mod body;
 mod catalog;
+mod config;
 mod control;
 mod event_filter;
-mod front_door;
-mod handlers;
+mod gate;
 mod ingest;
-mod mask;
-mod openapi;
+mod mint;
 mod outbox;
-mod paging;
 mod persist;
-mod router;
+mod public;
 mod seed;
 mod status;
 mod store;
@@ -30,7 +27,7 @@ use axum::Router;
 use axum::http::Method;
 use axum::response::IntoResponse;
 use axum::routing::{any, get};
-use tower::Layer;
+use tower::{Layer, ServiceExt};
 use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::error::{Error, Result};
@@ -39,7 +36,7 @@ use crate::wire::{SCOPE_READ, SCOPE_WRITE, Workspace};
 use store::{Op, Resource, Store};
 
 pub use ingest::{TrackingBody, tracking_bodies};
-pub use router::VERSION;
+pub use config::VERSION;
 
 /// The workspace there is when none is named.
 pub const DEFAULT_WORKSPACE: &str = "demo";
@@ -80,14 +77,16 @@ pub struct IssuedToken {
 
 pub struct App {
     store: Store,
-    page_tokens: paging::PageTokens,
-    limiter: auth::Limiter,
+    page_tokens: config::paging::PageTokens,
+    limiter: gate::Limiter,
     catalog: catalog::Catalog,
     control: control::Control,
     outbox: Arc<outbox::Outbox>,
     log: Option<Printer>,
-    /// The API's routes, behind the front door; `--seed` calls them in-process.
-    api: Router<Arc<App>>,
+    /// The Config API's routes, behind the gate; `--seed` calls them in-process.
+    config: Router<Arc<App>>,
+    /// The Public API's routes, behind the gate.
+    public: Router<Arc<App>>,
     /// `GET /openapi.json`, built at the first request for it.
     openapi: std::sync::OnceLock<bytes::Bytes>,
     /// The addresses it listens on (none when its routes are called in-process): a hook may not point at them.
@@ -146,13 +145,14 @@ impl Emulator {
             outbox::Outbox::new(window, limit, store.db(), deliveries, options.log.clone()).map_err(Error::Failed)?;
         let app = Arc::new(App {
             store,
-            page_tokens: paging::PageTokens::new(key),
-            limiter: auth::Limiter::per_minute(options.rate_limit),
+            page_tokens: config::paging::PageTokens::new(key),
+            limiter: gate::Limiter::per_minute(options.rate_limit),
             catalog,
             control: control::Control::default(),
             outbox: Arc::new(outbox),
             log: options.log.clone(),
-            api: router::served(),
+            config: config::served(),
+            public: public::served(),
             openapi: std::sync::OnceLock::new(),
             served: std::sync::Mutex::default(),
         });
@@ -175,9 +175,16 @@ impl Emulator {
     /// The routes; starts the webhook deliveries found queued in the data file.
     pub fn router(&self) -> Router {
         self.app.outbox.start();
-        // Every other path goes through the front door, which folds it before the API's routes see it.
-        let api = axum::middleware::from_fn_with_state(self.app.clone(), front_door::admit)
-            .layer(self.app.api.clone().with_state(self.app.clone()));
+        // Every other path goes through the gate, which picks the door and folds the path before the door's
+        // routes see it.
+        let config = self.app.config.clone().with_state(self.app.clone());
+        let public = self.app.public.clone().with_state(self.app.clone());
+        let doors = any(move |request: axum::extract::Request| {
+            let door = request.extensions().get::<gate::Received>().map(|r| r.door);
+            let router = if door == Some(status::Door::Config) { config.clone() } else { public.clone() };
+            async move { router.oneshot(request).await.unwrap_or_else(|never| match never {}) }
+        });
+        let api = axum::middleware::from_fn_with_state(self.app.clone(), gate::admit).layer(doors);
         // No token guards the control plane: only requests for the address served, from no other origin's page.
         let control = Router::new()
             .route("/_emulator/requests", get(control::requests).delete(control::clear_requests))
@@ -217,7 +224,7 @@ impl Emulator {
 
 async fn openapi_json(axum::extract::State(app): axum::extract::State<Arc<App>>) -> axum::response::Response {
     let document = app.openapi.get_or_init(|| {
-        serde_json::to_vec(&openapi::document(&app.catalog)).expect("the OpenAPI document serializes").into()
+        serde_json::to_vec(&config::openapi::document(&app.catalog)).expect("the OpenAPI document serializes").into()
     });
     ([(axum::http::header::CONTENT_TYPE, "application/json")], document.clone()).into_response()
 }
@@ -239,7 +246,7 @@ async fn page_key(store: &Store) -> Result<Vec<u8>> {
 }
 
 pub async fn add_workspace(store: &Store, slug: &str) -> Result<()> {
-    if !handlers::valid_slug(slug) {
+    if !config::handlers::valid_slug(slug) {
         return Err(Error::usage(format!(
             "invalid workspace slug {slug:?}: use lowercase letters, digits, '-' and '_', starting with a letter or digit"
         )));
@@ -252,8 +259,8 @@ pub async fn add_workspace(store: &Store, slug: &str) -> Result<()> {
     let workspace = Workspace {
         name: name.clone(),
         display_name: slug.to_string(),
-        id: handlers::random_id(10).to_ascii_lowercase(),
-        create_time: handlers::now(),
+        id: mint::random_id(10).to_ascii_lowercase(),
+        create_time: mint::now(),
         ..Default::default()
     };
     writer.commit(vec![Op::Insert(name, Resource::Workspace(workspace))]).await.map_err(internal)
@@ -268,7 +275,7 @@ async fn issue_tokens(app: &App, wanted: &[(String, String)]) -> Result<Vec<Issu
             let writer = app.store.writer().await;
             let existing = {
                 let state = writer.state();
-                state.names_in(handlers::access_tokens::COLLECTION).find_map(|name| match state.get(name) {
+                state.names_in(config::handlers::access_tokens::COLLECTION).find_map(|name| match state.get(name) {
                     Some(Resource::AccessToken(t)) if t.record.description == GENERATED && t.record.scopes == scope => {
                         Some((name.to_string(), t.clone()))
                     }
@@ -290,8 +297,8 @@ async fn issue_tokens(app: &App, wanted: &[(String, String)]) -> Result<Vec<Issu
                     }
                 }
                 None => {
-                    let secret = handlers::access_tokens::new_secret();
-                    let (_, ops) = handlers::access_tokens::issue(
+                    let secret = config::handlers::access_tokens::new_secret();
+                    let (_, ops) = config::handlers::access_tokens::issue(
                         &writer.state(),
                         GENERATED.into(),
                         scope,
@@ -317,7 +324,7 @@ async fn issue_tokens(app: &App, wanted: &[(String, String)]) -> Result<Vec<Issu
         }
         let writer = app.store.writer().await;
         if writer.state().token_by_secret(value).is_none() {
-            let (_, ops) = handlers::access_tokens::issue(
+            let (_, ops) = config::handlers::access_tokens::issue(
                 &writer.state(),
                 ACCEPTED.into(),
                 scope,

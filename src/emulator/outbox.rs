@@ -521,7 +521,7 @@ impl Outbox {
             latency_ms,
             class: attempt.class,
             delivered: attempt.class == Class::Delivered,
-            time: super::handlers::now(),
+            time: super::mint::now(),
         };
         let mut log = lock(&self.attempts);
         if log.len() == LOG_SIZE {

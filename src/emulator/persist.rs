@@ -7,8 +7,6 @@ use std::path::Path;
 
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
 
-use super::store::Entry;
-
 const RESOURCES: TableDefinition<&str, &[u8]> = TableDefinition::new("resources");
 const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
 const DELIVERIES: TableDefinition<u64, &[u8]> = TableDefinition::new("deliveries");
@@ -19,7 +17,7 @@ pub type DeliveryRows = Vec<(u64, Vec<u8>)>;
 /// A change to durable state.
 #[derive(Debug, Clone)]
 pub enum Change {
-    /// A resource under its name, as its [`Entry`] in JSON.
+    /// A resource under its name, as the store's entry in JSON.
     Put(String, Vec<u8>),
     Delete(String),
     Meta(String, Vec<u8>),
@@ -35,7 +33,8 @@ pub struct Db {
 /// What was on disk at start.
 #[derive(Default)]
 pub struct Loaded {
-    pub entries: Vec<(String, Entry)>,
+    /// Each resource's name and its entry as JSON (the store reads them).
+    pub entries: Vec<(String, Vec<u8>)>,
     pub meta: Vec<(String, Vec<u8>)>,
     /// Deliveries that were queued and not finished.
     pub deliveries: DeliveryRows,
@@ -66,8 +65,7 @@ impl Db {
         let mut loaded = Loaded::default();
         for row in txn.open_table(RESOURCES)?.iter()? {
             let (name, bytes) = row?;
-            let entry: Entry = serde_json::from_slice(bytes.value())?;
-            loaded.entries.push((name.value().to_string(), entry));
+            loaded.entries.push((name.value().to_string(), bytes.value().to_vec()));
         }
         for row in txn.open_table(META)?.iter()? {
             let (key, value) = row?;

@@ -21,10 +21,10 @@ use serde_json::{Map, Value, json};
 use tower::ServiceExt;
 
 use super::App;
-use super::auth::Caller;
 use super::catalog::Catalog;
-use super::front_door::{self, Received};
-use super::paging::PageQuery;
+use super::config::paging::PageQuery;
+use super::gate::{self, Caller, Received, VERSION};
+use super::status::Door;
 use super::store::{Resource, collection_of};
 use crate::api::walk::Snapshot;
 use crate::error::{Error, Result};
@@ -237,8 +237,8 @@ async fn create_as_admin(app: &Arc<App>, collection: &str, body: String) -> std:
 }
 
 /// Sends a request through the API's own routes, in-process, as a write-scoped caller that reaches every
-/// workspace: past the front door (no token, no rate limit, no request log, no faults), through everything after
-/// it (404 and 501, the write scope, the body and the handler's checks).
+/// workspace: past the gate (no token, no rate limit, no request log, no faults), through everything after it (404
+/// and 501, the write scope, the body and the handler's checks).
 async fn as_admin(
     app: &Arc<App>,
     method: Method,
@@ -248,8 +248,9 @@ async fn as_admin(
     let internal = |error: String| ErrorBody { error, code: Code::Internal as i32 };
     let workspaces = app.store.read().names_in("workspaces").map(String::from).collect();
     let below = collection.split('/').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("/");
-    let uri = front_door::routed(&below, None).map_err(|status| internal(status.message))?;
-    let received = Received { method: method.clone(), sent: uri.path().to_string(), below };
+    let path = format!("{VERSION}/{below}");
+    let uri = gate::routed(&path, None).map_err(|status| internal(status.message))?;
+    let received = Received { method: method.clone(), sent: uri.path().to_string(), path, door: Door::Config };
     let mut request = Request::builder()
         .method(method)
         .uri(uri)
@@ -259,7 +260,7 @@ async fn as_admin(
     request.extensions_mut().insert(Caller { token: String::new(), write: true, workspaces });
     request.extensions_mut().insert(PageQuery::default());
     request.extensions_mut().insert(received);
-    let response = app.api.clone().with_state(app.clone()).oneshot(request).await.map_err(|e| match e {})?;
+    let response = app.config.clone().with_state(app.clone()).oneshot(request).await.map_err(|e| match e {})?;
     let success = response.status().is_success();
     let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.map_err(|e| internal(e.to_string()))?;
     if success {

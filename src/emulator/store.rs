@@ -93,7 +93,9 @@ impl Store {
     pub fn open(path: &Path) -> Result<(Self, DeliveryRows), String> {
         let (db, loaded) = Db::open(path)?;
         let mut state = State { meta: loaded.meta.into_iter().collect(), ..State::default() };
-        for (name, entry) in loaded.entries {
+        for (name, bytes) in loaded.entries {
+            let entry: Entry =
+                serde_json::from_slice(&bytes).map_err(|e| format!("cannot read data file {}: {e}", path.display()))?;
             state.next_seq = state.next_seq.max(entry.seq + 1);
             state.index(name, entry);
         }

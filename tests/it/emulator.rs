@@ -125,13 +125,20 @@ async fn error_table_unimplemented_for_known_paths() {
 }
 
 #[tokio::test]
-async fn error_table_upstream_plain_text_outside_the_prefix() {
+async fn error_table_upstream_plain_text_for_another_version_and_public_404_elsewhere() {
     let env = TestEnv::start().await;
-    for path in ["/", "/v1/workspaces", "/v2beta/workspaces", "/workspaces"] {
+    // A first segment that names a Config API version this service does not have cannot be routed.
+    for path in ["/v1/workspaces", "/v2beta/workspaces", "//v1beta2/x", "/v1alpha"] {
         let answer = env.get(path).await;
         assert_eq!(answer.status, 503, "{path}");
         assert_eq!(answer.text, "upstream connect error or disconnect/reset before headers");
         assert!(answer.headers["content-type"].to_str().unwrap().starts_with("text/plain"));
+    }
+    // Any other path is the Public API's, where an unknown one is its 404.
+    for path in ["/workspaces", "/v1betax/workspaces", "/nope/nope"] {
+        let answer = env.get(path).await;
+        assert_eq!(answer.status, 404, "{path}");
+        assert_eq!(answer.json()["errors"][0]["type"], "not-found", "{path}");
     }
 }
 

@@ -8,19 +8,14 @@ use axum::extract::State;
 
 use super::{Found, Path, Reply, SourcePath, Tx, View, ok};
 use crate::emulator::App;
-use crate::emulator::auth::{Caller, WriteScope};
+use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
-use crate::emulator::mask::MaskedUpdate;
+use crate::emulator::config::mask::{self, MaskedUpdate};
 #[cfg(test)]
-use crate::emulator::openapi::doc::SchemaConfigUpdate;
+use crate::emulator::config::doc::SchemaConfigUpdate;
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource, State as Store};
 use crate::wire::{SchemaConfig, UpdateRequest};
-
-/// The fields an update may name ([`SchemaConfig::FIELDS`]).
-pub fn updatable() -> Vec<&'static str> {
-    SchemaConfig::FIELDS.iter().map(|(field, _)| *field).collect()
-}
 
 /// The source's schema config as it stands, and whether it is stored.
 fn current(state: &Store, source: &str) -> (SchemaConfig, bool) {
@@ -65,7 +60,7 @@ pub async fn update_schema_config(
         let state = tx.state();
         let source = tx.view(&state).existing(&p.workspace, &format!("sources/{}", p.source))?;
         let (current, stored) = current(&state, &source);
-        let update = MaskedUpdate::new(body, &updatable())?;
+        let update = MaskedUpdate::new(body, &mask::schema_config())?;
         if let Some(given) = update.everything_given().apply_to(&current)? {
             given.check().map_err(Status::invalid)?;
         }

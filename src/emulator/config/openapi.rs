@@ -19,9 +19,8 @@ use utoipa::openapi::schema::{
 #[cfg(test)]
 use crate::wire::Resource as _;
 
-use super::catalog::{Catalog, DESTINATIONS, SOURCES};
-use super::handlers::destinations;
-use super::outbox;
+use crate::emulator::catalog::{Catalog, DESTINATIONS, SOURCES};
+use crate::emulator::outbox;
 use crate::wire::{CONNECTION_MODES, CatalogDestination};
 
 #[cfg(test)]
@@ -32,7 +31,7 @@ pub const SLUG: &str = "[a-z0-9][a-z0-9_-]{0,254}";
 
 /// The document as `describe::described` builds it (`describe::tests` fails when `openapi.json` is stale), compacted by
 /// `build.rs`.
-const DESCRIBED: &str = include_str!(concat!(env!("OUT_DIR"), "/openapi.json"));
+const DESCRIBED: &str = include_str!(concat!(env!("OUT_DIR"), "/config-openapi.json"));
 
 /// Where the checked-in document serves each operation: its id (the handler's name), with its path and method.
 pub fn operations() -> Vec<(String, String, String)> {
@@ -51,175 +50,6 @@ pub fn document(catalog: &Catalog) -> Value {
     let mut doc = serde_json::from_str(DESCRIBED).expect("the checked-in document is JSON");
     catalog_rules(&mut doc, catalog);
     doc
-}
-
-/// Types that exist only to describe the wire: list pages (their key differs per collection), update bodies (the
-/// handlers read them as the shared `UpdateRequest<T>`, whose fields are free-form JSON) and the answer of a Delete.
-#[cfg(test)]
-#[allow(dead_code, reason = "schema-only types: read by utoipa's derive, never built")]
-pub mod doc {
-    use std::collections::BTreeMap;
-
-    use utoipa::ToSchema;
-
-    use crate::wire::resources::*;
-
-    /// The answer of a Delete: `{}`.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct Empty {}
-
-    /// Update body: the fields under `source`; only the paths in `update_mask` change. A listed path without a
-    /// value becomes its empty value; values of paths not listed are checked but not applied.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct SourceUpdate {
-        pub source: Option<SourceFields>,
-        #[cfg_attr(test, schema(schema_with = super::source_mask))]
-        pub update_mask: Option<crate::wire::FieldMask>,
-    }
-
-    /// The updatable fields of a source; `null` counts as absent.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct SourceFields {
-        pub display_name: Option<String>,
-        pub labels: Option<BTreeMap<String, String>>,
-        /// Replaced whole when `source.library_config` is listed; its fields may be listed one by one.
-        pub library_config: Option<LibraryConfig>,
-    }
-
-    /// Update body: the fields under `destination`; only the paths in `update_mask` change. `config` items are
-    /// merged by name: an item not sent keeps its value.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct DestinationUpdate {
-        pub destination: Option<DestinationFields>,
-        #[cfg_attr(test, schema(schema_with = super::destination_mask))]
-        pub update_mask: Option<crate::wire::FieldMask>,
-    }
-
-    /// The updatable fields of a destination; `null` counts as absent.
-    // `config` is set from the catalog's settings by `CatalogRules`.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct DestinationFields {
-        pub enabled: Option<bool>,
-        /// `UNSPECIFIED` when listed in the mask without a value.
-        #[cfg_attr(test, schema(schema_with = super::connection_mode))]
-        pub connection_mode: Option<String>,
-        pub config: Option<Vec<ConfigItem>>,
-    }
-
-    /// Update body: the fields under `tracking_plan`; only the paths in `update_mask` change.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct TrackingPlanUpdate {
-        pub tracking_plan: Option<TrackingPlanFields>,
-        #[cfg_attr(test, schema(schema_with = super::tracking_plan_mask))]
-        pub update_mask: Option<crate::wire::FieldMask>,
-    }
-
-    /// The updatable fields of a tracking plan; `null` counts as absent.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct TrackingPlanFields {
-        pub display_name: Option<String>,
-        #[cfg_attr(test, schema(schema_with = super::nullable_rules))]
-        pub rules: Option<serde_json::Map<String, serde_json::Value>>,
-    }
-
-    /// Update body: the fields under `filter`; only the paths in `update_mask` change. Its paths have no prefix
-    /// (`if`, not `filter.if`).
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct FilterUpdate {
-        pub filter: Option<FilterFields>,
-        #[cfg_attr(test, schema(schema_with = super::filter_mask))]
-        pub update_mask: Option<crate::wire::FieldMask>,
-    }
-
-    /// The updatable fields of a destination filter; `null` counts as absent.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct FilterFields {
-        pub title: Option<String>,
-        pub description: Option<String>,
-        /// An FQL condition; `all` matches every event.
-        #[cfg_attr(test, schema(rename = "if"))]
-        pub condition: Option<String>,
-        pub enabled: Option<bool>,
-        pub actions: Option<Vec<serde_json::Value>>,
-    }
-
-    /// Update body: the fields under `schema_config`; only the paths in `update_mask` change.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct SchemaConfigUpdate {
-        pub schema_config: Option<crate::wire::SchemaConfig>,
-        #[cfg_attr(test, schema(schema_with = super::schema_config_mask))]
-        pub update_mask: Option<crate::wire::FieldMask>,
-    }
-
-    /// A page of a destination's filters.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct FilterPage {
-        pub filters: Vec<crate::wire::DestinationFilter>,
-        pub next_page_token: String,
-    }
-
-    /// A page of workspaces.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct WorkspacePage {
-        pub workspaces: Vec<Workspace>,
-        pub next_page_token: String,
-    }
-
-    /// A page of sources.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct SourcePage {
-        pub sources: Vec<Source>,
-        pub next_page_token: String,
-    }
-
-    /// A page of destinations.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct DestinationPage {
-        pub destinations: Vec<Destination>,
-        pub next_page_token: String,
-    }
-
-    /// A page of tracking plans.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct TrackingPlanPage {
-        pub tracking_plans: Vec<TrackingPlan>,
-        pub next_page_token: String,
-    }
-
-    /// A page of a tracking plan's source connections.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct ConnectionPage {
-        pub connections: Vec<SourceConnection>,
-        pub next_page_token: String,
-    }
-
-    /// A page of regulations.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct RegulationPage {
-        pub regulations: Vec<Regulation>,
-        pub next_page_token: String,
-    }
-
-    /// A page of access tokens (never with their secrets).
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct AccessTokenPage {
-        pub access_tokens: Vec<AccessToken>,
-        pub next_page_token: String,
-    }
-
-    /// A page of catalog sources.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct CatalogSourcePage {
-        pub sources: Vec<CatalogSource>,
-        pub next_page_token: String,
-    }
-
-    /// A page of catalog destinations.
-    #[cfg_attr(test, derive(ToSchema))]
-    pub struct CatalogDestinationPage {
-        pub destinations: Vec<CatalogDestination>,
-        pub next_page_token: String,
-    }
 }
 
 // ---- schemas built from the handlers' constants ----
@@ -250,33 +80,33 @@ fn any_value() -> Object {
     Object::with_type(SchemaType::AnyValue)
 }
 
-fn connection_mode() -> Schema {
+pub fn connection_mode() -> Schema {
     nullable(string().enum_values(Some(CONNECTION_MODES)))
 }
 
 #[cfg(test)]
-fn source_mask() -> Schema {
-    update_mask(crate::wire::Source::KEY, super::handlers::sources::UPDATABLE)
+pub fn source_mask() -> Schema {
+    update_mask(crate::wire::Source::KEY, super::mask::SOURCE)
 }
 
 #[cfg(test)]
-fn destination_mask() -> Schema {
-    update_mask(crate::wire::Destination::KEY, destinations::UPDATABLE)
+pub fn destination_mask() -> Schema {
+    update_mask(crate::wire::Destination::KEY, super::mask::DESTINATION)
 }
 
 #[cfg(test)]
-fn tracking_plan_mask() -> Schema {
-    update_mask(crate::wire::TrackingPlan::KEY, super::handlers::tracking_plans::UPDATABLE)
+pub fn tracking_plan_mask() -> Schema {
+    update_mask(crate::wire::TrackingPlan::KEY, super::mask::TRACKING_PLAN)
 }
 
 #[cfg(test)]
-fn filter_mask() -> Schema {
-    update_mask("", super::handlers::filters::UPDATABLE)
+pub fn filter_mask() -> Schema {
+    update_mask("", super::mask::FILTER)
 }
 
 #[cfg(test)]
-fn schema_config_mask() -> Schema {
-    update_mask(crate::wire::SchemaConfig::KEY, &super::handlers::schema_config::updatable())
+pub fn schema_config_mask() -> Schema {
+    update_mask(crate::wire::SchemaConfig::KEY, &super::mask::schema_config())
 }
 
 /// The mask of an Update body: `{"paths": [...]}` or one comma-separated string, of the updatable paths (prefixed
@@ -313,7 +143,7 @@ fn rules() -> Object {
 }
 
 #[cfg(test)]
-fn nullable_rules() -> Schema {
+pub fn nullable_rules() -> Schema {
     nullable(rules())
 }
 
@@ -394,7 +224,7 @@ fn config_items(collection: &str, destination: &CatalogDestination) -> Vec<Objec
         .map(|setting| {
             let value: RefOr<Schema> = match (slug, setting.name.as_str()) {
                 (outbox::WEBHOOKS, "hooks") => {
-                    nullable(ArrayBuilder::new().max_items(Some(destinations::MAX_HOOKS)).items(hook())).into()
+                    nullable(ArrayBuilder::new().max_items(Some(crate::webhook::deliver::MAX_URLS)).items(hook())).into()
                 }
                 (outbox::WEBHOOKS, _) => nullable(string()).into(),
                 _ => any_value().into(),
@@ -509,7 +339,7 @@ mod tests {
         }
         assert!(params[2]["schema"]["enum"].as_array().unwrap().contains(&json!("webhooks")));
         let list = &text["paths"]["/v1beta/workspaces"]["get"]["parameters"];
-        assert_eq!(list[0]["schema"]["maximum"], crate::emulator::paging::MAX_PAGE_SIZE);
+        assert_eq!(list[0]["schema"]["maximum"], crate::emulator::config::paging::MAX_PAGE_SIZE);
         let create = &text["paths"]["/v1beta/workspaces/{workspace}/sources"]["post"];
         let body = &create["requestBody"]["content"]["application/json"]["schema"]["$ref"];
         assert_eq!(body, "#/components/schemas/CreateSource");

@@ -19,7 +19,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::super::handlers::regulations;
-use super::super::{App, VERSION, router};
+use super::super::{VERSION, table};
+use crate::emulator::App;
 use super::{SLUG, name_pattern, nullable, pattern, rules, string};
 use crate::wire::{Code, ErrorBody, REGULATION_TYPES, SCOPE_READ, SCOPE_WRITE};
 
@@ -82,7 +83,7 @@ fn property(doc: &mut OpenApi, name: &str, field: &str, rule: impl Into<RefOr<Sc
 
 /// The route table's operations, with the rules of the front door and of the request bodies.
 pub fn described() -> OpenApi {
-    let paths = router::table!(routes).into_iter().fold(OpenApiRouter::<Arc<App>>::new(), OpenApiRouter::routes);
+    let paths = table!(routes).into_iter().fold(OpenApiRouter::<Arc<App>>::new(), OpenApiRouter::routes);
     let mut doc = ApiDoc::openapi();
     doc.merge(OpenApiRouter::new().nest(&format!("/{VERSION}"), paths).into_openapi());
     Security.modify(&mut doc);
@@ -239,7 +240,7 @@ mod tests {
     /// The checked-in document is what the handlers' attributes describe today.
     #[test]
     fn generated_openapi_json_is_current() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/emulator/openapi.json");
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/emulator/config/openapi.json");
         let text = serde_json::to_string_pretty(&described()).expect("the document serializes") + "\n";
         if std::env::var_os("UPDATE_GENERATED").is_some() {
             #[allow(clippy::disallowed_methods, reason = "a test refreshing a checked-in file, not seg's effect")]

@@ -9,23 +9,18 @@ use serde_json::Value;
 
 use super::{DestinationPath, Found, Path, Reply, SourcePath, Tx, View, child_slug, deleted, now, ok};
 use crate::emulator::App;
-use crate::emulator::auth::{Caller, WriteScope};
+use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
-use crate::emulator::mask::MaskedUpdate;
+use crate::emulator::config::mask::{self, MaskedUpdate};
 #[cfg(test)]
-use crate::emulator::openapi::doc::{DestinationPage, DestinationUpdate, Empty};
+use crate::emulator::config::doc::{DestinationPage, DestinationUpdate, Empty};
 #[cfg(test)]
-use crate::emulator::paging::PageQuery;
-use crate::emulator::paging::Paging;
+use crate::emulator::config::paging::PageQuery;
+use crate::emulator::config::paging::Paging;
 use crate::emulator::store::{Op, Resource};
 use crate::emulator::{outbox, status::Status};
 use crate::webhook::deliver;
 use crate::wire::{CONNECTION_MODES, ConfigItem, CreateDestination, Destination, UpdateRequest, wrapper};
-
-pub const UPDATABLE: &[&str] = &["enabled", "config", "connection_mode"];
-
-/// Webhook URLs a destination may hold (the seed: "up to 5 URLs").
-pub const MAX_HOOKS: usize = 5;
 
 /// The source's name, when it exists in a workspace the caller reaches; 404 otherwise.
 fn require_source(view: &View, ws: &str, src: &str) -> Result<String, Status> {
@@ -142,7 +137,7 @@ pub async fn update_destination(
         let Some(Resource::Destination(current)) = state.get(&name) else {
             return Err(Status::not_found(format!("{name} not found")));
         };
-        let mut update = MaskedUpdate::new(body, UPDATABLE)?;
+        let mut update = MaskedUpdate::new(body, mask::DESTINATION)?;
         let config_path = ["config".to_string()];
         // Config merges by item name: listed with no items (no value, `null` or `[]`), it changes no item, so the
         // Go client's way to disable a destination (`destination.enabled` + `destination.config`, no config) keeps
@@ -284,8 +279,8 @@ fn check_webhook_setting(key: &str, value: &Value, served: &[std::net::SocketAdd
                 Value::Array(hooks) => hooks,
                 _ => return bad("config hooks must be an array of {\"hook\": URL, \"headers\": [...]}".into()),
             };
-            if hooks.len() > MAX_HOOKS {
-                return bad(format!("at most {MAX_HOOKS} webhook URLs are allowed, got {}", hooks.len()));
+            if hooks.len() > deliver::MAX_URLS {
+                return bad(format!("at most {} webhook URLs are allowed, got {}", deliver::MAX_URLS, hooks.len()));
             }
             for hook in hooks {
                 let url = hook.get("hook").and_then(Value::as_str);

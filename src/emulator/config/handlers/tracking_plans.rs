@@ -8,28 +8,18 @@ use serde_json::{Map, Value};
 
 use super::{ConnectionPath, Found, Path, PlanPath, Reply, Tx, View, WorkspacePath, deleted, now, ok, random_id};
 use crate::emulator::App;
-use crate::emulator::auth::{Caller, WriteScope};
+use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
-use crate::emulator::mask::MaskedUpdate;
+use crate::emulator::config::mask::{self, MaskedUpdate};
 #[cfg(test)]
-use crate::emulator::openapi::doc::{ConnectionPage, Empty, TrackingPlanPage, TrackingPlanUpdate};
+use crate::emulator::config::doc::{ConnectionPage, Empty, TrackingPlanPage, TrackingPlanUpdate};
 #[cfg(test)]
-use crate::emulator::paging::PageQuery;
-use crate::emulator::paging::Paging;
+use crate::emulator::config::paging::PageQuery;
+use crate::emulator::config::paging::Paging;
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource};
 use crate::wire::{ConnectSource, CreateTrackingPlan, SourceConnection, TrackingPlan, UpdateRequest, wrapper};
 
-pub const UPDATABLE: &[&str] = &[
-    "display_name",
-    "rules",
-    "rules.events",
-    "rules.global",
-    "rules.identify",
-    "rules.group",
-    "rules.identify_traits",
-    "rules.group_traits",
-];
 
 fn plan_name(view: &View, ws: &str, id: &str) -> Result<String, Status> {
     let workspace = view.workspace(ws)?;
@@ -137,7 +127,7 @@ pub async fn update_tracking_plan(
         let Some(Resource::TrackingPlan(current)) = state.get(&name) else {
             return Err(Status::not_found(format!("{name} not found")));
         };
-        let update = MaskedUpdate::new(body, UPDATABLE)?;
+        let update = MaskedUpdate::new(body, mask::TRACKING_PLAN)?;
         if let Some(given) = update.everything_given().apply_to(current)? {
             normalize_rules(given.rules)?;
         }

@@ -7,27 +7,18 @@ use axum::extract::State;
 
 use super::{Found, Path, Reply, SourcePath, Tx, View, WorkspacePath, child_slug, deleted, now, ok, random_id};
 use crate::emulator::App;
-use crate::emulator::auth::{Caller, WriteScope};
+use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
-use crate::emulator::mask::MaskedUpdate;
+use crate::emulator::config::mask::{self, MaskedUpdate};
 #[cfg(test)]
-use crate::emulator::openapi::doc::{Empty, SourcePage, SourceUpdate};
+use crate::emulator::config::doc::{Empty, SourcePage, SourceUpdate};
 #[cfg(test)]
-use crate::emulator::paging::PageQuery;
-use crate::emulator::paging::Paging;
+use crate::emulator::config::paging::PageQuery;
+use crate::emulator::config::paging::Paging;
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource};
 use crate::wire::{CreateSource, Source, UpdateRequest, wrapper};
 
-pub const UPDATABLE: &[&str] = &[
-    "display_name",
-    "labels",
-    "library_config",
-    "library_config.metrics_enabled",
-    "library_config.retry_queue",
-    "library_config.cross_domain_id_enabled",
-    "library_config.api_host",
-];
 
 fn collection(ws: &str) -> String {
     format!("workspaces/{ws}/sources")
@@ -139,7 +130,7 @@ pub async fn update_source(
         let Some(Resource::Source(current)) = state.get(&name) else {
             return Err(Status::not_found(format!("{name} not found")));
         };
-        let update = MaskedUpdate::new(body, UPDATABLE)?;
+        let update = MaskedUpdate::new(body, mask::SOURCE)?;
         update.everything_given().apply_to(current)?;
         match update.apply_to(current)? {
             None => return ok(current),

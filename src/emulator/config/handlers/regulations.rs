@@ -7,14 +7,14 @@ use axum::extract::State;
 
 use super::{Found, Path, RegulationPath, Reply, Tx, View, WorkspacePath, now, ok, random_id};
 use crate::emulator::App;
-use crate::emulator::auth::{Caller, WriteScope};
+use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
 #[cfg(test)]
-use crate::emulator::openapi::doc::RegulationPage;
+use crate::emulator::config::doc::RegulationPage;
 use crate::emulator::outbox::{self, Job, Outbox};
 #[cfg(test)]
-use crate::emulator::paging::PageQuery;
-use crate::emulator::paging::Paging;
+use crate::emulator::config::paging::PageQuery;
+use crate::emulator::config::paging::Paging;
 use crate::emulator::store::{Op, Resource, State as Resources};
 use crate::emulator::{ingest, status::Status};
 use crate::wire::message::MessageType;

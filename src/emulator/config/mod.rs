@@ -1,27 +1,38 @@
-//! The route table of the emulated API: one entry per path, naming the handlers of its methods. Each handler's path
-//! and methods come from its `#[utoipa::path]`, so what is served and what `GET /openapi.json` documents are one list
-//! (the tests below check that each entry is served at the path it documents; `openapi/describe.rs`, that the
-//! served document is current). Behind the front door: an unknown path is 404 / 5, a known path with a method it
-//! lacks (HEAD included, which axum would otherwise hand to GET) is 501 / 12, never 405.
+//! The Config API's front door (`/v1beta/`), behind the gate both APIs share: its route table, handlers, update
+//! masks, page tokens and OpenAPI description. The route table has one entry per path, naming the handlers of its
+//! methods. Each handler's path and methods come from its `#[utoipa::path]`, so what is served and what
+//! `GET /openapi.json` documents are one list (the tests below check that each entry is served at the path it
+//! documents; `openapi/describe.rs`, that the served document is current). After the gate: a query that cannot be
+//! read is 400, an unknown path is 404 / 5, a known path with a method it lacks (HEAD included, which axum would
+//! otherwise hand to GET) is 501 / 12, never 405.
+
+#[cfg(test)]
+pub mod doc;
+pub mod handlers;
+pub mod mask;
+pub mod openapi;
+pub mod paging;
 
 use std::sync::{Arc, OnceLock};
 
 use axum::extract::Request;
 use axum::routing::{MethodFilter, MethodRouter};
 
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
 use super::App;
-use super::front_door::Received;
+pub use super::gate::VERSION;
+use super::gate::Received;
 use super::status::Status;
 use crate::wire::Code;
-
-/// The version prefix this emulator serves.
-pub const VERSION: &str = "v1beta";
+use paging::PageQuery;
 
 /// The route table: one entry per path, naming the handlers of its methods. `$entry` turns an entry into a route:
 /// [`route!`] at run time, utoipa-axum's `routes!` where the document is described (tests).
 macro_rules! table {
     ($entry:ident $(, $context:ident)?) => {{
-        use $crate::emulator::handlers::{
+        use $crate::emulator::config::handlers::{
             access_tokens, catalog, destinations, filters, regulations, schema_config, sources, tracking_plans,
             workspaces,
         };
@@ -89,7 +100,7 @@ macro_rules! route {
 fn place(places: &[(String, String, String)], id: &str) -> (String, MethodFilter) {
     let found = places.iter().find(|(op, ..)| op == id);
     let (_, path, method) = found.unwrap_or_else(|| {
-        panic!("{id} is not in src/emulator/openapi.json: run UPDATE_GENERATED=1 cargo test generated")
+        panic!("{id} is not in src/emulator/config/openapi.json: run UPDATE_GENERATED=1 cargo test generated")
     });
     let method = match method.as_str() {
         "get" => MethodFilter::GET,
@@ -109,14 +120,26 @@ fn place(places: &[(String, String, String)], id: &str) -> (String, MethodFilter
 pub fn served() -> axum::Router<Arc<App>> {
     static SERVED: OnceLock<axum::Router<Arc<App>>> = OnceLock::new();
     let build = || {
-        let places = &super::openapi::operations();
+        let places = &openapi::operations();
         let table: Vec<(String, MethodRouter<Arc<App>>)> = table!(route, places);
         let routes = table
             .into_iter()
             .fold(axum::Router::new(), |routes, (path, methods)| routes.route(&path, methods.head(unsupported)));
-        routes.method_not_allowed_fallback(unsupported).fallback(not_found)
+        routes.method_not_allowed_fallback(unsupported).fallback(not_found).layer(axum::middleware::from_fn(query))
     };
     SERVED.get_or_init(build).clone()
+}
+
+/// Reads the paging query before the routes decide (docs/EMULATOR.md, "Order of checks": a query that cannot be
+/// read is 400 before a path is 404), and hands it to the List handlers.
+async fn query(mut request: Request, next: Next) -> Response {
+    match PageQuery::of(request.uri()) {
+        Ok(query) => {
+            request.extensions_mut().insert(query);
+            next.run(request).await
+        }
+        Err(status) => status.into_response(),
+    }
 }
 
 fn received(request: &Request) -> Received {
@@ -143,7 +166,7 @@ mod tests {
     #[test]
     fn each_entry_of_the_table_is_served_where_its_attributes_say() {
         use utoipa_axum::routes;
-        let places = &super::super::openapi::operations();
+        let places = &super::openapi::operations();
         let documented = table!(routes);
         let served: Vec<(String, MethodRouter<Arc<App>>)> = table!(route, places);
         assert_eq!(documented.len(), served.len());

@@ -7,13 +7,13 @@ use axum::extract::State;
 
 use super::{Path, Reply, TokenPath, Tx, View, deleted, now, ok, random_id, valid_slug};
 use crate::emulator::App;
-use crate::emulator::auth::{Caller, WriteScope};
+use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
 #[cfg(test)]
-use crate::emulator::openapi::doc::{AccessTokenPage, Empty};
+use crate::emulator::config::doc::{AccessTokenPage, Empty};
 #[cfg(test)]
-use crate::emulator::paging::PageQuery;
-use crate::emulator::paging::Paging;
+use crate::emulator::config::paging::PageQuery;
+use crate::emulator::config::paging::Paging;
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource, State as Resources, StoredToken};
 use crate::wire::{AccessToken, CreateAccessToken, SCOPE_READ, SCOPE_WRITE, wrapper};

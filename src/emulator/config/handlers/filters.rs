@@ -10,21 +10,19 @@ use axum::extract::State;
 
 use super::{ConfigFilterPath, DestinationPath, FilterPath, Found, Path, Reply, Tx, View, deleted, ok, random_id};
 use crate::emulator::App;
-use crate::emulator::auth::{Caller, WriteScope};
+use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
-use crate::emulator::mask::MaskedUpdate;
+use crate::emulator::config::mask::{self, MaskedUpdate};
 #[cfg(test)]
-use crate::emulator::openapi::doc::{Empty, FilterPage, FilterUpdate};
+use crate::emulator::config::doc::{Empty, FilterPage, FilterUpdate};
 #[cfg(test)]
-use crate::emulator::paging::PageQuery;
-use crate::emulator::paging::Paging;
+use crate::emulator::config::paging::PageQuery;
+use crate::emulator::config::paging::Paging;
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource};
 use crate::wire::filter::FILTER_ID_PREFIX;
 use crate::wire::fql;
 use crate::wire::{CreateFilter, DestinationFilter, UpdateRequest, wrapper};
-
-pub const UPDATABLE: &[&str] = &["if", "actions", "title", "description", "enabled"];
 
 fn destination_name(view: &View, ws: &str, src: &str, dst: &str) -> Result<String, Status> {
     view.existing(ws, &format!("sources/{src}"))?;
@@ -143,7 +141,7 @@ pub async fn update_filter(
         let Some(Resource::Filter(current)) = state.get(&name) else {
             return Err(Status::not_found(format!("{name} not found")));
         };
-        let update = MaskedUpdate::new(body, UPDATABLE)?;
+        let update = MaskedUpdate::new(body, mask::FILTER)?;
         if let Some(given) = update.everything_given().apply_to(current)? {
             check(&given)?;
         }

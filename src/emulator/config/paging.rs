@@ -11,7 +11,7 @@ use serde::ser::SerializeMap;
 #[cfg(test)]
 use utoipa::IntoParams;
 
-use super::status::Status;
+use crate::emulator::status::Status;
 use crate::wire::wrapper::NEXT_PAGE_TOKEN;
 
 pub const MAX_PAGE_SIZE: usize = 200;

@@ -13,8 +13,36 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use super::status::Status;
-use crate::wire::{Resource, UpdateRequest};
+use crate::emulator::status::Status;
+use crate::wire::{Resource, SchemaConfig, UpdateRequest};
+
+/// The paths an update of each resource may name (without the resource key).
+pub const SOURCE: &[&str] = &[
+    "display_name",
+    "labels",
+    "library_config",
+    "library_config.metrics_enabled",
+    "library_config.retry_queue",
+    "library_config.cross_domain_id_enabled",
+    "library_config.api_host",
+];
+pub const DESTINATION: &[&str] = &["enabled", "config", "connection_mode"];
+pub const TRACKING_PLAN: &[&str] = &[
+    "display_name",
+    "rules",
+    "rules.events",
+    "rules.global",
+    "rules.identify",
+    "rules.group",
+    "rules.identify_traits",
+    "rules.group_traits",
+];
+pub const FILTER: &[&str] = &["if", "actions", "title", "description", "enabled"];
+
+/// A schema config's paths: each of its fields ([`SchemaConfig::FIELDS`]).
+pub fn schema_config() -> Vec<&'static str> {
+    SchemaConfig::FIELDS.iter().map(|(field, _)| *field).collect()
+}
 
 /// What an Update body asks for, checked against the fields that may change.
 #[derive(Debug)]

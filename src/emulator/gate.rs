@@ -1,0 +1,372 @@
+//! The gate both front doors share: every check that comes before an API's routes, in the order of
+//! docs/EMULATOR.md ("Order of checks"), as one middleware. It picks the door from the path (the Config API under
+//! `/v1beta/`, a path whose first segment looks like another Config API version gets the service's plain-text 503,
+//! anything else is the Public API), reads the body within that door's limit (413), logs the request and applies
+//! injected faults as sent, folds `//` and a trailing `/` (as clients in the wild send them), then authenticates
+//! (401, and 403 for an unknown token on the Public API) and applies the per-token rate limit that both APIs share
+//! (429). Refusals are answered in the door's shape ([`Status::render`]). What comes after (routes, paging, handlers)
+//! is each door's; the gate knows neither.
+
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, Method, Uri, header};
+use axum::middleware::Next;
+use axum::response::Response;
+use governor::clock::{Clock, DefaultClock};
+use governor::middleware::StateInformationMiddleware;
+use governor::{Quota, RateLimiter};
+
+use super::App;
+use super::status::{Door, Status, upstream_unroutable};
+use super::store::State as Resources;
+use crate::wire::public::header as rate_header;
+use crate::wire::{Code, SCOPE_WRITE};
+
+/// The version prefix of the Config API this emulator serves.
+pub const VERSION: &str = "v1beta";
+
+/// The request as the gate received it, handed on to what comes after routing.
+#[derive(Debug, Clone)]
+pub struct Received {
+    pub method: Method,
+    /// The path as sent: what injected faults match, at arrival and at commit.
+    pub sent: String,
+    /// The folded path without its leading `/` (`v1beta/workspaces/demo/sources`, `sources/abc`): what a 404 or a
+    /// 501 names.
+    pub path: String,
+    pub door: Door,
+}
+
+impl Received {
+    /// For a request that did not come through the gate: its path taken as sent.
+    pub fn of(method: &Method, uri: &Uri) -> Received {
+        let sent = uri.path().to_string();
+        let path = fold(&sent);
+        Received { method: method.clone(), sent, door: door_of(&path).unwrap_or(Door::Public), path }
+    }
+
+    /// The path as errors name it: `/v1beta/workspaces`, `/sources/abc`.
+    pub fn shown(&self) -> String {
+        format!("/{}", self.path)
+    }
+}
+
+/// Who is calling: the token's resource name, whether it may write, and the workspaces it reaches.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub token: String,
+    pub write: bool,
+    /// Workspace names the token reaches; empty means every workspace.
+    pub workspaces: Vec<String>,
+}
+
+impl Caller {
+    pub fn reaches(&self, workspace: &str) -> bool {
+        self.workspaces.is_empty() || self.workspaces.iter().any(|w| w == workspace)
+    }
+
+    pub fn require_write(&self) -> Result<(), Status> {
+        if self.write { Ok(()) } else { Err(Status::new(Code::PermissionDenied, "insufficient scope")) }
+    }
+}
+
+/// The caller the gate authenticated (or `--seed`'s own); a request without one is refused, not served.
+impl<S: Send + Sync> FromRequestParts<S> for Caller {
+    type Rejection = Status;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Status> {
+        parts.extensions.get::<Caller>().cloned().ok_or_else(|| Status::internal("the request has no caller"))
+    }
+}
+
+/// A caller whose token may write: the first extractor of every POST, PATCH, PUT and DELETE handler of the Config
+/// API, so a read token is 403 / 7 after the path and method are known (404 and 501 first) and before the body is
+/// read.
+#[derive(Debug, Clone)]
+pub struct WriteScope {
+    pub caller: Caller,
+    /// Where the write came from, for a fault injected at its commit.
+    pub received: Received,
+}
+
+impl WriteScope {
+    /// The write scope of a request's parts, or the caller's refusal.
+    pub fn of(parts: &Parts) -> Result<WriteScope, Status> {
+        let caller = parts.extensions.get::<Caller>().cloned().ok_or_else(|| Status::internal("no caller"))?;
+        caller.require_write()?;
+        let received =
+            parts.extensions.get::<Received>().cloned().unwrap_or_else(|| Received::of(&parts.method, &parts.uri));
+        Ok(WriteScope { caller, received })
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for WriteScope {
+    type Rejection = Status;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Status> {
+        WriteScope::of(parts)
+    }
+}
+
+/// Why a request carries no usable token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoToken {
+    /// No `Authorization` header, or one that is not `Bearer <token>`.
+    Missing,
+    /// A token this emulator does not know.
+    Unknown,
+}
+
+impl NoToken {
+    /// The refusal in the door's terms: the Config API says 401 for both (API.md); the Public API 401 for a missing
+    /// header and 403 for a token it does not know (PUBLIC-API.md, after a live test).
+    fn status(self, door: Door, message: &str) -> Status {
+        match (self, door) {
+            (NoToken::Unknown, Door::Public) => Status::new(Code::PermissionDenied, message),
+            _ => Status::new(Code::Unauthenticated, message),
+        }
+    }
+}
+
+/// The caller of a bearer token.
+pub fn authenticate(state: &Resources, headers: &HeaderMap) -> Result<Caller, (NoToken, &'static str)> {
+    let value = headers
+        .get(header::AUTHORIZATION)
+        .ok_or((NoToken::Missing, "missing access token: send Authorization: Bearer <token>"))?;
+    let value = value.to_str().map_err(|_| (NoToken::Unknown, "invalid access token"))?;
+    let secret = match value.split_once(' ') {
+        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("bearer") => rest.trim(),
+        _ => return Err((NoToken::Missing, "the Authorization header must be: Bearer <token>")),
+    };
+    let token = state.token_by_secret(secret).ok_or((NoToken::Unknown, "invalid access token"))?;
+    Ok(Caller {
+        token: token.record.name.clone(),
+        write: token.record.scopes == SCOPE_WRITE,
+        workspaces: token.record.workspace_names.clone(),
+    })
+}
+
+/// Requests per minute per token, one budget across both APIs; `None` when the limit is off.
+pub struct Limiter {
+    inner: Option<RateLimiter<String, governor::state::keyed::DefaultKeyedStateStore<String>, DefaultClock, StateInformationMiddleware>>,
+    per_minute: u32,
+}
+
+/// Where a token's budget stands after a request it let through: what the Public API's `X-RateLimit-*` headers say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    pub consumed: u32,
+    pub remaining: u32,
+    /// Until the budget is whole again.
+    pub reset_in: Duration,
+}
+
+impl Limiter {
+    pub fn per_minute(n: u32) -> Self {
+        let inner = NonZeroU32::new(n)
+            .map(|n| RateLimiter::keyed(Quota::per_minute(n)).with_middleware::<StateInformationMiddleware>());
+        Limiter { inner, per_minute: n }
+    }
+
+    /// Takes one request from the token's budget: where it stands then (`None` with the limit off), or 429.
+    pub fn check(&self, token: &str) -> Result<Option<Budget>, Status> {
+        let Some(limiter) = &self.inner else { return Ok(None) };
+        match limiter.check_key(&token.to_string()) {
+            Ok(snapshot) => {
+                let burst = snapshot.quota().burst_size().get();
+                let remaining = snapshot.remaining_burst_capacity().min(burst);
+                let consumed = burst - remaining;
+                let reset_in = snapshot.quota().replenish_interval() * consumed;
+                Ok(Some(Budget { consumed, remaining, reset_in }))
+            }
+            Err(not_until) => {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                let message = format!("rate limit exceeded: {}", crate::ui::count(self.per_minute as usize, "request"))
+                    + " per minute";
+                let mut status = Status::new(Code::ResourceExhausted, message);
+                status.retry_after = Some(wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).map(|s| s.max(1));
+                Err(status)
+            }
+        }
+    }
+}
+
+/// The middleware: the checks of "Order of checks" up to the rate limit, then the door's routes; logs every answer
+/// on stderr.
+pub async fn admit(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let sent = request.uri().path().to_string();
+    let response = match check(&app, request).await {
+        Ok((request, door, budget)) => {
+            let mut response = next.run(request).await;
+            if let (Door::Public, Some(budget)) = (door, budget) {
+                rate_headers(response.headers_mut(), budget);
+            }
+            response
+        }
+        Err(response) => response,
+    };
+    app.log_request(&method, &sent, response.status().as_u16(), started.elapsed());
+    response
+}
+
+async fn check(app: &App, request: Request) -> Result<(Request, Door, Option<Budget>), Response> {
+    let (mut parts, body) = request.into_parts();
+    let path = fold(parts.uri.path());
+    let Some(door) = door_of(&path) else {
+        // Record and faults first, as for any request: a test can still see what was sent.
+        let body = super::body::read(body, super::body::MAX_BODY).await.unwrap_or_default();
+        app.control.record(&parts, &body);
+        return Err(upstream_unroutable());
+    };
+    let limit = match door {
+        Door::Config => super::body::MAX_BODY,
+        Door::Public => super::body::MAX_PUBLIC_BODY,
+    };
+    let body = super::body::read(body, limit).await.map_err(|status| status.render(door))?;
+    app.control.record(&parts, &body);
+    if let Some(fault) = app.control.take_fault(&parts.method, parts.uri.path())
+        && let Some(response) = fault.apply().await
+    {
+        return Err(response);
+    }
+    let caller = authenticate(&app.store.read(), &parts.headers)
+        .map_err(|(why, message)| why.status(door, message).render(door))?;
+    let budget = app.limiter.check(&caller.token).map_err(|status| status.render(door))?;
+    let received = Received { method: parts.method.clone(), sent: parts.uri.path().to_string(), path, door };
+    // A path already folded, with nothing to escape, is routed as it came (a new URI costs more than the check).
+    let plain = received.path.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~/".contains(&b));
+    if parts.uri.path().strip_prefix('/') != Some(received.path.as_str()) || !plain {
+        parts.uri = routed(&received.path, parts.uri.query()).map_err(|status| status.render(door))?;
+    }
+    parts.extensions.insert(caller);
+    parts.extensions.insert(received);
+    Ok((Request::from_parts(parts, Body::from(body)), door, budget))
+}
+
+/// The door of a folded path: the Config API's version prefix, the Public API's root paths, or `None` for a path
+/// whose first segment names another Config API version (`v2beta`, `v1`), which the service cannot route.
+fn door_of(path: &str) -> Option<Door> {
+    let first = path.split('/').next().unwrap_or_default();
+    if first == VERSION {
+        return Some(Door::Config);
+    }
+    if looks_like_a_version(first) {
+        return None;
+    }
+    Some(Door::Public)
+}
+
+/// `v` and a digit, then letters and digits: `v1`, `v2beta`, `v1beta2`, `v1alpha`.
+fn looks_like_a_version(segment: &str) -> bool {
+    let mut bytes = segment.bytes();
+    bytes.next() == Some(b'v')
+        && bytes.next().is_some_and(|b| b.is_ascii_digit())
+        && segment.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
+/// A path with empty segments dropped and no leading `/` (`//v1beta//workspaces/` is `v1beta/workspaces`).
+fn fold(path: &str) -> String {
+    let mut folded = String::with_capacity(path.len());
+    for segment in path.split('/').filter(|s| !s.is_empty()) {
+        if !folded.is_empty() {
+            folded.push('/');
+        }
+        folded.push_str(segment);
+    }
+    folded
+}
+
+/// The URI the routes see: the folded path, each segment escaped so that the `Path` extractor decodes it back to
+/// exactly what was sent (a client's `%2F` stays the three characters `%2F` in a name, as names are matched as
+/// sent), and the query as sent.
+pub fn routed(path: &str, query: Option<&str>) -> Result<Uri, Status> {
+    let mut uri = String::with_capacity(path.len() + 1);
+    uri.push('/');
+    escape_into(&mut uri, path);
+    if let Some(query) = query {
+        uri.push('?');
+        uri.push_str(query);
+    }
+    uri.parse().map_err(|e| Status::invalid(format!("cannot route {uri:?}: {e}")))
+}
+
+/// Percent-encodes every byte but the unreserved and sub-delimiter characters, `:`, `@` and `/`.
+fn escape_into(out: &mut String, path: &str) {
+    for byte in path.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+}
+
+/// The Public API's rate-limit headers (PUBLIC-API.md, "Rate limits"): the points used and left, and when the
+/// budget is whole again as an IMF date.
+fn rate_headers(headers: &mut HeaderMap, budget: Budget) {
+    let reset = jiff::Timestamp::now() + jiff::SignedDuration::try_from(budget.reset_in).unwrap_or_default();
+    let reset = jiff::fmt::rfc2822::DateTimePrinter::new().timestamp_to_rfc9110_string(&reset).unwrap_or_default();
+    for (name, value) in [
+        (rate_header::CONSUMED, budget.consumed.to_string()),
+        (rate_header::REMAINING, budget.remaining.to_string()),
+        (rate_header::RESET, reset),
+    ] {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            headers.insert(name, value);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_fold_and_pick_their_door() {
+        for (path, folded, door) in [
+            ("/v1beta/workspaces", "v1beta/workspaces", Some(Door::Config)),
+            ("//v1beta//workspaces//", "v1beta/workspaces", Some(Door::Config)),
+            ("/v1beta", "v1beta", Some(Door::Config)),
+            ("/v1betax/workspaces", "v1betax/workspaces", None),
+            ("/v2beta/workspaces", "v2beta/workspaces", None),
+            ("/v1/track", "v1/track", None),
+            ("/", "", Some(Door::Public)),
+            ("/sources", "sources", Some(Door::Public)),
+            ("//destination//abc/filters", "destination/abc/filters", Some(Door::Public)),
+            ("/version", "version", Some(Door::Public)),
+        ] {
+            assert_eq!(fold(path), folded, "{path}");
+            assert_eq!(door_of(&fold(path)), door, "{path}");
+        }
+    }
+
+    #[test]
+    fn routed_paths_decode_to_what_was_sent() {
+        let uri = routed("v1beta/workspaces/de%2Fmo/sources/a b", Some("page_size=1")).unwrap();
+        assert_eq!(uri.path(), "/v1beta/workspaces/de%252Fmo/sources/a%20b");
+        assert_eq!(uri.query(), Some("page_size=1"));
+        assert_eq!(routed("", None).unwrap().path(), "/");
+    }
+
+    #[test]
+    fn the_budget_says_what_is_left_and_when_it_is_whole() {
+        let limiter = Limiter::per_minute(3);
+        let first = limiter.check("t").unwrap().unwrap();
+        assert_eq!((first.consumed, first.remaining), (1, 2));
+        assert_eq!(first.reset_in, Duration::from_secs(20));
+        limiter.check("t").unwrap();
+        let third = limiter.check("t").unwrap().unwrap();
+        assert_eq!((third.consumed, third.remaining), (3, 0));
+        let refused = limiter.check("t").unwrap_err();
+        assert!(refused.retry_after.is_some_and(|s| s >= 1), "{refused:?}");
+        assert_eq!(limiter.check("other").unwrap().unwrap().remaining, 2, "one budget per token");
+        assert_eq!(Limiter::per_minute(0).check("t").unwrap(), None);
+    }
+}

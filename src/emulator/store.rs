@@ -9,8 +9,10 @@ use std::path::Path;
 use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+use super::mint;
 use super::persist::{Change, Db, DeliveryRows};
 use super::status::Status;
 use crate::wire::{
@@ -40,10 +42,62 @@ pub struct StoredToken {
     pub secret: String,
 }
 
+/// What a record holds beyond the Config API's shape: the opaque id the Public API names it by, and the fields
+/// only the Public API has. Records written before the Public API was served have none: they gain an id when the
+/// data file is opened.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct More {
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub id: String,
+    /// A source's `enabled` (none: enabled).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    /// A source's `settings`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settings: Option<Map<String, Value>>,
+    /// A destination's `name`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// A tracking plan's `description`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// A tracking plan's `type` (none: `LIVE`).
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// A tracking plan's `slug`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slug: Option<String>,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
     pub seq: u64,
     pub resource: Resource,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub more: More,
+}
+
+fn is_default(more: &More) -> bool {
+    *more == More::default()
+}
+
+impl Resource {
+    /// A new opaque id of the shape the Public API shows for this kind of record (PUBLIC-API.md, "IDs"), or none
+    /// for records it does not name by id. A filter's and a regulation's come from the Config API's own.
+    fn new_id(&self, name: &str) -> Option<String> {
+        match self {
+            Resource::Workspace(_) | Resource::Source(_) => Some(mint::random_id(22)),
+            Resource::Destination(_) => Some(mint::random_hex(24)),
+            Resource::TrackingPlan(_) => Some(format!("tp_{}", mint::random_id(27))),
+            Resource::Filter(_) => {
+                let last = name.rsplit('/').next().unwrap_or(name);
+                Some(last.strip_prefix(crate::wire::filter::FILTER_ID_PREFIX).unwrap_or(last).to_string())
+            }
+            Resource::Regulation(r) => Some(r.id.clone()),
+            Resource::Connection(_) | Resource::AccessToken(_) | Resource::SchemaConfig(_) => None,
+        }
+    }
 }
 
 /// The collection a name belongs to: everything before its last segment.
@@ -53,8 +107,14 @@ pub fn collection_of(name: &str) -> &str {
 
 /// A pending change, checked against the current state and then applied in one piece.
 pub enum Op {
+    /// A new record; it gets an id of its kind.
     Insert(String, Resource),
+    /// A new record with what it holds beyond the Config API's shape (an id minted when it has none).
+    InsertWith(String, Resource, More),
+    /// A record's new value; what it holds beyond the Config API's shape stays.
     Replace(String, Resource),
+    /// A record's new value, with what it holds beyond the Config API's shape.
+    ReplaceWith(String, Resource, More),
     /// Removes the resource and every resource named under it.
     RemoveTree(String),
     /// Sets a value kept beside the resources (a counter, the page-token key).
@@ -76,6 +136,8 @@ pub struct State {
     secrets: HashMap<String, String>,
     /// Write key → source name, for the tracking endpoints.
     write_keys: HashMap<String, String>,
+    /// Opaque id → name, for the Public API.
+    ids: HashMap<String, String>,
     meta: HashMap<String, Vec<u8>>,
 }
 
@@ -102,6 +164,24 @@ impl Store {
         if let Some(bytes) = state.meta.get("next_seq") {
             let stored = bytes.as_slice().try_into().map(u64::from_be_bytes).unwrap_or(0);
             state.next_seq = state.next_seq.max(stored);
+        }
+        // Records of a data file written before the Public API was served gain their ids, kept from now on.
+        let unnamed: Vec<String> = state
+            .entries
+            .iter()
+            .filter(|(name, entry)| entry.more.id.is_empty() && entry.resource.new_id(name).is_some())
+            .map(|(name, _)| name.clone())
+            .collect();
+        let mut rows = Vec::with_capacity(unnamed.len());
+        for name in unnamed {
+            let Some(mut entry) = state.entries.get(&name).cloned() else { continue };
+            entry.more.id = state.fresh_id(&name, &entry.resource);
+            let bytes = serde_json::to_vec(&entry).map_err(|e| e.to_string())?;
+            rows.push(Change::Put(name.clone(), bytes));
+            state.index(name, entry);
+        }
+        if !rows.is_empty() {
+            db.commit(&rows)?;
         }
         Ok((Store::with(state, Some(Arc::new(db))), loaded.deliveries))
     }
@@ -198,6 +278,7 @@ impl Default for State {
             order: BTreeMap::new(),
             secrets: HashMap::new(),
             write_keys: HashMap::new(),
+            ids: HashMap::new(),
             meta: HashMap::new(),
         }
     }
@@ -210,6 +291,40 @@ impl State {
 
     pub fn contains(&self, name: &str) -> bool {
         self.entries.contains_key(name)
+    }
+
+    /// A record with what it holds beyond the Config API's shape.
+    pub fn entry(&self, name: &str) -> Option<&Entry> {
+        self.entries.get(name)
+    }
+
+    /// What a record holds beyond the Config API's shape (its id, the Public API's own fields).
+    pub fn more(&self, name: &str) -> Option<&More> {
+        self.entries.get(name).map(|e| &e.more)
+    }
+
+    /// The name of the record with this opaque id.
+    pub fn name_of_id(&self, id: &str) -> Option<&str> {
+        self.ids.get(id).map(String::as_str)
+    }
+
+    /// The opaque id of the record with this name (empty for records that have none).
+    pub fn id_of(&self, name: &str) -> &str {
+        self.more(name).map_or("", |more| more.id.as_str())
+    }
+
+    /// A new id for a record of this kind that no other record has.
+    fn fresh_id(&self, name: &str, resource: &Resource) -> String {
+        loop {
+            let id = resource.new_id(name).unwrap_or_default();
+            if id.is_empty() || !self.ids.get(&id).is_some_and(|holder| holder != name) {
+                return id;
+            }
+            // Taken (only a random id can be): draw again. A filter's or a regulation's is its own and unique.
+            if matches!(resource, Resource::Filter(_) | Resource::Regulation(_)) {
+                return id;
+            }
+        }
     }
 
     /// A value kept beside the resources (e.g. the page-token key).
@@ -279,16 +394,18 @@ impl State {
         let mut plan = Plan { puts: Vec::new(), deletes: Vec::new(), meta: Vec::new(), next_seq: self.next_seq, extra };
         for op in ops {
             match op {
-                Op::Insert(name, resource) => {
-                    if self.contains(&name) || plan.puts.iter().any(|(n, _)| *n == name) {
-                        return Err(Status::exists(&name));
-                    }
-                    plan.puts.push((name, Entry { seq: plan.next_seq, resource }));
-                    plan.next_seq += 1;
-                }
+                Op::Insert(name, resource) => self.insert(&mut plan, name, resource, More::default())?,
+                Op::InsertWith(name, resource, more) => self.insert(&mut plan, name, resource, more)?,
                 Op::Replace(name, resource) => {
                     let old = self.entries.get(&name).ok_or_else(|| Status::not_found(format!("{name} not found")))?;
-                    plan.puts.push((name, Entry { seq: old.seq, resource }));
+                    let more = old.more.clone();
+                    plan.puts.push((name, Entry { seq: old.seq, resource, more }));
+                }
+                Op::ReplaceWith(name, resource, mut more) => {
+                    let old = self.entries.get(&name).ok_or_else(|| Status::not_found(format!("{name} not found")))?;
+                    // The id is the record's for good.
+                    more.id = old.more.id.clone();
+                    plan.puts.push((name, Entry { seq: old.seq, resource, more }));
                 }
                 Op::RemoveTree(name) => {
                     if !self.contains(&name) {
@@ -308,6 +425,18 @@ impl State {
             }
         }
         Ok(plan)
+    }
+
+    fn insert(&self, plan: &mut Plan, name: String, resource: Resource, mut more: More) -> Result<(), Status> {
+        if self.contains(&name) || plan.puts.iter().any(|(n, _)| *n == name) {
+            return Err(Status::exists(&name));
+        }
+        if more.id.is_empty() {
+            more.id = self.fresh_id(&name, &resource);
+        }
+        plan.puts.push((name, Entry { seq: plan.next_seq, resource, more }));
+        plan.next_seq += 1;
+        Ok(())
     }
 
     fn apply(&mut self, plan: Plan) {
@@ -336,6 +465,9 @@ impl State {
             }
             _ => {}
         }
+        if !entry.more.id.is_empty() {
+            self.ids.insert(entry.more.id.clone(), name.clone());
+        }
         self.order.insert((collection_of(&name).to_string(), entry.seq), name.clone());
         self.entries.insert(name, entry);
     }
@@ -352,6 +484,9 @@ impl State {
                     }
                 }
                 _ => {}
+            }
+            if self.ids.get(&old.more.id).is_some_and(|holder| holder == name) {
+                self.ids.remove(&old.more.id);
             }
             self.order.remove(&(collection_of(name).to_string(), old.seq));
         }
@@ -456,4 +591,62 @@ mod tests {
         commit(&store, vec![Op::Insert("c/3".into(), conn("3"))]).await.unwrap();
         assert_eq!(names(&store, "c"), ["c/2", "c/3"]);
     }
+
+    fn source(name: &str) -> Resource {
+        Resource::Source(crate::wire::Source { name: name.into(), ..Default::default() })
+    }
+
+    #[tokio::test]
+    async fn records_get_an_id_of_their_kind_kept_through_updates_and_gone_with_them() {
+        let store = Store::in_memory();
+        let ops = vec![
+            Op::Insert("w/sources/web".into(), source("w/sources/web")),
+            Op::Insert("w/sources/web/destinations/webhooks".into(), Resource::Destination(Default::default())),
+            Op::Insert("w/tracking-plans/rs_1".into(), Resource::TrackingPlan(Default::default())),
+            Op::Insert("w/sources/web/destinations/webhooks/filters/df_abc".into(), Resource::Filter(Default::default())),
+            Op::Insert("c/1".into(), conn("1")),
+        ];
+        commit(&store, ops).await.unwrap();
+        let state = store.read();
+        let source_id = state.id_of("w/sources/web").to_string();
+        assert!(source_id.len() == 22 && source_id.bytes().all(|b| b.is_ascii_alphanumeric()), "{source_id}");
+        let destination = state.id_of("w/sources/web/destinations/webhooks").to_string();
+        assert!(destination.len() == 24 && destination.bytes().all(|b| b.is_ascii_hexdigit()), "{destination}");
+        assert!(state.id_of("w/tracking-plans/rs_1").starts_with("tp_"));
+        assert_eq!(state.id_of("w/sources/web/destinations/webhooks/filters/df_abc"), "abc");
+        assert_eq!(state.id_of("c/1"), "", "a connection is not named by id");
+        assert_eq!(state.name_of_id(&source_id), Some("w/sources/web"));
+        drop(state);
+        let more = More { enabled: Some(false), ..More::default() };
+        commit(&store, vec![Op::ReplaceWith("w/sources/web".into(), source("w/sources/web"), more)]).await.unwrap();
+        commit(&store, vec![Op::Replace("w/sources/web".into(), source("w/sources/web"))]).await.unwrap();
+        let state = store.read();
+        assert_eq!(state.more("w/sources/web").map(|m| (m.id.as_str(), m.enabled)), Some((source_id.as_str(), Some(false))));
+        drop(state);
+        commit(&store, vec![Op::RemoveTree("w/sources/web".into())]).await.unwrap();
+        let state = store.read();
+        assert_eq!((state.name_of_id(&source_id), state.name_of_id(&destination)), (None, None));
+    }
+
+    #[tokio::test]
+    async fn a_data_file_of_an_earlier_version_opens_and_its_records_gain_ids_for_good() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.redb");
+        {
+            // What seg serve wrote before records had ids: an entry with its sequence and resource only.
+            let (db, _) = Db::open(&path).unwrap();
+            let old = serde_json::json!({"seq": 1, "resource": {"kind": "source", "body": {"name": "w/sources/web"}}});
+            db.commit(&[Change::Put("w/sources/web".into(), old.to_string().into_bytes())]).unwrap();
+        }
+        let id = {
+            let (store, _) = Store::open(&path).unwrap();
+            let id = store.read().id_of("w/sources/web").to_string();
+            assert_eq!(id.len(), 22);
+            id
+        };
+        let (store, _) = Store::open(&path).unwrap();
+        assert_eq!(store.read().id_of("w/sources/web"), id, "the id was written, not drawn again");
+        assert_eq!(store.read().name_of_id(&id), Some("w/sources/web"));
+    }
+
 }

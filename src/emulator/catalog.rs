@@ -12,6 +12,8 @@ pub struct Catalog {
 }
 
 pub const SOURCES: &str = "catalog/sources";
+/// The webhook destination's slug.
+pub const WEBHOOKS: &str = "webhooks";
 pub const DESTINATIONS: &str = "catalog/destinations";
 
 fn object(value: Value) -> Map<String, Value> {
@@ -185,6 +187,43 @@ impl Catalog {
     pub fn source(&self, name: &str) -> Option<&CatalogSource> {
         let name = if name == format!("{SOURCES}/.net") { "catalog/sources/net" } else { name };
         self.sources.iter().find(|s| s.name == name)
+    }
+
+    /// Whether one source may hold several destinations of this entry (the Public API's `cloudModeInstances:
+    /// MULTIPLE`): the built-in `webhooks` entry may, as several webhook destinations are a common setup.
+    pub fn multiple_instances(&self, slug: &str) -> bool {
+        slug == WEBHOOKS
+    }
+
+    /// Whether a destination setting holds a secret, which the Public API shows censored: a `PASSWORD` setting, and
+    /// the `webhooks` entry's `sharedSecret` (PUBLIC-API.md: the emulator's catalog types it so there).
+    pub fn is_secret(&self, slug: &str, key: &str) -> bool {
+        let typed = self.destination(slug).and_then(|d| d.settings.iter().find(|s| s.name == key));
+        typed.is_some_and(|s| s.kind.eq_ignore_ascii_case("password")) || (slug == WEBHOOKS && key == "sharedSecret")
+    }
+
+    /// The Public API's id of a catalog source (10 letters and digits, as `IqDTy1TpoU`): made from its name, so it
+    /// is the same in every emulator and after every restart.
+    pub fn source_id(source: &CatalogSource) -> String {
+        use sha1::{Digest, Sha1};
+        const DIGITS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+        Sha1::digest(source.name.as_bytes()).iter().take(10).map(|b| char::from(DIGITS[usize::from(*b) % 62])).collect()
+    }
+
+    /// The Public API's id of a catalog destination (24 hexadecimal digits), made from its name.
+    pub fn destination_id(destination: &CatalogDestination) -> String {
+        use sha1::{Digest, Sha1};
+        hex::encode(&Sha1::digest(destination.name.as_bytes())[..12])
+    }
+
+    /// The catalog source with this Public API id.
+    pub fn source_by_id(&self, id: &str) -> Option<&CatalogSource> {
+        self.sources.iter().find(|s| Catalog::source_id(s) == id)
+    }
+
+    /// The catalog destination with this Public API id.
+    pub fn destination_by_id(&self, id: &str) -> Option<&CatalogDestination> {
+        self.destinations.iter().find(|d| Catalog::destination_id(d) == id)
     }
 
     pub fn destination(&self, slug: &str) -> Option<&CatalogDestination> {

@@ -153,7 +153,14 @@ pub fn authenticate(state: &Resources, headers: &HeaderMap) -> Result<Caller, (N
 
 /// Requests per minute per token, one budget across both APIs; `None` when the limit is off.
 pub struct Limiter {
-    inner: Option<RateLimiter<String, governor::state::keyed::DefaultKeyedStateStore<String>, DefaultClock, StateInformationMiddleware>>,
+    inner: Option<
+        RateLimiter<
+            String,
+            governor::state::keyed::DefaultKeyedStateStore<String>,
+            DefaultClock,
+            StateInformationMiddleware,
+        >,
+    >,
     per_minute: u32,
 }
 

@@ -11,6 +11,7 @@ mod event_filter;
 mod gate;
 mod ingest;
 mod mint;
+mod model;
 mod outbox;
 mod persist;
 mod public;
@@ -35,8 +36,8 @@ use crate::ui::Printer;
 use crate::wire::{SCOPE_READ, SCOPE_WRITE, Workspace};
 use store::{Op, Resource, Store};
 
-pub use ingest::{TrackingBody, tracking_bodies};
 pub use config::VERSION;
+pub use ingest::{TrackingBody, tracking_bodies};
 
 /// The workspace there is when none is named.
 pub const DEFAULT_WORKSPACE: &str = "demo";
@@ -241,7 +242,7 @@ async fn page_key(store: &Store) -> Result<Vec<u8>> {
         return Ok(key);
     }
     let key = rand::random::<[u8; 32]>().to_vec();
-    writer.commit(vec![Op::Meta(PAGE_KEY, key.clone())]).await.map_err(internal)?;
+    writer.commit(vec![Op::Meta(PAGE_KEY.into(), key.clone())]).await.map_err(internal)?;
     Ok(key)
 }
 

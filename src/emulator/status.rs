@@ -188,7 +188,10 @@ mod tests {
         let (status, json) = body(response).await;
         assert_eq!((status, json["errors"][0]["data"]["msBeforeNext"].as_u64()), (429, Some(3000)));
         let large = Status { http: Some(413), ..Status::invalid("too large") };
-        assert_eq!(body(large.clone().render(Door::Config)).await, (413, serde_json::json!({"error": "too large", "code": 3})));
+        assert_eq!(
+            body(large.clone().render(Door::Config)).await,
+            (413, serde_json::json!({"error": "too large", "code": 3}))
+        );
         assert_eq!(body(large.render(Door::Public)).await.1["errors"][0]["type"], "payload-too-large");
     }
 }

@@ -68,6 +68,9 @@ pub struct More {
     /// A tracking plan's `slug`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub slug: Option<String>,
+    /// The source id of a regulation made for one source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -117,8 +120,12 @@ pub enum Op {
     ReplaceWith(String, Resource, More),
     /// Removes the resource and every resource named under it.
     RemoveTree(String),
+    /// Moves a record to another name with its new value, keeping its id and its place in its collection's order
+    /// (`None`: what it holds beyond the Config API's shape stays too). Moving a record does not move those named
+    /// under it: each is moved on its own.
+    Move(String, String, Resource, Option<More>),
     /// Sets a value kept beside the resources (a counter, the page-token key).
-    Meta(&'static str, Vec<u8>),
+    Meta(String, Vec<u8>),
 }
 
 /// The store: the state, the writers' turn, and the data file with `--data`.
@@ -249,7 +256,7 @@ impl Writer {
 pub struct Plan {
     puts: Vec<(String, Entry)>,
     deletes: Vec<String>,
-    meta: Vec<(&'static str, Vec<u8>)>,
+    meta: Vec<(String, Vec<u8>)>,
     next_seq: u64,
     extra: Vec<Change>,
 }
@@ -317,7 +324,7 @@ impl State {
     fn fresh_id(&self, name: &str, resource: &Resource) -> String {
         loop {
             let id = resource.new_id(name).unwrap_or_default();
-            if id.is_empty() || !self.ids.get(&id).is_some_and(|holder| holder != name) {
+            if id.is_empty() || self.ids.get(&id).is_none_or(|holder| holder == name) {
                 return id;
             }
             // Taken (only a random id can be): draw again. A filter's or a regulation's is its own and unique.
@@ -325,6 +332,12 @@ impl State {
                 return id;
             }
         }
+    }
+
+    /// The names of the records under `name` (`name/...`), not `name` itself, in name order.
+    pub fn names_under(&self, name: &str) -> Vec<String> {
+        let prefix = format!("{name}/");
+        self.entries.range(prefix.clone()..).map(|(n, _)| n).take_while(|n| n.starts_with(&prefix)).cloned().collect()
     }
 
     /// A value kept beside the resources (e.g. the page-token key).
@@ -406,6 +419,16 @@ impl State {
                     // The id is the record's for good.
                     more.id = old.more.id.clone();
                     plan.puts.push((name, Entry { seq: old.seq, resource, more }));
+                }
+                Op::Move(from, to, resource, more) => {
+                    let old = self.entries.get(&from).ok_or_else(|| Status::not_found(format!("{from} not found")))?;
+                    if self.contains(&to) || plan.puts.iter().any(|(n, _)| *n == to) {
+                        return Err(Status::exists(&to));
+                    }
+                    let mut more = more.unwrap_or_else(|| old.more.clone());
+                    more.id = old.more.id.clone();
+                    plan.deletes.push(from);
+                    plan.puts.push((to, Entry { seq: old.seq, resource, more }));
                 }
                 Op::RemoveTree(name) => {
                     if !self.contains(&name) {
@@ -583,7 +606,7 @@ mod tests {
             let ops = vec![Op::Insert("c/1".into(), conn("1")), Op::Insert("c/2".into(), conn("2"))];
             commit(&store, ops).await.unwrap();
             commit(&store, vec![Op::RemoveTree("c/1".into())]).await.unwrap();
-            commit(&store, vec![Op::Meta("key", vec![7])]).await.unwrap();
+            commit(&store, vec![Op::Meta("key".into(), vec![7])]).await.unwrap();
         }
         let (store, _) = Store::open(&path).unwrap();
         assert_eq!(names(&store, "c"), ["c/2"]);
@@ -603,26 +626,33 @@ mod tests {
             Op::Insert("w/sources/web".into(), source("w/sources/web")),
             Op::Insert("w/sources/web/destinations/webhooks".into(), Resource::Destination(Default::default())),
             Op::Insert("w/tracking-plans/rs_1".into(), Resource::TrackingPlan(Default::default())),
-            Op::Insert("w/sources/web/destinations/webhooks/filters/df_abc".into(), Resource::Filter(Default::default())),
+            Op::Insert(
+                "w/sources/web/destinations/webhooks/filters/df_abc".into(),
+                Resource::Filter(Default::default()),
+            ),
             Op::Insert("c/1".into(), conn("1")),
         ];
         commit(&store, ops).await.unwrap();
-        let state = store.read();
-        let source_id = state.id_of("w/sources/web").to_string();
-        assert!(source_id.len() == 22 && source_id.bytes().all(|b| b.is_ascii_alphanumeric()), "{source_id}");
-        let destination = state.id_of("w/sources/web/destinations/webhooks").to_string();
-        assert!(destination.len() == 24 && destination.bytes().all(|b| b.is_ascii_hexdigit()), "{destination}");
-        assert!(state.id_of("w/tracking-plans/rs_1").starts_with("tp_"));
-        assert_eq!(state.id_of("w/sources/web/destinations/webhooks/filters/df_abc"), "abc");
-        assert_eq!(state.id_of("c/1"), "", "a connection is not named by id");
-        assert_eq!(state.name_of_id(&source_id), Some("w/sources/web"));
-        drop(state);
+        let (source_id, destination) = {
+            let state = store.read();
+            let source_id = state.id_of("w/sources/web").to_string();
+            assert!(source_id.len() == 22 && source_id.bytes().all(|b| b.is_ascii_alphanumeric()), "{source_id}");
+            let destination = state.id_of("w/sources/web/destinations/webhooks").to_string();
+            assert!(destination.len() == 24 && destination.bytes().all(|b| b.is_ascii_hexdigit()), "{destination}");
+            assert!(state.id_of("w/tracking-plans/rs_1").starts_with("tp_"));
+            assert_eq!(state.id_of("w/sources/web/destinations/webhooks/filters/df_abc"), "abc");
+            assert_eq!(state.id_of("c/1"), "", "a connection is not named by id");
+            assert_eq!(state.name_of_id(&source_id), Some("w/sources/web"));
+            (source_id, destination)
+        };
         let more = More { enabled: Some(false), ..More::default() };
         commit(&store, vec![Op::ReplaceWith("w/sources/web".into(), source("w/sources/web"), more)]).await.unwrap();
         commit(&store, vec![Op::Replace("w/sources/web".into(), source("w/sources/web"))]).await.unwrap();
-        let state = store.read();
-        assert_eq!(state.more("w/sources/web").map(|m| (m.id.as_str(), m.enabled)), Some((source_id.as_str(), Some(false))));
-        drop(state);
+        {
+            let state = store.read();
+            let kept = state.more("w/sources/web").map(|m| (m.id.as_str(), m.enabled));
+            assert_eq!(kept, Some((source_id.as_str(), Some(false))));
+        }
         commit(&store, vec![Op::RemoveTree("w/sources/web".into())]).await.unwrap();
         let state = store.read();
         assert_eq!((state.name_of_id(&source_id), state.name_of_id(&destination)), (None, None));
@@ -648,5 +678,4 @@ mod tests {
         assert_eq!(store.read().id_of("w/sources/web"), id, "the id was written, not drawn again");
         assert_eq!(store.read().name_of_id(&id), Some("w/sources/web"));
     }
-
 }

@@ -22,8 +22,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::App;
-pub use super::gate::VERSION;
 use super::gate::Received;
+pub use super::gate::VERSION;
 use super::status::Status;
 use crate::wire::Code;
 use paging::PageQuery;

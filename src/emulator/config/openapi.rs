@@ -224,7 +224,8 @@ fn config_items(collection: &str, destination: &CatalogDestination) -> Vec<Objec
         .map(|setting| {
             let value: RefOr<Schema> = match (slug, setting.name.as_str()) {
                 (outbox::WEBHOOKS, "hooks") => {
-                    nullable(ArrayBuilder::new().max_items(Some(crate::webhook::deliver::MAX_URLS)).items(hook())).into()
+                    nullable(ArrayBuilder::new().max_items(Some(crate::webhook::deliver::MAX_URLS)).items(hook()))
+                        .into()
                 }
                 (outbox::WEBHOOKS, _) => nullable(string()).into(),
                 _ => any_value().into(),

@@ -5,15 +5,15 @@ use std::sync::Arc;
 
 use axum::extract::State;
 
-use super::{Path, Reply, TokenPath, Tx, View, deleted, now, ok, random_id, valid_slug};
+use super::{Path, Reply, TokenPath, Tx, View, deleted, now, ok, random_id, valid_slug, view};
 use crate::emulator::App;
-use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
 #[cfg(test)]
 use crate::emulator::config::doc::{AccessTokenPage, Empty};
 #[cfg(test)]
 use crate::emulator::config::paging::PageQuery;
 use crate::emulator::config::paging::Paging;
+use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource, State as Resources, StoredToken};
 use crate::wire::{AccessToken, CreateAccessToken, SCOPE_READ, SCOPE_WRITE, wrapper};
@@ -48,7 +48,7 @@ pub fn issue(
     };
     let stored = StoredToken { record: record.clone(), secret: secret.clone() };
     let ops = vec![
-        Op::Meta(TOKEN_ID, id.to_be_bytes().to_vec()),
+        Op::Meta(TOKEN_ID.into(), id.to_be_bytes().to_vec()),
         Op::Insert(record.name.clone(), Resource::AccessToken(stored)),
     ];
     (AccessToken { token: Some(secret), ..record }, ops)
@@ -105,7 +105,7 @@ pub async fn create_access_token(
     }
     let (created, ops) = {
         let state = tx.state();
-        let view = tx.view(&state);
+        let view = view(&tx, &state);
         for name in &workspaces {
             // A malformed name is a bad value; a well-formed one that is not there (for this caller) is not found,
             // as a workspace named in a path is.

@@ -7,11 +7,11 @@ use serde::Serialize;
 
 use super::{CatalogDestinationPath, CatalogSourcePath, Path, Reply, ok};
 use crate::emulator::App;
-use crate::emulator::gate::Caller;
 use crate::emulator::catalog::{DESTINATIONS, SOURCES};
 #[cfg(test)]
 use crate::emulator::config::doc::{CatalogDestinationPage, CatalogSourcePage};
 use crate::emulator::config::paging::{CATALOG_PAGE_SIZE, PageBody, PageQuery, Paging};
+use crate::emulator::gate::Caller;
 use crate::emulator::status::Status;
 use crate::wire::wrapper;
 #[cfg(test)]

@@ -1,27 +1,24 @@
-//! Destination filters: stored under `<destination>/filters/df_<27 alphanumerics>` and reachable there, named
-//! `<destination>/config/<hex>/filters/df_...` (the form the service answered in 2022, which a Terraform provider
-//! relies on; API.md) and reachable under that name too. The `if` condition
-//! must be valid FQL and is stored as sent; actions must have one of the four shapes. Update masks name the fields
-//! without a prefix (`if`, `actions`); `filter.if` is read the same way.
+//! Destination filters through the Config API (the model: `model::filters`): stored under
+//! `<destination>/filters/df_<27 alphanumerics>` and reachable there, named `<destination>/config/<hex>/filters/df_...`
+//! (the form the service answered in 2022, which a Terraform provider relies on; API.md) and reachable under that
+//! name too. Update masks name the fields without a prefix (`if`, `actions`); `filter.if` is read the same way.
 
 use std::sync::Arc;
 
 use axum::extract::State;
 
-use super::{ConfigFilterPath, DestinationPath, FilterPath, Found, Path, Reply, Tx, View, deleted, ok, random_id};
+use super::{ConfigFilterPath, DestinationPath, FilterPath, Found, Path, Reply, Tx, View, deleted, ok, view};
 use crate::emulator::App;
-use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
-use crate::emulator::config::mask::{self, MaskedUpdate};
 #[cfg(test)]
 use crate::emulator::config::doc::{Empty, FilterPage, FilterUpdate};
+use crate::emulator::config::mask::{self, MaskedUpdate};
 #[cfg(test)]
 use crate::emulator::config::paging::PageQuery;
 use crate::emulator::config::paging::Paging;
+use crate::emulator::gate::{Caller, WriteScope};
+use crate::emulator::model::filters;
 use crate::emulator::status::Status;
-use crate::emulator::store::{Op, Resource};
-use crate::wire::filter::FILTER_ID_PREFIX;
-use crate::wire::fql;
 use crate::wire::{CreateFilter, DestinationFilter, UpdateRequest, wrapper};
 
 fn destination_name(view: &View, ws: &str, src: &str, dst: &str) -> Result<String, Status> {
@@ -32,20 +29,6 @@ fn destination_name(view: &View, ws: &str, src: &str, dst: &str) -> Result<Strin
 fn filter_name(view: &View, p: &FilterPath) -> Result<String, Status> {
     let destination = destination_name(view, &p.workspace, &p.source, &p.destination)?;
     Ok(format!("{destination}/filters/{}", p.filter))
-}
-
-/// The config segment of a destination's filter names: a stable hex id of the destination, as the service's
-/// names carry one (`.../destinations/webhooks/config/<hex>/filters/df_...`).
-fn config_id(destination: &str) -> String {
-    use sha1::{Digest, Sha1};
-    hex::encode(&Sha1::digest(destination.as_bytes())[..8])
-}
-
-/// A filter's condition and actions, checked: 400 / code 3 naming what is wrong.
-fn check(filter: &DestinationFilter) -> Result<(), Status> {
-    fql::parse(&filter.condition).map_err(|e| Status::invalid(format!("filter.if is not valid FQL: {e}")))?;
-    filter.parsed_actions().map_err(|e| Status::invalid(format!("filter.actions: {e}")))?;
-    Ok(())
 }
 
 /// List a destination's filters
@@ -87,10 +70,8 @@ pub async fn create_filter(
     JsonBody(CreateFilter { filter: input }): JsonBody<CreateFilter>,
 ) -> Reply {
     let tx = Tx::begin(&app, write).await;
-    let destination = destination_name(&tx.view(&tx.state()), &p.workspace, &p.source, &p.destination)?;
-    let id = format!("{FILTER_ID_PREFIX}{}", random_id(27));
-    let filter = DestinationFilter {
-        name: format!("{destination}/config/{}/filters/{id}", config_id(&destination)),
+    let destination = destination_name(&view(&tx, &tx.state()), &p.workspace, &p.source, &p.destination)?;
+    let input = DestinationFilter {
         title: input.title,
         description: input.description,
         condition: input.condition,
@@ -98,9 +79,8 @@ pub async fn create_filter(
         actions: input.actions,
         ..Default::default()
     };
-    check(&filter)?;
-    let key = format!("{destination}/filters/{id}");
-    tx.commit(vec![Op::Insert(key, Resource::Filter(filter.clone()))]).await?;
+    let (op, filter) = filters::create(&destination, input)?;
+    tx.commit(vec![op]).await?;
     ok(&filter)
 }
 
@@ -135,25 +115,20 @@ pub async fn update_filter(
     JsonBody(body): JsonBody<UpdateRequest<DestinationFilter>>,
 ) -> Reply {
     let tx = Tx::begin(&app, write).await;
-    let (name, new) = {
+    let (op, new) = {
         let state = tx.state();
-        let name = filter_name(&tx.view(&state), &p)?;
-        let Some(Resource::Filter(current)) = state.get(&name) else {
-            return Err(Status::not_found(format!("{name} not found")));
-        };
+        let name = filter_name(&view(&tx, &state), &p)?;
+        let current = filters::get(&state, &name)?;
         let update = MaskedUpdate::new(body, mask::FILTER)?;
         if let Some(given) = update.everything_given().apply_to(current)? {
-            check(&given)?;
+            filters::check(&given)?;
         }
         match update.apply_to(current)? {
             None => return ok(current),
-            Some(new) => {
-                check(&new)?;
-                (name, new)
-            }
+            Some(new) => (filters::update(&state, &name, new.clone())?, new),
         }
     };
-    tx.commit(vec![Op::Replace(name, Resource::Filter(new.clone()))]).await?;
+    tx.commit(vec![op]).await?;
     ok(&new)
 }
 
@@ -166,8 +141,12 @@ pub async fn update_filter(
     )))]
 pub async fn delete_filter(State(app): State<Arc<App>>, write: WriteScope, Path(p): Path<FilterPath>) -> Reply {
     let tx = Tx::begin(&app, write).await;
-    let name = filter_name(&tx.view(&tx.state()), &p)?;
-    tx.commit(vec![Op::RemoveTree(name)]).await?;
+    let op = {
+        let state = tx.state();
+        let name = filter_name(&view(&tx, &state), &p)?;
+        filters::delete(&state, &name)?
+    };
+    tx.commit(vec![op]).await?;
     deleted()
 }
 

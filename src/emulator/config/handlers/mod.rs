@@ -13,7 +13,7 @@ pub mod sources;
 pub mod tracking_plans;
 pub mod workspaces;
 
-use std::sync::{Arc, RwLockReadGuard};
+use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::FromRequestParts;
@@ -24,13 +24,11 @@ use serde::de::DeserializeOwned;
 #[cfg(test)]
 use utoipa::IntoParams;
 
-use crate::emulator::App;
-use crate::emulator::gate::{Caller, WriteScope};
-use crate::emulator::gate::Received;
 use super::paging::{PageBody, PageQuery};
-use crate::emulator::persist::Change;
+use crate::emulator::App;
+use crate::emulator::gate::Caller;
 use crate::emulator::status::Status;
-use crate::emulator::store::{Op, Resource, State, Writer};
+use crate::emulator::store::{Resource, State};
 
 pub type Reply = Result<Response, Status>;
 
@@ -237,7 +235,13 @@ impl<'a> View<'a> {
     /// The name of a resource in a reachable workspace, when it exists; 404 naming it otherwise.
     pub fn existing(&self, ws: &str, below: &str) -> Result<String, Status> {
         let name = format!("{}/{below}", self.workspace(ws)?);
-        if self.state.contains(&name) { Ok(name) } else { Err(Status::not_found(format!("{name} not found"))) }
+        if self.shows(&name) { Ok(name) } else { Err(Status::not_found(format!("{name} not found"))) }
+    }
+
+    /// Whether the Config API shows the record at `name`: it exists and is not a further destination of one catalog
+    /// entry, which only the Public API can name.
+    fn shows(&self, name: &str) -> bool {
+        self.state.contains(name) && !name.contains(crate::emulator::model::destinations::INSTANCE)
     }
 
     /// One page of a collection as `{"<wrapper>": [...], "next_page_token": ".."}`.
@@ -262,8 +266,8 @@ impl<'a> View<'a> {
     /// The resource at `name` as the API shows it, or 404 naming it.
     pub fn get(&self, name: &str) -> Reply {
         match self.state.get(name) {
-            Some(resource) => ok(&Public(resource)),
-            None => Err(Status::not_found(format!("{name} not found"))),
+            Some(resource) if self.shows(name) => ok(&Public(resource)),
+            _ => Err(Status::not_found(format!("{name} not found"))),
         }
     }
 }
@@ -333,62 +337,11 @@ impl<P: Lookup> FromRequestParts<Arc<App>> for Found<P> {
 
 // ---- writing ----
 
-/// A write under way: the writers' turn, taken before the handler checks anything, so that what it checks still
-/// holds when it commits; and where the write came from, for a fault injected at its commit.
-pub struct Tx {
-    app: Arc<App>,
-    writer: Writer,
-    caller: Caller,
-    received: Received,
-}
+pub use crate::emulator::model::Tx;
 
-impl Tx {
-    /// Waits for the writers' turn (reads go on meanwhile).
-    pub async fn begin(app: &Arc<App>, scope: WriteScope) -> Tx {
-        let writer = app.store.writer().await;
-        Tx { app: app.clone(), writer, caller: scope.caller, received: scope.received }
-    }
-
-    pub fn caller(&self) -> &Caller {
-        &self.caller
-    }
-
-    /// The state this write sees. Drop it before [`Tx::commit`]: the guard is not `Send`.
-    pub fn state(&self) -> RwLockReadGuard<'_, State> {
-        self.writer.state()
-    }
-
-    pub fn view<'a>(&'a self, state: &'a State) -> View<'a> {
-        View::new(&self.app, state, &self.caller)
-    }
-
-    /// Checks the ops (409 for a name that exists, 404 for one that does not) and commits them.
-    pub async fn commit(self, ops: Vec<Op>) -> Result<(), Status> {
-        self.commit_then(ops, Vec::new(), || {}).await
-    }
-
-    /// [`Tx::commit`], with `extra` changes in the same transaction and `then` run once it is applied. The commit
-    /// runs on a task of its own: once checked, a write is committed and applied even if its client goes away
-    /// meanwhile, so the data file and memory never disagree. A fault at commit holds it there, with the turn.
-    pub async fn commit_then(
-        self,
-        ops: Vec<Op>,
-        extra: Vec<Change>,
-        then: impl FnOnce() + Send + 'static,
-    ) -> Result<(), Status> {
-        let plan = self.writer.plan(ops, extra)?;
-        let hold = self.app.control.take_commit_fault(&self.received.method, &self.received.sent);
-        let writer = self.writer;
-        let committed = tokio::spawn(async move {
-            if let Some(hold) = hold {
-                hold.wait().await;
-            }
-            writer.apply(plan).await?;
-            then();
-            Ok(())
-        });
-        committed.await.map_err(|e| Status::internal(format!("the commit failed: {e}")))?
-    }
+/// What a write reads with, in its turn.
+pub fn view<'a>(tx: &'a Tx, state: &'a State) -> View<'a> {
+    View::new(tx.app(), state, tx.caller())
 }
 
 // ---- answers ----

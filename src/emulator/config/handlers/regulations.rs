@@ -5,26 +5,20 @@ use std::sync::Arc;
 
 use axum::extract::State;
 
-use super::{Found, Path, RegulationPath, Reply, Tx, View, WorkspacePath, now, ok, random_id};
+use super::{Found, Path, RegulationPath, Reply, Tx, View, WorkspacePath, ok, view};
 use crate::emulator::App;
-use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
 #[cfg(test)]
 use crate::emulator::config::doc::RegulationPage;
-use crate::emulator::outbox::{self, Job, Outbox};
 #[cfg(test)]
 use crate::emulator::config::paging::PageQuery;
 use crate::emulator::config::paging::Paging;
-use crate::emulator::store::{Op, Resource, State as Resources};
-use crate::emulator::{ingest, status::Status};
-use crate::wire::message::MessageType;
-use crate::wire::{CreateRegulation, REGULATION_TYPES, Regulation, RegulationCreated, wrapper};
-
-/// User ids one request may name.
-pub const MAX_VALUES: usize = 5000;
-
-/// Regulation types that delete data, and so notify webhooks; `Suppress` and `Unsuppress` delete nothing.
-pub const DELETING: [&str; 2] = ["Delete", "Suppress_With_Delete"];
+use crate::emulator::gate::{Caller, WriteScope};
+use crate::emulator::model::regulations;
+use crate::emulator::status::Status;
+#[cfg(test)]
+use crate::wire::Regulation;
+use crate::wire::{CreateRegulation, REGULATION_TYPES, RegulationCreated, wrapper};
 
 /// List regulations
 #[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/regulations", tag = "regulations",
@@ -78,9 +72,9 @@ pub async fn create_regulation(
     JsonBody(input): JsonBody<CreateRegulation>,
 ) -> Reply {
     let tx = Tx::begin(&app, write).await;
-    let (regulation, jobs) = {
+    let (op, regulation, jobs) = {
         let state = tx.state();
-        let workspace = tx.view(&state).workspace(&p.workspace)?;
+        let workspace = view(&tx, &state).workspace(&p.workspace)?;
         if !REGULATION_TYPES.contains(&input.regulation_type.as_str()) {
             return Err(Status::invalid(format!(
                 "regulation_type must be one of {}, got {:?}",
@@ -88,67 +82,20 @@ pub async fn create_regulation(
                 input.regulation_type
             )));
         }
+        // The Config API deletes by user id only (API.md).
         if input.attributes.name != "userId" {
             return Err(Status::invalid(format!(
                 "attributes.name must be \"userId\", got {:?}",
                 input.attributes.name
             )));
         }
-        let count = input.attributes.values.len();
-        if count == 0 || count > MAX_VALUES {
-            return Err(Status::invalid(format!(
-                "attributes.values must hold 1 to {MAX_VALUES} user ids, got {count}"
-            )));
-        }
-        let id = random_id(27);
-        let time = now();
-        let jobs = if DELETING.contains(&input.regulation_type.as_str()) {
-            deletes(&app.outbox, &state, &workspace, &id, &input.attributes.values, &time)
-        } else {
-            Vec::new()
-        };
-        let regulation = Regulation {
-            name: format!("{workspace}/regulations/{id}"),
-            id,
-            regulation_type: input.regulation_type,
-            attributes: input.attributes,
-            create_time: time,
-            ..Default::default()
-        };
-        (regulation, jobs)
+        regulations::create(&app.outbox, &state, &workspace, None, &input.regulation_type, input.attributes)?
     };
-    let id = regulation.id.clone();
     // The regulation and its notifications are committed together: both or neither survive a crash. The
     // deliveries start once both are.
     let queued = app.outbox.prepare(jobs)?;
     let rows = queued.changes();
     let outbox = app.outbox.clone();
-    let ops = vec![Op::Insert(regulation.name.clone(), Resource::Regulation(regulation))];
-    tx.commit_then(ops, rows, move || outbox.dispatch(queued)).await?;
-    ok(&RegulationCreated { regulate_id: id, ..Default::default() })
-}
-
-/// One `delete` body per user for each source of the workspace with an enabled webhooks destination: a user the
-/// request names twice is one user, deleted once, so notified once.
-fn deletes(outbox: &Outbox, state: &Resources, workspace: &str, id: &str, users: &[String], time: &str) -> Vec<Job> {
-    let mut seen = std::collections::HashSet::with_capacity(users.len());
-    let users: Vec<&String> = users.iter().filter(|user| seen.insert(user.as_str())).collect();
-    let mut jobs = Vec::new();
-    for source in state.names_in(&format!("{workspace}/sources")) {
-        for target in outbox::targets(state, source) {
-            if target.urls.is_empty() {
-                outbox.note(&format!("webhook {}: enabled but has no hook URL; delete not sent", target.destination));
-                continue;
-            }
-            for (n, user) in users.iter().enumerate() {
-                jobs.push(Job::new(
-                    &target,
-                    &format!("{id}-{n}"),
-                    MessageType::Delete,
-                    ingest::delete_body(user, time),
-                ));
-            }
-        }
-    }
-    jobs
+    tx.commit_then(vec![op], rows, move || outbox.dispatch(queued)).await?;
+    ok(&RegulationCreated { regulate_id: regulation.id, ..Default::default() })
 }

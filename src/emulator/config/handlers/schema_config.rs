@@ -6,24 +6,16 @@ use std::sync::Arc;
 
 use axum::extract::State;
 
-use super::{Found, Path, Reply, SourcePath, Tx, View, ok};
+use super::{Found, Path, Reply, SourcePath, Tx, View, ok, view};
 use crate::emulator::App;
-use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
-use crate::emulator::config::mask::{self, MaskedUpdate};
 #[cfg(test)]
 use crate::emulator::config::doc::SchemaConfigUpdate;
+use crate::emulator::config::mask::{self, MaskedUpdate};
+use crate::emulator::gate::{Caller, WriteScope};
+use crate::emulator::model::schema;
 use crate::emulator::status::Status;
-use crate::emulator::store::{Op, Resource, State as Store};
 use crate::wire::{SchemaConfig, UpdateRequest};
-
-/// The source's schema config as it stands, and whether it is stored.
-fn current(state: &Store, source: &str) -> (SchemaConfig, bool) {
-    match state.get(&SchemaConfig::name_of(source)) {
-        Some(Resource::SchemaConfig(config)) => (config.clone(), true),
-        _ => (SchemaConfig::default_for(source), false),
-    }
-}
 
 /// Get a source's schema config
 #[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/sources/{source}/schema-config", tag = "sources",
@@ -35,7 +27,7 @@ fn current(state: &Store, source: &str) -> (SchemaConfig, bool) {
 pub async fn get_schema_config(State(app): State<Arc<App>>, caller: Caller, Path(p): Path<SourcePath>) -> Reply {
     let state = app.store.read();
     let source = View::new(&app, &state, &caller).existing(&p.workspace, &format!("sources/{}", p.source))?;
-    ok(&current(&state, &source).0)
+    ok(&schema::current(&state, &source).0)
 }
 
 /// Update a source's schema config
@@ -58,17 +50,14 @@ pub async fn update_schema_config(
     let tx = Tx::begin(&app, write).await;
     let (op, new) = {
         let state = tx.state();
-        let source = tx.view(&state).existing(&p.workspace, &format!("sources/{}", p.source))?;
-        let (current, stored) = current(&state, &source);
+        let source = view(&tx, &state).existing(&p.workspace, &format!("sources/{}", p.source))?;
+        let (current, _) = schema::current(&state, &source);
         let update = MaskedUpdate::new(body, &mask::schema_config())?;
         if let Some(given) = update.everything_given().apply_to(&current)? {
             given.check().map_err(Status::invalid)?;
         }
         let Some(new) = update.apply_to(&current)? else { return ok(&current) };
-        new.check().map_err(Status::invalid)?;
-        let resource = Resource::SchemaConfig(new.clone());
-        let op = if stored { Op::Replace(new.name.clone(), resource) } else { Op::Insert(new.name.clone(), resource) };
-        (op, new)
+        (schema::set(&state, &source, new.clone())?, new)
     };
     tx.commit(vec![op]).await?;
     ok(&new)

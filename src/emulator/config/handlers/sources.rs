@@ -1,28 +1,23 @@
-//! Sources: `workspaces/<ws>/sources/<slug>`. Deleting one deletes its destinations and its tracking-plan
-//! connections with it.
+//! Sources through the Config API: `workspaces/<ws>/sources/<slug>` (the model: `model::sources`). Deleting one
+//! deletes its destinations and its tracking-plan connections with it.
 
 use std::sync::Arc;
 
 use axum::extract::State;
 
-use super::{Found, Path, Reply, SourcePath, Tx, View, WorkspacePath, child_slug, deleted, now, ok, random_id};
+use super::{Found, Path, Reply, SourcePath, Tx, View, WorkspacePath, child_slug, deleted, ok, view};
 use crate::emulator::App;
-use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
-use crate::emulator::config::mask::{self, MaskedUpdate};
 #[cfg(test)]
 use crate::emulator::config::doc::{Empty, SourcePage, SourceUpdate};
+use crate::emulator::config::mask::{self, MaskedUpdate};
 #[cfg(test)]
 use crate::emulator::config::paging::PageQuery;
 use crate::emulator::config::paging::Paging;
+use crate::emulator::gate::{Caller, WriteScope};
+use crate::emulator::model::sources::{self, NewSource};
 use crate::emulator::status::Status;
-use crate::emulator::store::{Op, Resource};
 use crate::wire::{CreateSource, Source, UpdateRequest, wrapper};
-
-
-fn collection(ws: &str) -> String {
-    format!("workspaces/{ws}/sources")
-}
 
 /// List sources
 #[cfg_attr(test, utoipa::path(get, path = "/workspaces/{workspace}/sources", tag = "sources", params(WorkspacePath, PageQuery),
@@ -39,7 +34,7 @@ pub async fn list_sources(
     let state = app.store.read();
     let view = View::new(&app, &state, &caller);
     view.workspace(&p.workspace)?;
-    view.list(&collection(&p.workspace), wrapper::SOURCES, &page, |_| true)
+    view.list(&sources::collection(&format!("workspaces/{}", p.workspace)), wrapper::SOURCES, &page, |_| true)
 }
 
 /// Create a source
@@ -62,11 +57,10 @@ pub async fn create_source(
     JsonBody(CreateSource { source: input }): JsonBody<CreateSource>,
 ) -> Reply {
     let tx = Tx::begin(&app, write).await;
-    let source = {
+    let (op, source) = {
         let state = tx.state();
-        let parent = tx.view(&state).workspace(&p.workspace)?;
-        let collection = collection(&p.workspace);
-        let slug = child_slug(&input.name, &collection, "source")?;
+        let workspace = view(&tx, &state).workspace(&p.workspace)?;
+        let slug = child_slug(&input.name, &sources::collection(&workspace), "source")?;
         if input.catalog_name.is_empty() {
             return Err(Status::invalid("source.catalog_name is required, e.g. catalog/sources/javascript"));
         }
@@ -76,20 +70,17 @@ pub async fn create_source(
                 input.catalog_name
             )));
         }
-        Source {
-            name: format!("{collection}/{slug}"),
-            parent,
-            display_name: input.display_name.unwrap_or_else(|| slug.to_string()),
+        let new = NewSource {
+            slug: slug.to_string(),
             catalog_name: input.catalog_name,
-            write_keys: vec![random_id(32)],
-            library_config: input.library_config.unwrap_or_default(),
+            display_name: input.display_name,
             labels: input.labels.unwrap_or_default(),
-            id: random_id(10),
-            create_time: now(),
-            ..Default::default()
-        }
+            library_config: input.library_config.unwrap_or_default(),
+            ..NewSource::default()
+        };
+        sources::create(&app, &workspace, new)?
     };
-    tx.commit(vec![Op::Insert(source.name.clone(), Resource::Source(source.clone()))]).await?;
+    tx.commit(vec![op]).await?;
     ok(&source)
 }
 
@@ -103,7 +94,7 @@ pub async fn get_source(State(app): State<Arc<App>>, caller: Caller, Path(p): Pa
     let state = app.store.read();
     let view = View::new(&app, &state, &caller);
     view.workspace(&p.workspace)?;
-    view.get(&format!("{}/{}", collection(&p.workspace), p.source))
+    view.get(&format!("workspaces/{}/sources/{}", p.workspace, p.source))
 }
 
 /// Update a source
@@ -123,21 +114,19 @@ pub async fn update_source(
     JsonBody(body): JsonBody<UpdateRequest<Source>>,
 ) -> Reply {
     let tx = Tx::begin(&app, write).await;
-    let (name, new) = {
+    let (ops, new) = {
         let state = tx.state();
-        tx.view(&state).workspace(&p.workspace)?;
-        let name = format!("{}/{}", collection(&p.workspace), p.source);
-        let Some(Resource::Source(current)) = state.get(&name) else {
-            return Err(Status::not_found(format!("{name} not found")));
-        };
+        view(&tx, &state).workspace(&p.workspace)?;
+        let name = format!("workspaces/{}/sources/{}", p.workspace, p.source);
+        let (current, more) = sources::get(&state, &name)?;
         let update = MaskedUpdate::new(body, mask::SOURCE)?;
         update.everything_given().apply_to(current)?;
         match update.apply_to(current)? {
             None => return ok(current),
-            Some(new) => (name, new),
+            Some(new) => (sources::update(&state, &name, new.clone(), more.clone())?, new),
         }
     };
-    tx.commit(vec![Op::Replace(name, Resource::Source(new.clone()))]).await?;
+    tx.commit(ops).await?;
     ok(&new)
 }
 
@@ -172,15 +161,8 @@ pub async fn delete_source(State(app): State<Arc<App>>, write: WriteScope, Path(
     let tx = Tx::begin(&app, write).await;
     let ops = {
         let state = tx.state();
-        let workspace = tx.view(&state).workspace(&p.workspace)?;
-        let mut ops = vec![Op::RemoveTree(format!("{}/{}", collection(&p.workspace), p.source))];
-        for plan in state.names_in(&format!("{workspace}/tracking-plans")) {
-            let connection = format!("{plan}/source-connections/{}", p.source);
-            if state.contains(&connection) {
-                ops.push(Op::RemoveTree(connection));
-            }
-        }
-        ops
+        let workspace = view(&tx, &state).workspace(&p.workspace)?;
+        sources::delete(&state, &format!("{}/{}", sources::collection(&workspace), p.source))?
     };
     tx.commit(ops).await?;
     deleted()

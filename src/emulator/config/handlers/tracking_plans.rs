@@ -4,22 +4,23 @@
 use std::sync::Arc;
 
 use axum::extract::State;
-use serde_json::{Map, Value};
 
-use super::{ConnectionPath, Found, Path, PlanPath, Reply, Tx, View, WorkspacePath, deleted, now, ok, random_id};
+use super::{ConnectionPath, Found, Path, PlanPath, Reply, Tx, View, WorkspacePath, deleted, ok, view};
 use crate::emulator::App;
-use crate::emulator::gate::{Caller, WriteScope};
 use crate::emulator::body::JsonBody;
-use crate::emulator::config::mask::{self, MaskedUpdate};
 #[cfg(test)]
 use crate::emulator::config::doc::{ConnectionPage, Empty, TrackingPlanPage, TrackingPlanUpdate};
+use crate::emulator::config::mask::{self, MaskedUpdate};
 #[cfg(test)]
 use crate::emulator::config::paging::PageQuery;
 use crate::emulator::config::paging::Paging;
+use crate::emulator::gate::{Caller, WriteScope};
+use crate::emulator::model::plans::{self, Plans};
 use crate::emulator::status::Status;
-use crate::emulator::store::{Op, Resource};
-use crate::wire::{ConnectSource, CreateTrackingPlan, SourceConnection, TrackingPlan, UpdateRequest, wrapper};
-
+use crate::emulator::store::{More, Op, Resource};
+#[cfg(test)]
+use crate::wire::SourceConnection;
+use crate::wire::{ConnectSource, CreateTrackingPlan, TrackingPlan, UpdateRequest, wrapper};
 
 fn plan_name(view: &View, ws: &str, id: &str) -> Result<String, Status> {
     let workspace = view.workspace(ws)?;
@@ -28,11 +29,6 @@ fn plan_name(view: &View, ws: &str, id: &str) -> Result<String, Status> {
 
 fn require_plan(view: &View, ws: &str, id: &str) -> Result<String, Status> {
     view.existing(ws, &format!("tracking-plans/{id}"))
-}
-
-/// The wire's rule (`TrackingPlan::normalize_rules`), answered 400 when broken.
-fn normalize_rules(rules: Map<String, Value>) -> Result<Map<String, Value>, Status> {
-    TrackingPlan::normalize_rules(rules).map_err(Status::invalid)
 }
 
 /// List tracking plans
@@ -72,20 +68,12 @@ pub async fn create_tracking_plan(
     JsonBody(CreateTrackingPlan { tracking_plan: input }): JsonBody<CreateTrackingPlan>,
 ) -> Reply {
     let tx = Tx::begin(&app, write).await;
-    let workspace = tx.view(&tx.state()).workspace(&p.workspace)?;
+    let workspace = view(&tx, &tx.state()).workspace(&p.workspace)?;
     if input.display_name.trim().is_empty() {
         return Err(Status::invalid("tracking_plan.display_name is required"));
     }
-    let time = now();
-    let plan = TrackingPlan {
-        name: format!("{workspace}/tracking-plans/rs_{}", random_id(27)),
-        display_name: input.display_name,
-        rules: normalize_rules(input.rules.unwrap_or_default())?,
-        create_time: time.clone(),
-        update_time: time,
-        ..Default::default()
-    };
-    tx.commit(vec![Op::Insert(plan.name.clone(), Resource::TrackingPlan(plan.clone()))]).await?;
+    let (op, plan) = plans::create(&workspace, input.display_name, input.rules.unwrap_or_default(), More::default())?;
+    tx.commit(vec![op]).await?;
     ok(&plan)
 }
 
@@ -121,26 +109,27 @@ pub async fn update_tracking_plan(
     JsonBody(body): JsonBody<UpdateRequest<TrackingPlan>>,
 ) -> Reply {
     let tx = Tx::begin(&app, write).await;
-    let (name, new) = {
+    let (op, new) = {
         let state = tx.state();
-        let name = require_plan(&tx.view(&state), &p.workspace, &p.tracking_plan)?;
-        let Some(Resource::TrackingPlan(current)) = state.get(&name) else {
-            return Err(Status::not_found(format!("{name} not found")));
-        };
+        let name = require_plan(&view(&tx, &state), &p.workspace, &p.tracking_plan)?;
+        let (current, more) = plans::get(&state, &name)?;
         let update = MaskedUpdate::new(body, mask::TRACKING_PLAN)?;
         if let Some(given) = update.everything_given().apply_to(current)? {
-            normalize_rules(given.rules)?;
+            plans::normalize_rules(given.rules)?;
         }
         match update.apply_to(current)? {
             None => return ok(current),
-            Some(mut new) => {
-                new.rules = normalize_rules(new.rules)?;
-                new.update_time = now();
-                (name, new)
+            Some(new) => {
+                let op = plans::update(&state, &name, new, more.clone())?;
+                let Op::ReplaceWith(_, Resource::TrackingPlan(new), _) = &op else {
+                    return Err(Status::internal("an update that is no replacement"));
+                };
+                let new = new.clone();
+                (op, new)
             }
         }
     };
-    tx.commit(vec![Op::Replace(name, Resource::TrackingPlan(new.clone()))]).await?;
+    tx.commit(vec![op]).await?;
     ok(&new)
 }
 
@@ -175,8 +164,12 @@ pub async fn update_tracking_plan_patch(
     )))]
 pub async fn delete_tracking_plan(State(app): State<Arc<App>>, write: WriteScope, Path(p): Path<PlanPath>) -> Reply {
     let tx = Tx::begin(&app, write).await;
-    let name = plan_name(&tx.view(&tx.state()), &p.workspace, &p.tracking_plan)?;
-    tx.commit(vec![Op::RemoveTree(name)]).await?;
+    let op = {
+        let state = tx.state();
+        let name = plan_name(&view(&tx, &state), &p.workspace, &p.tracking_plan)?;
+        plans::delete(&state, &name)?
+    };
+    tx.commit(vec![op]).await?;
     deleted()
 }
 
@@ -216,20 +209,14 @@ pub async fn create_source_connection(
     JsonBody(input): JsonBody<ConnectSource>,
 ) -> Reply {
     let tx = Tx::begin(&app, write).await;
-    let (name, connection) = {
+    let (op, connection) = {
         let state = tx.state();
-        let plan = require_plan(&tx.view(&state), &p.workspace, &p.tracking_plan)?;
+        let plan = require_plan(&view(&tx, &state), &p.workspace, &p.tracking_plan)?;
         let sources = format!("workspaces/{}/sources", p.workspace);
         let slug = super::child_slug(&input.source_name, &sources, "source")?;
-        let source = format!("{sources}/{slug}");
-        if !state.contains(&source) {
-            return Err(Status::not_found(format!("{source} not found")));
-        }
-        let connection =
-            SourceConnection { source_name: source, tracking_plan_id: p.tracking_plan.clone(), ..Default::default() };
-        (format!("{plan}/source-connections/{slug}"), connection)
+        plans::connect(&state, &plan, &format!("{sources}/{slug}"), Plans::Several)?
     };
-    tx.commit(vec![Op::Insert(name, Resource::Connection(connection.clone()))]).await?;
+    tx.commit(op.into_iter().collect()).await?;
     ok(&connection)
 }
 
@@ -247,7 +234,11 @@ pub async fn delete_source_connection(
     Path(p): Path<ConnectionPath>,
 ) -> Reply {
     let tx = Tx::begin(&app, write).await;
-    let plan = require_plan(&tx.view(&tx.state()), &p.workspace, &p.tracking_plan)?;
-    tx.commit(vec![Op::RemoveTree(format!("{plan}/source-connections/{}", p.source))]).await?;
+    let op = {
+        let state = tx.state();
+        let plan = require_plan(&view(&tx, &state), &p.workspace, &p.tracking_plan)?;
+        plans::disconnect(&state, &plan, &p.source)?
+    };
+    tx.commit(vec![op]).await?;
     deleted()
 }

@@ -6,12 +6,12 @@ use axum::extract::State;
 
 use super::{Path, Reply, View, WorkspacePath};
 use crate::emulator::App;
-use crate::emulator::gate::Caller;
 #[cfg(test)]
 use crate::emulator::config::doc::WorkspacePage;
 #[cfg(test)]
 use crate::emulator::config::paging::PageQuery;
 use crate::emulator::config::paging::Paging;
+use crate::emulator::gate::Caller;
 use crate::emulator::store::Resource;
 #[cfg(test)]
 use crate::wire::Workspace;

@@ -18,10 +18,10 @@ use utoipa::{Modify, OpenApi as _};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::super::handlers::regulations;
 use super::super::{VERSION, table};
-use crate::emulator::App;
 use super::{SLUG, name_pattern, nullable, pattern, rules, string};
+use crate::emulator::App;
+use crate::emulator::model::regulations;
 use crate::wire::{Code, ErrorBody, REGULATION_TYPES, SCOPE_READ, SCOPE_WRITE};
 
 #[derive(utoipa::OpenApi)]

@@ -1,0 +1,288 @@
+//! Tracking plans: list (by `type` too), get, create (`name` and `type` required), update (name and description;
+//! answers a status, not the plan), delete; their rules (list, replace, upsert with renames, remove, each rule known
+//! by its type, key and version); and their sources (a source is on one plan at most: another is 409).
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use serde::Serialize;
+
+use super::sources::named as source_named;
+use super::{Body, Caller, Ids, Problem, Query, Reply, Write, data, page, render, success};
+use crate::emulator::App;
+use crate::emulator::model::{self, plans, sources};
+use crate::emulator::status::Status;
+use crate::emulator::store::{More, Resource, State as Store};
+use crate::wire::public::{self, PaginationOutput, RuleInput, RuleRemoval, Rules, UpsertRule, map, rule_type};
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Plans {
+    tracking_plans: Vec<public::TrackingPlan>,
+    pagination: PaginationOutput,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct One {
+    tracking_plan: public::TrackingPlan,
+}
+
+#[derive(Serialize)]
+struct RuleList {
+    rules: Vec<public::Rule>,
+    pagination: PaginationOutput,
+}
+
+#[derive(Serialize)]
+struct SourceList {
+    sources: Vec<public::Source>,
+    pagination: PaginationOutput,
+}
+
+/// The plan's id, resolved in the caller's workspace: its name, or 404.
+fn named(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
+    let name = model::by_id(state, workspace, id, "tracking plan")?;
+    match state.get(&name) {
+        Some(Resource::TrackingPlan(_)) => Ok(name),
+        _ => Err(Status::not_found(format!("tracking plan {id} not found")).into()),
+    }
+}
+
+fn one(state: &Store, name: &str) -> Result<public::TrackingPlan, Problem> {
+    let (plan, more) = plans::get(state, name)?;
+    Ok(render::plan(state, plan, more))
+}
+
+pub async fn list_plans(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
+    let asked = query.page()?;
+    let kind = query.values("type").next().map(String::from);
+    if let Some(kind) = &kind
+        && !plans::TYPES.contains(&kind.as_str())
+    {
+        return Err(Status::invalid_field("type", format!("type must be one of {}", plans::TYPES.join(", "))).into());
+    }
+    let state = app.store.read();
+    let workspace = caller.workspace(&state)?;
+    let all: Vec<public::TrackingPlan> = state
+        .names_in(&plans::collection(&workspace))
+        .map(|name| one(&state, name))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .filter(|plan| kind.as_ref().is_none_or(|kind| plan.kind == *kind))
+        .collect();
+    let (tracking_plans, pagination) = page(&all, asked);
+    data(Plans { tracking_plans, pagination })
+}
+
+pub async fn get_plan(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
+    let state = app.store.read();
+    let name = named(&state, &caller.workspace(&state)?, &id)?;
+    data(One { tracking_plan: one(&state, &name)? })
+}
+
+pub async fn create_plan(State(app): State<Arc<App>>, write: Write, body: Body) -> Reply {
+    let input: public::CreateTrackingPlan = body.json()?;
+    let tx = write.begin(&app).await;
+    let (op, name) = {
+        let state = tx.state();
+        let workspace = model::workspace_of(&state, tx.caller())?;
+        let more = More { kind: Some(input.kind), description: input.description, ..More::default() };
+        let (op, plan) = plans::create(&workspace, input.name, Default::default(), more)?;
+        (op, plan.name)
+    };
+    tx.commit(vec![op]).await?;
+    let state = app.store.read();
+    data(One { tracking_plan: one(&state, &name)? })
+}
+
+pub async fn update_plan(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
+    let tx = write.begin(&app).await;
+    let op = {
+        let state = tx.state();
+        let name = named(&state, &model::workspace_of(&state, tx.caller())?, &id)?;
+        let input: public::UpdateTrackingPlan = body.json()?;
+        let (current, more) = plans::get(&state, &name)?;
+        let (mut new, mut more) = (current.clone(), more.clone());
+        if let Some(given) = input.name {
+            new.display_name = given.unwrap_or_default();
+        }
+        if let Some(description) = input.description {
+            more.description = description;
+        }
+        plans::update(&state, &name, new, more)?
+    };
+    tx.commit(vec![op]).await?;
+    success()
+}
+
+pub async fn delete_plan(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
+    let tx = write.begin(&app).await;
+    let op = {
+        let state = tx.state();
+        let name = named(&state, &model::workspace_of(&state, tx.caller())?, &id)?;
+        plans::delete(&state, &name)?
+    };
+    tx.commit(vec![op]).await?;
+    success()
+}
+
+pub async fn list_rules(
+    State(app): State<Arc<App>>,
+    caller: Caller,
+    Ids(id): Ids<String>,
+    Query(query): Query,
+) -> Reply {
+    let asked = query.page()?;
+    let state = app.store.read();
+    let name = named(&state, &caller.workspace(&state)?, &id)?;
+    let (plan, _) = plans::get(&state, &name)?;
+    let (rules, pagination) = page(&render::rules(plan), asked);
+    data(RuleList { rules, pagination })
+}
+
+/// A rule's type checked: one of the six.
+fn check_type(n: usize, kind: &str) -> Result<(), Problem> {
+    if rule_type::TYPES.contains(&kind) {
+        return Ok(());
+    }
+    let message = format!("rule type must be one of {}, got {kind:?}", rule_type::TYPES.join(", "));
+    Err(Status::invalid_field(format!("rules.{n}.type"), message).into())
+}
+
+/// Writes a plan's rules as a rule list: 422 for two rules of one (type, key, version).
+async fn write_rules(
+    app: &Arc<App>,
+    write: Write,
+    id: &str,
+    change: impl FnOnce(Vec<RuleInput>) -> Result<Vec<RuleInput>, Problem>,
+) -> Reply {
+    let tx = write.begin(app).await;
+    let op = {
+        let state = tx.state();
+        let name = named(&state, &model::workspace_of(&state, tx.caller())?, id)?;
+        let (current, more) = plans::get(&state, &name)?;
+        let rules = change(map::rules_to_public(&current.rules))?;
+        let mut new = current.clone();
+        new.rules = map::rules_from_public(&rules).map_err(|e| Status::invalid_field("rules", e))?;
+        plans::update(&state, &name, new, more.clone())?
+    };
+    tx.commit(vec![op]).await?;
+    success()
+}
+
+pub async fn replace_rules(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
+    let input: Rules<RuleInput> = body.json()?;
+    for (n, rule) in input.rules.iter().enumerate() {
+        check_type(n, &rule.kind)?;
+    }
+    write_rules(&app, write, &id, |_| Ok(input.rules)).await
+}
+
+pub async fn update_rules(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
+    let input: Rules<UpsertRule> = body.json()?;
+    for (n, rule) in input.rules.iter().enumerate() {
+        check_type(n, &rule.rule.kind)?;
+    }
+    write_rules(&app, write, &id, |mut rules| {
+        for upsert in input.rules {
+            let mut rule = upsert.rule;
+            let at = rules.iter().position(|r| r.identity() == rule.identity());
+            if let Some(new_key) = upsert.new_key {
+                rule.key = Some(new_key);
+            }
+            match at {
+                Some(at) => rules[at] = rule,
+                None => rules.push(rule),
+            }
+        }
+        Ok(rules)
+    })
+    .await
+}
+
+pub async fn remove_rules(
+    State(app): State<Arc<App>>,
+    write: Write,
+    Ids(id): Ids<String>,
+    Query(query): Query,
+) -> Reply {
+    let mut removals = Vec::new();
+    for (n, object) in query.objects("rules")?.into_iter().enumerate() {
+        // From a query every value is text: a version is read as a number.
+        let mut object = object;
+        if let Some(serde_json::Value::String(version)) = object.get("version").cloned() {
+            let number = version.trim().parse::<u64>().map_err(|_| {
+                Status::invalid_field(
+                    format!("rules.{n}.version"),
+                    format!("version must be a number, got {version:?}"),
+                )
+            })?;
+            object.insert("version".into(), number.into());
+        }
+        let removal: RuleRemoval = serde_json::from_value(serde_json::Value::Object(object))
+            .map_err(|e| Status::invalid_field(format!("rules.{n}"), e.to_string()))?;
+        check_type(n, &removal.kind)?;
+        removals.push(removal);
+    }
+    write_rules(&app, write, &id, |mut rules| {
+        rules
+            .retain(|rule| !removals.iter().any(|r| (r.kind.as_str(), r.key.as_deref(), r.version) == rule.identity()));
+        Ok(rules)
+    })
+    .await
+}
+
+pub async fn list_plan_sources(
+    State(app): State<Arc<App>>,
+    caller: Caller,
+    Ids(id): Ids<String>,
+    Query(query): Query,
+) -> Reply {
+    let asked = query.page()?;
+    let state = app.store.read();
+    let name = named(&state, &caller.workspace(&state)?, &id)?;
+    let connected = plans::sources(&state, &name);
+    let (connected, pagination) = page(&connected, asked);
+    let sources = connected
+        .iter()
+        .map(|source| sources::get(&state, source).map(|(s, more)| render::source(&app, &state, s, more)))
+        .collect::<Result<_, _>>()?;
+    data(SourceList { sources, pagination })
+}
+
+pub async fn add_source(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
+    let tx = write.begin(&app).await;
+    let op = {
+        let state = tx.state();
+        let workspace = model::workspace_of(&state, tx.caller())?;
+        let plan = named(&state, &workspace, &id)?;
+        let input: public::SourceId = body.json()?;
+        let source = source_named(&state, &workspace, &input.source_id)
+            .map_err(|_| Status::invalid_field("sourceId", format!("unknown sourceId {:?}", input.source_id)))?;
+        plans::connect(&state, &plan, &source, plans::Plans::One)?.0
+    };
+    tx.commit(op.into_iter().collect()).await?;
+    success()
+}
+
+pub async fn remove_source(
+    State(app): State<Arc<App>>,
+    write: Write,
+    Ids(id): Ids<String>,
+    Query(query): Query,
+) -> Reply {
+    let tx = write.begin(&app).await;
+    let op = {
+        let state = tx.state();
+        let workspace = model::workspace_of(&state, tx.caller())?;
+        let plan = named(&state, &workspace, &id)?;
+        let Some(source_id) = query.values("sourceId").next() else {
+            return Err(Status::invalid_field("sourceId", "sourceId is required").into());
+        };
+        let source = source_named(&state, &workspace, source_id)?;
+        plans::disconnect(&state, &plan, source.rsplit('/').next().unwrap_or_default())?
+    };
+    tx.commit(vec![op]).await?;
+    success()
+}

@@ -1,0 +1,213 @@
+//! Sources: `listSources`, `getSource` (with `trackingPlanId` beside it), `createSource` (201; no name, so the
+//! source is named by its slug until one is set), `updateSource` (a new `slug` renames it, and what is under it, for
+//! both APIs), `deleteSource`, and its schema settings (`listSchemaSettingsInSource`,
+//! `updateSchemaSettingsInSource`, forwarding targets as source ids).
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, render, success};
+use crate::emulator::App;
+use crate::emulator::model::{self, schema, sources};
+use crate::emulator::status::Status;
+use crate::emulator::store::{Resource, State as Store};
+use crate::wire::public::{self, PaginationOutput, map};
+use crate::wire::{SchemaConfig, valid_slug};
+
+#[derive(Serialize)]
+struct Sources {
+    sources: Vec<public::Source>,
+    pagination: PaginationOutput,
+}
+
+#[derive(Serialize)]
+struct One {
+    source: public::Source,
+}
+
+/// The source's id, resolved in the caller's workspace: its name, or 404.
+pub fn named(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
+    let name = model::by_id(state, workspace, id, "source")?;
+    match state.get(&name) {
+        Some(Resource::Source(_)) => Ok(name),
+        _ => Err(Status::not_found(format!("source {id} not found")).into()),
+    }
+}
+
+fn one(app: &App, state: &Store, name: &str) -> Result<public::Source, Problem> {
+    let (source, more) = sources::get(state, name)?;
+    Ok(render::source(app, state, source, more))
+}
+
+pub async fn list_sources(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
+    let page_asked = query.page()?;
+    let state = app.store.read();
+    let workspace = caller.workspace(&state)?;
+    let names: Vec<&str> = state.names_in(&sources::collection(&workspace)).collect();
+    let (names, pagination) = page(&names, page_asked);
+    let sources = names.iter().map(|name| one(&app, &state, name)).collect::<Result<_, _>>()?;
+    data(Sources { sources, pagination })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct WithPlan {
+    source: public::Source,
+    tracking_plan_id: Option<String>,
+}
+
+pub async fn get_source(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
+    let state = app.store.read();
+    let name = named(&state, &caller.workspace(&state)?, &id)?;
+    let tracking_plan_id = sources::plan_of(&state, &name).map(|plan| state.id_of(&plan).to_string());
+    data(WithPlan { source: one(&app, &state, &name)?, tracking_plan_id })
+}
+
+pub async fn create_source(State(app): State<Arc<App>>, write: Write, body: Body) -> Reply {
+    let input: public::CreateSource = body.json()?;
+    let tx = write.begin(&app).await;
+    let (op, name) = {
+        let state = tx.state();
+        let workspace = model::workspace_of(&state, tx.caller())?;
+        let catalog = app.catalog.source_by_id(&input.metadata_id).ok_or_else(|| {
+            Status::invalid_field("metadataId", format!("unknown metadataId {:?}", input.metadata_id))
+        })?;
+        let new = sources::NewSource {
+            slug: input.slug,
+            catalog_name: catalog.name.clone(),
+            enabled: Some(input.enabled),
+            settings: input.settings,
+            ..sources::NewSource::default()
+        };
+        let (op, source) = sources::create(&app, &workspace, new)?;
+        (op, source.name)
+    };
+    tx.commit(vec![op]).await?;
+    let state = app.store.read();
+    created(One { source: one(&app, &state, &name)? })
+}
+
+pub async fn update_source(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
+    let tx = write.begin(&app).await;
+    let (ops, name) = {
+        let state = tx.state();
+        let name = named(&state, &model::workspace_of(&state, tx.caller())?, &id)?;
+        let input: public::UpdateSource = body.json()?;
+        let (current, more) = sources::get(&state, &name)?;
+        let (mut new, mut more) = (current.clone(), more.clone());
+        let slug = name.rsplit('/').next().unwrap_or_default().to_string();
+        if let Some(given) = &input.slug {
+            if !valid_slug(given) {
+                return Err(sources::check_slug(given, "source").unwrap_err().into());
+            }
+            new.name = format!("{}/{given}", sources::collection(sources::workspace_of(&name)));
+        }
+        match input.name {
+            Some(Some(display)) => new.display_name = display,
+            // Cleared: named by its slug again, as a source that was never named.
+            Some(None) => new.display_name = input.slug.clone().unwrap_or(slug),
+            None => {}
+        }
+        if let Some(enabled) = input.enabled {
+            more.enabled = Some(enabled);
+        }
+        if let Some(settings) = input.settings {
+            more.settings = Some(merged(more.settings.take().unwrap_or_default(), settings));
+        }
+        let renamed = new.name.clone();
+        (sources::update(&state, &name, new, more)?, renamed)
+    };
+    tx.commit(ops).await?;
+    let state = app.store.read();
+    data(One { source: one(&app, &state, &name)? })
+}
+
+/// Settings sent merge by top-level key; `null` removes one.
+fn merged(mut current: Map<String, Value>, given: Map<String, Value>) -> Map<String, Value> {
+    for (key, value) in given {
+        if value.is_null() {
+            current.remove(&key);
+        } else {
+            current.insert(key, value);
+        }
+    }
+    current
+}
+
+pub async fn delete_source(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
+    let tx = write.begin(&app).await;
+    let ops = {
+        let state = tx.state();
+        let name = named(&state, &model::workspace_of(&state, tx.caller())?, &id)?;
+        sources::delete(&state, &name)?
+    };
+    tx.commit(ops).await?;
+    success()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Settings {
+    source_id: String,
+    settings: public::SchemaSettings,
+}
+
+pub async fn get_schema_settings(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
+    let state = app.store.read();
+    let name = named(&state, &caller.workspace(&state)?, &id)?;
+    let (config, _) = schema::current(&state, &name);
+    data(Settings { source_id: id, settings: render::schema_settings(&state, &name, &config) })
+}
+
+pub async fn update_schema_settings(
+    State(app): State<Arc<App>>,
+    write: Write,
+    Ids(id): Ids<String>,
+    body: Body,
+) -> Reply {
+    let tx = write.begin(&app).await;
+    let (op, name) = {
+        let state = tx.state();
+        let workspace = model::workspace_of(&state, tx.caller())?;
+        let name = named(&state, &workspace, &id)?;
+        let input: public::SchemaSettings = body.json()?;
+        let (current, _) = schema::current(&state, &name);
+        let new = apply_settings(&state, &workspace, current, &input)?;
+        (schema::set(&state, &name, new)?, name)
+    };
+    tx.commit(vec![op]).await?;
+    let state = app.store.read();
+    let (config, _) = schema::current(&state, &name);
+    data(Settings { source_id: id, settings: render::schema_settings(&state, &name, &config) })
+}
+
+/// The settings a body gives, field by field, over the current ones; a forwarding target is a source id of the
+/// workspace (stored as its slug) or `""`, which clears it.
+fn apply_settings(
+    state: &Store,
+    workspace: &str,
+    current: SchemaConfig,
+    input: &public::SchemaSettings,
+) -> Result<SchemaConfig, Problem> {
+    let mut fields = map::schema_settings_to_config(input);
+    for (field, public_field) in [
+        ("forwarding_violations_to", "forwardingViolationsTo"),
+        ("forwarding_blocked_events_to", "forwardingBlockedEventsTo"),
+    ] {
+        let Some(Value::String(id)) = fields.get(field).cloned() else { continue };
+        if id.is_empty() {
+            continue;
+        }
+        let target = named(state, workspace, &id)
+            .map_err(|_| Status::invalid_field(public_field, format!("{public_field}: no source {id} here")))?;
+        fields.insert(field.into(), Value::String(target.rsplit('/').next().unwrap_or_default().to_string()));
+    }
+    let mut value = serde_json::to_value(&current).map_err(|e| Status::internal(e.to_string()))?;
+    if let Value::Object(object) = &mut value {
+        object.extend(fields);
+    }
+    serde_json::from_value(value).map_err(|e| Status::invalid_field("settings", e.to_string()).into())
+}

@@ -1,0 +1,517 @@
+//! The emulator's Public API front door against PUBLIC-API.md: each operation's path, status and `data` keys, the
+//! `{"errors": [..]}` refusals, cursor paging, rate-limit headers, censored secrets, and one store behind both
+//! doors: what is made through one API is seen, renamed and deleted through the other.
+
+use serde_json::{Value, json};
+
+use crate::support::{Answer, READ, TestEnv, WRITE};
+
+const JAVASCRIPT: &str = "catalog/sources/javascript";
+
+/// The Public API id of a catalog entry, read from the catalog the way a client does.
+async fn catalog_id(env: &TestEnv, kind: &str, slug: &str) -> String {
+    let key = format!("{kind}Catalog");
+    let answer = env.get(&format!("/catalog/{kind}?pagination[count]=200")).await;
+    let entries = answer.ok()["data"][&key].as_array().unwrap().clone();
+    let entry = entries.iter().find(|e| e["slug"] == slug).unwrap_or_else(|| panic!("{slug} in {}", answer.text));
+    entry["id"].as_str().unwrap().to_string()
+}
+
+/// Asserts a Public API refusal: this status, a non-empty `errors` list whose first has this type (and field).
+#[track_caller]
+fn refused(answer: &Answer, status: u16, kind: &str, field: Option<&str>) {
+    assert_eq!(answer.status, status, "{}", answer.text);
+    let error = &answer.json["errors"][0];
+    assert_eq!(error["type"], kind, "{}", answer.text);
+    assert!(answer.json.get("data").is_none(), "never data and errors both: {}", answer.text);
+    if let Some(field) = field {
+        assert_eq!(error["field"], field, "{}", answer.text);
+    }
+    assert!(!error["message"].as_str().unwrap_or_default().is_empty(), "{}", answer.text);
+}
+
+/// `data` of a success with this status.
+#[track_caller]
+fn data(answer: &Answer, status: u16) -> Value {
+    assert_eq!(answer.status, status, "{}", answer.text);
+    assert_eq!(answer.headers["content-type"], "application/json", "{}", answer.text);
+    answer.json["data"].clone()
+}
+
+async fn create_source(env: &TestEnv, slug: &str) -> Value {
+    let metadata = catalog_id(env, "sources", "javascript").await;
+    let answer =
+        env.call("POST", "/sources", Some(json!({"slug": slug, "enabled": true, "metadataId": metadata}))).await;
+    data(&answer, 201)["source"].clone()
+}
+
+async fn create_webhooks(env: &TestEnv, source: &str, settings: Value) -> Value {
+    let metadata = catalog_id(env, "destinations", "webhooks").await;
+    let body = json!({"sourceId": source, "metadataId": metadata, "enabled": true, "settings": settings});
+    data(&env.call("POST", "/destinations", Some(body)).await, 200)["destination"].clone()
+}
+
+#[tokio::test]
+async fn the_workspace_and_sources_in_the_sdks_shapes() {
+    let env = TestEnv::start().await;
+    let workspace = data(&env.get("/").await, 200)["workspace"].clone();
+    assert_eq!(workspace["slug"], "demo");
+    assert_eq!(workspace["id"].as_str().unwrap().len(), 22);
+
+    let source = create_source(&env, "web").await;
+    assert_eq!(source["slug"], "web");
+    assert_eq!(source["enabled"], true);
+    assert_eq!(source["workspaceId"], workspace["id"]);
+    assert_eq!(source["metadata"]["slug"], "javascript");
+    assert_eq!(source["metadata"]["status"], "PUBLIC", "TS73 and PY73 require it");
+    assert_eq!(source["writeKeys"].as_array().unwrap().len(), 1);
+    assert_eq!(source["labels"], json!([]));
+    let id = source["id"].as_str().unwrap();
+
+    // getSource has the plan beside the source, null when none.
+    let got = data(&env.get(&format!("/sources/{id}")).await, 200);
+    assert_eq!(got["source"], source);
+    assert_eq!(got["trackingPlanId"], Value::Null);
+
+    // The same record through the Config API.
+    let config = env.get("/v1beta/workspaces/demo/sources/web").await;
+    assert_eq!(config.ok()["catalog_name"], JAVASCRIPT);
+    assert_eq!(config.ok()["write_keys"], source["writeKeys"]);
+
+    // Updated through the Public API: only the fields sent change; a new slug renames it for both APIs.
+    let body = json!({"name": "Web site", "enabled": false, "slug": "site", "settings": {"a": 1}});
+    let updated = data(&env.call("PATCH", &format!("/sources/{id}"), Some(body)).await, 200)["source"].clone();
+    assert_eq!((updated["id"].as_str(), updated["slug"].as_str()), (Some(id), Some("site")));
+    assert_eq!((updated["name"].as_str(), updated["enabled"].as_bool()), (Some("Web site"), Some(false)));
+    assert_eq!(updated["settings"], json!({"a": 1}));
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/web").await.status, 404);
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/site").await.ok()["display_name"], "Web site");
+
+    // Deleted through the Config API: gone from the Public API.
+    env.call("DELETE", "/v1beta/workspaces/demo/sources/site", None).await.ok();
+    refused(&env.get(&format!("/sources/{id}")).await, 404, "not-found", None);
+    refused(&env.call("DELETE", &format!("/sources/{id}"), None).await, 404, "not-found", None);
+}
+
+#[tokio::test]
+async fn a_source_made_through_the_config_api_has_an_id_on_the_public_api() {
+    let env = TestEnv::start().await;
+    env.create_source("demo", "app").await.ok();
+    let sources = data(&env.get("/sources").await, 200);
+    let source = &sources["sources"][0];
+    assert_eq!(source["slug"], "app");
+    assert_eq!(source["enabled"], true, "a Config API source has no enabled: it is enabled");
+    assert_eq!(sources["pagination"]["current"], "MA==");
+    assert_eq!(sources["pagination"]["totalEntries"], 1);
+    assert!(sources["pagination"].get("next").is_none() && sources["pagination"].get("previous").is_none());
+    let id = source["id"].as_str().unwrap();
+    let again = data(&env.get(&format!("/sources/{id}")).await, 200);
+    assert_eq!(again["source"]["id"], id, "an id is the record's for good");
+}
+
+#[tokio::test]
+async fn destinations_settings_secrets_and_further_instances() {
+    let env = TestEnv::start().await;
+    let source = create_source(&env, "web").await;
+    let source_id = source["id"].as_str().unwrap();
+    let hooks = json!([{"hook": "https://example.com/in", "headers": {}}]);
+    let destination =
+        create_webhooks(&env, source_id, json!({"hooks": hooks, "sharedSecret": "0123456789abc9f3c"})).await;
+    assert_eq!(destination["sourceId"], source_id);
+    assert_eq!(destination["metadata"]["slug"], "webhooks");
+    assert_eq!(destination["metadata"]["supportedFeatures"]["cloudModeInstances"], "MULTIPLE");
+    assert_eq!(destination["settings"]["sharedSecret"], "••••••••••9f3c", "secrets are censored");
+    assert_eq!(destination["settings"]["hooks"], hooks);
+    let id = destination["id"].as_str().unwrap();
+    assert!(id.len() == 24 && id.bytes().all(|b| b.is_ascii_hexdigit()), "{id}");
+
+    // The Config API holds the secret itself, and delivers with it.
+    let config = env.get("/v1beta/workspaces/demo/sources/web/destinations/webhooks").await;
+    let secret = config.ok()["config"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["name"].as_str().unwrap().ends_with("/sharedSecret"))
+        .unwrap()["value"]
+        .clone();
+    assert_eq!(secret, "0123456789abc9f3c");
+
+    // A censored value written back keeps the secret; null removes a setting; the rest merge.
+    let body = json!({"enabled": false, "name": "Primary", "settings": {"sharedSecret": "••••••••••9f3c", "globalHook": null, "hooks": []}});
+    let updated =
+        data(&env.call("PATCH", &format!("/destinations/{id}"), Some(body)).await, 200)["destination"].clone();
+    assert_eq!((updated["enabled"].as_bool(), updated["name"].as_str()), (Some(false), Some("Primary")));
+    assert_eq!(updated["settings"], json!({"sharedSecret": "••••••••••9f3c", "hooks": []}));
+    let config = env.get("/v1beta/workspaces/demo/sources/web/destinations/webhooks").await;
+    assert!(config.text.contains("0123456789abc9f3c"), "{}", config.text);
+
+    // A second webhooks destination on the source: the Public API lists both, the Config API the first only.
+    let second = create_webhooks(&env, source_id, json!({})).await;
+    assert_ne!(second["id"], destination["id"]);
+    let listed = data(&env.get(&format!("/sources/{source_id}/connected-destinations")).await, 200);
+    assert_eq!(listed["destinations"].as_array().unwrap().len(), 2);
+    assert_eq!(data(&env.get("/destinations").await, 200)["destinations"].as_array().unwrap().len(), 2);
+    let config = env.get("/v1beta/workspaces/demo/sources/web/destinations").await;
+    assert_eq!(config.ok()["destinations"].as_array().unwrap().len(), 1);
+    // A single-instance entry refuses a second.
+    let amplitude = catalog_id(&env, "destinations", "amplitude").await;
+    let body = json!({"sourceId": source_id, "metadataId": amplitude, "settings": {"apiKey": "k"}});
+    data(&env.call("POST", "/destinations", Some(body.clone())).await, 200);
+    refused(&env.call("POST", "/destinations", Some(body)).await, 400, "bad-request", None);
+
+    // Bad input names its field.
+    let body = json!({"sourceId": "nope", "metadataId": amplitude, "settings": {}});
+    refused(&env.call("POST", "/destinations", Some(body)).await, 422, "input-validation", Some("sourceId"));
+    let body = json!({"sourceId": source_id, "metadataId": amplitude});
+    refused(&env.call("POST", "/destinations", Some(body)).await, 422, "input-validation", Some("settings"));
+    let webhooks = catalog_id(&env, "destinations", "webhooks").await;
+    let body = json!({"sourceId": source_id, "metadataId": webhooks, "settings": {"nope": 1}});
+    refused(&env.call("POST", "/destinations", Some(body)).await, 422, "input-validation", Some("settings.nope"));
+    let hooks: Vec<Value> = (0..6).map(|n| json!({"hook": format!("https://example.com/{n}")})).collect();
+    let body = json!({"settings": {"hooks": hooks}});
+    refused(
+        &env.call("PATCH", &format!("/destinations/{id}"), Some(body)).await,
+        422,
+        "input-validation",
+        Some("settings.hooks"),
+    );
+
+    // Deleted: gone from both.
+    data(&env.call("DELETE", &format!("/destinations/{id}"), None).await, 200);
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/web/destinations/webhooks").await.status, 404);
+}
+
+#[tokio::test]
+async fn filters_under_the_singular_destination_path() {
+    let env = TestEnv::start().await;
+    let source = create_source(&env, "web").await;
+    let source_id = source["id"].as_str().unwrap();
+    let destination = create_webhooks(&env, source_id, json!({})).await;
+    let id = destination["id"].as_str().unwrap();
+    let body = json!({"sourceId": source_id, "if": "type = 'track'", "title": "Only tracks", "enabled": true,
+                      "actions": [{"type": "DROP_PROPERTIES", "fields": {"properties": ["email"]}}]});
+    let filter =
+        data(&env.call("POST", &format!("/destination/{id}/filters"), Some(body.clone())).await, 200)["filter"].clone();
+    assert_eq!((filter["destinationId"].as_str(), filter["sourceId"].as_str()), (Some(id), Some(source_id)));
+    assert_eq!(filter["actions"], json!([{"type": "DROP_PROPERTIES", "fields": {"properties": ["email"]}}]));
+    let filter_id = filter["id"].as_str().unwrap();
+    // Through the Config API: the same filter in its shape.
+    let config = env.get("/v1beta/workspaces/demo/sources/web/destinations/webhooks/filters").await;
+    let config = &config.ok()["filters"][0];
+    assert!(config["name"].as_str().unwrap().ends_with(&format!("/df_{filter_id}")), "{config}");
+    assert_eq!(config["actions"][0]["type"], "blacklist_fields");
+
+    let updated =
+        env.call("PATCH", &format!("/destination/{id}/filters/{filter_id}"), Some(json!({"enabled": false}))).await;
+    assert_eq!(data(&updated, 200)["filter"]["enabled"], false);
+    assert_eq!(data(&updated, 200)["filter"]["title"], "Only tracks", "what was not sent stays");
+    let listed = data(&env.get(&format!("/destination/{id}/filters")).await, 200);
+    assert_eq!(listed["filters"].as_array().unwrap().len(), 1);
+    // The plural path is no route; a filter of another destination is unknown here; a bad source is 422.
+    refused(&env.get(&format!("/destinations/{id}/filters")).await, 404, "not-found", None);
+    let other = create_webhooks(&env, source_id, json!({})).await;
+    let other = other["id"].as_str().unwrap();
+    refused(&env.get(&format!("/destination/{other}/filters/{filter_id}")).await, 404, "not-found", None);
+    let mut bad = body.clone();
+    bad["sourceId"] = json!("someone-else");
+    refused(
+        &env.call("POST", &format!("/destination/{id}/filters"), Some(bad)).await,
+        422,
+        "input-validation",
+        Some("sourceId"),
+    );
+    let mut bad = body.clone();
+    bad["actions"] = json!([{"type": "SAMPLE", "percent": 2}]);
+    refused(
+        &env.call("POST", &format!("/destination/{id}/filters"), Some(bad)).await,
+        422,
+        "input-validation",
+        Some("actions.0.percent"),
+    );
+    let mut bad = body;
+    bad["if"] = json!("type = ");
+    refused(
+        &env.call("POST", &format!("/destination/{id}/filters"), Some(bad)).await,
+        422,
+        "input-validation",
+        Some("if"),
+    );
+    data(&env.call("DELETE", &format!("/destination/{id}/filters/{filter_id}"), None).await, 200);
+    assert!(data(&env.get(&format!("/destination/{id}/filters")).await, 200)["filters"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn tracking_plans_rules_and_their_one_plan_per_source() {
+    let env = TestEnv::start().await;
+    let source = create_source(&env, "web").await;
+    let source_id = source["id"].as_str().unwrap();
+    refused(
+        &env.call("POST", "/tracking-plans", Some(json!({"name": "Main"}))).await,
+        422,
+        "input-validation",
+        Some("type"),
+    );
+    refused(
+        &env.call("POST", "/tracking-plans", Some(json!({"name": "Main", "type": "NOPE"}))).await,
+        422,
+        "input-validation",
+        Some("type"),
+    );
+    let plan =
+        env.call("POST", "/tracking-plans", Some(json!({"name": "Main", "type": "LIVE", "description": "d"}))).await;
+    let plan = data(&plan, 200)["trackingPlan"].clone();
+    let id = plan["id"].as_str().unwrap();
+    assert!(id.starts_with("tp_") && id.len() == 30, "{id}");
+    assert!(plan["resourceSchemaId"].as_str().unwrap().starts_with("rs_"));
+
+    let rules = json!({"rules": [
+        {"type": "COMMON", "jsonSchema": {"properties": {}}, "version": 1},
+        {"type": "TRACK", "key": "Order Completed", "jsonSchema": {"properties": {"properties": {}}}, "version": 1},
+        {"type": "PAGE", "key": "Home", "jsonSchema": null, "version": 1},
+    ]});
+    assert_eq!(
+        data(&env.call("PUT", &format!("/tracking-plans/{id}/rules"), Some(rules)).await, 200),
+        json!({"status": "SUCCESS"})
+    );
+    let listed = data(&env.get(&format!("/tracking-plans/{id}/rules")).await, 200);
+    let kinds: Vec<&str> = listed["rules"].as_array().unwrap().iter().map(|r| r["type"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["COMMON", "TRACK", "PAGE"]);
+    // The Config API sees the same rules in its shape.
+    let resource_schema = plan["resourceSchemaId"].as_str().unwrap();
+    let config = env.get(&format!("/v1beta/workspaces/demo/tracking-plans/{resource_schema}")).await;
+    assert_eq!(config.ok()["rules"]["events"][0]["name"], "Order Completed");
+    assert_eq!(config.ok()["display_name"], "Main");
+
+    // Upsert renames; removal by (type, key, version) in the TS SDK's query form.
+    let upsert = json!({"rules": [{"type": "TRACK", "key": "Order Completed", "newKey": "Order Done", "jsonSchema": {}, "version": 1}]});
+    data(&env.call("PATCH", &format!("/tracking-plans/{id}/rules"), Some(upsert)).await, 200);
+    let remove = "rules%5B0%5D%5Btype%5D=PAGE&rules%5B0%5D%5Bkey%5D=Home&rules%5B0%5D%5Bversion%5D=1";
+    data(&env.call("DELETE", &format!("/tracking-plans/{id}/rules?{remove}"), None).await, 200);
+    let listed = data(&env.get(&format!("/tracking-plans/{id}/rules")).await, 200);
+    let keys: Vec<Value> = listed["rules"].as_array().unwrap().iter().map(|r| r["key"].clone()).collect();
+    assert_eq!(keys, [Value::Null, json!("Order Done")]);
+    let duplicates = json!({"rules": [{"type": "TRACK", "key": "a", "jsonSchema": {}, "version": 1}, {"type": "TRACK", "key": "a", "jsonSchema": {}, "version": 1}]});
+    refused(
+        &env.call("PUT", &format!("/tracking-plans/{id}/rules"), Some(duplicates)).await,
+        422,
+        "input-validation",
+        Some("rules"),
+    );
+
+    // Sources: one plan each.
+    data(&env.call("POST", &format!("/tracking-plans/{id}/sources"), Some(json!({"sourceId": source_id}))).await, 200);
+    data(&env.call("POST", &format!("/tracking-plans/{id}/sources"), Some(json!({"sourceId": source_id}))).await, 200);
+    assert_eq!(data(&env.get(&format!("/sources/{source_id}")).await, 200)["trackingPlanId"], id);
+    let other = data(&env.call("POST", "/tracking-plans", Some(json!({"name": "Other", "type": "LIVE"}))).await, 200);
+    let other = other["trackingPlan"]["id"].as_str().unwrap().to_string();
+    refused(
+        &env.call("POST", &format!("/tracking-plans/{other}/sources"), Some(json!({"sourceId": source_id}))).await,
+        409,
+        "conflict",
+        None,
+    );
+    let connected = data(&env.get(&format!("/tracking-plans/{id}/sources")).await, 200);
+    assert_eq!(connected["sources"][0]["id"], source_id);
+    let config = env.get(&format!("/v1beta/workspaces/demo/tracking-plans/{resource_schema}/source-connections")).await;
+    assert_eq!(config.ok()["connections"][0]["source_name"], "workspaces/demo/sources/web");
+    data(&env.call("DELETE", &format!("/tracking-plans/{id}/sources?sourceId={source_id}"), None).await, 200);
+    refused(
+        &env.call("DELETE", &format!("/tracking-plans/{id}/sources?sourceId={source_id}"), None).await,
+        404,
+        "not-found",
+        None,
+    );
+
+    // Update answers a status; the plan changed.
+    data(&env.call("PATCH", &format!("/tracking-plans/{id}"), Some(json!({"name": "Renamed"}))).await, 200);
+    let got = data(&env.get(&format!("/tracking-plans/{id}")).await, 200);
+    assert_eq!(
+        (got["trackingPlan"]["name"].as_str(), got["trackingPlan"]["description"].as_str()),
+        (Some("Renamed"), Some("d"))
+    );
+    let live = data(&env.get("/tracking-plans?type=LIVE").await, 200);
+    assert_eq!(live["trackingPlans"].as_array().unwrap().len(), 2);
+    assert!(data(&env.get("/tracking-plans?type=ENGAGE").await, 200)["trackingPlans"].as_array().unwrap().is_empty());
+    data(&env.call("DELETE", &format!("/tracking-plans/{id}"), None).await, 200);
+    refused(&env.get(&format!("/tracking-plans/{id}")).await, 404, "not-found", None);
+}
+
+#[tokio::test]
+async fn schema_settings_labels_and_regulations() {
+    let env = TestEnv::start().await;
+    let web = create_source(&env, "web").await;
+    let quarantine = create_source(&env, "quarantine").await;
+    let (web, quarantine) = (web["id"].as_str().unwrap(), quarantine["id"].as_str().unwrap());
+    let settings = data(&env.get(&format!("/sources/{web}/settings")).await, 200);
+    assert_eq!(settings["sourceId"], web);
+    assert_eq!(settings["settings"]["track"]["allowUnplannedEvents"], true);
+    let body = json!({"track": {"allowUnplannedEvents": false}, "forwardingBlockedEventsTo": quarantine});
+    let settings = data(&env.call("PATCH", &format!("/sources/{web}/settings"), Some(body)).await, 200);
+    assert_eq!(settings["settings"]["track"]["allowUnplannedEvents"], false);
+    assert_eq!(settings["settings"]["track"]["allowUnplannedEventProperties"], true, "the rest stays");
+    assert_eq!(settings["settings"]["forwardingBlockedEventsTo"], quarantine);
+    let config = env.get("/v1beta/workspaces/demo/sources/web/schema-config").await;
+    assert_eq!(config.ok()["forwarding_blocked_events_to"], "quarantine", "the Config API names it by slug");
+    let body = json!({"forwardingViolationsTo": "nope"});
+    refused(
+        &env.call("PATCH", &format!("/sources/{web}/settings"), Some(body)).await,
+        422,
+        "input-validation",
+        Some("forwardingViolationsTo"),
+    );
+    let body = json!({"identify": {"commonEventOnViolations": "OMIT_PROPERTIES"}});
+    refused(&env.call("PATCH", &format!("/sources/{web}/settings"), Some(body)).await, 422, "input-validation", None);
+
+    // Labels: the workspace's list first, then a source's.
+    let labels = data(&env.get("/labels").await, 200);
+    assert_eq!(labels["labels"].as_array().unwrap().len(), 2);
+    let team = json!({"label": {"key": "team", "value": "data"}});
+    assert_eq!(data(&env.call("POST", "/labels", Some(team.clone())).await, 201), team);
+    refused(&env.call("POST", "/labels", Some(team)).await, 409, "conflict", None);
+    let body = json!({"labels": [{"key": "team", "value": "data"}]});
+    let added = data(&env.call("POST", &format!("/sources/{web}/labels"), Some(body)).await, 200);
+    assert_eq!(added["labels"], json!([{"key": "team", "value": "data"}]));
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/web").await.ok()["labels"], json!({"team": "data"}));
+    let body = json!({"labels": [{"key": "team", "value": "nope"}]});
+    refused(&env.call("PUT", &format!("/sources/{web}/labels"), Some(body)).await, 404, "not-found", None);
+    refused(&env.call("DELETE", "/labels/team/data", None).await, 409, "conflict", None);
+    data(&env.call("PUT", &format!("/sources/{web}/labels"), Some(json!({"labels": []}))).await, 200);
+    data(&env.call("DELETE", "/labels/team/data", None).await, 200);
+
+    // Regulations.
+    let body = json!({"regulationType": "SUPPRESS_WITH_DELETE", "subjectType": "USER_ID", "subjectIds": ["u1", "u2"]});
+    let created = data(&env.call("POST", "/regulations", Some(body)).await, 200);
+    let id = created["regulateId"].as_str().unwrap();
+    let listed = data(&env.get("/regulations").await, 200);
+    assert_eq!(listed["regulations"][0]["id"], id);
+    assert_eq!(listed["regulations"][0]["regulationType"], "SUPPRESS_WITH_DELETE");
+    assert_eq!(listed["regulations"][0]["subjects"], json!(["u1", "u2"]));
+    let got = data(&env.get(&format!("/regulations/{id}")).await, 200);
+    assert_eq!(got["regulation"]["overallStatus"], "FINISHED");
+    let config = env.get("/v1beta/workspaces/demo/regulations").await;
+    assert_eq!(config.ok()["regulations"][0]["regulation_type"], "Suppress_With_Delete");
+    let body = json!({"regulationType": "DELETE_ONLY", "subjectType": "OBJECT_ID", "subjectIds": ["o"]});
+    refused(
+        &env.call("POST", &format!("/regulations/sources/{web}"), Some(body)).await,
+        422,
+        "input-validation",
+        Some("subjectType"),
+    );
+    let body = json!({"regulationType": "DELETE_ONLY", "subjectType": "USER_ID", "subjectIds": ["u3"]});
+    data(&env.call("POST", &format!("/regulations/sources/{web}"), Some(body)).await, 200);
+    let of_source = data(&env.get(&format!("/regulations/sources/{web}")).await, 200);
+    assert_eq!(of_source["regulations"].as_array().unwrap().len(), 1);
+    assert!(of_source.get("pagination").is_none(), "this list has no pagination");
+    let filtered = data(&env.get("/regulations?regulationTypes[0]=DELETE_ONLY").await, 200);
+    assert_eq!(filtered["regulations"].as_array().unwrap().len(), 1);
+    let body = json!({"regulationType": "DELETE_ONLY", "subjectType": "USER_ID", "subjectIds": []});
+    refused(&env.call("POST", "/regulations", Some(body)).await, 422, "input-validation", Some("subjectIds"));
+}
+
+#[tokio::test]
+async fn pages_follow_the_cursor_in_every_encoding() {
+    let env = TestEnv::start().await;
+    for n in 0..7 {
+        env.create_source("demo", &format!("s{n}")).await.ok();
+    }
+    let mut seen = Vec::new();
+    let mut cursor: Option<String> = None;
+    let mut pages = 0;
+    loop {
+        let query = match &cursor {
+            None => "pagination%5Bcount%5D=3".to_string(),
+            Some(cursor) => format!("pagination%5Bcursor%5D={}&pagination%5Bcount%5D=3", urlencode(cursor)),
+        };
+        let page = data(&env.get(&format!("/sources?{query}")).await, 200);
+        pages += 1;
+        seen.extend(page["sources"].as_array().unwrap().iter().map(|s| s["slug"].as_str().unwrap().to_string()));
+        assert_eq!(page["pagination"]["totalEntries"], 7);
+        assert_eq!(page["pagination"].get("previous").is_some(), cursor.is_some());
+        match page["pagination"]["next"].as_str() {
+            Some(next) => cursor = Some(next.to_string()),
+            None => break,
+        }
+    }
+    assert_eq!(pages, 3);
+    assert_eq!(seen, (0..7).map(|n| format!("s{n}")).collect::<Vec<_>>());
+    // The Python SDK's JSON form and the docs' dot form read the same page.
+    let python =
+        data(&env.get("/sources?pagination=%7B%22count%22%3A%202%2C%20%22cursor%22%3A%20%22Mg%3D%3D%22%7D").await, 200);
+    let dots = data(&env.get("/sources?pagination.count=2&pagination.cursor=Mg%3D%3D").await, 200);
+    assert_eq!(python, dots);
+    assert_eq!(python["sources"][0]["slug"], "s2");
+    refused(&env.get("/sources?pagination[count]=0").await, 422, "input-validation", Some("pagination.count"));
+    refused(
+        &env.get("/sources?pagination[count]=5&pagination[cursor]=forged").await,
+        422,
+        "input-validation",
+        Some("pagination.cursor"),
+    );
+}
+
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() { char::from(b).to_string() } else { format!("%{b:02X}") })
+        .collect()
+}
+
+#[tokio::test]
+async fn refusals_in_the_public_apis_shape() {
+    let env = TestEnv::start().await;
+    refused(&env.raw("GET", "/sources", None, None).await, 401, "unauthorized", None);
+    refused(&env.raw("GET", "/sources", Some("not-a-token"), None).await, 403, "forbidden", None);
+    let metadata = catalog_id(&env, "sources", "javascript").await;
+    let body = json!({"slug": "web", "enabled": true, "metadataId": metadata}).to_string().into_bytes();
+    refused(&env.raw("POST", "/sources", Some(READ), Some(body.clone())).await, 403, "forbidden", None);
+    assert_eq!(env.raw("POST", "/sources", Some(WRITE), Some(body.clone())).await.status, 201);
+    refused(&env.raw("POST", "/sources", Some(WRITE), Some(body)).await, 409, "conflict", None);
+    refused(&env.raw("POST", "/sources", Some(WRITE), Some(b"{".to_vec())).await, 400, "bad-request", None);
+    let missing = json!({"slug": "x", "metadataId": metadata}).to_string().into_bytes();
+    refused(&env.raw("POST", "/sources", Some(WRITE), Some(missing)).await, 422, "input-validation", Some("enabled"));
+    let typed = json!({"slug": "x", "enabled": "yes", "metadataId": metadata}).to_string().into_bytes();
+    refused(&env.raw("POST", "/sources", Some(WRITE), Some(typed)).await, 422, "input-validation", Some("enabled"));
+    let slug = json!({"slug": "Not A Slug", "enabled": true, "metadataId": metadata}).to_string().into_bytes();
+    refused(&env.raw("POST", "/sources", Some(WRITE), Some(slug)).await, 422, "input-validation", Some("slug"));
+    refused(&env.get("/sources/unknown").await, 404, "not-found", None);
+    refused(&env.call("PUT", "/sources", None).await, 404, "not-found", None);
+    refused(&env.get("/access-tokens").await, 404, "not-found", None);
+    let large = vec![b' '; 2 * 1024 * 1024 + 1];
+    refused(&env.raw("POST", "/sources", Some(WRITE), Some(large.clone())).await, 413, "payload-too-large", None);
+    // The Config API's limit is its own: 2 MiB of whitespace is read there, and refused as JSON.
+    env.raw("POST", "/v1beta/workspaces/demo/sources", Some(WRITE), Some(large)).await.assert_error(400, 3);
+}
+
+#[tokio::test]
+async fn one_rate_budget_across_both_apis_with_the_public_apis_headers() {
+    let options = seg::emulator::EmulatorOptions { rate_limit: 4, ..Default::default() };
+    let env = TestEnv::with(options).await;
+    let first = env.get("/sources").await;
+    assert_eq!(first.status, 200);
+    assert_eq!(first.headers["x-ratelimit-consumed"], "1");
+    assert_eq!(first.headers["x-ratelimit-remaining"], "3");
+    let reset = first.headers["x-ratelimit-reset"].to_str().unwrap();
+    assert!(reset.ends_with(" GMT"), "an IMF date: {reset}");
+    env.get("/v1beta/workspaces").await.ok();
+    env.get("/v1beta/workspaces").await.ok();
+    let last = env.get("/").await;
+    assert_eq!(last.headers["x-ratelimit-remaining"], "0");
+    let limited = env.get("/sources").await;
+    refused(&limited, 429, "RequestError", None);
+    assert!(limited.json["errors"][0]["data"]["msBeforeNext"].as_u64().unwrap() >= 1000);
+    assert!(limited.headers.contains_key("retry-after"));
+    env.get("/v1beta/workspaces").await.assert_error(429, 8);
+}
+
+#[tokio::test]
+async fn ids_survive_a_restart_with_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.redb");
+    let options = || seg::emulator::EmulatorOptions { data: Some(path.clone()), ..Default::default() };
+    let env = TestEnv::with(options()).await;
+    env.create_source("demo", "web").await.ok();
+    let id = data(&env.get("/sources").await, 200)["sources"][0]["id"].as_str().unwrap().to_string();
+    env.stop().await;
+    let env = TestEnv::with(options()).await;
+    let again = data(&env.get("/sources").await, 200);
+    assert_eq!(again["sources"][0]["id"], id, "ids survive a restart");
+}

@@ -194,8 +194,14 @@ impl Context {
     }
 
     /// The one workspace of `-w`/SEG_WORKSPACE, else the profile's.
+    /// The workspace of `-w`, `SEG_WORKSPACE` or the profile; on the Public API, whose tokens each act on one
+    /// workspace, the token's when none is set ([`wire::TOKENS_WORKSPACE`], which the adapter reads as the token's).
     pub fn workspace_setting(&self) -> Result<Option<String>> {
-        self.setting(self.global.workspace()?, |p| p.workspace.as_deref())
+        let set = self.setting(self.global.workspace()?, |p| p.workspace.as_deref())?;
+        if set.is_none() && self.api()? == Api::Public {
+            return Ok(Some(crate::wire::TOKENS_WORKSPACE.to_string()));
+        }
+        Ok(set)
     }
 
     /// The token and where it came from, resolved once; exit 4 when there is none. Its value is scrubbed from

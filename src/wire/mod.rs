@@ -92,6 +92,10 @@ pub fn valid_slug(slug: &str) -> bool {
 }
 
 /// Token scopes: `workspace` reads and writes, `workspace:read` only reads.
+/// The workspace segment of a name that means "the workspace the token acts on" (the Public API's tokens each act
+/// on one): what seg's names hold on the Public API when no `-w` says which, as Google's APIs write `-`.
+pub const TOKENS_WORKSPACE: &str = "-";
+
 pub const SCOPE_WRITE: &str = "workspace";
 pub const SCOPE_READ: &str = "workspace:read";
 

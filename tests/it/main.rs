@@ -28,6 +28,7 @@ mod public_door;
 mod raw_output;
 mod receiver;
 mod screens;
+mod sdk;
 mod serve_binary;
 mod servers;
 mod streams;

@@ -265,8 +265,9 @@ impl Call<'_> {
     }
 
     /// The token's workspace. A workspace named (`-w`, a file's `workspace`) must be it, by slug or id: a Public
-    /// API token acts on its own workspace only.
+    /// API token acts on its own workspace only. [`wire::TOKENS_WORKSPACE`] names it when nothing else does.
     async fn workspace(&mut self, named: Option<&str>) -> Result<ids::Workspace> {
+        let named = named.filter(|n| *n != wire::TOKENS_WORKSPACE);
         let matches = |ws: &ids::Workspace| named.is_none_or(|n| n == ws.slug || n == ws.id);
         if let Some(ws) = self.ids.workspace().filter(matches) {
             return Ok(ws);

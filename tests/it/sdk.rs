@@ -1,0 +1,40 @@
+//! The official TypeScript SDK of the Public API, unchanged, against the emulator: `tests/sdk/drive.js` calls every
+//! operation PUBLIC-API.md lists through it and checks the results, paging, errors and what one API wrote as the
+//! other reads it. `.ci/run` installs the SDK pinned (`npm ci` in tests/sdk); without it the test skips, unless CI
+//! is set.
+
+use std::path::Path;
+
+use crate::support::{READ, TestEnv, WRITE};
+
+#[tokio::test]
+async fn the_official_typescript_sdk_runs_unchanged_against_the_emulator() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sdk");
+    let installed = folder.join("node_modules/@segment/public-api-sdk-typescript/package.json").exists();
+    let node = std::process::Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !(installed && node) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but the Public API SDK is not installed: run `npm ci --prefix tests/sdk` (.ci/run does)"
+        );
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            b"SKIPPED the_official_typescript_sdk_runs_unchanged_against_the_emulator: no node or tests/sdk/node_modules \
+              (npm ci --prefix tests/sdk); CI would fail here\n",
+        );
+        return;
+    }
+    let env = TestEnv::start().await;
+    let out = tokio::process::Command::new("node")
+        .arg("drive.js")
+        .current_dir(&folder)
+        .env("SEG_BASE", &env.base)
+        .env("SEG_WRITE", WRITE)
+        .env("SEG_READ", READ)
+        .kill_on_drop(true)
+        .output();
+    let out = tokio::time::timeout(std::time::Duration::from_secs(120), out).await.expect("the SDK run ends").unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "the SDK's run failed\nstdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(stdout.contains("14 checks passed"), "{stdout}");
+}

@@ -122,6 +122,38 @@ printf "warm %.1f ms, cold %.1f ms; %s names offered (goal: warm < 1 s)\n" \
   "$(complete "$WORK/warm" | grep -vc '^-')"
 
 echo
+echo "== 8. the Public API: list 10,000 sources, 200 a page, seg --api public -o ndjson vs a curl + jq loop"
+# The same emulator serves the Public API at its root paths; a page is asked for with pagination[count] and the
+# next one with the cursor of pagination.next, as the SDKs and the docs do.
+cat > "$WORK/curl_public.sh" <<SH
+#!/usr/bin/env bash
+cursor=""; n=0
+while :; do
+  page=\$(curl -s -g -H 'Authorization: Bearer bench' "$BASE10K/sources?pagination[count]=200&pagination[cursor]=\$cursor")
+  echo "\$page" | jq -c '.data.sources[]'
+  cursor=\$(echo "\$page" | jq -r '.data.pagination.next // empty | @uri'); n=\$((n+1))
+  [ -z "\$cursor" ] && break
+done
+echo "requests \$n" >&2
+SH
+chmod +x "$WORK/curl_public.sh"
+public() { SEG_API=public SEG_BASE_URL=$BASE10K "$SEG" sources list -o ndjson --page-size 200 --rate-limit 0; }
+export -f public; export BASE10K
+hyperfine --shell bash --warmup 1 --runs 5 --export-json "$WORK/public.json" \
+  "public" "bash $WORK/curl_public.sh" > /dev/null
+seg_t=$(jq '.results[0].median' "$WORK/public.json"); curl_t=$(jq '.results[1].median' "$WORK/public.json")
+seg_lines=$(public | wc -l)
+curl_lines=$(bash "$WORK/curl_public.sh" 2>/dev/null | wc -l)
+printf "seg %.3fs  curl+jq %.3fs  ratio %sx (goal >= 50x); items: seg %s, curl %s\n" \
+  "$seg_t" "$curl_t" "$(ratio "$curl_t" "$seg_t")" "$seg_lines" "$curl_lines"
+public_rss() { SEG_API=public SEG_BASE_URL=$1 /usr/bin/time -f %M "$SEG" sources list -o ndjson --page-size 200 \
+  --rate-limit 0 2>&1 >/dev/null | tail -1; }
+seed 100000 "$WORK/seed100k.json"; serve "$WORK/seed100k.json"
+rss10=$(public_rss "$BASE10K"); rss100=$(public_rss "$BASE")
+printf "max RSS over the Public API: 10k items %s KiB, 100k items %s KiB, growth %s%% (goal within 10%%)\n" \
+  "$rss10" "$rss100" "$(python3 -c "print(f'{($rss100-$rss10)/$rss10*100:.1f}')")"
+
+echo
 echo "== binary size"
 ls -l "$SEG" | awk '{printf "%s: %.1f MiB\n", $NF, $5/1048576}'
 

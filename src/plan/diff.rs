@@ -144,6 +144,10 @@ pub struct Options {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Plan {
     pub format: String,
+    /// The API the plan was made on (`config`, `public`): its requests and fingerprints are that API's, so the
+    /// other refuses it. A plan saved before seg spoke both was made on the Config API.
+    #[serde(default = "config_api")]
+    pub api: String,
     /// `workspaces/<slug>`.
     pub workspace: String,
     pub options: Options,
@@ -154,6 +158,10 @@ pub struct Plan {
     /// only as references, so `diff --out` refuses such a plan).
     #[serde(skip)]
     pub literal_secrets: Vec<String>,
+}
+
+fn config_api() -> String {
+    crate::api::Api::Config.as_str().to_string()
 }
 
 impl Plan {
@@ -772,6 +780,7 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
         .map_err(|why| Error::failed(format!("a planned request does not describe itself: {why}")))?;
     Ok(Plan {
         format: PLAN_FORMAT.into(),
+        api: config_api(),
         workspace: ws,
         options,
         changes,

@@ -122,6 +122,13 @@ async fn saved_plan(ctx: &Context, path: &std::path::Path, env: &ProcessEnv) -> 
             crate::plan::document::token(&plan.format)
         )));
     }
+    let api = ctx.api()?;
+    if plan.api != api.as_str() {
+        return Err(Error::usage(format!(
+            "{shown} is a plan made on the {} API; this is --api {api}: make the plan on the API it is applied to              (`seg diff --out` with --api {api})",
+            crate::plan::document::token(&plan.api)
+        )));
+    }
     let workspace = crate::api::names::parse(Kind::Workspace, &plan.workspace, &Default::default())
         .ok()
         .filter(|name| name.as_str() == plan.workspace)

@@ -115,6 +115,10 @@ impl fmt::Display for Name {
     }
 }
 
+/// What separates a catalog slug from a destination's name in `SOURCE/SLUG#NAME`, which names one of several
+/// destinations of a catalog entry under one source (the Public API's; the Config API cannot name them).
+pub const INSTANCE: char = '#';
+
 /// Checks one segment's characters.
 fn check_segment(segment: &str, input: &str) -> Result<(), String> {
     if segment.is_empty() {
@@ -144,8 +148,18 @@ pub fn parse(kind: Kind, input: &str, defaults: &Defaults) -> Result<Name, Strin
         return Err(format!("a {} name is required ({})", kind.noun(), kind.pattern()));
     }
     let segments: Vec<&str> = input_trimmed.split('/').collect();
-    for segment in &segments {
-        check_segment(segment, input)?;
+    let last = segments.len() - 1;
+    for (at, segment) in segments.iter().enumerate() {
+        match segment.split_once(INSTANCE) {
+            // A further destination of one catalog entry, by its name (the Public API's `SLUG#NAME`).
+            Some((slug, instance)) if kind == Kind::Destination && at == last => {
+                check_segment(slug, input)?;
+                if instance.is_empty() || instance.chars().any(char::is_control) {
+                    return Err(format!("invalid name {input:?}: give the destination's name after '#'"));
+                }
+            }
+            _ => check_segment(segment, input)?,
+        }
     }
     let shape = kind.shape();
     if segments.len() == shape.len() {

@@ -135,6 +135,18 @@ impl Transport {
         read_answer(request, answer).map(Outcome::Answer)
     }
 
+    /// Waits before looking again for what a request whose answer was lost may have done (`attempt` from 1), as a
+    /// retry waits, announced the same way; `false` once `max_retries` waits have passed.
+    pub async fn wait_to_look_again(&self, attempt: u32, reason: &str) -> bool {
+        if attempt > self.options.max_retries {
+            return false;
+        }
+        let wait = http::backoff(FIRST_WAIT, MAX_WAIT, attempt).min(MAX_WAIT);
+        (self.observer)(&Notice::Retry { wait, attempt, max: self.options.max_retries, reason });
+        tokio::time::sleep(wait).await;
+        true
+    }
+
     /// Whether requests that change something are only described (`--dry-run`).
     pub fn dry_run(&self) -> bool {
         self.gate.is_dry_run()

@@ -255,7 +255,21 @@ impl Context {
 
     /// A checked name; an invalid one is a usage error before anything is sent.
     pub fn name(&self, kind: Kind, input: &str) -> Result<Name> {
-        names::parse(kind, input, &self.defaults(None)?).map_err(Error::Usage)
+        let name = names::parse(kind, input, &self.defaults(None)?).map_err(Error::Usage)?;
+        self.reachable(&name)?;
+        Ok(name)
+    }
+
+    /// A name this API can reach: `SOURCE/SLUG#NAME` names a further destination of one catalog entry, which only the
+    /// Public API has.
+    pub fn reachable(&self, name: &Name) -> Result<()> {
+        if name.kind() == Kind::Destination && name.as_str().contains(names::INSTANCE) && self.api()? == Api::Config {
+            return Err(Error::usage(format!(
+                "{name}: a destination named SLUG#NAME exists only on the Public API (--api public); the Config API \
+                 names a source's one destination of a catalog entry by its slug"
+            )));
+        }
+        Ok(())
     }
 
     /// The workspace named by `-w` (full or short), required.

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
 use super::App;
-use super::status::Status;
+use super::status::{Door, Status};
 use crate::same_origin::Refusal;
 use crate::wire::Code;
 
@@ -183,19 +183,26 @@ fn take(faults: &mut Vec<Fault>, at: At, method: &Method, path: &str) -> Option<
 
 impl Fault {
     /// Waits the delay, then answers with the fault's status, or `None` to let the request through.
-    pub async fn apply(&self) -> Option<Response> {
+    pub async fn apply(&self, door: Door) -> Option<Response> {
         if self.delay_ms > 0 {
             tokio::time::sleep(Duration::from_millis(self.delay_ms)).await;
         }
         let status = StatusCode::from_u16(self.status?).ok()?;
-        let mut response = match &self.body {
-            Some(text) => (status, [(header::CONTENT_TYPE, "text/plain")], text.clone()).into_response(),
-            None => {
+        let mut response = match (&self.body, door) {
+            (Some(text), _) => (status, [(header::CONTENT_TYPE, "text/plain")], text.clone()).into_response(),
+            (None, Door::Config) => {
                 let code = self.code.unwrap_or_else(|| {
                     Code::from_http_status(status.as_u16()).map_or(Code::Internal as i32, |c| c as i32)
                 });
                 let body = crate::wire::ErrorBody { error: format!("injected fault: {status}"), code };
                 (status, Json(body)).into_response()
+            }
+            // The Public API's shape, with the status as given (its body has no code).
+            (None, Door::Public) => {
+                let code = Code::from_http_status(status.as_u16()).unwrap_or(Code::Internal);
+                let mut response = Status::new(code, format!("injected fault: {status}")).public_response();
+                *response.status_mut() = status;
+                response
             }
         };
         if let Some(secs) = self.retry_after {

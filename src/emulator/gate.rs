@@ -239,7 +239,7 @@ async fn check(app: &App, request: Request) -> Result<(Request, Door, Option<Bud
     let body = super::body::read(body, limit).await.map_err(|status| status.render(door))?;
     app.control.record(&parts, &body);
     if let Some(fault) = app.control.take_fault(&parts.method, parts.uri.path())
-        && let Some(response) = fault.apply().await
+        && let Some(response) = fault.apply(door).await
     {
         return Err(response);
     }

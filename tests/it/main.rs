@@ -24,6 +24,7 @@ mod layers;
 mod listen;
 mod openapi;
 mod parallel;
+mod public_client;
 mod public_door;
 mod raw_output;
 mod receiver;

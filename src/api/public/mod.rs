@@ -29,6 +29,11 @@ use crate::secret::Secret;
 use crate::wire::public::{self, map};
 use crate::wire::{self, Request, wrapper};
 
+/// What a wait after a lost answer says.
+fn lost(error: &Error) -> String {
+    format!("{error}; the create may have been made: looking for it again")
+}
+
 /// The largest page asked for: the Public API's docs say collections are generally limited to 200 per call.
 pub const MAX_PAGE: u32 = 200;
 
@@ -524,11 +529,21 @@ impl Call<'_> {
         let created = match self.call(Method::POST, "sources".into(), Vec::new(), Some(&to_json(&create))).await {
             Ok(Some(body)) => body["data"]["source"].clone(),
             Ok(None) => return Ok(None),
-            // The answer was lost: the source may exist. Looked up by its slug before anyone tries again.
+            // The answer was lost: the source may exist, or be about to. Looked up by its slug (again after a
+            // wait, as a retry would wait) before anyone tries again; never sent twice.
             Err(error @ Error::Transport(_)) => {
-                let sources = self.all("sources", "sources").await.map_err(|_| error.clone())?;
-                let found = sources.into_iter().find(|s| s.get("slug").and_then(Value::as_str) == Some(&slug));
-                found.ok_or(error)?
+                let mut attempt = 0;
+                loop {
+                    let sources = self.all("sources", "sources").await.map_err(|_| error.clone())?;
+                    let found = sources.into_iter().find(|s| s.get("slug").and_then(Value::as_str) == Some(&slug));
+                    if let Some(found) = found {
+                        break found;
+                    }
+                    attempt += 1;
+                    if !self.client.wait_to_look_again(attempt, &lost(&error)).await {
+                        return Err(error);
+                    }
+                }
             }
             Err(error) => return Err(error),
         };
@@ -645,16 +660,34 @@ impl Call<'_> {
             return Err(unsupported("connection_mode", "neither returns nor sets a destination's connection mode"));
         }
         let name = input.get("name").and_then(Value::as_str).unwrap_or_default();
-        let catalog = last_segment(name).split('#').next().unwrap_or_default().to_string();
+        let (catalog, instance) = match last_segment(name).split_once('#') {
+            Some((catalog, instance)) => (catalog.to_string(), Some(instance.to_string())),
+            None => (last_segment(name).to_string(), None),
+        };
         let settings = settings(input.get("config"))?;
         let source_id = self.source_id(source).await?;
         let metadata_id = self.catalog_id(Table::CatalogDestinations, &catalog).await?;
         let before = self.destinations(&source_id).await?;
+        let display = input.get("display_name").and_then(Value::as_str).filter(|n| !n.is_empty()).map(String::from);
+        let display = instance.clone().or(display);
+        // The same name makes the same thing on both APIs: `SOURCE/SLUG` is the source's one destination of that
+        // entry (a second is 409, as the Config API answers), `SOURCE/SLUG#NAME` one more with that name.
+        let taken = before.iter().any(|(_, d)| {
+            let same_entry = d.get("metadata").and_then(|m| m.get("slug")).and_then(Value::as_str) == Some(&catalog);
+            same_entry && (instance.is_none() || d.get("name").and_then(Value::as_str) == instance.as_deref())
+        });
+        if taken {
+            return Err(Error::Api(ApiError {
+                status: 409,
+                code: None,
+                message: format!("source {source} already has a {} destination", last_segment(name)),
+            }));
+        }
         let create = to_json(&public::CreateDestination {
             source_id: source_id.clone(),
             metadata_id,
             enabled: Some(input.get("enabled").and_then(Value::as_bool).unwrap_or(false)),
-            name: input.get("display_name").and_then(Value::as_str).filter(|n| !n.is_empty()).map(String::from),
+            name: display,
             settings,
         });
         let id_of = |d: &Value| d.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
@@ -662,9 +695,19 @@ impl Call<'_> {
             Ok(Some(body)) => body["data"]["destination"].clone(),
             Ok(None) => return Ok(None),
             Err(error @ Error::Transport(_)) => {
-                let after = self.destinations(&source_id).await.map_err(|_| error.clone())?;
-                let new = after.into_iter().map(|(_, d)| d).find(|d| before.iter().all(|(_, b)| id_of(b) != id_of(d)));
-                new.ok_or(error)?
+                let mut attempt = 0;
+                loop {
+                    let after = self.destinations(&source_id).await.map_err(|_| error.clone())?;
+                    let new =
+                        after.into_iter().map(|(_, d)| d).find(|d| before.iter().all(|(_, b)| id_of(b) != id_of(d)));
+                    if let Some(new) = new {
+                        break new;
+                    }
+                    attempt += 1;
+                    if !self.client.wait_to_look_again(attempt, &lost(&error)).await {
+                        return Err(error);
+                    }
+                }
             }
             Err(error) => return Err(error),
         };

@@ -63,5 +63,7 @@ fn resolve(ctx: &Context, input: &str, source: &SourceArg) -> Result<Name> {
         defaults.workspace = source.parent().rsplit('/').next().map(String::from);
         defaults.source = Some(source.id().to_string());
     }
-    names::parse(Kind::Destination, input, &defaults).map_err(Error::Usage)
+    let name = names::parse(Kind::Destination, input, &defaults).map_err(Error::Usage)?;
+    ctx.reachable(&name)?;
+    Ok(name)
 }

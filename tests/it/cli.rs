@@ -646,6 +646,15 @@ async fn output_formats_and_defaults() {
 }
 
 #[tokio::test]
+async fn a_multi_line_value_in_a_map_is_indented_lines_never_a_literal_backslash_n() {
+    let env = env_with_destination().await;
+    env.seg(&["-w", "demo", "sources", "update", "web", "--set", r#"labels.note="a\nb""#]).await.code(0);
+    let run = env.seg(&["-w", "demo", "sources", "get", "web", "-o", "table"]).await;
+    assert!(run.code(0).stdout.contains("labels:\n  note:\n    a\n    b\n"), "{}", run.stdout);
+    assert!(!run.stdout.contains("\\n"), "{}", run.stdout);
+}
+
+#[tokio::test]
 async fn pipe_formats_are_stable() {
     let env = TestEnv::start().await;
     let run = env.seg(&["catalog", "destinations", "get", "webhooks", "-o", "yaml"]).await;

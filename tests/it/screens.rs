@@ -201,7 +201,8 @@ async fn fixed() -> String {
 async fn table_layouts_at_80_and_120_columns() {
     let env = TestEnv::with(EmulatorOptions::default()).await;
     let base = fixed().await;
-    for width in ["80", "120", "60"] {
+    // 59: below the narrowest table (ui::table::MIN_TABLE), records.
+    for width in ["80", "120", "60", "59"] {
         let vars = [("SEG_TOKEN", WRITE), ("SEG_BASE_URL", base.as_str()), ("COLUMNS", width)];
         let run = env.seg_with(&["-w", "demo", "sources", "list", "-o", "table"], &vars).await;
         insta::assert_snapshot!(format!("sources_list_{width}"), run.code(0).stdout);

@@ -44,6 +44,16 @@ async fn login_checks_the_token_stores_it_privately_and_logout_removes_it() {
 }
 
 #[tokio::test]
+async fn auth_status_as_a_table_is_field_lines_with_the_workspaces_one_a_line() {
+    let env = TestEnv::start().await;
+    let run = env.seg_with(&["auth", "status", "-o", "table"], &[("SEG_TOKEN", WRITE)]).await;
+    let out = &run.code(0).stdout;
+    assert!(out.contains("\nworkspaces:\n  workspaces/demo\n") && !out.contains("[\""), "{out}");
+    let works = out.lines().find(|l| l.starts_with("token_works")).unwrap_or_default();
+    assert!(works.split_whitespace().eq(["token_works", "true"]), "{out}");
+}
+
+#[tokio::test]
 async fn settings_precedence_is_flag_then_env_then_profile_then_default() {
     let env = TestEnv::start().await;
     let dead = "http://127.0.0.1:9";

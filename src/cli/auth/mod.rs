@@ -12,7 +12,6 @@ use crate::config::token;
 use crate::effect::Gate;
 use crate::error::{Error, Result};
 use crate::secret::Secret;
-use crate::ui::output::Format;
 use crate::ui::records::AuthStatus;
 use crate::wire::{Page, Request, Workspace};
 
@@ -202,17 +201,8 @@ async fn status(ctx: &Context) -> Result<()> {
         }
     };
     let report = serde_json::to_value(&report).map_err(|e| Error::failed(e.to_string()))?;
-    if ctx.output_format() == Format::Table {
-        let text: String = report
-            .as_object()
-            .into_iter()
-            .flatten()
-            .map(|(k, v)| format!("{k}: {}\n", v.as_str().map_or_else(|| v.to_string(), String::from)))
-            .collect();
-        ctx.printer.data(text.as_bytes())?;
-    } else {
-        ctx.output(crate::ui::table::ANY)?.value(&report)?;
-    }
+    // A table is `field  value` lines like every single resource's: the workspaces one a line, not JSON.
+    ctx.output(crate::ui::table::ANY)?.value(&report)?;
     outcome
 }
 

@@ -27,8 +27,8 @@ const SECRET: &str = "demo-shared-secret";
 /// and is gone when the tour ends. A failing step stops the tour with that step's exit code.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  seg demo            # about a second; nothing leaves this machine
-  seg demo --keep     # then keep exploring: paste the export line it prints into another shell")]
+  seg demo          # about a second; nothing leaves this machine
+  seg demo --keep   # then paste the export line it prints into another shell")]
 pub struct Args {
     /// After the tour, keep the emulator running in the foreground (until Ctrl-C) and print the line that points
     /// seg at it

@@ -34,7 +34,7 @@ pub enum Command {
     /// SEG_TOKEN_FILE, then the profile's keyring entry or file store, the first that has one. Sends nothing and does
     /// not check it (`seg auth status` does). Exits 4 when there is none. Whoever reads its output can act as you.
     #[command(
-        after_help = "Example:\n  curl -H \"Authorization: Bearer $(seg auth token)\" https://platform.segmentapis.com/v1beta/workspaces"
+        after_help = "Example:\n  curl -H \"Authorization: Bearer $(seg auth token)\" \\\n      https://platform.segmentapis.com/v1beta/workspaces"
     )]
     Token,
     /// Remove the stored token of the profile (keyring and file store).

@@ -28,9 +28,11 @@ pub const CHUNK: usize = 5000;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme regulations create --user-id 019mr8mf4r
-  seg -w acme regulations create --user-id u1 --user-id u2 --type Suppress --yes
+  seg -w acme regulations create --user-id u1 --user-id u2 --type Suppress \\
+      --yes
   seg -w acme regulations create --from-file users-to-forget.txt --yes
-  grep -h '^user:' exports/*.log | cut -d: -f2 | seg -w acme regulations create --from-file - --yes")]
+  grep -h '^user:' exports/*.log | cut -d: -f2 |
+      seg -w acme regulations create --from-file - --yes")]
 pub struct Args {
     /// A user id (repeatable)
     #[arg(long = "user-id", value_name = "U", required_unless_present = "from_file", conflicts_with = "from_file",

@@ -133,9 +133,9 @@ fn check_segment(segment: &str, input: &str) -> Result<(), String> {
 pub fn parse(kind: Kind, input: &str, defaults: &Defaults) -> Result<Name, String> {
     if input.len() >= MAX_NAME {
         return Err(format!(
-            "a {} name of {} bytes is too long: at most {} (64 KiB)",
+            "a {} name of {} is too long: at most {} (64 KiB)",
             kind.noun(),
-            input.len(),
+            crate::ui::count(input.len(), "byte"),
             MAX_NAME - 1
         ));
     }

@@ -328,7 +328,7 @@ impl Context {
                 };
                 count += items.len();
                 if let Some(bar) = &spinner {
-                    bar.set_message(format!("{count} items"));
+                    bar.set_message(crate::ui::count(count, "item"));
                 }
                 let pushed = match &spinner {
                     Some(bar) => bar.suspend(|| writer.push(&items)),

@@ -97,7 +97,8 @@ impl Limiter {
         let Some(limiter) = &self.inner else { return Ok(()) };
         limiter.check_key(&token.to_string()).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
-            let message = format!("rate limit exceeded: {} requests per minute", self.per_minute);
+            let message =
+                format!("rate limit exceeded: {} per minute", crate::ui::count(self.per_minute as usize, "request"));
             let mut status = Status::new(Code::ResourceExhausted, message);
             status.retry_after = Some(wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).map(|s| s.max(1));
             status

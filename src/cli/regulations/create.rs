@@ -64,7 +64,8 @@ fn user_ids(args: &Args) -> Result<Vec<String>> {
         return Err(Error::usage(format!("user id {} is empty", at + 1)));
     }
     if let Some(id) = ids.iter().find(|id| id.len() >= MAX_NAME) {
-        return Err(Error::usage(format!("a user id of {} bytes is too long: at most {}", id.len(), MAX_NAME - 1)));
+        let size = crate::ui::count(id.len(), "byte");
+        return Err(Error::usage(format!("a user id of {size} is too long: at most {}", MAX_NAME - 1)));
     }
     Ok(ids)
 }
@@ -74,7 +75,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let ids = user_ids(&args)?;
     let chunks: Vec<&[String]> = ids.chunks(CHUNK).collect();
     let what = if args.kind.contains("Delete") { "Delete the data of" } else { "Regulate" };
-    let requests = if chunks.len() == 1 { String::new() } else { format!(" in {} requests", chunks.len()) };
+    let requests =
+        if chunks.len() == 1 { String::new() } else { format!(" in {}", crate::ui::count(chunks.len(), "request")) };
     ctx.confirm(&format!(
         "{what} {} in {ws} ({}){requests}? This cannot be undone.",
         crate::ui::count(ids.len(), "user"),

@@ -317,7 +317,7 @@ fn summarize(
     if failed == 0 {
         return Ok(());
     }
-    let message = format!("{failed} of {} messages not delivered", reports.len());
+    let message = format!("{failed} of {} not delivered", crate::ui::count(reports.len(), "message"));
     if reports.iter().filter(|r| !r.delivered).all(|r| r.transport_only()) {
         Err(Error::Transport(message))
     } else {

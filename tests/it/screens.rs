@@ -327,18 +327,24 @@ async fn a_delete_asks_saying_what_goes_with_it_and_a_no_is_not_an_error() {
         return;
     }
     let env = long_names().await;
-    let screen = in_terminal(&env, 120, &["sources", "delete", LONG], Some(("?", "n")));
-    let said = &screen.lines;
-    assert!(
-        said.contains(&format!("Delete workspaces/demo/sources/{LONG} (with its 1 destination and 1 filter)?")),
-        "{said}"
-    );
-    assert_eq!(screen.code, 2, "{said}");
-    assert!(said.contains("Nothing was changed.") && !said.contains("error"), "{said}");
+    for width in [80, 120] {
+        let screen = in_terminal(&env, width, &["sources", "delete", LONG], Some(("?", "n")));
+        let said = format!("at {width} columns:\n{}", screen.rows);
+        // What goes with it on a line before the question; the question short enough for one row, so that the
+        // prompt, redrawn with the answer, leaves no stale fragment of itself above.
+        let about = format!("about to delete workspaces/demo/sources/{LONG}, with its 1 destination and 1 filter");
+        assert!(screen.lines.contains(&about), "{said}");
+        let asked: Vec<&str> = screen.rows.lines().filter(|row| row.contains("Delete")).collect();
+        assert!(asked.len() == 1 && asked[0].starts_with(&format!("Delete {LONG}? ")), "{said}");
+        assert!(asked[0].width() <= usize::from(width), "{said}");
+        assert_eq!(screen.code, 2, "{said}");
+        assert!(screen.lines.contains("Nothing was changed.") && !screen.lines.contains("error"), "{said}");
+    }
     assert_eq!(env.get(&format!("/v1beta/workspaces/demo/sources/{LONG}")).await.status, 200);
     // Yes deletes it, and a plain source's question says nothing more.
-    let screen = in_terminal(&env, 120, &["sources", "delete", "app"], Some(("?", "y")));
-    assert!(screen.lines.contains("Delete workspaces/demo/sources/app?"), "{}", screen.lines);
+    let screen = in_terminal(&env, 80, &["sources", "delete", "app"], Some(("?", "y")));
+    assert!(screen.lines.contains("about to delete workspaces/demo/sources/app\n"), "{}", screen.lines);
+    assert!(screen.lines.contains("Delete app?"), "{}", screen.lines);
     assert_eq!(screen.code, 0, "{}", screen.lines);
     assert_eq!(env.get("/v1beta/workspaces/demo/sources/app").await.status, 404);
 }

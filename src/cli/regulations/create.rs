@@ -75,13 +75,11 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let ids = user_ids(&args)?;
     let chunks: Vec<&[String]> = ids.chunks(CHUNK).collect();
     let what = if args.kind.contains("Delete") { "Delete the data of" } else { "Regulate" };
+    let users = crate::ui::count(ids.len(), "user");
     let requests =
-        if chunks.len() == 1 { String::new() } else { format!(" in {}", crate::ui::count(chunks.len(), "request")) };
-    ctx.confirm(&format!(
-        "{what} {} in {ws} ({}){requests}? This cannot be undone.",
-        crate::ui::count(ids.len(), "user"),
-        args.kind
-    ))?;
+        if chunks.len() == 1 { String::new() } else { format!(", in {}", crate::ui::count(chunks.len(), "request")) };
+    let about = format!("about to regulate {users} in {ws} ({}){requests}: this cannot be undone", args.kind);
+    ctx.confirm_after(&about, &format!("{what} {users}?"))?;
     let client = ctx.client()?;
     let format = ctx.output_format();
     for (index, chunk) in chunks.iter().enumerate() {

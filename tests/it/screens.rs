@@ -374,4 +374,29 @@ async fn apply_on_a_terminal_shows_the_plan_and_asks_before_the_first_write() {
     // --yes, or no terminal (CI): no question.
     let run = env.seg_with(&["apply", "--file", file], &[("SEG_TOKEN", WRITE)]).await;
     assert!(run.code(0).stderr.contains("nothing to change"), "{}", run.stderr);
+    std::fs::write(
+        env.path("more.yaml"),
+        "format: seg/1\nworkspace: demo\nsources:\n  more:\n    catalog_name: catalog/sources/ios\n",
+    )
+    .unwrap();
+    let screen = in_terminal(&env, 120, &["apply", "--file", file, "--yes"], None);
+    assert_eq!(screen.code, 0, "{}", screen.lines);
+    assert!(!screen.lines.contains("Apply "), "--yes asks nothing: {}", screen.lines);
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/more").await.status, 200);
+}
+
+/// `webhook sample` ends with a newline on a terminal (and only there, CLI.md), so the prompt does not follow the
+/// body on its line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sample_on_a_terminal_ends_with_a_newline() {
+    if !tmux_here() {
+        return;
+    }
+    let env = long_names().await;
+    let screen = in_terminal(&env, 200, &["webhook", "sample", "--type", "track"], None);
+    // The script's `__end__` line follows: on a line of its own only if the body ended with a newline.
+    assert_eq!(screen.code, 0, "{}", screen.lines);
+    assert!(screen.lines.trim_end().ends_with('}'), "{}", screen.lines);
+    let piped = env.seg(&["webhook", "sample", "--type", "track"]).await;
+    assert!(piped.code(0).stdout.ends_with('}'), "no newline in a pipe: {:?}", piped.stdout);
 }

@@ -4,7 +4,8 @@
 //! - an identifier (a name, an id, a slug, a URL, a time) is never broken or cut, so it can be copied and grepped;
 //! - the item's own identifier ([`Fit::Key`]) is always shown; the other columns are kept in their order of
 //!   importance (their `rank`, then left to right) while they fit: free text ([`Fit::Cut`]) cut with `…` to no less
-//!   than [`MIN_CUT`] characters, other columns ([`Fit::Whole`]) whole or left out;
+//!   than [`MIN_CUT`] characters, other columns ([`Fit::Whole`]) whole or left out (a list of names left out is
+//!   tried again as its count: `2 workspaces`);
 //! - below [`MIN_TABLE`] columns, or when the keys alone do not fit, each item becomes `key: value` lines.
 //!
 //! One long value never reflows the other rows, and the same width gives the same bytes on a terminal and in a pipe.
@@ -32,8 +33,9 @@ pub enum Render {
     Time,
     /// Strings joined with `, `.
     Join,
-    /// The last segment of each of a list of names, joined with `, ` (a token's workspaces: `acme, acme-eu`).
-    ShortNames,
+    /// The last segment of each of a list of names, joined with `, ` (a token's workspaces: `acme, acme-eu`); when
+    /// they do not fit whole, a list of several is shown as its count of the noun given (`3 workspaces`).
+    ShortNames(&'static str),
     /// The `SRC/DST` of a name under a destination (`.../sources/SRC/destinations/DST/...`).
     Destination,
 }
@@ -154,7 +156,7 @@ pub const TOKENS: &[Column] = &[
     key("NAME", "name", Last),
     text("DESCRIPTION", "description"),
     id("SCOPES", "scopes", Text),
-    id("WORKSPACES", "workspace_names", ShortNames),
+    id("WORKSPACES", "workspace_names", ShortNames("workspace")),
     id("CREATED", "create_time", Time).rank(1),
 ];
 pub const CATALOG_SOURCES: &[Column] = &[
@@ -206,7 +208,7 @@ fn cell(value: Option<&Value>, render: Render) -> String {
         (Render::Join, Value::Array(items)) => {
             items.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), String::from)).collect::<Vec<_>>().join(", ")
         }
-        (Render::ShortNames, Value::Array(items)) => items
+        (Render::ShortNames(_), Value::Array(items)) => items
             .iter()
             .map(|v| v.as_str().map_or_else(|| v.to_string(), |s| last_segment(s).to_string()))
             .collect::<Vec<_>>()
@@ -219,6 +221,16 @@ fn cell(value: Option<&Value>, render: Render) -> String {
         (_, other) => other.to_string(),
     };
     escape_control(&text).into_owned()
+}
+
+/// A cell's shorter form, for a column that does not fit whole: a list of several names as their count.
+fn compact(value: Option<&Value>, render: Render) -> Option<String> {
+    match (render, value) {
+        (Render::ShortNames(noun), Some(Value::Array(items))) if items.len() > 1 => {
+            Some(super::count(items.len(), noun))
+        }
+        _ => None,
+    }
 }
 
 /// The last segment of a resource name: `acme` of `workspaces/acme`.
@@ -394,7 +406,29 @@ fn rows_in(items: &[Value], columns: &[Column], room: Option<usize>) -> String {
     let fits: Vec<(Fit, u8)> = columns.iter().map(|c| (c.fit, c.rank)).collect();
     let cells: Vec<Vec<String>> =
         items.iter().map(|item| columns.iter().map(|c| cell(lookup(item, &c.key), c.render)).collect()).collect();
-    match fitted(&headers, &cells, &fits, room) {
+    let fit = fitted(&headers, &cells, &fits, room);
+    // A column left out that has a shorter form (a count for a list of names) is tried again in it.
+    if let Some(widths) = &fit {
+        let shorter = |i: usize| {
+            widths[i] == 0
+                && items.iter().any(|item| compact(lookup(item, &columns[i].key), columns[i].render).is_some())
+        };
+        let retry: Vec<usize> = (0..columns.len()).filter(|&i| shorter(i)).collect();
+        if !retry.is_empty() {
+            let mut short = cells.clone();
+            for (row, item) in short.iter_mut().zip(items) {
+                for &i in &retry {
+                    if let Some(text) = compact(lookup(item, &columns[i].key), columns[i].render) {
+                        row[i] = text;
+                    }
+                }
+            }
+            if let Some(widths) = fitted(&headers, &short, &fits, room).filter(|w| retry.iter().any(|&i| w[i] > 0)) {
+                return render(&headers, &short, &widths);
+            }
+        }
+    }
+    match fit {
         Some(widths) => render(&headers, &cells, &widths),
         None => {
             let pairs = |row: &Vec<String>| -> Vec<(String, String)> {
@@ -740,7 +774,7 @@ mod tests {
     }
 
     #[test]
-    fn tokens_show_their_workspaces_by_short_name_whole_or_not_at_all() {
+    fn tokens_show_their_workspaces_by_short_name_whole_or_counted() {
         let token = |workspaces: &[&str]| {
             json!({"name": "access-tokens/2", "description": "The token of the nightly export job", "scopes": "workspace:read",
                    "workspace_names": workspaces.iter().map(|w| format!("workspaces/{w}")).collect::<Vec<_>>(),
@@ -752,9 +786,11 @@ mod tests {
         let long = ["emea-marketing-production", "emea-marketing-staging"];
         let out = rows_in(&[token(&long)], TOKENS, Some(120));
         assert!(out.contains("emea-marketing-production, emea-marketing-staging"), "{out}");
-        // Too wide for 80 columns beside the rest: left out, never cut.
-        let out = rows_in(&[token(&long)], TOKENS, Some(80));
-        assert!(!out.contains("WORKSPACES") && !out.contains("emea"), "{out}");
+        // Too wide for 80 columns beside the rest: counted, never cut; a token of one workspace still names it.
+        let out = rows_in(&[token(&long), token(&["acme"])], TOKENS, Some(80));
+        let rows: Vec<&str> = out.lines().collect();
+        assert!(rows[0].contains("WORKSPACES") && !out.contains("emea"), "{out}");
+        assert!(rows[1].contains("  2 workspaces  ") && rows[2].contains("  acme  "), "{out}");
         assert!(out.lines().all(|l| l.width() <= 80), "{out}");
     }
 

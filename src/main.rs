@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     seg::config::credentials::prepare_keyring();
     // A shell asking for completions (`COMPLETE=bash seg ...`): answered here, then the process ends.
     clap_complete::CompleteEnv::with_factory(seg::cli::completion::command).complete();
-    let matches = <Cli as clap::CommandFactory>::command().get_matches();
+    let matches = cli::command().get_matches();
     let mut cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(error) => error.exit(),

@@ -97,6 +97,16 @@ impl Name {
         self.full.rsplit('/').next().unwrap_or_default()
     }
 
+    /// The short form a person types (README, "Names"): `web` for a source, `web/webhooks` for a destination, the
+    /// id of a tracking plan, filter, token or regulation.
+    pub fn short(&self) -> String {
+        let segments: Vec<&str> = self.full.split('/').collect();
+        match (self.kind, segments.as_slice()) {
+            (Kind::Destination, [.., source, "destinations", destination]) => format!("{source}/{destination}"),
+            _ => self.id().to_string(),
+        }
+    }
+
     /// The name of the parent resource (`workspaces/w` for a source; empty for a top-level resource).
     pub fn parent(&self) -> &str {
         let collection = self.full.rfind('/').map_or("", |i| &self.full[..i]);
@@ -137,9 +147,9 @@ fn check_segment(segment: &str, input: &str) -> Result<(), String> {
 pub fn parse(kind: Kind, input: &str, defaults: &Defaults) -> Result<Name, String> {
     if input.len() >= MAX_NAME {
         return Err(format!(
-            "a {} name of {} bytes is too long: at most {} (64 KiB)",
+            "a {} name of {} is too long: at most {} (64 KiB)",
             kind.noun(),
-            input.len(),
+            crate::ui::count(input.len(), "byte"),
             MAX_NAME - 1
         ));
     }
@@ -216,6 +226,16 @@ fn default_segment(what: &str, value: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_forms_are_what_a_person_types() {
+        let defaults = Defaults { workspace: Some("acme".into()), source: None };
+        let short = |kind, input| parse(kind, input, &defaults).unwrap().short();
+        assert_eq!(short(Kind::Source, "web"), "web");
+        assert_eq!(short(Kind::Destination, "workspaces/acme/sources/web/destinations/webhooks"), "web/webhooks");
+        assert_eq!(short(Kind::TrackingPlan, "rs_1"), "rs_1");
+        assert_eq!(short(Kind::AccessToken, "access-tokens/5"), "5");
+    }
 
     fn with(ws: Option<&str>, src: Option<&str>) -> Defaults {
         Defaults { workspace: ws.map(Into::into), source: src.map(Into::into) }

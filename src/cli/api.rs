@@ -21,8 +21,11 @@ use crate::wire::{Page, Request};
 #[command(after_help = "Examples:
   seg api GET workspaces
   seg api GET workspaces/acme/sources --paginate -o ndjson
-  seg api PATCH workspaces/acme/sources/web/destinations/webhooks --input patch.json
-  seg api POST workspaces/acme/sources -f 'source={\"name\":\"workspaces/acme/sources/x\",\"catalog_name\":\"catalog/sources/javascript\"}'
+  seg api PATCH workspaces/acme/sources/web/destinations/webhooks \\
+      --input patch.json
+  seg api POST workspaces/acme/sources -f 'source={
+      \"name\": \"workspaces/acme/sources/x\",
+      \"catalog_name\": \"catalog/sources/javascript\"}'
   seg api GET /sources --api public --paginate -o ndjson")]
 pub struct Args {
     /// HTTP method: GET, POST, PUT, PATCH, DELETE

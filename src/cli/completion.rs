@@ -8,7 +8,7 @@ use std::ffi::OsStr;
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 use clap_complete::Shell;
 use clap_complete::engine::{ArgValueCompleter, CompletionCandidate, ValueCompleter};
 use serde::{Deserialize, Serialize};
@@ -58,7 +58,7 @@ enum Names {
 
 /// The command tree with resource names completed: the one that completion runs (`main` hands it to clap).
 pub fn command() -> clap::Command {
-    with_names(super::Cli::command(), &mut Vec::new())
+    with_names(super::command(), &mut Vec::new())
 }
 
 fn with_names(mut cmd: clap::Command, path: &mut Vec<String>) -> clap::Command {

@@ -348,7 +348,7 @@ impl Context {
                 };
                 count += items.len();
                 if let Some(bar) = &spinner {
-                    bar.set_message(format!("{count} items"));
+                    bar.set_message(crate::ui::count(count, "item"));
                 }
                 let pushed = match &spinner {
                     Some(bar) => bar.suspend(|| writer.push(&items)),
@@ -436,13 +436,23 @@ impl Context {
         if answer { Ok(()) } else { Err(Error::Declined("Nothing was changed.".into())) }
     }
 
+    /// Asks `question` as `confirm` does, after saying `about` on a line of its own (what the question is about,
+    /// in full). A prompt longer than the terminal's line is redrawn only in part when answered, leaving a stale
+    /// fragment on the screen; so the details go above it and the question stays short (a short name).
+    pub fn confirm_after(&self, about: &str, question: &str) -> Result<()> {
+        if self.will_ask() && !about.is_empty() {
+            self.printer.status(about);
+        }
+        self.confirm(question)
+    }
+
     /// Whether `confirm` will put its question to a person (and so is worth reading what to tell them).
     pub fn will_ask(&self) -> bool {
         !self.global.yes && !self.gate.is_dry_run() && self.printer.stdin_tty && self.printer.stderr_tty
     }
 
     /// What deleting these takes with it, for the question (CLI.md: a delete's prompt says what goes with it), read
-    /// only when a person will be asked: ` (with their 2 destinations and 3 filters)`, or nothing.
+    /// only when a person will be asked: `, with their 2 destinations and 3 filters`, or nothing.
     async fn taken_with(&self, names: &[Name]) -> Result<String> {
         if !self.will_ask() {
             return Ok(String::new());
@@ -482,8 +492,8 @@ impl Context {
         let whose = if names.len() == 1 { "its" } else { "their" };
         Ok(match parts.as_slice() {
             [] => String::new(),
-            [one] => format!(" (with {whose} {one})"),
-            [rest @ .., last] => format!(" (with {whose} {} and {last})", rest.join(", ")),
+            [one] => format!(", with {whose} {one}"),
+            [rest @ .., last] => format!(", with {whose} {} and {last}", rest.join(", ")),
         })
     }
 
@@ -491,12 +501,9 @@ impl Context {
     pub async fn delete_each(&self, names: Vec<Name>) -> Result<()> {
         let (first, last) = (names.first().map(Name::as_str), names.last().map(Name::as_str));
         let with = self.taken_with(&names).await?;
-        self.confirm(&format!(
-            "Delete {} ({} ... {}){with}?",
-            crate::ui::count(names.len(), "resource"),
-            first.unwrap_or(""),
-            last.unwrap_or("")
-        ))?;
+        let many = crate::ui::count(names.len(), names.first().map_or("resource", |n| n.kind().noun()));
+        let about = format!("about to delete {many} ({} ... {}){with}", first.unwrap_or(""), last.unwrap_or(""));
+        self.confirm_after(&about, &format!("Delete {many}?"))?;
         let client = self.client()?;
         let jobs = names.into_iter().map(|name| (name.to_string(), name)).collect();
         super::bulk::run(
@@ -511,7 +518,11 @@ impl Context {
     pub async fn delete(&self, names: &[Name]) -> Result<()> {
         let shown: Vec<&str> = names.iter().map(Name::as_str).collect();
         let with = self.taken_with(names).await?;
-        self.confirm(&format!("Delete {}{with}?", shown.join(", ")))?;
+        let question = match names {
+            [one] => format!("Delete {}?", one.short()),
+            many => format!("Delete {}?", crate::ui::count(many.len(), many[0].kind().noun())),
+        };
+        self.confirm_after(&format!("about to delete {}{with}", shown.join(", ")), &question)?;
         let client = self.client()?;
         for (index, name) in names.iter().enumerate() {
             match client.send(&Request::delete(name.path())).await {

@@ -27,11 +27,11 @@ const SECRET: &str = "demo-shared-secret";
 /// and is gone when the tour ends. A failing step stops the tour with that step's exit code.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  seg demo            # about a second; nothing leaves this machine
-  seg demo --keep     # then keep exploring: paste the export line it prints into another shell")]
+  seg demo          # about a second; nothing leaves this machine
+  seg demo --keep   # then paste the export line it prints into another shell")]
 pub struct Args {
-    /// After the tour, keep the emulator running in the foreground (until Ctrl-C) and print the line that points
-    /// seg at it
+    /// After the tour, keep the emulator running in the foreground (until Ctrl-C or SIGTERM) and print the line
+    /// that points seg at it
     #[arg(long)]
     keep: bool,
 }
@@ -87,14 +87,17 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     }));
 
     let tour = Tour { ctx, base_url: base_url.clone(), token: token.clone() };
-    let mut result = tour_steps(&tour, &hook, &mut received).await;
+    let result = tour_steps(&tour, &hook, &mut received).await;
     if args.keep && result.is_ok() {
+        // Taken over before the line is printed: a SIGTERM the moment it is read stops the demo cleanly, as it
+        // stops `seg serve`.
+        let stopped = super::shutdown_signal();
         // The demo's token was made for the demo: showing it is the point of this line.
         ctx.printer.data_line("")?;
         ctx.printer.data_line("# the emulator keeps running until Ctrl-C; in another shell:")?;
         ctx.printer.reveal(&format!("export SEG_BASE_URL={base_url} SEG_TOKEN={token} SEG_WORKSPACE=demo"))?;
         ctx.printer.data_line("seg sources list")?;
-        result = tokio::signal::ctrl_c().await.map_err(|e| Error::failed(format!("cannot wait for Ctrl-C: {e}")));
+        stopped.await;
     }
     let _ = stop_api.send(());
     let _ = stop_receiver.send(());

@@ -34,14 +34,19 @@ pub use serve::shutdown_signal;
 pub const EXIT_CODES: &str = "\
 Exit codes:
   0      success (an empty list is success)
-  1      failure not covered below; webhook verify: no match; webhook send/replay: not delivered
-         (3 when every failure was a transport failure); diff: differences found;
-         apply --plan: the workspace changed since the plan; a standard stream closed at start (>&-)
-  2      usage: bad flags or arguments, invalid name or input file, confirmation refused
+  1      failure not covered below; webhook verify: no match;
+         webhook send/replay: not delivered (3 when every failure was a
+         transport failure); diff: differences found; apply --plan: the
+         workspace changed since the plan; a standard stream closed at
+         start (>&-)
+  2      usage: bad flags or arguments, invalid name or input file,
+         confirmation refused
   3      transport: no HTTP answer (DNS, refused, reset, TLS, timeout)
-  4      no usable token: none configured, or the stored one belongs to another base URL
-  10+N   the API answered with error code N: 13 invalid argument, 15 not found, 16 already exists,
-         17 permission denied, 18 rate limited after retries, 22 unimplemented, 23 internal,
+  4      no usable token: none configured, or the stored one belongs to
+         another base URL
+  10+N   the API answered with error code N: 13 invalid argument,
+         15 not found, 16 already exists, 17 permission denied, 18 rate
+         limited after retries, 22 unimplemented, 23 internal,
          24 unavailable, 26 unauthenticated
   130    interrupted";
 
@@ -89,6 +94,35 @@ pub enum Command {
     Completion(completion::Args),
     Serve(serve::Args),
     Demo(demo::Args),
+}
+
+/// Below a command's own options in `-h`: where the global ones are (`--help` lists them).
+pub const GLOBAL_OPTIONS_HINT: &str = "Global options (-w, -o, --jq, --dry-run, -y, -v, ...): see --help";
+
+/// The command tree as seg parses it and prints its help, man pages and completions. `-h` shows a command's own
+/// options and one line saying where the global ones are, so that the few options of a command are not lost among
+/// twenty global ones; `--help` lists them after the command's own, under "Global options".
+pub fn command() -> clap::Command {
+    let root = <Cli as clap::CommandFactory>::command().mut_args(|arg| {
+        if !arg.is_global_set() {
+            return arg;
+        }
+        // Man pages show an argument's long help, and one hidden from -h has no other.
+        match arg.get_long_help().or(arg.get_help()).cloned() {
+            Some(long) => arg.long_help(long).hide_short_help(true),
+            None => arg.hide_short_help(true),
+        }
+    });
+    point_at_global_options(root)
+}
+
+fn point_at_global_options(cmd: clap::Command) -> clap::Command {
+    let after = cmd.get_after_help().cloned();
+    let short = match &after {
+        Some(after) => format!("{GLOBAL_OPTIONS_HINT}\n\n{after}"),
+        None => GLOBAL_OPTIONS_HINT.to_string(),
+    };
+    cmd.after_help(short).after_long_help(after.unwrap_or_default()).mut_subcommands(point_at_global_options)
 }
 
 /// Runs a command and reports its error once: with `-o json` as one JSON line on stderr, else as the human line
@@ -174,5 +208,6 @@ mod tests {
     #[test]
     fn the_command_tree_is_consistent() {
         super::Cli::command().debug_assert();
+        super::command().debug_assert();
     }
 }

@@ -27,12 +27,16 @@ use crate::ui::Printer;
 /// connections still open are cut, and it exits 0.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  seg serve                                   # workspace `demo`, one token of each scope, port 8808
+  seg serve        # workspace `demo`, one token of each scope, port 8808
   seg serve --port 0 --workspace acme --accept-token secret123:workspace
   seg serve --data ./seg-state.redb --seed ./fixtures.json --rate-limit 0
-  seg serve --seed ./fixtures.json --retry-window 30s       # give up on failing webhooks after 30 s
-  seg -w acme export --file acme.yaml && seg serve --seed acme.yaml --data acme.redb   # a local copy of acme
-  curl -H \"Authorization: Bearer $TOKEN\" http://127.0.0.1:8808/v1beta/workspaces")]
+  # give up on failing webhooks after 30 s:
+  seg serve --seed ./fixtures.json --retry-window 30s
+  # a local copy of acme:
+  seg -w acme export --file acme.yaml
+  seg serve --seed acme.yaml --data acme.redb
+  curl -H \"Authorization: Bearer $TOKEN\" \\
+      http://127.0.0.1:8808/v1beta/workspaces")]
 pub struct Args {
     /// Address to listen on: an IP address or a host name such as localhost.
     #[arg(long, default_value = "127.0.0.1", value_parser = crate::cli::args::parse_host)]

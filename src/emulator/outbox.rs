@@ -542,7 +542,10 @@ impl Outbox {
             let why = if report.attempts.is_empty() {
                 "its retry window closed while the emulator was stopped".to_string()
             } else if report.attempts.iter().any(|a| a.class == Class::Temporary) {
-                format!("still failing when the retry window closed, after {} requests", report.attempts.len())
+                format!(
+                    "still failing when the retry window closed, after {}",
+                    crate::ui::count(report.attempts.len(), "request")
+                )
             } else {
                 "every URL failed permanently".to_string()
             };

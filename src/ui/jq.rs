@@ -282,7 +282,10 @@ fn check_depth(code: &str) -> std::result::Result<(), String> {
         }
     }
     if deepest > MAX_DEPTH {
-        return Err(format!("invalid --jq filter: it nests {deepest} levels deep; at most {MAX_DEPTH}"));
+        return Err(format!(
+            "invalid --jq filter: it nests {} deep; at most {MAX_DEPTH}",
+            super::count(deepest, "level")
+        ));
     }
     Ok(())
 }

@@ -1,11 +1,18 @@
 //! `-o table`: a few useful columns per resource, borderless like `kubectl get`. A table fits the terminal's width
-//! (or `$COLUMNS`; a pipe without it gets the table at its natural width): an identifier (a name, an id, a slug, a
-//! time) is never broken or cut, so it can be copied and grepped; when the row is too wide, free text is cut with
-//! `…`, the widest text column first; when even the identifiers do not fit, each item becomes `key: value` lines.
-//! One long value never reflows the other rows, and the same width gives the same bytes on a terminal and in a
-//! pipe. A single resource is `field  value` lines, nested values as indented lines. Every cell is server-supplied
-//! text, so control characters are escaped; times say their timezone; config secrets are masked (`-o json` carries
-//! them whole).
+//! (or `$COLUMNS`; a pipe without it gets the table at its natural width), by one rule (README, "Output for people
+//! and for scripts"):
+//! - an identifier (a name, an id, a slug, a URL, a time) is never broken or cut, so it can be copied and grepped;
+//! - the item's own identifier ([`Fit::Key`]) is always shown; the other columns are kept in their order of
+//!   importance (their `rank`, then left to right) while they fit: free text ([`Fit::Cut`]) cut with `…` to no less
+//!   than [`MIN_CUT`] characters, other columns ([`Fit::Whole`]) whole or left out (a list of names left out is
+//!   tried again as its count: `2 workspaces`);
+//! - below [`MIN_TABLE`] columns, or when the keys alone do not fit, each item becomes `key: value` lines.
+//!
+//! One long value never reflows the other rows, and the same width gives the same bytes on a terminal and in a pipe.
+//! A single resource is `field  value` lines, nested values as indented lines; a value too wide beside its field
+//! goes on a line of its own below it, so the terminal's wrapping, when even that line is too wide, touches that one
+//! value and nothing else. Every cell is server-supplied text, so control characters are escaped; times say their
+//! timezone; config secrets are masked (`-o json` carries them whole).
 
 use std::borrow::Cow;
 
@@ -26,16 +33,21 @@ pub enum Render {
     Time,
     /// Strings joined with `, `.
     Join,
+    /// The last segment of each of a list of names, joined with `, ` (a token's workspaces: `acme, acme-eu`); when
+    /// they do not fit whole, a list of several is shown as its count of the noun given (`3 workspaces`).
+    ShortNames(&'static str),
     /// The `SRC/DST` of a name under a destination (`.../sources/SRC/destinations/DST/...`).
     Destination,
 }
 
-/// Whether a column may be cut to fit.
+/// How a column meets a width it does not fit in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fit {
-    /// An identifier, a time, a number, a flag: shown whole or not as a table at all.
+    /// The item's identifier: always shown, whole; when the keys alone do not fit, the list becomes records.
+    Key,
+    /// An identifier, a time, a number, a flag: shown whole, or left out.
     Whole,
-    /// Free text: cut with `…` when the row is too wide.
+    /// Free text: cut with `…`, or left out.
     Cut,
 }
 
@@ -46,18 +58,35 @@ pub struct Column {
     pub key: Cow<'static, str>,
     pub render: Render,
     pub fit: Fit,
+    /// Importance among the columns that may be left out: lower is kept first (then left to right).
+    pub rank: u8,
 }
 
 impl Column {
-    /// A column shown whole: an identifier, a time, a count.
+    /// The item's identifier: shown whole, always.
+    pub const fn key(header: &'static str, key: &'static str, render: Render) -> Column {
+        Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render, fit: Fit::Key, rank: 0 }
+    }
+
+    /// A column shown whole or left out: another identifier, a time, a count, a flag.
     pub const fn id(header: &'static str, key: &'static str, render: Render) -> Column {
-        Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render, fit: Fit::Whole }
+        Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render, fit: Fit::Whole, rank: 0 }
     }
 
     /// A column of free text, cut to fit.
     pub const fn text(header: &'static str, key: &'static str, render: Render) -> Column {
-        Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render, fit: Fit::Cut }
+        Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render, fit: Fit::Cut, rank: 0 }
     }
+
+    /// The same column, kept after those of a lower rank.
+    pub const fn rank(mut self, rank: u8) -> Column {
+        self.rank = rank;
+        self
+    }
+}
+
+const fn key(header: &'static str, key: &'static str, render: Render) -> Column {
+    Column::key(header, key, render)
 }
 
 const fn id(header: &'static str, key: &'static str, render: Render) -> Column {
@@ -68,29 +97,29 @@ const fn text(header: &'static str, key: &'static str) -> Column {
     Column::text(header, key, Render::Text)
 }
 
-use Render::{Count, Destination, Join, Last, Text, Time};
+use Render::{Count, Destination, Join, Last, ShortNames, Text, Time};
 
 pub const WORKSPACES: &[Column] = &[
-    id("NAME", "name", Last),
+    key("NAME", "name", Last),
     text("DISPLAY NAME", "display_name"),
     id("ID", "id", Text),
     id("CREATED", "create_time", Time),
 ];
 pub const SOURCES: &[Column] = &[
-    id("NAME", "name", Last),
+    key("NAME", "name", Last),
     text("DISPLAY NAME", "display_name"),
     id("CATALOG", "catalog_name", Last),
     id("CREATED", "create_time", Time),
 ];
 pub const DESTINATIONS: &[Column] = &[
-    id("SOURCE", "parent", Last),
-    id("NAME", "name", Last),
+    key("SOURCE", "parent", Last),
+    key("NAME", "name", Last),
     id("ENABLED", "enabled", Text),
     id("MODE", "connection_mode", Text),
     id("UPDATED", "update_time", Time),
 ];
 pub const FILTERS: &[Column] = &[
-    id("ID", "name", Last),
+    key("ID", "name", Last),
     text("TITLE", "title"),
     id("ENABLED", "enabled", Text),
     text("IF", "if"),
@@ -98,15 +127,15 @@ pub const FILTERS: &[Column] = &[
 ];
 /// Filters of many destinations (`filters list --all`): which destination each belongs to comes first.
 pub const FILTERS_ACROSS: &[Column] = &[
-    id("DESTINATION", "name", Destination),
-    id("ID", "name", Last),
+    key("DESTINATION", "name", Destination),
+    key("ID", "name", Last),
     text("TITLE", "title"),
     id("ENABLED", "enabled", Text),
     text("IF", "if"),
     id("ACTIONS", "actions", Count),
 ];
 pub const SCHEMA_CONFIG: &[Column] = &[
-    id("SOURCE", "parent", Last),
+    key("SOURCE", "parent", Last),
     id("UNPLANNED TRACK", "allow_unplanned_track_events", Text),
     id("UNPLANNED IDENTIFY", "allow_unplanned_identify_traits", Text),
     id("UNPLANNED GROUP", "allow_unplanned_group_traits", Text),
@@ -115,47 +144,51 @@ pub const SCHEMA_CONFIG: &[Column] = &[
     id("GROUP VIOLATIONS", "common_group_event_on_violations", Text),
 ];
 pub const TRACKING_PLANS: &[Column] = &[
-    id("ID", "name", Last),
+    key("ID", "name", Last),
     text("DISPLAY NAME", "display_name"),
     id("EVENTS", "rules.events", Count),
     id("UPDATED", "update_time", Time),
 ];
-pub const CONNECTIONS: &[Column] = &[id("SOURCE", "source_name", Last), id("TRACKING PLAN", "tracking_plan_id", Text)];
+pub const CONNECTIONS: &[Column] =
+    &[key("SOURCE", "source_name", Last), key("TRACKING PLAN", "tracking_plan_id", Text)];
+/// A token's workspaces by their short names, whole: `acme, acme-eu`.
 pub const TOKENS: &[Column] = &[
-    id("NAME", "name", Last),
+    key("NAME", "name", Last),
     text("DESCRIPTION", "description"),
     id("SCOPES", "scopes", Text),
-    Column::text("WORKSPACES", "workspace_names", Join),
-    id("CREATED", "create_time", Time),
+    id("WORKSPACES", "workspace_names", ShortNames("workspace")),
+    id("CREATED", "create_time", Time).rank(1),
 ];
 pub const CATALOG_SOURCES: &[Column] = &[
-    id("NAME", "name", Last),
+    key("NAME", "name", Last),
     text("DISPLAY NAME", "display_name"),
     text("TYPE", "type"),
     Column::text("CATEGORIES", "categories", Join),
 ];
 pub const CATALOG_DESTINATIONS: &[Column] = &[
-    id("NAME", "name", Last),
+    key("NAME", "name", Last),
     text("DISPLAY NAME", "display_name"),
     id("STATUS", "status", Text),
     text("CATEGORY", "categories.primary"),
 ];
 pub const REGULATIONS: &[Column] = &[
-    id("ID", "id", Text),
+    key("ID", "id", Text),
     id("TYPE", "regulation_type", Text),
     id("USERS", "attributes.values", Count),
     id("CREATED", "create_time", Time),
 ];
-/// `seg webhook log`: the journal's requests.
+/// `seg webhook log`: the journal's requests. For a person debugging a delivery the verdict, its cause and the
+/// answer matter most, so they are the last to go at a narrow width; the path (the same for most requests) goes
+/// first, whole or not at all.
 pub const WEBHOOK_LOG: &[Column] = &[
-    id("ID", "id", Text),
-    id("RECEIVED", "received", Time),
-    id("METHOD", "method", Text),
-    text("PATH", "path"),
-    id("TYPE", "type", Text),
-    id("SIZE", "size", Text),
+    key("ID", "id", Text),
+    id("RECEIVED", "received", Time).rank(1),
+    id("METHOD", "method", Text).rank(3),
+    id("PATH", "path", Text).rank(4),
+    id("TYPE", "type", Text).rank(2),
+    id("SIZE", "size", Text).rank(2),
     id("SIGNATURE", "signature", Text),
-    Column::text("CAUSE", "cause_codes", Join),
+    Column::id("CAUSE", "cause_codes", Join),
     id("ANSWER", "answer.status", Text),
 ];
 /// No known shape (`seg api`): columns come from the first item's scalar fields.
@@ -175,7 +208,12 @@ fn cell(value: Option<&Value>, render: Render) -> String {
         (Render::Join, Value::Array(items)) => {
             items.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), String::from)).collect::<Vec<_>>().join(", ")
         }
-        (Render::Last, Value::String(s)) => s.rsplit('/').next().unwrap_or_default().to_string(),
+        (Render::ShortNames(_), Value::Array(items)) => items
+            .iter()
+            .map(|v| v.as_str().map_or_else(|| v.to_string(), |s| last_segment(s).to_string()))
+            .collect::<Vec<_>>()
+            .join(", "),
+        (Render::Last, Value::String(s)) => last_segment(s).to_string(),
         (Render::Destination, Value::String(s)) => destination_of(s),
         (Render::Time, Value::String(s)) => time(s),
         (_, Value::String(s)) => s.clone(),
@@ -183,6 +221,21 @@ fn cell(value: Option<&Value>, render: Render) -> String {
         (_, other) => other.to_string(),
     };
     escape_control(&text).into_owned()
+}
+
+/// A cell's shorter form, for a column that does not fit whole: a list of several names as their count.
+fn compact(value: Option<&Value>, render: Render) -> Option<String> {
+    match (render, value) {
+        (Render::ShortNames(noun), Some(Value::Array(items))) if items.len() > 1 => {
+            Some(super::count(items.len(), noun))
+        }
+        _ => None,
+    }
+}
+
+/// The last segment of a resource name: `acme` of `workspaces/acme`.
+fn last_segment(name: &str) -> &str {
+    name.rsplit('/').next().unwrap_or_default()
 }
 
 /// `SRC/DST` of a name under `.../sources/SRC/destinations/DST`; the name itself when it is not under one.
@@ -208,9 +261,11 @@ pub fn time(text: &str) -> String {
     if zone.is_empty() { seconds } else { format!("{seconds} {zone}") }
 }
 
-/// The width to fit: the terminal's, or `$COLUMNS` (which beats it, CLI.md); `None` in a pipe without it.
+/// The width to fit: the terminal's, or `$COLUMNS` (which beats it, CLI.md); `None` in a pipe without it. A
+/// `COLUMNS` of 0 says no width, as `stty` does when it knows none.
 fn width(printer: &Printer) -> Option<usize> {
-    if let Some(columns) = std::env::var("COLUMNS").ok().and_then(|w| w.trim().parse::<usize>().ok()) {
+    let columns = std::env::var("COLUMNS").ok().and_then(|w| w.trim().parse::<usize>().ok()).filter(|w| *w > 0);
+    if let Some(columns) = columns {
         return Some(columns);
     }
     printer.stdout_tty.then(|| Table::new().width().map(usize::from)).flatten()
@@ -219,7 +274,9 @@ fn width(printer: &Printer) -> Option<usize> {
 /// Space between columns.
 const GAP: usize = 2;
 /// A cut column keeps at least this many characters, or is left out.
-const MIN_CUT: usize = 8;
+pub const MIN_CUT: usize = 8;
+/// Narrower than this, a list is always `key: value` records: a table there would be its keys alone.
+pub const MIN_TABLE: usize = 60;
 
 /// Text cut to `width` display columns, ending in `…` when cut.
 fn cut(text: &str, width: usize) -> String {
@@ -240,29 +297,53 @@ fn cut(text: &str, width: usize) -> String {
     out
 }
 
-/// The widths that fit `rows` under `headers` in `room` columns: free text is cut (the widest first, down to
-/// [`MIN_CUT`]), then left out (a width of 0, the last first); `None` when the whole columns alone do not fit.
-fn fitted(headers: &[&str], rows: &[Vec<String>], fits: &[Fit], room: Option<usize>) -> Option<Vec<usize>> {
-    let mut widths: Vec<usize> = headers.iter().map(|h| h.width()).collect();
-    for row in rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.width());
-        }
+/// The widths that fit `rows` under the columns' `headers` in `room` columns (a width of 0: left out), by the rule
+/// of the module's notes; `None` when the list should be records instead.
+fn fitted(headers: &[&str], rows: &[Vec<String>], columns: &[(Fit, u8)], room: Option<usize>) -> Option<Vec<usize>> {
+    let natural: Vec<usize> = headers
+        .iter()
+        .enumerate()
+        .map(|(i, h)| rows.iter().map(|row| row.get(i).map_or(0, |c| c.width())).fold(h.width(), usize::max))
+        .collect();
+    let Some(room) = room else { return Some(natural) };
+    if room < MIN_TABLE {
+        return None;
     }
-    let Some(room) = room else { return Some(widths) };
     let total = |widths: &[usize]| {
         let shown: Vec<&usize> = widths.iter().filter(|w| **w > 0).collect();
         shown.iter().copied().sum::<usize>() + GAP * shown.len().saturating_sub(1)
     };
-    while total(&widths) > room {
-        let cuttable = (0..widths.len()).filter(|&i| fits[i] == Fit::Cut && widths[i] > MIN_CUT);
-        if let Some(i) = cuttable.max_by_key(|&i| widths[i]) {
-            let excess = total(&widths) - room;
-            widths[i] = widths[i].saturating_sub(excess).max(MIN_CUT);
-            continue;
+    // The keys, then each other column in its order of importance if it fits (free text at its least).
+    let least = |i: usize| match columns[i].0 {
+        Fit::Cut => natural[i].min(MIN_CUT),
+        Fit::Key | Fit::Whole => natural[i],
+    };
+    let mut widths: Vec<usize> =
+        (0..natural.len()).map(|i| if columns[i].0 == Fit::Key { natural[i] } else { 0 }).collect();
+    if total(&widths) > room {
+        return None;
+    }
+    let mut others: Vec<usize> = (0..natural.len()).filter(|&i| columns[i].0 != Fit::Key).collect();
+    others.sort_by_key(|&i| (columns[i].1, i));
+    let any_others = !others.is_empty();
+    for i in others {
+        widths[i] = least(i);
+        if total(&widths) > room {
+            widths[i] = 0;
         }
-        let shown = (0..widths.len()).rev().find(|&i| fits[i] == Fit::Cut && widths[i] > 0);
-        widths[shown?] = 0;
+    }
+    // Keys with nothing beside them say less than records do.
+    if any_others && (0..natural.len()).all(|i| columns[i].0 == Fit::Key || widths[i] == 0) {
+        return None;
+    }
+    // Then the free text kept takes what room is left, the narrowest first, so no column is cut more than it must.
+    let mut texts: Vec<usize> = (0..natural.len()).filter(|&i| columns[i].0 == Fit::Cut && widths[i] > 0).collect();
+    texts.sort_by_key(|&i| natural[i]);
+    let mut left = texts.len();
+    for i in texts {
+        let spare = room - total(&widths);
+        widths[i] += (spare / left).min(natural[i] - widths[i]);
+        left -= 1;
     }
     Some(widths)
 }
@@ -281,10 +362,17 @@ fn render(headers: &[&str], rows: &[Vec<String>], widths: &[usize]) -> String {
     finish(table)
 }
 
-/// `key: value` lines, for a table that cannot fit; items apart by a blank line; a nested value's lines indented.
-fn lines(items: impl Iterator<Item = Vec<(String, String)>>) -> String {
-    let blocks: Vec<String> =
-        items.map(|pairs| pairs.iter().map(|(k, v)| format!("{k}: {}\n", v.replace('\n', "\n  "))).collect()).collect();
+/// `key: value` lines, for a list that cannot be a table; items apart by a blank line. A value too wide beside its
+/// key goes on the next line, indented, as in a single resource.
+fn records(items: impl Iterator<Item = Vec<(String, String)>>, room: Option<usize>) -> String {
+    let blocks: Vec<String> = items
+        .map(|pairs| {
+            pairs
+                .into_iter()
+                .map(|(key, value)| Line { indent: 0, dash: false, key: Some(key), value: Some(value) }.render(0, room))
+                .collect()
+        })
+        .collect();
     blocks.join("\n")
 }
 
@@ -315,31 +403,55 @@ fn rows_in(items: &[Value], columns: &[Column], room: Option<usize>) -> String {
         columns
     };
     let headers: Vec<&str> = columns.iter().map(|c| c.header.as_ref()).collect();
-    let fits: Vec<Fit> = columns.iter().map(|c| c.fit).collect();
+    let fits: Vec<(Fit, u8)> = columns.iter().map(|c| (c.fit, c.rank)).collect();
     let cells: Vec<Vec<String>> =
         items.iter().map(|item| columns.iter().map(|c| cell(lookup(item, &c.key), c.render)).collect()).collect();
-    match fitted(&headers, &cells, &fits, room) {
+    let fit = fitted(&headers, &cells, &fits, room);
+    // A column left out that has a shorter form (a count for a list of names) is tried again in it.
+    if let Some(widths) = &fit {
+        let shorter = |i: usize| {
+            widths[i] == 0
+                && items.iter().any(|item| compact(lookup(item, &columns[i].key), columns[i].render).is_some())
+        };
+        let retry: Vec<usize> = (0..columns.len()).filter(|&i| shorter(i)).collect();
+        if !retry.is_empty() {
+            let mut short = cells.clone();
+            for (row, item) in short.iter_mut().zip(items) {
+                for &i in &retry {
+                    if let Some(text) = compact(lookup(item, &columns[i].key), columns[i].render) {
+                        row[i] = text;
+                    }
+                }
+            }
+            if let Some(widths) = fitted(&headers, &short, &fits, room).filter(|w| retry.iter().any(|&i| w[i] > 0)) {
+                return render(&headers, &short, &widths);
+            }
+        }
+    }
+    match fit {
         Some(widths) => render(&headers, &cells, &widths),
         None => {
             let pairs = |row: &Vec<String>| -> Vec<(String, String)> {
                 headers.iter().map(|h| h.to_lowercase()).zip(row.iter().cloned()).collect()
             };
-            lines(cells.iter().map(pairs))
+            records(cells.iter().map(pairs), room)
         }
     }
 }
 
-/// Up to six scalar fields of an item, for lists of unknown shape.
+/// Up to six scalar fields of an item, for lists of unknown shape; the first is the key.
 fn derive_columns(first: Option<&Value>) -> Vec<Column> {
     let Some(Value::Object(map)) = first else { return vec![Column::text("VALUE", "", Text)] };
     map.iter()
         .filter(|(_, v)| !v.is_object() && !v.is_array())
         .take(6)
-        .map(|(k, _)| Column {
+        .enumerate()
+        .map(|(i, (k, _))| Column {
             header: Cow::Owned(k.to_uppercase()),
             key: Cow::Owned(k.clone()),
             render: Text,
-            fit: Fit::Cut,
+            fit: if i == 0 { Fit::Key } else { Fit::Cut },
+            rank: 0,
         })
         .collect()
 }
@@ -352,89 +464,186 @@ pub fn fields(value: &Value, printer: &Printer) -> String {
 }
 
 /// One resource in `room` columns: a value that does not fit beside its field goes on the next line, indented, so
-/// that an identifier as long as the terminal is wide still shows on one line.
+/// that an identifier as long as the terminal is wide still shows on one line; so does a nested value beside its
+/// key. A value wider than the terminal even there is left for the terminal to wrap: it is alone on its line, so no
+/// other line moves.
 fn fields_in(value: &Value, room: Option<usize>) -> String {
     // Each field with its lines, and whether they stand below it (a list or a map, however short).
-    let pairs: Vec<(String, Vec<String>, bool)> = match value {
+    let pairs: Vec<(String, Vec<Line>, bool)> = match value {
         Value::Object(map) => map
             .iter()
             .map(|(key, field)| {
+                let lines = nested(key, field);
                 let below = matches!(field, Value::Object(m) if !m.is_empty())
-                    || matches!(field, Value::Array(a) if !a.is_empty());
-                (escape_control(key).into_owned(), nested(key, field), below)
+                    || matches!(field, Value::Array(a) if !a.is_empty())
+                    || lines.len() > 1;
+                (escape_control(key).into_owned(), lines, below)
             })
             .collect(),
-        other => vec![(String::new(), vec![cell(Some(other), Render::Text)], false)],
+        other => vec![(String::new(), nested("", other), false)],
     };
-    let beside = pairs.iter().filter(|(_, v, below)| v.len() <= 1 && !below);
+    let beside = pairs.iter().filter(|(_, _, below)| !below);
     let key_width = beside.map(|(k, _, _)| k.width()).max().unwrap_or(0);
     let mut out = String::new();
-    for (key, values, below) in pairs {
-        match values.as_slice() {
-            [] => out.push_str(&format!("{key}\n")),
-            lines if below => {
-                out.push_str(&format!("{key}:"));
+    for (key, lines, below) in pairs {
+        match (lines.as_slice(), below) {
+            ([], _) => out.push_str(&format!("{key}\n")),
+            ([one], false) => {
+                let value = one.value.as_deref().unwrap_or_default();
+                if let Some(room) = room.filter(|room| key_width + 2 + value.width() > *room) {
+                    let under = under_key(2, value, room);
+                    out.push_str(&format!("{key}:\n{}{value}\n", " ".repeat(under)));
+                } else {
+                    out.push_str(format!("{key:key_width$}  {value}").trim_end());
+                    out.push('\n');
+                }
+            }
+            (lines, _) => {
+                out.push_str(&format!("{key}:\n"));
                 for line in lines {
-                    out.push_str(&format!("\n  {line}"));
+                    out.push_str(&line.render(2, room));
                 }
             }
-            [one] if room.is_some_and(|room| key_width + 2 + one.width() > room) => {
-                out.push_str(&format!("{key}:\n  {one}"));
-            }
-            [one] => out.push_str(format!("{key:key_width$}  {one}").trim_end()),
-            many => {
-                out.push_str(&format!("{key}:"));
-                for line in many {
-                    out.push_str(&format!("\n  {line}"));
-                }
-            }
-        }
-        if !out.ends_with('\n') {
-            out.push('\n');
         }
     }
     out
 }
 
-/// A field's value for a person, as lines: scalars as text (times as tables show them), objects as `key: value`
-/// lines, config items as `key: value` with secrets masked, other arrays one item a line. Each line is escaped on
-/// its own, so a line break shows as one, never as `\n`.
-fn nested(key: &str, value: &Value) -> Vec<String> {
-    let lines: Vec<String> = match value {
-        Value::Object(map) if !map.is_empty() => map.iter().map(|(k, v)| format!("{k}: {}", scalar(v))).collect(),
-        Value::Array(items) if key == "config" && items.iter().all(|i| i.get("name").is_some()) => items
-            .iter()
-            .map(|item| {
+/// Where a value put below its key starts: `indent`, or further left as far as it must to stay on one line; a value
+/// wider than the terminal keeps its indent (it is the one line the terminal wraps).
+fn under_key(indent: usize, value: &str, room: usize) -> usize {
+    match room.checked_sub(value.width()) {
+        Some(spare) => indent.min(spare),
+        None => indent,
+    }
+}
+
+/// One line of a nested value: `- key: value` at an indent, the dash when it starts an item of a list.
+#[derive(Debug)]
+struct Line {
+    indent: usize,
+    dash: bool,
+    key: Option<String>,
+    value: Option<String>,
+}
+
+impl Line {
+    fn bare(indent: usize, value: String) -> Line {
+        Line { indent, dash: false, key: None, value: Some(value) }
+    }
+
+    /// The line (or, when its value does not fit beside its key in `room`, the key's line and the value's below
+    /// it), `base` further in, each ending in a newline.
+    fn render(&self, base: usize, room: Option<usize>) -> String {
+        let mut head = " ".repeat(base + self.indent);
+        if self.dash {
+            head.push_str("- ");
+        }
+        if let Some(key) = &self.key {
+            head.push_str(key);
+            head.push(':');
+        }
+        let Some(value) = &self.value else { return format!("{}\n", head.trim_end()) };
+        if self.key.is_none() {
+            return format!("{}\n", format!("{head}{value}").trim_end());
+        }
+        let line = format!("{head} {value}");
+        match room {
+            Some(room) if line.width() > room => {
+                let under = under_key(base + self.indent + if self.dash { 4 } else { 2 }, value, room);
+                format!("{head}\n{}{value}\n", " ".repeat(under))
+            }
+            _ => format!("{}\n", line.trim_end()),
+        }
+    }
+}
+
+/// A field's value for a person, as lines: scalars as text (times as tables show them, a multi-line string one line
+/// each), a map as `key: value` lines, config items as `key: value` with secrets masked, a list of scalars one item
+/// a line, anything deeper as indented `key: value` and `- item` lines. Each piece is escaped on its own, so a line
+/// break shows as one, never as `\n`.
+fn nested(key: &str, value: &Value) -> Vec<Line> {
+    let mut out = Vec::new();
+    match value {
+        Value::Object(map) if !map.is_empty() => {
+            for (k, v) in map {
+                push(&mut out, 0, false, Some(k), v);
+            }
+        }
+        Value::Array(items) if key == "config" && items.iter().all(|i| i.get("name").is_some()) => {
+            for item in items {
                 let name = item["name"].as_str().unwrap_or_default();
                 let key = name.rsplit_once("/config/").map_or(name, |(_, k)| k);
                 let kind = item.get("type").and_then(Value::as_str).unwrap_or_default();
                 let shown = crate::wire::config::masked(key, kind, &item["value"], crate::secret::REDACTED);
-                match &shown {
-                    // A nested setting (a webhook's hooks) as indented YAML lines, not one long line of JSON.
-                    Value::Array(items) if !items.is_empty() => block(key, &shown),
-                    Value::Object(map) if !map.is_empty() => block(key, &shown),
-                    _ => format!("{key}: {}", scalar(&shown)),
+                push(&mut out, 0, false, Some(key), &shown);
+            }
+        }
+        Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => {
+            for item in items {
+                push(&mut out, 0, false, None, item);
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                push(&mut out, 0, true, None, item);
+            }
+        }
+        Value::Object(_) => {}
+        Value::String(s) if key.ends_with("_time") || key == "received" => out.push(Line::bare(0, time(s))),
+        Value::String(s) if s.contains('\n') => push(&mut out, 0, false, None, value),
+        other => out.push(Line::bare(0, cell(Some(other), Render::Text))),
+    }
+    out
+}
+
+/// Adds the lines of `value` under `key` (or as a list item, with `dash`) at `indent`.
+fn push(out: &mut Vec<Line>, indent: usize, dash: bool, key: Option<&str>, value: &Value) {
+    let key = key.map(|k| escape_control(k).into_owned());
+    // Where what stands under this line starts.
+    let under = indent + if dash { 2 } else { 0 } + if key.is_some() { 2 } else { 0 };
+    match value {
+        Value::Object(map) if !map.is_empty() => {
+            let mut entries = map.iter();
+            match (&key, dash) {
+                (Some(_), _) => {
+                    out.push(Line { indent, dash, key, value: None });
+                    entries.for_each(|(k, v)| push(out, under, false, Some(k), v));
                 }
-            })
-            .flat_map(|text| text.lines().map(String::from).collect::<Vec<_>>())
-            .collect(),
-        Value::Array(items) if !items.is_empty() => items.iter().map(scalar).collect(),
-        Value::Object(_) | Value::Array(_) => Vec::new(),
-        Value::String(s) if key.ends_with("_time") || key == "received" => vec![time(s)],
-        Value::String(s) => s.lines().map(String::from).collect(),
-        other => vec![cell(Some(other), Render::Text)],
-    };
-    lines.iter().map(|line| escape_control(line).into_owned()).collect()
+                // An item that is a map starts on its dash's line: `- hook: https://...`.
+                (None, true) => {
+                    if let Some((k, v)) = entries.next() {
+                        push(out, indent, true, Some(k), v);
+                    }
+                    entries.for_each(|(k, v)| push(out, indent + 2, false, Some(k), v));
+                }
+                (None, false) => entries.for_each(|(k, v)| push(out, indent, false, Some(k), v)),
+            }
+        }
+        Value::Array(items) if !items.is_empty() => {
+            if key.is_some() || dash {
+                out.push(Line { indent, dash, key, value: None });
+            }
+            items.iter().for_each(|item| push(out, under, true, None, item));
+        }
+        Value::String(s) if s.contains('\n') => {
+            let mut lines = s.lines().map(|l| escape_control(l).into_owned());
+            let under = if key.is_some() { under } else { indent + if dash { 2 } else { 0 } };
+            if key.is_some() {
+                out.push(Line { indent, dash, key, value: None });
+            } else {
+                out.push(Line { indent, dash, key: None, value: lines.next() });
+            }
+            out.extend(lines.map(|line| Line::bare(under, line)));
+        }
+        other => {
+            let text = escape_control(&scalar(other)).into_owned();
+            out.push(Line { indent, dash, key, value: Some(text) });
+        }
+    }
 }
 
-/// `key:` and a nested value's YAML lines below it, indented.
-fn block(key: &str, value: &Value) -> String {
-    let yaml = serde_yaml_ng::to_string(value).unwrap_or_else(|_| value.to_string());
-    let lines: Vec<String> = yaml.lines().map(|line| format!("  {line}")).collect();
-    format!("{key}:\n{}", lines.join("\n"))
-}
-
-/// A value on one line: strings as they are, anything else as compact JSON.
+/// A value on one line: strings as they are, anything else as compact JSON (`[]`, `{}`, `true`, `null`).
 fn scalar(value: &Value) -> String {
     match value {
         Value::String(s) => s.clone(),
@@ -473,8 +682,8 @@ mod tests {
     fn unknown_shapes_and_single_resources() {
         let out = rows(&[json!({"id": 1, "nested": {}, "label": "x"})], ANY, &printer());
         assert!(out.starts_with("ID") && out.contains("LABEL") && !out.contains("NESTED"), "{out}");
-        let out = fields(&json!({"name": "n", "list": [{"a": 1}]}), &printer());
-        assert!(out.contains("name") && out.contains(r#"{"a":1}"#), "{out}");
+        let out = fields(&json!({"name": "n", "list": [{"a": 1, "b": [2, 3]}]}), &printer());
+        assert_eq!(out, "name  n\nlist:\n  - a: 1\n    b:\n      - 2\n      - 3\n");
     }
 
     #[test]
@@ -492,7 +701,7 @@ mod tests {
         );
         assert!(out.contains("labels:\n  team: data"), "{out}");
         // A value wider than the room beside its field goes below it, whole.
-        let long = format!("workspaces/w/sources/{}", "x".repeat(60));
+        let long = format!("workspaces/w/sources/{}", "x".repeat(50));
         let out = fields_in(&json!({"display_name": "D", "name": long}), Some(80));
         assert!(out.contains(&format!("name:\n  {long}\n")) && out.starts_with("display_name  D\n"), "{out}");
     }
@@ -530,14 +739,106 @@ mod tests {
         // Wide enough: nothing is cut; no width (a pipe): the natural width.
         assert!(!rows_in(&items, SOURCES, Some(200)).contains('…'));
         assert_eq!(rows_in(&items, SOURCES, None), rows_in(&items, SOURCES, Some(500)));
-        // Narrower: the free text is left out before an identifier is touched.
+        // Narrower: the least important whole column (the time) is left out before the text is cut further.
         let out = rows_in(&items, SOURCES, Some(70));
-        assert!(!out.contains("DISPLAY") && out.lines().next().unwrap().starts_with("NAME"), "{out}");
-        // Too narrow for the identifiers themselves: `key: value` records, the identifier whole.
-        let out = rows_in(&items, SOURCES, Some(30));
+        assert!(out.contains("DISPLAY") && out.contains("CATALOG") && !out.contains("CREATED"), "{out}");
+        assert!(out.lines().all(|l| l.width() <= 70), "{out}");
+        // Below MIN_TABLE columns: `key: value` records, the identifier whole.
+        let out = rows_in(&items, SOURCES, Some(MIN_TABLE - 1));
         assert!(out.contains(&format!("name: {long}\n")) && out.contains("\n\nname: app\n"), "{out}");
         assert_eq!(cut("abcdef", 4), "abc…");
         assert_eq!(cut("日本語テキスト", 7), "日本語…");
+    }
+
+    #[test]
+    fn one_long_slug_leaves_out_columns_rather_than_turning_the_list_into_records() {
+        let slug = "a-source-with-a-very-long-slug-that-goes-on-and-on-for-56c";
+        assert_eq!(slug.len(), 58);
+        let items = [
+            json!({"name": format!("workspaces/w/sources/{slug}"), "display_name": "Long", "catalog_name": "catalog/sources/javascript",
+                   "create_time": "2026-11-25T08:46:17Z"}),
+            json!({"name": "workspaces/w/sources/app", "display_name": "App", "catalog_name": "catalog/sources/ios",
+                   "create_time": "2026-11-25T08:46:18Z"}),
+        ];
+        let out = rows_in(&items, SOURCES, Some(80));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        assert!(lines[0].split_whitespace().eq(["NAME", "DISPLAY…", "CATALOG"]), "{out}");
+        assert!(lines[1].starts_with(slug) && lines[1].ends_with("javascript") && !out.contains("2026"), "{out}");
+        // Keys with no room for anything beside them: records, which show it all.
+        let out = rows_in(&items, SOURCES, Some(66));
+        assert!(out.contains(&format!("name: {slug}\ndisplay name: Long\n")), "{out}");
+        // A list of keys only stays a table however little else there is.
+        let connections = [json!({"source_name": "workspaces/w/sources/web", "tracking_plan_id": "rs_1"})];
+        assert!(rows_in(&connections, CONNECTIONS, Some(60)).starts_with("SOURCE"));
+    }
+
+    #[test]
+    fn tokens_show_their_workspaces_by_short_name_whole_or_counted() {
+        let token = |workspaces: &[&str]| {
+            json!({"name": "access-tokens/2", "description": "The token of the nightly export job", "scopes": "workspace:read",
+                   "workspace_names": workspaces.iter().map(|w| format!("workspaces/{w}")).collect::<Vec<_>>(),
+                   "create_time": "2026-11-25T08:46:17Z"})
+        };
+        let out = rows_in(&[token(&["acme", "acme-eu"])], TOKENS, Some(80));
+        assert!(out.lines().nth(1).unwrap().contains("  acme, acme-eu  "), "{out}");
+        assert!(!out.contains("workspaces/"), "{out}");
+        let long = ["emea-marketing-production", "emea-marketing-staging"];
+        let out = rows_in(&[token(&long)], TOKENS, Some(120));
+        assert!(out.contains("emea-marketing-production, emea-marketing-staging"), "{out}");
+        // Too wide for 80 columns beside the rest: counted, never cut; a token of one workspace still names it.
+        let out = rows_in(&[token(&long), token(&["acme"])], TOKENS, Some(80));
+        let rows: Vec<&str> = out.lines().collect();
+        assert!(rows[0].contains("WORKSPACES") && !out.contains("emea"), "{out}");
+        assert!(rows[1].contains("  2 workspaces  ") && rows[2].contains("  acme  "), "{out}");
+        assert!(out.lines().all(|l| l.width() <= 80), "{out}");
+    }
+
+    #[test]
+    fn the_webhook_log_keeps_the_verdict_and_its_cause_before_the_path() {
+        let request = |id: u64, path: &str, causes: &[&str]| {
+            json!({"id": id, "received": "2026-11-25T08:46:17.5Z", "method": "POST", "path": path, "type": "identify",
+                   "size": 368, "signature": if causes.is_empty() { "valid" } else { "invalid" },
+                   "cause_codes": causes, "answer": {"status": 200}})
+        };
+        let items = [
+            request(1, "/a/very/long/path/that/goes/on/and/on/for/ever/in", &[]),
+            request(2, "/hook", &["trailing_newline"]),
+        ];
+        let out = rows_in(&items, WEBHOOK_LOG, Some(80));
+        assert!(out.contains("trailing_newline") && out.contains("invalid") && !out.contains("PATH"), "{out}");
+        assert!(!out.contains('…') && out.lines().all(|l| l.width() <= 80), "{out}");
+        let out = rows_in(&items, WEBHOOK_LOG, Some(160));
+        assert!(out.contains("/a/very/long/path/that/goes/on/and/on/for/ever/in"), "{out}");
+    }
+
+    #[test]
+    fn a_nested_value_too_wide_beside_its_key_goes_below_it() {
+        let hook = "https://hooks.example.com/a/very/long/path/that/goes/on/and/on/for/ever/in";
+        let destination = json!({"name": "d", "config": [
+            {"name": "d/config/hooks", "value": [{"hook": hook, "headers": []}], "type": "mixed"}]});
+        let out = fields_in(&destination, Some(80));
+        assert!(out.contains(&format!("    - hook:\n      {hook}\n      headers: []\n")), "{out}");
+        assert!(out.lines().all(|l| l.width() <= 80), "{out}");
+        // Room enough: beside its key.
+        let out = fields_in(&destination, Some(120));
+        assert!(out.contains(&format!("    - hook: {hook}\n")), "{out}");
+        // Wider than the terminal: alone on its line, the one line the terminal wraps.
+        let out = fields_in(&destination, Some(60));
+        assert!(out.contains(&format!("    - hook:\n        {hook}\n      headers: []\n")), "{out}");
+        // Records fit their values the same way.
+        let out = records(std::iter::once(vec![("if".to_string(), "x".repeat(59))]), Some(60));
+        assert_eq!(out, format!("if:\n {}\n", "x".repeat(59)));
+    }
+
+    #[test]
+    fn a_multi_line_string_inside_a_map_is_indented_lines() {
+        let out = fields_in(&json!({"labels": {"note": "a\nb", "team": "data"}, "list": ["x\ny"]}), Some(80));
+        assert_eq!(out, "labels:\n  note:\n    a\n    b\n  team: data\nlist:\n  x\n  y\n");
+        assert!(!out.contains("\\n"), "{out}");
+        // Control characters other than the line break stay escaped.
+        let out = fields_in(&json!({"labels": {"k\u{1b}": "v\u{1b}[2J"}}), Some(80));
+        assert_eq!(out, "labels:\n  k\\u{1b}: v\\u{1b}[2J\n");
     }
 
     #[test]

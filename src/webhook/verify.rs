@@ -170,8 +170,8 @@ pub fn verify(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict
         causes.push(finding(
             "header_format",
             format!(
-                "X-Signature must be {HEX_LEN} hex characters; got {} characters{}",
-                hex.chars().count(),
+                "X-Signature must be {HEX_LEN} hex characters; got {}{}",
+                crate::ui::count(hex.chars().count(), "character"),
                 if hex.chars().all(|c| c.is_ascii_hexdigit()) { "" } else { " with non-hex ones" }
             ),
         ));
@@ -909,9 +909,11 @@ fn first_non_ascii(bytes: &[u8]) -> Option<char> {
 fn layout(shape: &Shape) -> String {
     match (&shape.indent, shape.newlines) {
         (Some(indent), _) if indent.bytes().all(|b| b == b'\t') => {
-            format!("indented with {} tab{}", indent.len(), if indent.len() == 1 { "" } else { "s" })
+            format!("indented with {}", crate::ui::count(indent.len(), "tab"))
         }
-        (Some(indent), _) if indent.bytes().all(|b| b == b' ') => format!("indented with {} spaces", indent.len()),
+        (Some(indent), _) if indent.bytes().all(|b| b == b' ') => {
+            format!("indented with {}", crate::ui::count(indent.len(), "space"))
+        }
         (_, true) => "with newlines between tokens".into(),
         _ if shape.python_separators => "\", \" and \": \" separators".into(),
         _ => "spaces between tokens".into(),

@@ -44,6 +44,16 @@ async fn login_checks_the_token_stores_it_privately_and_logout_removes_it() {
 }
 
 #[tokio::test]
+async fn auth_status_as_a_table_is_field_lines_with_the_workspaces_one_a_line() {
+    let env = TestEnv::start().await;
+    let run = env.seg_with(&["auth", "status", "-o", "table"], &[("SEG_TOKEN", WRITE)]).await;
+    let out = &run.code(0).stdout;
+    assert!(out.contains("\nworkspaces:\n  workspaces/demo\n") && !out.contains("[\""), "{out}");
+    let works = out.lines().find(|l| l.starts_with("token_works")).unwrap_or_default();
+    assert!(works.split_whitespace().eq(["token_works", "true"]), "{out}");
+}
+
+#[tokio::test]
 async fn settings_precedence_is_flag_then_env_then_profile_then_default() {
     let env = TestEnv::start().await;
     let dead = "http://127.0.0.1:9";
@@ -120,27 +130,37 @@ async fn the_demo_runs_end_to_end() {
 
 #[cfg(unix)]
 #[tokio::test]
-async fn the_demo_keeps_its_emulator_for_the_line_it_prints() {
+async fn the_demo_keeps_its_emulator_for_the_line_it_prints_until_int_or_term() {
     use tokio::io::AsyncBufReadExt;
     let env = TestEnv::start().await;
-    let mut cmd = env.command(&["demo", "--keep"], &[]);
-    cmd.env_remove("SEG_BASE_URL").stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::null());
-    let mut child = cmd.spawn().unwrap();
-    let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
-    let export = loop {
-        let line = tokio::time::timeout(std::time::Duration::from_secs(30), lines.next_line()).await.unwrap().unwrap();
-        if let Some(rest) = line.expect("the demo prints the line to keep exploring").strip_prefix("export ") {
-            break rest.to_string();
-        }
-    };
-    let vars: Vec<(&str, &str)> = export.split(' ').filter_map(|pair| pair.split_once('=')).collect();
-    assert_eq!(vars.iter().map(|(k, _)| *k).collect::<Vec<_>>(), ["SEG_BASE_URL", "SEG_TOKEN", "SEG_WORKSPACE"]);
-    assert!(!vars[1].1.contains("redacted"), "the demo's own token is shown: {export}");
-    let run = env.seg_with(&["sources", "list", "-o", "name"], &vars).await;
-    assert!(run.code(0).stdout.contains("workspaces/demo/sources/app-01"), "{}", run.stdout);
-    std::process::Command::new("kill").args(["-INT", &child.id().unwrap().to_string()]).status().unwrap();
-    let status = tokio::time::timeout(std::time::Duration::from_secs(10), child.wait()).await.unwrap().unwrap();
-    assert_eq!(status.code(), Some(0));
+    // Ctrl-C at a terminal; SIGTERM from a service manager, `timeout` or `docker stop`: both end it cleanly.
+    for signal in ["INT", "TERM"] {
+        let mut cmd = env.command(&["demo", "--keep"], &[]);
+        cmd.env_remove("SEG_BASE_URL").stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::null());
+        let mut child = cmd.spawn().unwrap();
+        let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        let export = loop {
+            let line =
+                tokio::time::timeout(std::time::Duration::from_secs(30), lines.next_line()).await.unwrap().unwrap();
+            if let Some(rest) = line.expect("the demo prints the line to keep exploring").strip_prefix("export ") {
+                break rest.to_string();
+            }
+        };
+        let vars: Vec<(&str, &str)> = export.split(' ').filter_map(|pair| pair.split_once('=')).collect();
+        let keys: Vec<&str> = vars.iter().map(|(k, _)| *k).collect();
+        assert_eq!(keys, ["SEG_BASE_URL", "SEG_TOKEN", "SEG_WORKSPACE"]);
+        assert!(!vars[1].1.contains("redacted"), "the demo's own token is shown: {export}");
+        let run = env.seg_with(&["sources", "list", "-o", "name"], &vars).await;
+        assert!(run.code(0).stdout.contains("workspaces/demo/sources/app-01"), "{}", run.stdout);
+        std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().unwrap().to_string()])
+            .status()
+            .unwrap();
+        let status = tokio::time::timeout(std::time::Duration::from_secs(10), child.wait()).await.unwrap().unwrap();
+        assert_eq!(status.code(), Some(0), "SIG{signal}");
+        let gone = env.seg_with(&["--max-retries", "0", "sources", "list", "-o", "name"], &vars).await;
+        assert_eq!(gone.code, 3, "SIG{signal}: the emulator stopped with the demo");
+    }
 }
 
 #[tokio::test]

@@ -646,6 +646,15 @@ async fn output_formats_and_defaults() {
 }
 
 #[tokio::test]
+async fn a_multi_line_value_in_a_map_is_indented_lines_never_a_literal_backslash_n() {
+    let env = env_with_destination().await;
+    env.seg(&["-w", "demo", "sources", "update", "web", "--set", r#"labels.note="a\nb""#]).await.code(0);
+    let run = env.seg(&["-w", "demo", "sources", "get", "web", "-o", "table"]).await;
+    assert!(run.code(0).stdout.contains("labels:\n  note:\n    a\n    b\n"), "{}", run.stdout);
+    assert!(!run.stdout.contains("\\n"), "{}", run.stdout);
+}
+
+#[tokio::test]
 async fn pipe_formats_are_stable() {
     let env = TestEnv::start().await;
     let run = env.seg(&["catalog", "destinations", "get", "webhooks", "-o", "yaml"]).await;
@@ -844,7 +853,7 @@ async fn malformed_invocations_exit_with_a_documented_code_and_never_panic() {
 
 #[test]
 fn every_command_has_help_with_an_example() {
-    use clap::CommandFactory;
+    use unicode_width::UnicodeWidthStr;
     fn walk(cmd: &mut clap::Command, path: String, missing: &mut Vec<String>) {
         let help = cmd.render_long_help().to_string();
         let leaf = cmd.get_subcommands().next().is_none();
@@ -857,17 +866,45 @@ fn every_command_has_help_with_an_example() {
         if cmd.get_about().is_none() && path != "seg" {
             missing.push(format!("{path} (no summary)"));
         }
+        // -h: the command's own options and where the global ones are; --help: those too, under their heading.
+        let short = cmd.render_help().to_string();
+        if short.contains("--base-url") || !short.contains(seg::cli::GLOBAL_OPTIONS_HINT) {
+            missing.push(format!("{path} (-h lists the global options, or does not say where they are)"));
+        }
+        if !help.contains("Global options:\n") || !help.contains("--base-url") {
+            missing.push(format!("{path} (--help has no global options)"));
+        }
+        // Every line after the options fits an 80-column terminal as written: clap re-wraps a longer one, and a
+        // comment cut from its example reads as a command of its own.
+        let after = cmd.get_after_long_help().map(ToString::to_string).unwrap_or_default();
+        for line in after.lines().filter(|l| l.width() > 78) {
+            missing.push(format!("{path} (a line of {} columns: {line})", line.width()));
+        }
+        // Its man page shows its examples, line for line.
+        if leaf {
+            let file = format!("{}/man/{}.1", env!("CARGO_MANIFEST_DIR"), path.replace(' ', "-"));
+            let page = std::fs::read_to_string(&file).unwrap_or_default();
+            let examples = after.split("\n\n").find(|b| b.starts_with("Example")).unwrap_or_default();
+            let shown = examples.lines().skip(1).all(|line| {
+                let line = crate::generated::roff_line(line.strip_prefix("  ").unwrap_or(line));
+                page.contains(&format!("\n{line}\n"))
+            });
+            if !page.contains(".SH \"EXAMPLES\"\n.nf\n") || !shown {
+                missing
+                    .push(format!("{path} (its man page lacks its examples: UPDATE_GENERATED=1 cargo test generated)"));
+            }
+        }
         for sub in cmd.get_subcommands_mut() {
             let name = format!("{path} {}", sub.get_name());
             walk(sub, name, missing);
         }
     }
     let mut missing = Vec::new();
-    let mut root = seg::cli::Cli::command();
+    let mut root = seg::cli::command();
     root.build();
     walk(&mut root, "seg".into(), &mut missing);
     missing.retain(|p| !p.ends_with(" help") && !p.contains(" help "));
-    assert!(missing.is_empty(), "commands without an example, summary or long description: {missing:#?}");
+    assert!(missing.is_empty(), "commands whose help or man page falls short: {missing:#?}");
     assert!(root.render_long_help().to_string().contains("Exit codes:"));
 }
 

@@ -126,6 +126,18 @@ async fn dns_and_tls_failures_are_transport_errors() {
         run.stderr
     );
     assert!(!run.stderr.contains("retrying"), "a name that does not resolve is said at once: {}", run.stderr);
+    // `auth login` checks the token against the service: a name that does not resolve stops it at once too, with
+    // an error line and a hint, and nothing stored.
+    let home = tempfile::tempdir().unwrap();
+    let mut cmd = seg_command(home.path());
+    cmd.args(["auth", "login", "--with-token", "--base-url", "http://seg-test.invalid"]);
+    let run = tokio::time::timeout(Duration::from_secs(20), run_with_stdin(cmd, b"a-token\n")).await.unwrap();
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert!(lines.iter().filter(|l| l.starts_with("error: ")).count() == 1, "{}", run.stderr);
+    assert!(lines.iter().any(|l| l.starts_with("hint: ")), "{}", run.stderr);
+    assert!(run.stderr.contains("seg-test.invalid") && !run.stderr.contains("retrying"), "{}", run.stderr);
+    assert!(!home.path().join(".config/seg/credentials.toml").exists(), "nothing stored");
     // TLS to a server that speaks plain HTTP.
     let base = server(Fault::Html502).await.replace("http://", "https://");
     let run = workspaces_list(&base, &[]).await;

@@ -34,26 +34,59 @@ fn check(dir: &str, files: Vec<(String, Vec<u8>)>) {
 }
 
 /// One man page per command and subcommand: `seg.1`, `seg-sources.1`, `seg-sources-list.1`, ...
-fn man_pages() -> Vec<(String, Vec<u8>)> {
+pub fn man_pages() -> Vec<(String, Vec<u8>)> {
     fn walk(cmd: &clap::Command, name: String, path: String, out: &mut Vec<(String, Vec<u8>)>) {
         let mut page = cmd.clone().display_name(name.clone()).bin_name(path.clone());
         // The command's own arguments first, then the global options, as its --help and OPTIONS section list them.
         let usage = page.render_usage().to_string();
         let usage = usage.strip_prefix("Usage: ").unwrap_or(&usage).trim().to_string();
-        let page = page.override_usage(format!("{usage} [GLOBAL OPTIONS]"));
+        // What --help shows after the options (examples; for seg itself the exit codes) gets sections of its own,
+        // not clap_mangen's EXTRA, whose filled paragraph would run the example lines together.
+        let after = page.get_after_long_help().map(ToString::to_string).unwrap_or_default();
+        let page = page.override_usage(format!("{usage} [GLOBAL OPTIONS]")).after_help(None).after_long_help(None);
         let man = clap_mangen::Man::new(page).manual("seg manual").source(concat!("seg ", env!("CARGO_PKG_VERSION")));
         let mut bytes = Vec::new();
         man.render(&mut bytes).expect("rendering to memory cannot fail");
-        out.push((man.get_filename(), bytes));
+        let text = String::from_utf8(bytes).expect("roff is text");
+        let at = text.find(".SH VERSION").unwrap_or(text.len());
+        let text = format!("{}{}{}", &text[..at], sections(&after), &text[at..]);
+        out.push((man.get_filename(), text.into_bytes()));
         for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
             walk(sub, format!("{name}-{}", sub.get_name()), format!("{path} {}", sub.get_name()), out);
         }
     }
-    let mut root = <seg::cli::Cli as clap::CommandFactory>::command().disable_help_subcommand(true);
+    let mut root = seg::cli::command().disable_help_subcommand(true);
     root.build();
     let mut out = Vec::new();
     walk(&root, "seg".into(), "seg".into(), &mut out);
     out
+}
+
+/// The blocks of a command's after-help text as man sections: `Examples:` as EXAMPLES, `Exit codes:` as EXIT
+/// STATUS, each line as written (no filling), less the help's two-space indent.
+fn sections(after: &str) -> String {
+    let mut out = String::new();
+    for block in after.split("\n\n").filter(|b| !b.trim().is_empty()) {
+        let mut lines = block.lines();
+        let heading = match lines.next().unwrap_or_default().trim_end_matches(':') {
+            "Example" | "Examples" => "EXAMPLES",
+            "Exit codes" => "EXIT STATUS",
+            other => panic!("an after-help block with an unknown heading {other:?}: give it a section here"),
+        };
+        out.push_str(&format!(".SH \"{heading}\"\n.nf\n"));
+        for line in lines {
+            out.push_str(&roff_line(line.strip_prefix("  ").unwrap_or(line)));
+            out.push('\n');
+        }
+        out.push_str(".fi\n");
+    }
+    out
+}
+
+/// One line of text as roff shows it verbatim.
+pub fn roff_line(line: &str) -> String {
+    let escaped = line.replace('\\', "\\e").replace('-', "\\-").replace('\'', "\\(aq");
+    if escaped.starts_with('.') { format!("\\&{escaped}") } else { escaped }
 }
 
 #[test]
@@ -114,7 +147,10 @@ fn man_pages_render_without_warnings_and_list_the_exit_codes() {
         assert!(out.status.success() && out.stderr.is_empty(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
         if name == "seg.1" {
             let text = String::from_utf8_lossy(&bytes);
-            assert!(text.contains("Exit codes") && text.contains("unauthenticated"), "seg.1 lists the exit codes");
+            assert!(
+                text.contains(".SH \"EXIT STATUS\"") && text.contains("unauthenticated"),
+                "seg.1 lists the exit codes"
+            );
         }
     }
 }

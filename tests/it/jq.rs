@@ -19,6 +19,20 @@ async fn env_with_secret() -> TestEnv {
 const SECRET: &str = "s3cret-value";
 
 #[tokio::test]
+async fn jq_with_yaml_output_prints_each_result_as_a_yaml_document() {
+    let env = env_with_secret().await;
+    env.create_source("demo", "app").await.ok();
+    let run = env.seg(&["-w", "demo", "sources", "list", "-o", "yaml", "--jq", ".[] | {name, catalog_name}"]).await;
+    let documents: Vec<serde_json::Value> =
+        run.code(0).stdout.split("---\n").map(|d| serde_yaml_ng::from_str(d).unwrap()).collect();
+    assert_eq!(documents.len(), 2, "{}", run.stdout);
+    let mut names: Vec<&str> = documents.iter().filter_map(|d| d["name"].as_str()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["workspaces/demo/sources/app", "workspaces/demo/sources/web"], "{}", run.stdout);
+    assert!(!run.stdout.contains('{'), "YAML, not JSON lines: {}", run.stdout);
+}
+
+#[tokio::test]
 async fn jq_runtime_errors_never_print_the_data() {
     let env = env_with_secret().await;
     let list = ["-w", "demo", "destinations", "list", "--source", "web"];

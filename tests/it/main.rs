@@ -38,3 +38,4 @@ mod support;
 mod trust;
 mod two_apis;
 mod webhook;
+mod words;

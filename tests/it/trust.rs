@@ -159,11 +159,12 @@ async fn tables_say_the_timezone_mask_secrets_and_fit_narrow_terminals() {
     assert!(shown.contains("sharedSecret: (redacted)") && !shown.contains("s3cret"), "{shown}");
     assert!(shown.contains("https://h.example/in") && shown.contains("X-Team"), "{shown}");
     assert!(!shown.contains("{\"name\":"), "config items read as key: value lines: {shown}");
-    for columns in ["10", "0"] {
+    // Narrow: records. COLUMNS=0 is no width at all (as `stty` says it): the pipe's natural width.
+    for (columns, starts) in [("10", "name: web\n"), ("0", "NAME ")] {
         let run = env
             .seg_with(&["-w", "demo", "sources", "list", "-o", "table"], &[("SEG_TOKEN", WRITE), ("COLUMNS", columns)])
             .await;
-        assert!(run.code(0).stdout.starts_with("name: web\n"), "COLUMNS={columns}: {}", run.stdout);
+        assert!(run.code(0).stdout.starts_with(starts), "COLUMNS={columns}: {}", run.stdout);
     }
 }
 

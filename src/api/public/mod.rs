@@ -374,8 +374,8 @@ impl Call<'_> {
             [(named, record)] => Ok((id_of(record), named.clone(), record.clone())),
             [] => Err(not_found(format!("the source has no destination {segment:?}"))),
             several => Err(Error::usage(format!(
-                "the source has {} destinations of {segment:?}: name one by id ({})",
-                several.len(),
+                "the source has {} of {segment:?}: name one by id ({})",
+                crate::ui::count(several.len(), "destination"),
                 several.iter().map(|(_, d)| id_of(d)).collect::<Vec<_>>().join(", ")
             ))),
         }

@@ -12,7 +12,6 @@ use crate::config::token;
 use crate::effect::Gate;
 use crate::error::{Error, Result};
 use crate::secret::Secret;
-use crate::ui::output::Format;
 use crate::ui::records::AuthStatus;
 use crate::wire::{Page, Request, Workspace};
 
@@ -35,7 +34,7 @@ pub enum Command {
     /// SEG_TOKEN_FILE, then the profile's keyring entry or file store, the first that has one. Sends nothing and does
     /// not check it (`seg auth status` does). Exits 4 when there is none. Whoever reads its output can act as you.
     #[command(
-        after_help = "Example:\n  curl -H \"Authorization: Bearer $(seg auth token)\" https://platform.segmentapis.com/v1beta/workspaces"
+        after_help = "Example:\n  curl -H \"Authorization: Bearer $(seg auth token)\" \\\n      https://platform.segmentapis.com/v1beta/workspaces"
     )]
     Token,
     /// Remove the stored token of the profile (keyring and file store).
@@ -202,17 +201,8 @@ async fn status(ctx: &Context) -> Result<()> {
         }
     };
     let report = serde_json::to_value(&report).map_err(|e| Error::failed(e.to_string()))?;
-    if ctx.output_format() == Format::Table {
-        let text: String = report
-            .as_object()
-            .into_iter()
-            .flatten()
-            .map(|(k, v)| format!("{k}: {}\n", v.as_str().map_or_else(|| v.to_string(), String::from)))
-            .collect();
-        ctx.printer.data(text.as_bytes())?;
-    } else {
-        ctx.output(crate::ui::table::ANY)?.value(&report)?;
-    }
+    // A table is `field  value` lines like every single resource's: the workspaces one a line, not JSON.
+    ctx.output(crate::ui::table::ANY)?.value(&report)?;
     outcome
 }
 

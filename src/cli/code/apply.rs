@@ -92,7 +92,11 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if ctx.will_ask() {
         ctx.printer.status(plan.human().trim_end());
         let changes = crate::ui::count(plan.changes.len(), "change");
-        ctx.confirm(&format!("Apply {changes} to {}{deleting}?", plan.workspace))?;
+        let about = match deletes {
+            0 => String::new(),
+            n => format!("the plan deletes {} ({})", crate::ui::count(n, "resource"), plan.deleted_kinds()),
+        };
+        ctx.confirm_after(&about, &format!("Apply {changes} to {}?", plan.workspace))?;
     } else if deletes > 0 {
         ctx.confirm(&format!("Apply the plan to {}{deleting}", plan.workspace))?;
     }

@@ -22,7 +22,7 @@ use crate::ui::output::Format;
 #[command(after_help = "Examples:
   seg diff --file acme.yaml
   seg diff --file acme.yaml --prune -o json | jq .requests
-  seg diff --file acme.yaml -w acme-staging               # the same file, promoted to staging
+  seg diff --file acme.yaml -w acme-staging     # the same file, on staging
   seg diff --file acme.yaml --out plan.json && seg apply --plan plan.json")]
 pub struct Args {
     /// The workspace file (`-` for stdin)

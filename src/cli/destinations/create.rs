@@ -20,9 +20,12 @@ use serde_json::Value;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations create web/webhooks --enabled \\
-      --config sharedSecret=s3cret --config 'hooks=[{\"hook\":\"https://example.com/hook\"}]'
-  seg -w acme destinations create webhooks --source web --connection-mode cloud
-  printf '%s\\n' web/amplitude app/amplitude | seg -w acme destinations create --each - --config apiKey=k3y")]
+      --config sharedSecret=s3cret \\
+      --config 'hooks=[{\"hook\":\"https://example.com/hook\"}]'
+  seg -w acme destinations create webhooks --source web \\
+      --connection-mode cloud
+  printf '%s\\n' web/amplitude app/amplitude |
+      seg -w acme destinations create --each - --config apiKey=k3y")]
 pub struct Args {
     /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
     #[arg(required_unless_present = "each", conflicts_with = "each")]

@@ -145,8 +145,10 @@ fn parse_action(text: &str) -> Result<Value, String> {
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations filters list web/webhooks
-  seg -w acme destinations filters list web/webhooks -o json --jq '.[] | select(.enabled) | .title'
-  seg -w acme destinations filters list --all -o ndjson | jq -r 'select(.enabled) | .name'")]
+  seg -w acme destinations filters list web/webhooks -o json \\
+      --jq '.[] | select(.enabled) | .title'
+  seg -w acme destinations filters list --all -o ndjson |
+      jq -r 'select(.enabled) | .name'")]
 pub struct ListCmd {
     /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
     #[arg(required_unless_present = "all", conflicts_with = "all")]
@@ -166,8 +168,10 @@ pub struct ListCmd {
 /// (`if`, FQL), whether it is enabled, and its actions. A filter that does not exist exits 15.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  seg -w acme destinations filters get web/webhooks df_1JjE7f3gz8OXU6lVbUGuDhHcyKz
-  seg -w acme destinations filters get web/webhooks df_1JjE7f3gz8OXU6lVbUGuDhHcyKz -o json --jq .actions")]
+  seg -w acme destinations filters get web/webhooks \\
+      df_1JjE7f3gz8OXU6lVbUGuDhHcyKz
+  seg -w acme destinations filters get web/webhooks \\
+      df_1JjE7f3gz8OXU6lVbUGuDhHcyKz -o json --jq .actions")]
 pub struct FilterArgs {
     /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
     destination: String,
@@ -187,11 +191,15 @@ pub struct FilterArgs {
 /// whole filter as JSON instead. Filters are created enabled unless --disabled.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  seg -w acme destinations filters create web/webhooks --title 'No test users' --if \"userId = 'test'\" --action drop
-  seg -w acme destinations filters create web/webhooks --title 'Half' --if all --action sample=0.5:userId
-  seg -w acme destinations filters create web/webhooks --title 'Lean' --if \"type = 'track'\" \\
-      --action allow=properties.plan,properties.price --disabled
-  seg -w acme destinations filters create web/webhooks --from-file filter.json --dry-run")]
+  seg -w acme destinations filters create web/webhooks \\
+      --title 'No test users' --if \"userId = 'test'\" --action drop
+  seg -w acme destinations filters create web/webhooks --title 'Half' \\
+      --if all --action sample=0.5:userId
+  seg -w acme destinations filters create web/webhooks --title 'Lean' \\
+      --if \"type = 'track'\" --action allow=properties.plan,properties.price \\
+      --disabled
+  seg -w acme destinations filters create web/webhooks \\
+      --from-file filter.json --dry-run")]
 pub struct CreateArgs {
     /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
     destination: String,
@@ -249,9 +257,12 @@ async fn create_filter(args: CreateArgs, ctx: &Context) -> Result<()> {
 /// 2); a filter that does not exist exits 15.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  seg -w acme destinations filters patch web/webhooks df_1JjE7f3gz8OXU6lVbUGuDhHcyKz --enabled=false
-  seg -w acme destinations filters update web/webhooks df_1JjE7f3gz8OXU6lVbUGuDhHcyKz --if \"event = 'Debug'\"
-  seg -w acme destinations filters update web/webhooks df_1JjE7f3gz8OXU6lVbUGuDhHcyKz --action sample=0.1")]
+  seg -w acme destinations filters patch web/webhooks \\
+      df_1JjE7f3gz8OXU6lVbUGuDhHcyKz --enabled=false
+  seg -w acme destinations filters update web/webhooks \\
+      df_1JjE7f3gz8OXU6lVbUGuDhHcyKz --if \"event = 'Debug'\"
+  seg -w acme destinations filters update web/webhooks \\
+      df_1JjE7f3gz8OXU6lVbUGuDhHcyKz --action sample=0.1")]
 pub struct UpdateCmd {
     /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
     destination: String,
@@ -306,7 +317,8 @@ async fn update_filter(args: UpdateCmd, ctx: &Context) -> Result<()> {
 /// confirmation; it stops at the first failure (15 when a filter does not exist) and names those left.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  seg -w acme destinations filters delete web/webhooks df_1JjE7f3gz8OXU6lVbUGuDhHcyKz --yes")]
+  seg -w acme destinations filters delete web/webhooks \\
+      df_1JjE7f3gz8OXU6lVbUGuDhHcyKz --yes")]
 pub struct DeleteArgs {
     /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
     destination: String,

@@ -12,7 +12,8 @@ use crate::wire::{Destination, Request};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations get web/webhooks
-  seg destinations get workspaces/acme/sources/web/destinations/webhooks -o json --jq .config")]
+  seg destinations get workspaces/acme/sources/web/destinations/webhooks \\
+      -o json --jq .config")]
 pub struct Args {
     /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
     name: String,

@@ -17,7 +17,8 @@ use crate::wire::{Destination, Page, Request, Source};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations list --source web
-  seg -w acme destinations list --all -o ndjson | jq -r 'select(.enabled) | .name'
+  seg -w acme destinations list --all -o ndjson |
+      jq -r 'select(.enabled) | .name'
   seg -w acme destinations list -o json --jq '.[] | select(.enabled) | .name'")]
 pub struct Args {
     #[command(flatten)]

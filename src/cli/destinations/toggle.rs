@@ -28,7 +28,8 @@ pub struct Target {
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme destinations enable web/webhooks
-  seg -w acme destinations list -o name --jq '.[] | select(.enabled | not) | .name' | seg destinations enable --each -")]
+  seg -w acme destinations list --jq '.[] | select(.enabled | not) | .name' |
+      seg destinations enable --each -")]
 pub struct EnableArgs {
     #[command(flatten)]
     pub target: Target,

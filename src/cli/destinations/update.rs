@@ -24,8 +24,10 @@ use crate::wire::{CONNECTION_MODES, ConfigItem, Destination, Request, UpdateRequ
 #[command(after_help = "Examples:
   seg -w acme destinations patch web/webhooks --enabled
   seg -w acme destinations patch web/webhooks --enabled=false
-  seg -w acme destinations update web/webhooks --config sharedSecret=n3w --connection-mode cloud
-  seg -w acme destinations patch web/webhooks --from-file changes.json --dry-run")]
+  seg -w acme destinations update web/webhooks --config sharedSecret=n3w \\
+      --connection-mode cloud
+  seg -w acme destinations patch web/webhooks --from-file changes.json \\
+      --dry-run")]
 pub struct Args {
     /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
     #[arg(required_unless_present = "each", conflicts_with = "each")]

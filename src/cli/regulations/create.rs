@@ -28,9 +28,11 @@ pub const CHUNK: usize = 5000;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme regulations create --user-id 019mr8mf4r
-  seg -w acme regulations create --user-id u1 --user-id u2 --type Suppress --yes
+  seg -w acme regulations create --user-id u1 --user-id u2 --type Suppress \\
+      --yes
   seg -w acme regulations create --from-file users-to-forget.txt --yes
-  grep -h '^user:' exports/*.log | cut -d: -f2 | seg -w acme regulations create --from-file - --yes")]
+  grep -h '^user:' exports/*.log | cut -d: -f2 |
+      seg -w acme regulations create --from-file - --yes")]
 pub struct Args {
     /// A user id (repeatable)
     #[arg(long = "user-id", value_name = "U", required_unless_present = "from_file", conflicts_with = "from_file",
@@ -62,7 +64,8 @@ fn user_ids(args: &Args) -> Result<Vec<String>> {
         return Err(Error::usage(format!("user id {} is empty", at + 1)));
     }
     if let Some(id) = ids.iter().find(|id| id.len() >= MAX_NAME) {
-        return Err(Error::usage(format!("a user id of {} bytes is too long: at most {}", id.len(), MAX_NAME - 1)));
+        let size = crate::ui::count(id.len(), "byte");
+        return Err(Error::usage(format!("a user id of {size} is too long: at most {}", MAX_NAME - 1)));
     }
     Ok(ids)
 }
@@ -72,12 +75,11 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let ids = user_ids(&args)?;
     let chunks: Vec<&[String]> = ids.chunks(CHUNK).collect();
     let what = if args.kind.contains("Delete") { "Delete the data of" } else { "Regulate" };
-    let requests = if chunks.len() == 1 { String::new() } else { format!(" in {} requests", chunks.len()) };
-    ctx.confirm(&format!(
-        "{what} {} in {ws} ({}){requests}? This cannot be undone.",
-        crate::ui::count(ids.len(), "user"),
-        args.kind
-    ))?;
+    let users = crate::ui::count(ids.len(), "user");
+    let requests =
+        if chunks.len() == 1 { String::new() } else { format!(", in {}", crate::ui::count(chunks.len(), "request")) };
+    let about = format!("about to regulate {users} in {ws} ({}){requests}: this cannot be undone", args.kind);
+    ctx.confirm_after(&about, &format!("{what} {users}?"))?;
     let client = ctx.client()?;
     let format = ctx.output_format();
     for (index, chunk) in chunks.iter().enumerate() {

@@ -19,8 +19,10 @@ use crate::wire::{self, CreateSource, Request, Source, SourceInput};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme sources create web --catalog javascript
-  seg sources create workspaces/acme/sources/api --catalog catalog/sources/http-api --label team=data
-  printf '%s\\n' app-1 app-2 app-3 | seg -w acme sources create --each - --catalog ios")]
+  seg sources create workspaces/acme/sources/api \\
+      --catalog catalog/sources/http-api --label team=data
+  printf '%s\\n' app-1 app-2 app-3 |
+      seg -w acme sources create --each - --catalog ios")]
 pub struct Args {
     /// Source: SLUG (with -w) or workspaces/WS/sources/SLUG
     #[arg(required_unless_present = "each", conflicts_with = "each")]

@@ -56,10 +56,13 @@ pub struct GetArgs {
 /// common_group_event_on_violations (ALLOW, OMIT_TRAITS, BLOCK). Naming no field is a usage error (exit 2).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  seg -w acme sources schema-config update web --set allow_unplanned_track_events=false
-  seg -w acme sources schema-config update web --set common_track_event_on_violations=BLOCK \\
+  seg -w acme sources schema-config update web \\
+      --set allow_unplanned_track_events=false
+  seg -w acme sources schema-config update web \\
+      --set common_track_event_on_violations=BLOCK \\
       --set forwarding_violations_to=web-violations
-  seg -w acme sources schema-config patch web --from-file schema.json --dry-run")]
+  seg -w acme sources schema-config patch web --from-file schema.json \\
+      --dry-run")]
 pub struct UpdateCmd {
     /// Source: SLUG (with -w) or workspaces/WS/sources/SLUG
     source: String,

@@ -25,10 +25,13 @@ use serde_json::Value;
 #[command(after_help = "Examples:
   seg -w acme sources update web --display-name 'Web site'
   seg -w acme sources update web --set library_config.retry_queue=true
-  seg -w acme sources update web --label team=data --label env=prod   # replaces all labels
-  seg -w acme sources update web --set labels.env=prod               # sets one label, keeps the others
+  # replaces all labels:
+  seg -w acme sources update web --label team=data --label env=prod
+  # sets one label, keeps the others:
+  seg -w acme sources update web --set labels.env=prod
   seg -w acme sources update web --clear labels
-  seg -w acme sources update --each renames.ndjson      # {\"name\": \"web\", \"display_name\": \"Web site\"} a line")]
+  # {\"name\": \"web\", \"display_name\": \"Web site\"} a line:
+  seg -w acme sources update --each renames.ndjson")]
 pub struct Args {
     /// Source: SLUG (with -w) or workspaces/WS/sources/SLUG
     #[arg(required_unless_present = "each", conflicts_with = "each")]

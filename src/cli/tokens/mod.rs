@@ -28,7 +28,8 @@ pub enum Command {
     /// with `-o json --jq .token`. Creating tokens needs a token of scope `workspace`; a read-only one exits 17.
     #[command(after_help = "Examples:
   seg -w acme tokens create --description ci --scope workspace:read
-  seg -w acme tokens create --description deploy -o json --jq .token > token.txt")]
+  seg -w acme tokens create --description deploy -o json --jq .token \\
+      > token.txt")]
     Create {
         /// What the token is for
         #[arg(long, value_name = "D")]

@@ -14,7 +14,8 @@ use crate::wire::{self, CreateTrackingPlan, TrackingPlanInput};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme tracking-plans create --display-name 'Main plan'
-  seg -w acme tracking-plans create --display-name 'Main plan' --rules rules.json")]
+  seg -w acme tracking-plans create --display-name 'Main plan' \\
+      --rules rules.json")]
 pub struct Args {
     /// Display name
     #[arg(long, value_name = "D")]

@@ -11,7 +11,7 @@ use crate::wire::{Request, TrackingPlan};
 /// exist exits 15 (not found).
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Example:\n  seg -w acme tracking-plans get rs_1AAPTLy8ffAAQth0PvL8rOvU6PJ -o json --jq '.rules.events[].name'"
+    after_help = "Example:\n  seg -w acme tracking-plans get rs_1AAPTLy8ffAAQth0PvL8rOvU6PJ -o json \\\n      --jq '.rules.events[].name'"
 )]
 pub struct Args {
     /// Tracking plan: rs_ID (with -w) or workspaces/WS/tracking-plans/rs_ID

@@ -16,7 +16,8 @@ use crate::wire::{TrackingPlan, UpdateRequest};
 #[command(after_help = "Examples:
   seg -w acme tracking-plans update rs_123 --display-name 'Renamed'
   seg -w acme tracking-plans update rs_123 --rules rules.json
-  seg -w acme tracking-plans update rs_123 --set 'rules.global={\"type\":\"object\"}'")]
+  seg -w acme tracking-plans update rs_123 \\
+      --set 'rules.global={\"type\":\"object\"}'")]
 pub struct Args {
     /// Tracking plan: rs_ID (with -w) or workspaces/WS/tracking-plans/rs_ID
     name: String,

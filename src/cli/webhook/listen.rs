@@ -21,15 +21,18 @@ use crate::webhook::listen::{self, Inspect, ListenOptions};
 /// A body over 2 MiB is answered 413 and recorded with its size, not its bytes. At most 256 connections are served
 /// at once (the rest wait to be accepted); a request's head must arrive within 10 s and its body within 30 s. SIGINT or SIGTERM stops it within seconds: requests in flight get 5 s, then the
 /// connections still open are cut, and it exits 0.
+///
+/// The journal is kept in --journal DIR, else in $SEG_STATE_DIR/webhook-journal, else under the user's state
+/// directory ($XDG_STATE_HOME/seg/webhook-journal; ~/.local/state/seg/webhook-journal on Linux).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook listen --port 9000 --secret teehee
-  seg webhook listen --port 0 --status 500 --delay 6s          # a failing, slow endpoint
-  seg webhook listen --secret teehee --forward-to http://127.0.0.1:3000/hook -o ndjson
-  seg webhook listen --secret teehee --forward-to http://127.0.0.1:3000/hook --inspect   # open /_seg/
-
-The journal is kept in --journal DIR, else in $SEG_STATE_DIR/webhook-journal, else under the user's state
-directory ($XDG_STATE_HOME/seg/webhook-journal; ~/.local/state/seg/webhook-journal on Linux).")]
+  seg webhook listen --port 0 --status 500 --delay 6s   # failing, and slow
+  seg webhook listen --secret teehee --forward-to http://127.0.0.1:3000/hook \\
+      -o ndjson
+  # and open /_seg/ in a browser:
+  seg webhook listen --secret teehee --forward-to http://127.0.0.1:3000/hook \\
+      --inspect")]
 pub struct Args {
     /// Address to listen on: an IP address or a host name such as localhost
     #[arg(long, default_value = "127.0.0.1", value_parser = crate::cli::args::parse_host)]

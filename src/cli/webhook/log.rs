@@ -17,7 +17,8 @@ use crate::webhook::journal;
 #[command(after_help = "Examples:
   seg webhook log
   seg webhook log --limit 5 -o json
-  seg webhook log --journal ./journal --jq '.[] | select(.signature == \"invalid\") | .id'")]
+  seg webhook log --journal ./journal \\
+      --jq '.[] | select(.signature == \"invalid\") | .id'")]
 pub struct Args {
     /// The journal's folder [default: the one `seg webhook listen` uses]
     #[arg(long, value_name = "DIR")]

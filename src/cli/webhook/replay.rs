@@ -20,7 +20,8 @@ use crate::webhook::journal;
 #[command(after_help = "Examples:
   seg webhook replay 42 --to http://127.0.0.1:3000/hook
   seg webhook replay 41 42 43 --to http://127.0.0.1:3000/hook -o json
-  seg webhook replay 42 --to http://127.0.0.1:3000/hook --resign --secret-file secret.txt")]
+  seg webhook replay 42 --to http://127.0.0.1:3000/hook \\
+      --resign --secret-file secret.txt")]
 pub struct Args {
     /// Ids of the requests to send again
     #[arg(value_name = "ID", required = true)]

@@ -14,8 +14,10 @@ use crate::wire::message::MessageType;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook sample --type track
-  seg webhook sample --type identify --user-id u-42 --timestamp now --set traits.plan=enterprise
-  seg webhook sample --type track --no-context | seg webhook sign --secret teehee")]
+  seg webhook sample --type identify --user-id u-42 --timestamp now \\
+      --set traits.plan=enterprise
+  seg webhook sample --type track --no-context |
+      seg webhook sign --secret teehee")]
 pub struct Args {
     /// Message type
     #[arg(long = "type", value_name = "T")]

@@ -31,10 +31,14 @@ use crate::wire::message::MessageType;
 /// 130. Exit 0 when every message was delivered, 3 when no request got an answer, 1 otherwise.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  seg webhook send --url http://127.0.0.1:9000/hook --type track --secret teehee
-  seg webhook send --url https://a.example/hook --url https://b.example/hook --all-types -H 'Authorization: Basic eDp5'
-  seg webhook send --url http://127.0.0.1:9000/ --data event.json --retry-window 30s
-  seg webhook send --url http://127.0.0.1:9000/ --count 5000 --concurrency 32 -o json")]
+  seg webhook send --url http://127.0.0.1:9000/hook --type track \\
+      --secret teehee
+  seg webhook send --url https://a.example/hook --url https://b.example/hook \\
+      --all-types -H 'Authorization: Basic eDp5'
+  seg webhook send --url http://127.0.0.1:9000/ --data event.json \\
+      --retry-window 30s
+  seg webhook send --url http://127.0.0.1:9000/ --count 5000 \\
+      --concurrency 32 -o json")]
 pub struct Args {
     /// A URL to post to (repeatable, at most 5)
     #[arg(long = "url", value_name = "URL", required = true)]
@@ -313,7 +317,7 @@ fn summarize(
     if failed == 0 {
         return Ok(());
     }
-    let message = format!("{failed} of {} messages not delivered", reports.len());
+    let message = format!("{failed} of {} not delivered", crate::ui::count(reports.len(), "message"));
     if reports.iter().filter(|r| !r.delivered).all(|r| r.transport_only()) {
         Err(Error::Transport(message))
     } else {

@@ -18,9 +18,12 @@ use crate::webhook::verify;
 /// matched, causes and warnings ({code, message}), reproduced.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  seg webhook verify --secret teehee --signature 6584c31d030ff167eca14a1042eb7e88c881b8e8 body.json
-  seg webhook verify --secret-file secret.txt --signature \"$SIG\" - < body.json -o json
-  seg webhook verify --secret teehee --signature \"$SIG\" --strict body.json   # only the raw bytes count")]
+  seg webhook verify --secret teehee \\
+      --signature 6584c31d030ff167eca14a1042eb7e88c881b8e8 body.json
+  seg webhook verify --secret-file secret.txt --signature \"$SIG\" -o json \\
+      - < body.json
+  # only the raw bytes count:
+  seg webhook verify --secret teehee --signature \"$SIG\" --strict body.json")]
 pub struct Args {
     #[command(flatten)]
     secret: SecretArgs,

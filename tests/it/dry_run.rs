@@ -273,6 +273,9 @@ fn on_the_public_api(leaf: &str, args: &[String], expect: Expect) -> Expect {
         // The Public API names a source by id: `gone`, which does not exist, is found missing by the read that
         // resolves it (404, exit 15), after `web`'s delete was described.
         ("sources delete", _) => Reads(15),
+        // The source's destinations are read to name the new one: web already has its webhooks destination, which
+        // the Config API would refuse on the write (409); the Public API's adapter says it before any write.
+        ("destinations create", _) => Reads(16),
         // The saved plan was made on the Config API: refused by the other (CLI.md, "Two APIs").
         ("apply", Some("apply")) if args.iter().any(|a| a == "--plan") => Reads(2),
         _ => expect,

@@ -194,10 +194,15 @@ impl Context {
     }
 
     /// The one workspace of `-w`/SEG_WORKSPACE, else the profile's.
-    /// The workspace of `-w`, `SEG_WORKSPACE` or the profile; on the Public API, whose tokens each act on one
-    /// workspace, the token's when none is set ([`wire::TOKENS_WORKSPACE`], which the adapter reads as the token's).
+    /// The workspace of `-w`, `SEG_WORKSPACE` or the profile, as set.
     pub fn workspace_setting(&self) -> Result<Option<String>> {
-        let set = self.setting(self.global.workspace()?, |p| p.workspace.as_deref())?;
+        self.setting(self.global.workspace()?, |p| p.workspace.as_deref())
+    }
+
+    /// The workspace names are completed from: the one set, or on the Public API, whose tokens each act on one
+    /// workspace, the token's ([`crate::wire::TOKENS_WORKSPACE`], which the adapter reads as the token's).
+    fn workspace_of_names(&self) -> Result<Option<String>> {
+        let set = self.workspace_setting()?;
         if set.is_none() && self.api()? == Api::Public {
             return Ok(Some(crate::wire::TOKENS_WORKSPACE.to_string()));
         }
@@ -249,7 +254,7 @@ impl Context {
     }
 
     pub fn defaults(&self, source: Option<&str>) -> Result<Defaults> {
-        let workspace = self.workspace_setting()?.map(|ws| ws.strip_prefix("workspaces/").unwrap_or(&ws).to_string());
+        let workspace = self.workspace_of_names()?.map(|ws| ws.strip_prefix("workspaces/").unwrap_or(&ws).to_string());
         Ok(Defaults { workspace, source: source.map(String::from) })
     }
 
@@ -274,7 +279,7 @@ impl Context {
 
     /// The workspace named by `-w` (full or short), required.
     pub fn workspace(&self) -> Result<Name> {
-        let ws = self.workspace_setting()?.ok_or_else(|| {
+        let ws = self.workspace_of_names()?.ok_or_else(|| {
             Error::usage("no workspace: pass -w WORKSPACE or set SEG_WORKSPACE (`seg workspaces list` shows yours)")
         })?;
         self.name(Kind::Workspace, &ws)

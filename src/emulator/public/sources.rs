@@ -15,7 +15,7 @@ use crate::emulator::model::{self, schema, sources};
 use crate::emulator::status::Status;
 use crate::emulator::store::{Resource, State as Store};
 use crate::wire::public::{self, PaginationOutput, map};
-use crate::wire::{SchemaConfig, valid_slug};
+use crate::wire::SchemaConfig;
 
 #[derive(Serialize)]
 struct Sources {
@@ -99,10 +99,8 @@ pub async fn update_source(State(app): State<Arc<App>>, write: Write, Ids(id): I
         let (current, more) = sources::get(&state, &name)?;
         let (mut new, mut more) = (current.clone(), more.clone());
         let slug = name.rsplit('/').next().unwrap_or_default().to_string();
+        // A new slug renames the source (the model checks it, and that it is free).
         if let Some(given) = &input.slug {
-            if !valid_slug(given) {
-                return Err(sources::check_slug(given, "source").unwrap_err().into());
-            }
             new.name = format!("{}/{given}", sources::collection(sources::workspace_of(&name)));
         }
         match input.name {

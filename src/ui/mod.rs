@@ -1,6 +1,7 @@
 //! All output goes through [`Printer`]: data to stdout, everything else (progress, warnings, hints, errors) to
 //! stderr. Terminal-ness is recorded once at start; tests build a Printer with the answers they need.
 
+pub mod exact;
 pub mod jq;
 pub mod output;
 pub mod records;

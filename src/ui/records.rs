@@ -3,7 +3,7 @@
 //! its keys are fixed in one place, whatever the count or the outcome, and a script can rely on them.
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
 
 use crate::error::ErrorReport;
 
@@ -15,8 +15,9 @@ use crate::error::ErrorReport;
 pub struct EachResult {
     pub name: String,
     pub ok: bool,
+    /// The answer's text (numbers as the service spelled them), written into the line as it is.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub resource: Option<Value>,
+    pub resource: Option<Box<RawValue>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ErrorReport>,
 }
@@ -26,7 +27,7 @@ pub struct EachResult {
 #[derive(Debug, Clone, Serialize)]
 pub struct RegulationSent {
     #[serde(flatten)]
-    pub answer: Map<String, Value>,
+    pub answer: indexmap::IndexMap<String, Box<RawValue>>,
     pub users: usize,
 }
 

@@ -429,7 +429,7 @@ fn nested(key: &str, value: &Value) -> Vec<String> {
 
 /// `key:` and a nested value's YAML lines below it, indented.
 fn block(key: &str, value: &Value) -> String {
-    let yaml = serde_yaml_ng::to_string(value).unwrap_or_else(|_| value.to_string());
+    let yaml = super::exact::yaml(&value.to_string()).unwrap_or_else(|_| value.to_string());
     let lines: Vec<String> = yaml.lines().map(|line| format!("  {line}")).collect();
     format!("{key}:\n{}", lines.join("\n"))
 }

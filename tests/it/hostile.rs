@@ -398,3 +398,109 @@ async fn files_seg_reads_or_writes_are_never_links_to_secrets() {
     let run = env.seg_with(&["-w", "acme", "export", "--file", "/dev/stdout"], &vars(false)).await;
     assert!(run.code(0).stdout.starts_with("format: seg/1"), "{}", run.stdout);
 }
+
+/// The token of the seeded server.
+const SEEDED_TOKEN: &str = "hostile-seeded-token";
+/// The workspace's value of `licenseKey`, which the seeded server's catalog types PASSWORD.
+const LICENSE: &str = "seed-licen5e-value";
+
+/// `seg serve` started from a seed file (a `seg/1` file): its workspace `acme` holds `web` with a `vault-sync`
+/// destination, which the built-in catalog lacks, so the seed adds it to the catalog typed from the file's values:
+/// `licenseKey`, a `$env` reference, becomes a PASSWORD setting (a name no rule calls a credential), `maxId` and
+/// `sampleRate` NUMBER settings. Stopped when dropped.
+struct Seeded {
+    child: std::process::Child,
+    base: String,
+}
+
+impl Drop for Seeded {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn seeded(env: &TestEnv) -> Seeded {
+    use std::io::Read;
+    let seed = write_file(
+        env,
+        "seed.yaml",
+        "format: seg/1\nworkspace: acme\nsources:\n  web:\n    catalog_name: catalog/sources/javascript\n    \
+         destinations:\n      vault-sync:\n        enabled: true\n        config:\n          \
+         licenseKey: {$env: SEG_SECRET_WEB_VAULT_SYNC_LICENSEKEY}\n          region: eu\n          \
+         maxId: 9007199254740992\n          sampleRate: 0.1\n",
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_seg"))
+        .args(["serve", "--port", "0", "--rate-limit", "0", "--seed", &seed])
+        .args(["--accept-token", &format!("{SEEDED_TOKEN}:workspace")])
+        .env_clear()
+        .env("HOME", env.home.path())
+        .env("SEG_NO_KEYRING", "1")
+        .env("SEG_SECRET_WEB_VAULT_SYNC_LICENSEKEY", LICENSE)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (mut first, mut byte) = (Vec::new(), [0u8; 1]);
+    while stdout.read_exact(&mut byte).is_ok() && byte[0] != b'\n' {
+        first.push(byte[0]);
+    }
+    let first = String::from_utf8(first).unwrap();
+    let base = first.strip_prefix("listening on ").unwrap_or_else(|| panic!("seg serve said {first:?}")).to_string();
+    // The rest of stdout (the token line) is left unread: the pipe holds it.
+    child.stdout = Some(stdout);
+    Seeded { child, base }
+}
+
+/// The job's variables against the seeded server, with the secret's variable (a new value) or without.
+fn seeded_vars(server: &Seeded, secrets: bool) -> Vec<(&'static str, String)> {
+    let mut vars = vec![("SEG_TOKEN", SEEDED_TOKEN.to_string()), ("SEG_BASE_URL", server.base.clone())];
+    if secrets {
+        vars.push(("SEG_SECRET_WEB_VAULT_SYNC_LICENSEKEY", "env-s3cret".to_string()));
+    }
+    vars
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn values_compare_exactly_end_to_end() {
+    let env = TestEnv::start().await;
+    let server = seeded(&env);
+    let seg = async |args: &[&str]| {
+        // Without the secret's variable: the secret is unverifiable, not a difference.
+        let vars = seeded_vars(&server, false);
+        let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        env.seg_with(args, &vars).await
+    };
+    let file = env.path("acme.yaml");
+    seg(&["-w", "acme", "export", "--file", file.to_str().unwrap()]).await.code(0);
+    let exported = std::fs::read_to_string(&file).unwrap();
+    assert!(exported.contains("maxId: 9007199254740992\n") && exported.contains("sampleRate: 0.1\n"), "{exported}");
+    seg(&["diff", "--file", file.to_str().unwrap()]).await.code(0);
+    // The workspace holds 9007199254740992 and 0.1; a double holds each value of the file the same.
+    let json_of = |yaml: &str| serde_json::to_string_pretty(&serde_yaml_ng::from_str::<Value>(yaml).unwrap()).unwrap();
+    for (what, from, to, differs) in [
+        ("an integer beyond 2^53", "maxId: 9007199254740992", "maxId: 9007199254740993", true),
+        ("a decimal's last digits", "sampleRate: 0.1", "sampleRate: 0.1000000000000000055511151231257827", true),
+        ("the same value spelled otherwise", "sampleRate: 0.1", "sampleRate: 1.0e-1", false),
+    ] {
+        let yaml = exported.replace(from, to);
+        // The JSON form of the file holds the same numbers: YAML's reading makes doubles of them, so it gets them
+        // spelled as the YAML file does.
+        let (key, number) = to.split_once(": ").unwrap();
+        let json = json_of(&exported)
+            .replace(&format!("\"{key}\": {}", from.split_once(": ").unwrap().1), &format!("\"{key}\": {number}"));
+        for (format, text) in [("yaml", yaml), ("json", json)] {
+            let path = write_file(&env, &format!("pr.{format}"), &text);
+            let run = seg(&["diff", "--file", &path, "-o", "table"]).await;
+            let said = format!("{what} ({format}):\n{}{}", run.stdout, run.stderr);
+            if differs {
+                assert_eq!(run.code, 1, "{said}");
+                let line = format!("destination.config.{key}: {} -> {number}", from.split_once(": ").unwrap().1);
+                assert!(run.stdout.contains(&line), "{said}");
+            } else {
+                assert_eq!(run.code, 0, "{said}");
+            }
+        }
+    }
+}

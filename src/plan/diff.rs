@@ -892,11 +892,22 @@ impl Builder<'_> {
         };
         let kind = kind_of(self.snapshot, destination, key);
         let references: BTreeSet<String> = secrets::reference_pointers(&sent).into_iter().collect();
-        let literal = secret_pointers(key, &kind, &sent)
+        let literals: Vec<&Value> = secret_pointers(key, &kind, &sent)
             .into_iter()
-            .any(|p| !references.contains(&p) && sent.pointer(&p).is_some_and(|v| !v.is_null() && !v.is_object()));
-        if literal {
+            .filter(|p| !references.contains(p))
+            .filter_map(|p| sent.pointer(&p))
+            .filter(|v| !v.is_null() && !v.is_object())
+            .collect();
+        if !literals.is_empty() {
             self.literal_secrets.push(format!("{destination} config.{key}"));
+        }
+        // Known here as secrets, by the catalog's type too: kept out of every output from now on.
+        for literal in literals {
+            match literal {
+                Value::String(text) => self.env.literal(text),
+                Value::Array(items) => items.iter().filter_map(Value::as_str).for_each(|text| self.env.literal(text)),
+                _ => {}
+            }
         }
         (sent, resolved)
     }

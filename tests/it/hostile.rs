@@ -399,10 +399,16 @@ async fn files_seg_reads_or_writes_are_never_links_to_secrets() {
     assert!(run.code(0).stdout.starts_with("format: seg/1"), "{}", run.stdout);
 }
 
+/// The verbosities every run of the battery is made at: what `-v` and `-vv` print (requests, headers, bodies)
+/// holds no secret either.
+const VERBOSITY: [&[&str]; 3] = [&[], &["-v"], &["-vv"]];
+
 /// The token of the seeded server.
 const SEEDED_TOKEN: &str = "hostile-seeded-token";
 /// The workspace's value of `licenseKey`, which the seeded server's catalog types PASSWORD.
 const LICENSE: &str = "seed-licen5e-value";
+/// What a pull request sets `licenseKey` to.
+const LICENSE_LITERAL: &str = "attacker-license-literal";
 
 /// `seg serve` started from a seed file (a `seg/1` file): its workspace `acme` holds `web` with a `vault-sync`
 /// destination, which the built-in catalog lacks, so the seed adds it to the catalog typed from the file's values:
@@ -460,6 +466,57 @@ fn seeded_vars(server: &Seeded, secrets: bool) -> Vec<(&'static str, String)> {
         vars.push(("SEG_SECRET_WEB_VAULT_SYNC_LICENSEKEY", "env-s3cret".to_string()));
     }
     vars
+}
+
+#[track_caller]
+fn clean_of_the_license(run: &Run, what: &str) {
+    for secret in [SEEDED_TOKEN, LICENSE, LICENSE_LITERAL, "env-s3cret"] {
+        assert!(!run.stdout.contains(secret), "{what}: {secret} on stdout:\n{}", run.stdout);
+        assert!(!run.stderr.contains(secret), "{what}: {secret} on stderr:\n{}", run.stderr);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_setting_only_the_catalog_marks_secret_shows_only_as_a_marker() {
+    let env = TestEnv::start().await;
+    let server = seeded(&env);
+    let seg = async |args: &[&str], secrets: bool| {
+        let vars = seeded_vars(&server, secrets);
+        let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        env.seg_with(args, &vars).await
+    };
+    let file = env.path("acme.yaml");
+    let run = seg(&["-w", "acme", "export", "--file", file.to_str().unwrap()], false).await;
+    run.code(0);
+    clean_of_the_license(&run, "export");
+    let exported = std::fs::read_to_string(&file).unwrap();
+    assert!(exported.contains("licenseKey:\n            $env: SEG_SECRET_WEB_VAULT_SYNC_LICENSEKEY"), "{exported}");
+    // The pull request writes the secret literally.
+    let text = exported.replace(
+        "licenseKey:\n            $env: SEG_SECRET_WEB_VAULT_SYNC_LICENSEKEY",
+        &format!("licenseKey: {LICENSE_LITERAL}"),
+    );
+    let file = write_file(&env, "pr.yaml", &text);
+    let out = env.path("plan.json");
+    for (secrets, verbosity) in [false, true].into_iter().flat_map(|s| VERBOSITY.map(|v| (s, v))) {
+        let run = seg(&[verbosity, &["diff", "--file", &file, "-o", "table"]].concat(), secrets).await;
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        clean_of_the_license(&run, "diff");
+        assert!(run.stdout.contains("destination.config.licenseKey: (secret changed)"), "{}", run.stdout);
+        let run = seg(&[verbosity, &["diff", "--file", &file, "-o", "json"]].concat(), secrets).await;
+        clean_of_the_license(&run, "diff -o json");
+        let fields = run.json()["changes"][0]["fields"].clone();
+        assert_eq!(
+            fields,
+            json!([{"path": "destination.config.licenseKey", "from": "(secret changed)", "to": "(secret changed)"}])
+        );
+        let run = seg(&[verbosity, &["diff", "--file", &file, "--out", out.to_str().unwrap()]].concat(), secrets).await;
+        assert!(run.code == 2 && run.stderr.contains("written literally") && !out.exists(), "{}", run.stderr);
+        clean_of_the_license(&run, "diff --out");
+        let run = seg(&[verbosity, &["apply", "--file", &file, "--dry-run"]].concat(), secrets).await;
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        clean_of_the_license(&run, "apply --dry-run");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -94,8 +94,21 @@ fn refused_files(base: &str) -> Vec<(&'static str, String, &'static str)> {
             base.replace("      events: []\n", "      events: [1]\n"),
             "must hold objects",
         ),
+        ("a source given twice in a JSON file (the second would win)", json_with_a_source_twice(base), "given twice"),
     ]
 }
+
+/// `base` as a JSON file whose `sources` name `ios` twice: first a bare one, then the real one.
+fn json_with_a_source_twice(base: &str) -> String {
+    let value: Value = serde_yaml_ng::from_str(base).unwrap();
+    let text = serde_json::to_string_pretty(&value).unwrap();
+    assert!(text.contains("\"ios\": {"), "{text}");
+    text.replacen("\"sources\": {", "\"sources\": {\n    \"ios\": {\"catalog_name\": \"catalog/sources/ios\"},", 1)
+}
+
+/// The verbosities every run of the battery is made at: what `-v` and `-vv` print (requests, headers, bodies)
+/// holds no secret either.
+const VERBOSITY: [&[&str]; 3] = [&[], &["-v"], &["-vv"]];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_file_that_breaks_the_contract_is_refused_before_any_request_and_prints_no_secret() {
@@ -106,7 +119,9 @@ async fn a_file_that_breaks_the_contract_is_refused_before_any_request_and_print
         let file = write_file(&env, "pr.yaml", &text);
         let out = env.path("plan.json");
         let _ = std::fs::remove_file(&out);
-        for secrets in [false, true] {
+        for (secrets, verbosity) in
+            [(false, VERBOSITY[0]), (true, VERBOSITY[0]), (true, VERBOSITY[1]), (false, VERBOSITY[2])]
+        {
             for args in [
                 vec!["diff", "--file", &file],
                 vec!["diff", "--file", &file, "-o", "json"],
@@ -114,6 +129,7 @@ async fn a_file_that_breaks_the_contract_is_refused_before_any_request_and_print
                 vec!["apply", "--file", &file, "--yes"],
                 vec!["apply", "--file", &file, "--prune", "--yes"],
             ] {
+                let args = [verbosity, &args].concat();
                 let run = env.seg_with(&args, &vars(secrets)).await;
                 let said = format!("{what}: {args:?}\n{}", run.stderr);
                 assert_eq!(run.code, 2, "{said}");
@@ -130,22 +146,23 @@ async fn a_file_that_breaks_the_contract_is_refused_before_any_request_and_print
 async fn a_file_that_reaches_for_secrets_shows_them_only_as_markers() {
     let env = rich_workspace().await;
     let base = export(&env).await;
-    // The hook that carries the Authorization header now points at the attacker, the shared secret is set to a value
-    // the attacker knows, and a new destination gets a password typed only by its catalog entry... every secret of
-    // the plan shows as a marker, with and without the variables.
+    // The hook that carries the Authorization header now points at the attacker and the shared secret is set to a
+    // value the attacker knows: every secret of the plan shows as a marker, with and without the variables, at every
+    // verbosity. (An item typed secret only by its catalog entry: `a_setting_only_the_catalog_marks_secret...`.)
     let text = base.replace("https://b.example/in", "https://attacker.example/in").replace(
         "sharedSecret:\n            $env: SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET",
         "sharedSecret: attacker-literal",
     );
     let file = write_file(&env, "pr.yaml", &text);
     env.clear_requests().await;
-    for secrets in [false, true] {
-        let run = env.seg_with(&["diff", "--file", &file, "-o", "table"], &vars(secrets)).await;
+    for (secrets, verbosity) in [false, true].into_iter().flat_map(|s| VERBOSITY.map(|v| (s, v))) {
+        let seg = async |args: &[&str]| env.seg_with(&[verbosity, args].concat(), &vars(secrets)).await;
+        let run = seg(&["diff", "--file", &file, "-o", "table"]).await;
         assert_eq!(run.code, 1, "{}", run.stderr);
         clean(&run, "diff");
         assert!(run.stdout.contains("destination.config.sharedSecret: (secret changed)"), "{}", run.stdout);
         assert!(run.stdout.contains("attacker.example") && run.stdout.contains("(secret"), "{}", run.stdout);
-        let run = env.seg_with(&["diff", "--file", &file, "-o", "json"], &vars(secrets)).await;
+        let run = seg(&["diff", "--file", &file, "-o", "json"]).await;
         clean(&run, "diff -o json");
         let plan = run.json();
         let fields: Vec<&Value> =
@@ -154,12 +171,12 @@ async fn a_file_that_reaches_for_secrets_shows_them_only_as_markers() {
         assert_eq!((&shared["from"], &shared["to"]), (&json!("(secret changed)"), &json!("(secret changed)")));
         // A saved plan would carry the literal: refused, nothing written.
         let out = env.path("plan.json");
-        let run = env.seg_with(&["diff", "--file", &file, "--out", out.to_str().unwrap()], &vars(secrets)).await;
+        let run = seg(&["diff", "--file", &file, "--out", out.to_str().unwrap()]).await;
         assert_eq!(run.code, 2, "{}", run.stderr);
         assert!(run.stderr.contains("written literally") && !out.exists(), "{}", run.stderr);
         clean(&run, "diff --out");
         // A dry run describes the requests with the secrets masked.
-        let run = env.seg_with(&["apply", "--file", &file, "--dry-run"], &vars(true)).await;
+        let run = env.seg_with(&[verbosity, &["apply", "--file", &file, "--dry-run"]].concat(), &vars(true)).await;
         assert_eq!(run.code, 0, "{}", run.stderr);
         clean(&run, "apply --dry-run");
     }
@@ -398,10 +415,6 @@ async fn files_seg_reads_or_writes_are_never_links_to_secrets() {
     let run = env.seg_with(&["-w", "acme", "export", "--file", "/dev/stdout"], &vars(false)).await;
     assert!(run.code(0).stdout.starts_with("format: seg/1"), "{}", run.stdout);
 }
-
-/// The verbosities every run of the battery is made at: what `-v` and `-vv` print (requests, headers, bodies)
-/// holds no secret either.
-const VERBOSITY: [&[&str]; 3] = [&[], &["-v"], &["-vv"]];
 
 /// The token of the seeded server.
 const SEEDED_TOKEN: &str = "hostile-seeded-token";

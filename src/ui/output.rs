@@ -81,6 +81,12 @@ impl<'p> Output<'p> {
         self.record(value)
     }
 
+    /// One record of seg's own, a `ui::records` type.
+    pub fn document(&self, record: &impl serde::Serialize) -> Result<()> {
+        let value = serde_json::to_value(record).map_err(|e| Error::failed(format!("cannot write JSON: {e}")))?;
+        self.record(&value)
+    }
+
     /// One record (a resource, an answer).
     pub fn record(&self, record: &dyn Record) -> Result<()> {
         self.printer.data(&self.render(record)?)

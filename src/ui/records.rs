@@ -31,6 +31,39 @@ pub struct RegulationSent {
     pub users: usize,
 }
 
+// ---- config ----
+
+/// `seg config list -o json`: the profile's settings that are set (`config::profile::KEYS`, in that order).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct ProfileSettings {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workspace: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
+}
+
+impl ProfileSettings {
+    /// The settings `get` gives for each key.
+    pub fn of(get: impl Fn(&str) -> Option<String>) -> ProfileSettings {
+        ProfileSettings {
+            api: get("api"),
+            region: get("region"),
+            base_url: get("base_url"),
+            api_version: get("api_version"),
+            workspace: get("workspace"),
+            output: get("output"),
+        }
+    }
+}
+
 // ---- auth ----
 
 /// `seg auth status`: where the token comes from and whether it works, and the profile's settings.
@@ -157,6 +190,16 @@ mod tests {
     use super::*;
     use crate::webhook::deliver::{Attempt, Class, Report};
     use std::time::Duration;
+
+    #[test]
+    fn profile_settings_are_the_profiles_keys_in_order() {
+        let all = ProfileSettings::of(|key| Some(format!("v-{key}")));
+        let value = serde_json::to_value(&all).unwrap();
+        let keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, crate::config::profile::KEYS, "a key of the profile with no field here, or out of order");
+        assert_eq!(value["base_url"], "v-base_url");
+        assert_eq!(serde_json::to_string(&ProfileSettings::of(|_| None)).unwrap(), "{}");
+    }
 
     #[test]
     fn a_sent_message_has_the_same_keys_whatever_its_outcome() {

@@ -582,6 +582,11 @@ impl Request<Value> {
         request.verbatim = true;
         request
     }
+
+    /// A raw call whose JSON body is given as fields (`seg api -f KEY=VALUE`): one top-level key each.
+    pub fn raw_fields(method: Method, path: impl Into<String>, fields: Vec<(String, Value)>) -> Self {
+        Request::raw(method, path, Some(Value::Object(fields.into_iter().collect())))
+    }
 }
 
 impl Request<Value> {

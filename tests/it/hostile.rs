@@ -414,6 +414,33 @@ async fn files_seg_reads_or_writes_are_never_links_to_secrets() {
     // Standard streams named as such are written through.
     let run = env.seg_with(&["-w", "acme", "export", "--file", "/dev/stdout"], &vars(false)).await;
     assert!(run.code(0).stdout.starts_with("format: seg/1"), "{}", run.stdout);
+    // A directory of the checkout committed as a link (here to seg's own config folder): the job writes nothing
+    // through it, whatever the file's own name. A real directory of the checkout is written into.
+    let (checkout, config) = (env.path("checkout"), env.path(".config/seg"));
+    std::fs::create_dir_all(checkout.join("real")).unwrap();
+    std::fs::create_dir_all(&config).unwrap();
+    std::os::unix::fs::symlink(&config, checkout.join("linkdir")).unwrap();
+    let in_checkout = async |args: &[&str]| {
+        let mut command = env.command(args, &vars(true));
+        command.current_dir(&checkout);
+        crate::support::run_with_stdin(command, b"").await
+    };
+    for args in [
+        vec!["-w", "acme", "export", "--file", "linkdir/config.toml"],
+        vec!["-w", "acme", "export", "--file", "./real/../linkdir/sub/out.yaml"],
+        vec!["diff", "--file", &file, "--out", "linkdir/plan.json"],
+        vec!["--dry-run", "diff", "--file", &file, "--out", "linkdir/plan.json"],
+    ] {
+        let run = in_checkout(&args).await;
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("linkdir is a symbolic link"), "{args:?}: {}", run.stderr);
+        clean(&run, "a write through a linked directory");
+    }
+    let written: Vec<_> = std::fs::read_dir(&config).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert!(written.is_empty(), "written through the link: {written:?}");
+    in_checkout(&["-w", "acme", "export", "--file", "real/out.yaml"]).await.code(0);
+    assert!(std::fs::read_to_string(checkout.join("real/out.yaml")).unwrap().starts_with("format: seg/1"));
+    assert!(writes(&env).await.is_empty());
 }
 
 /// The token of the seeded server.

@@ -601,3 +601,45 @@ async fn values_compare_exactly_end_to_end() {
         }
     }
 }
+
+/// The README's CI workflow (README, "What a file and a plan can never do") follows the model the battery tests: in
+/// each job seg is installed before the checkout, outside the tree, with the toolchain named (a pull request's
+/// `rust-toolchain.toml` would otherwise choose it); the checkout keeps no credential; the token and the secrets are
+/// given to the `seg` step alone; the plan job's token is the read-only one and it runs only `diff`.
+#[test]
+fn the_readmes_workflow_builds_seg_before_the_tree_and_gives_the_token_to_seg_alone() {
+    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start = readme.find("```yaml\nname: workspace\n").expect("the workflow in the README") + "```yaml\n".len();
+    let text = &readme[start..start + readme[start..].find("```").unwrap()];
+    let workflow: Value = serde_yaml_ng::from_str(text).unwrap();
+    let credentials = |env: &Value| {
+        env.as_object().into_iter().flatten().any(|(name, _)| name == "SEG_TOKEN" || name.starts_with("SEG_SECRET_"))
+    };
+    assert!(!credentials(&workflow["env"]), "a credential for every job: {text}");
+    for (job, seg, token) in
+        [("plan", "seg diff ", "secrets.SEG_READ_TOKEN"), ("apply", "seg apply ", "secrets.SEG_TOKEN")]
+    {
+        let job_text = &workflow["jobs"][job];
+        assert!(!credentials(&job_text["env"]), "{job}: a credential for every step");
+        let steps = job_text["steps"].as_array().unwrap();
+        let position = |found: &dyn Fn(&Value) -> bool| steps.iter().position(found).unwrap_or_else(|| panic!("{job}"));
+        let run = |step: &Value| step["run"].as_str().unwrap_or_default().to_string();
+        let install = position(&|s| run(s).starts_with("cargo install --locked --git "));
+        let checkout = position(&|s| s["uses"].as_str().is_some_and(|u| u.starts_with("actions/checkout@")));
+        assert!(install < checkout, "{job}: seg is built after the pull request's tree is on disk");
+        assert_eq!(steps[install]["working-directory"], "${{ runner.temp }}", "{job}");
+        assert_eq!(steps[install]["env"]["RUSTUP_TOOLCHAIN"], "stable", "{job}");
+        assert_eq!(steps[checkout]["with"]["persist-credentials"], false, "{job}");
+        for (index, step) in steps.iter().enumerate() {
+            let holds = credentials(&step["env"]);
+            let is_seg = run(step).starts_with(seg);
+            assert_eq!(holds, is_seg, "{job}: step {index} ({}): only the seg step holds credentials", run(step));
+        }
+        let seg_step = &steps[position(&|s| run(s).starts_with(seg))];
+        assert!(seg_step["env"]["SEG_TOKEN"].as_str().unwrap().contains(token), "{job}");
+        if job == "plan" {
+            let names: Vec<&String> = seg_step["env"].as_object().unwrap().keys().collect();
+            assert!(names.iter().all(|name| !name.starts_with("SEG_SECRET_")), "plan: a secret's variable: {names:?}");
+        }
+    }
+}

@@ -130,6 +130,18 @@ async fn tables_at_80_and_120_columns_never_break_an_identifier() {
         return;
     }
     let env = long_names().await;
+    // Secrets a table masks whatever their type: an item by its name alone (the catalog types amplitude's apiKey a
+    // plain string), and a hook's credential header.
+    let body =
+        json!({"source": {"name": "workspaces/demo/sources/hooked", "catalog_name": "catalog/sources/javascript"}});
+    env.call("POST", "/v1beta/workspaces/demo/sources", Some(body)).await.ok();
+    let body = json!({"destination": {"name": "workspaces/demo/sources/hooked/destinations/amplitude",
+        "config": [{"name": "apiKey", "value": "k3y-s3cret", "type": "string"}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/hooked/destinations", Some(body)).await.ok();
+    let body = json!({"destination": {"name": "workspaces/demo/sources/hooked/destinations/webhooks",
+        "config": [{"name": "hooks", "value": [{"hook": "https://h.example/in",
+                    "headers": [{"key": "Authorization", "value": "Bearer s3cret-in-a-header"}]}]}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/hooked/destinations", Some(body)).await.ok();
     let id_of_filter = |text: &str| text.split_whitespace().find(|w| w.starts_with("df_")).map(String::from);
     let destination = format!("{LONG}/webhooks");
     let hook = "https://hooks.example.com/a/very/long/path/that/goes/on/and/on/for/ever/in";
@@ -138,6 +150,8 @@ async fn tables_at_80_and_120_columns_never_break_an_identifier() {
         (vec!["tokens", "list"], vec!["workspace:read"]),
         (vec!["destinations", "filters", "list", "--all"], vec![&destination]),
         (vec!["destinations", "get", &destination], vec![hook, "sharedSecret: (redacted)"]),
+        (vec!["destinations", "get", "hooked/amplitude"], vec!["apiKey: (redacted)"]),
+        (vec!["destinations", "get", "hooked/webhooks"], vec!["key: Authorization", "value: (redacted)"]),
         (vec!["sources", "schema-config", "get", LONG], vec![LONG]),
     ];
     for width in [80u16, 120] {

@@ -346,7 +346,9 @@ async fn the_inspectors_answers_stay_bounded_whatever_the_bodies() {
     let deep = format!("{}{}1{}", "[".repeat(127), "1,".repeat(wide), "]".repeat(127));
     let controls = "\u{1}".repeat(LIMIT - 100);
     let quotes = format!("[\"{}\"]", "\\\"".repeat((LIMIT - 100) / 2));
-    let bodies = [deep, controls, quotes];
+    // Small, but 10,000 levels deep: shown as text, never parsed past the one limit (128).
+    let deepest = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
+    let bodies = [deep, controls, quotes, deepest];
     for body in &bodies {
         assert!(body.len() < LIMIT);
         let answer = client.post(format!("{}/hook", listen.url)).body(body.clone()).send().await.unwrap();
@@ -366,18 +368,22 @@ async fn the_inspectors_answers_stay_bounded_whatever_the_bodies() {
         let (size, list) = get(path.to_string()).await;
         assert!(size < 512 << 10, "{path}: {size} bytes");
         let items = list["requests"].as_array().unwrap();
-        assert_eq!(items.len(), 3, "{path}");
+        assert_eq!(items.len(), bodies.len(), "{path}");
         assert!(items.iter().all(|item| item.get("body").is_none() && item.get("headers").is_none()), "summaries");
     }
     for (seq, body) in bodies.iter().enumerate() {
         let (size, shown) = get(format!("/_seg/api/requests/{}", seq + 1)).await;
         assert!(size < 2 << 20, "request {}: {size} bytes", seq + 1);
-        assert_eq!(shown["body_cut"], true, "request {}", seq + 1);
+        assert_eq!(shown["body_cut"], body.len() > LIMIT / 2, "request {}", seq + 1);
         assert_eq!(shown["size"], body.len());
         let text = shown["body"].as_str().unwrap();
         assert!(!text.is_empty());
         if seq == 0 {
             assert!(text.starts_with("[\n  [\n    [") && shown["json"] == true, "pretty-printed as far as shown");
+        }
+        if seq == 3 {
+            assert_eq!(shown["json"], false, "nested past the limit: not JSON to the inspector");
+            assert!(text.starts_with("[[[[") && !text.contains('\n'), "shown as sent");
         }
     }
     listen.stop().await;

@@ -126,10 +126,24 @@ impl Gate {
     /// replaced atomically, mode 0600 (written beside it and renamed over it: a link planted meanwhile is replaced,
     /// not followed); a FIFO is written through, opened without following a link; anything else (a symbolic link, a
     /// device, a folder) is refused (exit 2) and left as it was.
+    ///
+    /// The directories on the way are checked too: from the current directory down to the file, each must be a real
+    /// directory, never a symbolic link (`plan/` committed as a link to `~/.config/seg` would put the file there).
+    /// Directories above or outside the current directory (`/tmp`, itself a link on macOS; a home directory) are the
+    /// machine's, not a checkout's, and are passed through.
     pub fn write_file(&self, path: &Path, what: &str, bytes: &[u8]) -> Result<()> {
         let shown = path.display();
         if path == Path::new("-") {
             return self.printer.data(bytes);
+        }
+        let cwd = std::env::current_dir().unwrap_or_default();
+        if let Some(link) =
+            linked_directory(path, &cwd).map_err(|e| Error::failed(format!("cannot write {shown}: {e}")))?
+        {
+            return Err(Error::usage(format!(
+                "{shown}: the directory {} is a symbolic link; seg writes {what} only through real directories below                  the current directory: nothing was written",
+                link.display()
+            )));
         }
         let target = Target::of(path).map_err(|e| Error::failed(format!("cannot write {shown}: {e}")))?;
         if let Target::Refused(kind) = target {
@@ -453,6 +467,47 @@ impl Target {
     }
 }
 
+/// The first directory of `path` that is a symbolic link, among those from `cwd` (the current directory) down to the
+/// file: every directory of a relative path until it climbs above `cwd` with `..`, the directories of an absolute
+/// path below `cwd`. The file itself is [`Target::of`]'s to judge; a directory that does not exist yet is made real.
+fn linked_directory(path: &Path, cwd: &Path) -> std::io::Result<Option<PathBuf>> {
+    use std::path::Component;
+    let below: Vec<Component> = if path.is_absolute() {
+        match path.strip_prefix(cwd) {
+            Ok(rest) if !cwd.as_os_str().is_empty() => rest.components().collect(),
+            _ => return Ok(None),
+        }
+    } else {
+        path.components().collect()
+    };
+    let directories = &below[..below.len().saturating_sub(1)];
+    let mut walked = cwd.to_path_buf();
+    let mut depth = 0usize;
+    for component in directories {
+        match component {
+            Component::CurDir => continue,
+            Component::ParentDir if depth == 0 => return Ok(None),
+            Component::ParentDir => {
+                depth -= 1;
+                walked.push("..");
+                continue;
+            }
+            Component::Normal(name) => {
+                depth += 1;
+                walked.push(name);
+            }
+            Component::RootDir | Component::Prefix(_) => return Ok(None),
+        }
+        match std::fs::symlink_metadata(&walked) {
+            Ok(meta) if meta.file_type().is_symlink() => return Ok(Some(walked)),
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(None)
+}
+
 /// Opens a FIFO for writing, refusing a link that took its place since it was looked at.
 fn open_fifo(path: &Path) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
@@ -646,6 +701,35 @@ mod tests {
         });
         gate(false).write_file(&fifo, "the plan", b"through").unwrap();
         assert_eq!(reader.join().unwrap(), b"through");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_directory_on_the_way_below_the_current_one_is_never_a_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let (cwd, elsewhere) = (dir.path().join("checkout"), dir.path().join("elsewhere"));
+        std::fs::create_dir_all(cwd.join("real/deeper")).unwrap();
+        std::fs::create_dir(&elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, cwd.join("linkdir")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, cwd.join("real/inner")).unwrap();
+        let found = |path: &str| linked_directory(Path::new(path), &cwd).unwrap().map(|p| p.display().to_string());
+        let absolute = |rest: &str| cwd.join(rest).display().to_string();
+        for (path, link) in [
+            ("linkdir/out.yaml", Some(absolute("linkdir"))),
+            ("./linkdir/sub/out.yaml", Some(absolute("linkdir"))),
+            ("real/inner/out.yaml", Some(absolute("real/inner"))),
+            ("real/deeper/../inner/out.yaml", Some(absolute("real/deeper/../inner"))),
+            (&absolute("linkdir/out.yaml"), Some(absolute("linkdir"))),
+            ("real/deeper/out.yaml", None),
+            ("new/dirs/out.yaml", None),
+            ("out.yaml", None),
+            // The file itself is Target's to judge; above or outside the current directory is the machine's.
+            ("linkdir", None),
+            ("../elsewhere/out.yaml", None),
+            (&elsewhere.join("out.yaml").display().to_string(), None),
+        ] {
+            assert_eq!(found(path), link, "{path}");
+        }
     }
 
     #[test]

@@ -181,13 +181,15 @@ pub fn redact_bytes(bytes: &[u8]) -> Cow<'_, str> {
     }
 }
 
-/// Text with the credentials of every http(s) URL in it masked, the one way seg shows a URL it was given or
-/// configured with (`send --url`, a hook, `listen --forward-to`, `replay --to`) anywhere but in the request itself:
+/// Text with the credentials of every URL in it masked, the one way seg shows a URL it was given or configured with
+/// (`send --url`, a hook, `listen --forward-to`, `replay --to`) anywhere but in the request itself:
 /// `https://user:pass@host/` becomes `https://user:(redacted)@host/`, and `https://token@host/` (a user name alone
-/// is usually a token) `https://(redacted)@host/`. A URL is read as clients read it (WHATWG): after `http:` or
-/// `https:` and any slashes or backslashes, the authority runs to the first `/`, `\`, `?` or `#`, and its userinfo
-/// ends at its last `@`. The scan also stops at whitespace, quotes and control characters, so a URL is found inside
-/// a sentence, an error message or a JSON text, and the rest of the text is left byte for byte.
+/// is usually a token) `https://(redacted)@host/`. An http(s) URL is read as clients read it (WHATWG): after
+/// `http:` or `https:` and any slashes or backslashes, the authority runs to the first `/`, `\`, `?` or `#`, and its
+/// userinfo ends at its last `@`. Any other scheme (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`) counts
+/// when `//` follows it, so `ftp://user:pw@host` in an error that refuses it is masked too. The scan also stops at
+/// whitespace, quotes and control characters, so a URL is found inside a sentence, an error message or a JSON text,
+/// and the rest of the text is left byte for byte.
 pub fn redact_urls(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
     let mut out: Option<String> = None;
@@ -232,12 +234,23 @@ pub fn redact_urls(text: &str) -> Cow<'_, str> {
 
 /// The index just after the next `http:` or `https:` (any case) at or after `from`.
 fn find_scheme(bytes: &[u8], from: usize) -> Option<usize> {
+    let scheme_char = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.');
     (from..bytes.len()).find_map(|i| {
         let rest = &bytes[i..];
-        ["http:", "https:"]
+        let http = ["http:", "https:"]
             .iter()
             .find(|scheme| rest.len() >= scheme.len() && rest[..scheme.len()].eq_ignore_ascii_case(scheme.as_bytes()))
-            .map(|scheme| i + scheme.len())
+            .map(|scheme| i + scheme.len());
+        if http.is_some() {
+            return http;
+        }
+        // `scheme://`: the colon at `i`, a scheme before it that starts with a letter.
+        if !rest.starts_with(b"://") {
+            return None;
+        }
+        let start = (0..i).rev().take_while(|&j| scheme_char(bytes[j])).last()?;
+        let first_letter = (start..i).find(|&j| bytes[j].is_ascii_alphabetic())?;
+        (first_letter < i).then_some(i + 1)
     })
 }
 
@@ -338,6 +351,17 @@ mod tests {
             ("http://é:p@h/ ünïcode", "http://é:(redacted)@h/ ünïcode"),
             ("http:", "http:"),
             ("", ""),
+            // Any scheme with an authority, as RFC 3986 spells schemes.
+            ("ftp://user:pw-s3cret@files.example/x", "ftp://user:(redacted)@files.example/x"),
+            ("invalid URL \"sftp://tok@h\": use http", "invalid URL \"sftp://(redacted)@h\": use http"),
+            ("git+ssh://git:pw@h/r.git", "git+ssh://git:(redacted)@h/r.git"),
+            ("WS://u:p@h", "WS://u:(redacted)@h"),
+            ("redis://:pw@h:6379/0", "redis://:(redacted)@h:6379/0"),
+            // Not a URL with an authority: left as it is.
+            ("mailto:me@host.example", "mailto:me@host.example"),
+            ("error: bob@host", "error: bob@host"),
+            ("://u:p@h", "://u:p@h"),
+            ("1+://u:p@h", "1+://u:p@h"),
         ] {
             assert_eq!(redact_urls(text), shown, "{text}");
         }

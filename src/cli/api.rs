@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use reqwest::Method;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::Context;
 use super::args::{ListArgs, parse_kv, read_input, value_of};
@@ -65,18 +65,16 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         )));
     }
     let query_fields = matches!(method, Method::GET | Method::DELETE);
-    let body = if let Some(input) = &args.input {
+    let mut request = if let Some(input) = &args.input {
         let bytes = read_input(input)?;
         let body: Value = serde_json::from_slice(&bytes)
             .map_err(|e| Error::usage(format!("{} is not valid JSON: {e}", input.display())))?;
-        Some(body)
+        Request::raw(method, path, Some(body))
     } else if !args.fields.is_empty() && !query_fields {
-        let body: Map<String, Value> = args.fields.iter().map(|(k, v)| (k.clone(), value_of(v))).collect();
-        Some(Value::Object(body))
+        Request::raw_fields(method, path, args.fields.iter().map(|(k, v)| (k.clone(), value_of(v))).collect())
     } else {
-        None
+        Request::raw(method, path, None)
     };
-    let mut request = Request::raw(method, path, body);
     if query_fields {
         for (key, value) in &args.fields {
             request = request.query(key, value.clone());

@@ -10,6 +10,7 @@ use std::path::Path;
 
 use futures_util::StreamExt;
 use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::Context;
@@ -109,10 +110,14 @@ pub fn jobs<T>(items: &[Item], make: impl Fn(&Item) -> Result<T>) -> Result<Vec<
         .collect()
 }
 
-/// Sends one item's request, with its answer as the service sent it (`None` under `--dry-run`).
-pub async fn send<A: DeserializeOwned>(client: &Client, request: &Request<A>) -> Result<Option<Value>> {
+/// Sends one item's request, with its answer as the service sent it, on one line (`None` under `--dry-run`).
+pub async fn send<A: DeserializeOwned>(client: &Client, request: &Request<A>) -> Result<Option<Box<RawValue>>> {
     match client.send(&request.clone().received()).await? {
-        Outcome::Answer(answer) => Ok(Some(answer.raw)),
+        Outcome::Answer(answer) => {
+            let line = crate::ui::exact::compact(answer.raw.get())?;
+            let raw = RawValue::from_string(line).map_err(|e| Error::failed(format!("cannot write JSON: {e}")))?;
+            Ok(Some(raw))
+        }
         Outcome::DryRun => Ok(None),
     }
 }
@@ -123,7 +128,7 @@ pub async fn send<A: DeserializeOwned>(client: &Client, request: &Request<A>) ->
 pub async fn run<T, F, Fut>(ctx: &Context, jobs: Vec<(String, T)>, op: F) -> Result<()>
 where
     F: Fn(T) -> Fut,
-    Fut: Future<Output = Result<Option<Value>>>,
+    Fut: Future<Output = Result<Option<Box<RawValue>>>>,
 {
     let total = jobs.len();
     let mut results = futures_util::stream::iter(jobs)

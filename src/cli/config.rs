@@ -1,11 +1,10 @@
 //! `seg config`: the settings of a profile in config.toml.
 
-use serde_json::{Map, Value};
-
 use super::Context;
 use crate::config::profile::{self, KEYS};
 use crate::error::{Error, Result};
 use crate::ui::output::Format;
+use crate::ui::records::ProfileSettings;
 
 /// Show and change the settings of a profile (--profile, default `default`).
 ///
@@ -60,18 +59,15 @@ pub fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::List => {
             let settings = ctx.settings()?;
-            let values: Map<String, Value> = KEYS
-                .iter()
-                .filter_map(|k| settings.profile.get(k).map(|v| (k.to_string(), Value::String(v.to_string()))))
-                .collect();
             if ctx.output_format() == Format::Table {
                 let text: String =
-                    values.iter().map(|(k, v)| format!("{k} = {}\n", v.as_str().unwrap_or_default())).collect();
+                    KEYS.iter().filter_map(|k| settings.profile.get(k).map(|v| format!("{k} = {v}\n"))).collect();
                 ctx.printer.data(text.as_bytes())?;
                 ctx.printer.status(&format!("profile {profile_name} in {}", settings.path.display()));
                 Ok(())
             } else {
-                ctx.output(crate::ui::table::ANY)?.value(&Value::Object(values))
+                let record = ProfileSettings::of(|key| settings.profile.get(key).map(|v| v.to_string()));
+                ctx.output(crate::ui::table::ANY)?.document(&record)
             }
         }
         Command::Get { key } => {

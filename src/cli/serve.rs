@@ -62,6 +62,10 @@ pub struct Args {
     /// How long temporary webhook delivery failures are retried, from the first attempt (e.g. 30s, 4h).
     #[arg(long, value_name = "D", default_value = "4h", value_parser = crate::ui::parse_duration)]
     retry_window: Duration,
+    /// Webhook deliveries pending at once before new ones are dropped with a warning (default 100,000). Hidden: it
+    /// exists so tests can reach the bound.
+    #[arg(long, value_name = "N", hide = true, value_parser = clap::value_parser!(u32).range(1..))]
+    max_pending: Option<u32>,
 }
 
 /// `workspaces` are the values of the global `-w/--workspace`, which `serve` takes repeatedly.
@@ -84,7 +88,7 @@ pub async fn run(args: Args, workspaces: Vec<String>, printer: &Printer) -> Resu
         seed: args.seed,
         log: Some(printer.clone()),
         retry_window: Some(args.retry_window),
-        max_pending: None,
+        max_pending: args.max_pending.map(|n| n as usize),
     })
     .await?;
     let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))

@@ -41,11 +41,21 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     }
 }
 
+/// A body read as `T`. Its nesting is bounded by the one limit and message of every JSON body seg reads
+/// (`webhook::json::MAX_DEPTH`, "nested deeper than 128 levels"), checked on the bytes first; serde_json then reads it
+/// without a limit of its own (which stops one level short, with words of its own).
 pub fn json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Status> {
+    use crate::webhook::json::{MAX_DEPTH, nesting, too_deep};
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(Status::malformed("the request body is empty; expected JSON"));
     }
-    serde_json::from_slice(bytes).map_err(|e| Status::malformed(format!("invalid JSON body: {e}")))
+    if nesting(bytes) > MAX_DEPTH {
+        return Err(Status::malformed(format!("invalid JSON body: {}", too_deep())));
+    }
+    let mut reader = serde_json::Deserializer::from_slice(bytes);
+    reader.disable_recursion_limit();
+    let value = T::deserialize(&mut reader).and_then(|value| reader.end().map(|()| value));
+    value.map_err(|e| Status::malformed(format!("invalid JSON body: {e}")))
 }
 
 #[cfg(test)]
@@ -60,5 +70,18 @@ mod tests {
             assert!(json::<Value>(body).is_err(), "{:?}", String::from_utf8_lossy(body));
         }
         assert!(json::<Value>(b"{\"a\":[1]}").is_ok());
+    }
+
+    #[test]
+    fn the_depth_limit_is_the_shared_one_with_its_words() {
+        let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        assert!(json::<Value>(nested(crate::webhook::json::MAX_DEPTH).as_bytes()).is_ok(), "128 levels are read");
+        for depth in [129, 10_000] {
+            let said = json::<Value>(nested(depth).as_bytes()).err().unwrap().message;
+            assert!(said.contains("nested deeper than 128 levels") && !said.contains("recursion"), "{said}");
+        }
+        // Brackets inside strings do not nest; an unfinished deep body is refused all the same.
+        assert!(json::<Value>(format!("[\"{}\\\"{}\"]", "[".repeat(500), "{".repeat(500)).as_bytes()).is_ok());
+        assert!(json::<Value>("[".repeat(200).as_bytes()).err().unwrap().message.contains("deeper than 128"));
     }
 }

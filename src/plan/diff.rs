@@ -269,8 +269,9 @@ fn shown(value: &Value) -> String {
     }
 }
 
-/// JSON values as values: numbers by their value (`1` is `1.0`; integers exactly, so `9007199254740993` is not
-/// `9007199254740992`), objects whatever their key order.
+/// JSON values as values: numbers by their exact value (`1` is `1.0` and `10e-1`; `9007199254740993` is not
+/// `9007199254740992`, nor `0.1000000000000000055511151231257827` `0.1`, though a double holds each pair as one),
+/// objects whatever their key order.
 pub fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => same_number(x, y),
@@ -282,18 +283,38 @@ pub fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// Two numbers by value: integers exactly, a float equal to an integer only when it is that integer exactly.
+/// Two numbers by the exact values their texts write (serde_json keeps a number's text: `arbitrary_precision`).
 fn same_number(x: &Number, y: &Number) -> bool {
-    let int = |n: &Number| n.as_i64().map(i128::from).or_else(|| n.as_u64().map(i128::from));
-    match (int(x), int(y)) {
+    match (decimal(x.as_str()), decimal(y.as_str())) {
         (Some(a), Some(b)) => a == b,
-        (Some(i), None) | (None, Some(i)) => {
-            let f = if int(x).is_some() { y.as_f64() } else { x.as_f64() };
-            // A float holds an integer exactly when it has no fraction and converts back to the same integer.
-            f.is_some_and(|f| f.fract() == 0.0 && f.abs() < 1.8e19 && f as i128 == i && (i as f64) == f)
-        }
-        (None, None) => x.as_f64() == y.as_f64(),
+        // An exponent beyond i64: as doubles, which is what any reader makes of it.
+        _ => x.as_f64() == y.as_f64(),
     }
+}
+
+/// The exact value a JSON number's text writes: negative or not, its significant digits (no leading or trailing
+/// zero) and the power of ten of the last one; zero is `(false, "", 0)` whatever its sign or spelling.
+fn decimal(text: &str) -> Option<(bool, String, i64)> {
+    let (negative, rest) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (mantissa, exponent) = match rest.find(['e', 'E']) {
+        Some(at) => (&rest[..at], rest[at + 1..].trim_start_matches('+').parse::<i64>().ok()?),
+        None => (rest, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if !(whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit())) || whole.is_empty() {
+        return None;
+    }
+    let digits = format!("{whole}{fraction}");
+    let digits = digits.trim_start_matches('0');
+    let significant = digits.trim_end_matches('0');
+    if significant.is_empty() {
+        return Some((false, String::new(), 0));
+    }
+    let shift = (digits.len() - significant.len()) as i64 - fraction.len() as i64;
+    Some((negative, significant.to_string(), exponent.checked_add(shift)?))
 }
 
 /// A fingerprint of a resource as read: SHA-1 of its JSON with keys sorted.
@@ -880,11 +901,22 @@ impl Builder<'_> {
         };
         let kind = kind_of(self.snapshot, destination, key);
         let references: BTreeSet<String> = secrets::reference_pointers(&sent).into_iter().collect();
-        let literal = secret_pointers(key, &kind, &sent)
+        let literals: Vec<&Value> = secret_pointers(key, &kind, &sent)
             .into_iter()
-            .any(|p| !references.contains(&p) && sent.pointer(&p).is_some_and(|v| !v.is_null() && !v.is_object()));
-        if literal {
+            .filter(|p| !references.contains(p))
+            .filter_map(|p| sent.pointer(&p))
+            .filter(|v| !v.is_null() && !v.is_object())
+            .collect();
+        if !literals.is_empty() {
             self.literal_secrets.push(format!("{destination} config.{key}"));
+        }
+        // Known here as secrets, by the catalog's type too: kept out of every output from now on.
+        for literal in literals {
+            match literal {
+                Value::String(text) => self.env.literal(text),
+                Value::Array(items) => items.iter().filter_map(Value::as_str).for_each(|text| self.env.literal(text)),
+                _ => {}
+            }
         }
         (sent, resolved)
     }
@@ -1133,6 +1165,16 @@ mod tests {
         assert!(!same(&big("-9223372036854775808"), &big("-9223372036854775807")));
         assert!(same(&big("0.1"), &big("0.10")) && !same(&big("0.1"), &big("0.2")));
         assert!(!same(&big("1e300"), &big("1")));
+        // Decimals keep their precision (CLI.md, "Values compare exactly"): a double holds both of these as 0.1.
+        assert!(!same(&big("0.1000000000000000055511151231257827"), &big("0.1")));
+        assert!(!same(&big("123456789012345678901234"), &big("123456789012345678901235")));
+        for (a, b) in
+            [("100", "1e2"), ("1E+2", "100.000"), ("0.1", "1e-1"), ("-0", "0"), ("0.0", "-0e5"), ("12.5", "125E-1")]
+        {
+            assert!(same(&big(a), &big(b)), "{a} {b}");
+        }
+        assert!(!same(&big("-1"), &big("1")) && !same(&big("1e2"), &big("1e3")));
+        assert!(same(&big("1e99999999999999999999"), &big("1e99999999999999999999")));
     }
 
     #[test]

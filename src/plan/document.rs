@@ -6,7 +6,9 @@
 //! nesting deeper than [`MAX_DEPTH`]. Messages name lines, columns and keys, never a value: the file may be a link
 //! to a credentials file.
 
-use saphyr_parser::{Event, Parser};
+use std::collections::HashMap;
+
+use saphyr_parser::{Event, Parser, ScalarStyle};
 
 /// The deepest nesting a file may have: the one limit of every JSON body seg reads (`webhook::json::MAX_DEPTH`, the
 /// same as serde_json's, which reads JSON files after this).
@@ -29,7 +31,8 @@ impl std::fmt::Display for Pos {
 
 #[derive(Debug)]
 enum Node {
-    Scalar(String),
+    /// A scalar, and whether it is plain (unquoted: a number, when it reads as one).
+    Scalar(String, bool),
     Seq(Vec<Node>),
     Map(Vec<(String, Pos, Node)>),
 }
@@ -41,9 +44,11 @@ enum Frame {
 }
 
 /// Where each key of a file stands, for the messages of later checks (a slug the service refuses, a rule of the
-/// wrong shape): by the keys that lead to it.
+/// wrong shape): by the keys that lead to it. And the text of each plain scalar spelled as a JSON number, by the
+/// keys (and list indices) that lead to it: YAML's reading of a number is a double, which would make
+/// `0.1000000000000000055511151231257827` the `0.1` of the workspace (`WorkspaceFile::parse` puts the text back).
 #[derive(Debug, Default)]
-pub struct Places(std::collections::HashMap<Vec<String>, Pos>);
+pub struct Places(HashMap<Vec<String>, Pos>, HashMap<Vec<String>, String>);
 
 impl Places {
     /// `line L column C: ` of the first key named `key`, wherever it stands.
@@ -57,6 +62,17 @@ impl Places {
         let path: Vec<String> = path.iter().map(|s| s.to_string()).collect();
         self.0.get(&path).map(|pos| format!("{pos}: ")).unwrap_or_default()
     }
+
+    /// The text of the number at `path` as the file spells it, when it is a plain scalar in JSON's number syntax.
+    pub fn number(&self, path: &[String]) -> Option<&str> {
+        self.1.get(path).map(String::as_str)
+    }
+}
+
+/// Whether a scalar is a number as JSON writes one (`-0.5e3`; not YAML's own forms: `.5`, `+1`, `0x1f`, `1_000`).
+fn json_number(text: &str) -> bool {
+    text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+        && serde_json::from_str::<serde_json::Number>(text).is_ok()
 }
 
 /// Checks the structure of a file's text; the error names the line and column (and keys) of the first problem.
@@ -128,12 +144,12 @@ fn read(text: &str) -> Result<Option<Node>, String> {
                 Some(Frame::Map { entries, .. }) => Node::Map(entries),
                 None => continue,
             },
-            Event::Scalar(value, ..) => {
+            Event::Scalar(value, style, ..) => {
                 if let Some(Frame::Map { key: key @ None, .. }) = stack.last_mut() {
                     *key = Some((value.into_owned(), at));
                     continue;
                 }
-                Node::Scalar(value.into_owned())
+                Node::Scalar(value.into_owned(), style == ScalarStyle::Plain)
             }
             _ => continue,
         };
@@ -166,7 +182,12 @@ fn in_config(path: &[String]) -> bool {
 
 fn walk(node: &Node, path: &mut Vec<String>, places: &mut Places) -> Result<(), String> {
     match node {
-        Node::Scalar(_) => Ok(()),
+        Node::Scalar(text, plain) => {
+            if *plain && json_number(text) {
+                places.1.insert(path.clone(), text.clone());
+            }
+            Ok(())
+        }
         Node::Seq(items) => {
             for (index, item) in items.iter().enumerate() {
                 path.push(index.to_string());
@@ -212,7 +233,7 @@ fn env_reference(keys: usize, value: &Node, at: Pos, path: &[String]) -> Result<
             shown(path)
         ));
     }
-    let Node::Scalar(name) = value else {
+    let Node::Scalar(name, _) = value else {
         return Err(format!("{at}: $env must name a variable, e.g. {{$env: {ENV_PREFIX}WEB_WEBHOOKS_SHAREDSECRET}}"));
     };
     if keys != 1 {

@@ -9,7 +9,7 @@ use std::path::Path;
 use indexmap::IndexMap;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 
 use crate::api::names::{self, Kind};
 use crate::error::{Error, Result};
@@ -113,11 +113,25 @@ pub struct FilterSpec {
 }
 
 /// A config value: as it is, or a reference to an environment variable that holds a secret.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum ConfigValue {
     Env(EnvRef),
     Plain(Value),
+}
+
+/// Read as a value first, then told apart: `#[serde(untagged)]` would buffer it in serde's own form, which has no
+/// integer beyond 64 bits (a YAML file could not hold `123456789012345678901234`, though an export writes it).
+impl<'de> Deserialize<'de> for ConfigValue {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        if value.get("$env").is_some()
+            && let Ok(reference) = EnvRef::deserialize(&value)
+        {
+            return Ok(ConfigValue::Env(reference));
+        }
+        Ok(ConfigValue::Plain(value))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -178,6 +192,8 @@ impl WorkspaceFile {
             serde_yaml_ng::from_str(text).map_err(|e| e.to_string())
         };
         let mut file: WorkspaceFile = typed.map_err(|why| placed(&why, &places))?;
+        // JSON text keeps each number's digits (serde_json's `arbitrary_precision`); YAML's reading is a double.
+        file.spell_numbers_as_written(&places);
         if file.format != FORMAT {
             let format = super::document::token(&file.format);
             return Err(format!(
@@ -191,6 +207,68 @@ impl WorkspaceFile {
         }
         file.check(&places)?;
         Ok(file)
+    }
+
+    /// Every number of the file's values (config, library config, schema config, filter actions, rules) with the
+    /// digits the file gives it, where the file writes it in JSON's syntax: YAML read it as a double, and a
+    /// decimal's precision counts in `diff` (CLI.md, "Values compare exactly").
+    fn spell_numbers_as_written(&mut self, places: &super::document::Places) {
+        fn walk(value: &mut Value, path: &mut Vec<String>, places: &super::document::Places) {
+            match value {
+                Value::Number(number) => {
+                    let written = places.number(path).and_then(|text| serde_json::from_str::<Number>(text).ok());
+                    // Only the same number more exactly: never another value than YAML read.
+                    if let Some(written) = written.filter(|w| w.as_f64() == number.as_f64()) {
+                        *number = written;
+                    }
+                }
+                Value::Array(items) => {
+                    for (index, item) in items.iter_mut().enumerate() {
+                        path.push(index.to_string());
+                        walk(item, path, places);
+                        path.pop();
+                    }
+                }
+                Value::Object(map) => {
+                    for (key, item) in map.iter_mut() {
+                        path.push(key.clone());
+                        walk(item, path, places);
+                        path.pop();
+                    }
+                }
+                _ => {}
+            }
+        }
+        let at = |value: &mut Value, path: &[&str]| {
+            walk(value, &mut path.iter().map(|s| s.to_string()).collect(), places);
+        };
+        for (slug, source) in &mut self.sources {
+            for (field, map) in
+                [("library_config", &mut source.library_config), ("schema_config", &mut source.schema_config)]
+            {
+                for (key, value) in map.iter_mut().flatten() {
+                    at(value, &["sources", slug, field, key]);
+                }
+            }
+            for (name, destination) in &mut source.destinations {
+                for (key, value) in destination.config.iter_mut().flatten() {
+                    if let ConfigValue::Plain(value) = value {
+                        at(value, &["sources", slug, "destinations", name, "config", key]);
+                    }
+                }
+                for (title, filter) in destination.filters.iter_mut().flatten() {
+                    for (index, action) in filter.actions.iter_mut().flatten().enumerate() {
+                        let index = index.to_string();
+                        at(action, &["sources", slug, "destinations", name, "filters", title, "actions", &index]);
+                    }
+                }
+            }
+        }
+        for (name, plan) in &mut self.tracking_plans {
+            for (key, value) in plan.rules.iter_mut().flatten() {
+                at(value, &["tracking_plans", name, "rules", key]);
+            }
+        }
     }
 
     /// What the file's structure cannot say, checked with the rules the service applies: slugs, catalog names,
@@ -254,12 +332,14 @@ impl WorkspaceFile {
         Ok(())
     }
 
-    /// YAML (the default) or JSON, with a newline at the end.
+    /// YAML (the default) or JSON, with a newline at the end. YAML is written from the JSON text, so each number
+    /// keeps its digits (a serde serializer other than serde_json's cannot write a number of any size).
     pub fn render(&self, json: bool) -> Result<String> {
         let text = if json {
             serde_json::to_string_pretty(self).map_err(|e| Error::failed(e.to_string()))? + "\n"
         } else {
-            serde_yaml_ng::to_string(self).map_err(|e| Error::failed(format!("cannot write YAML: {e}")))?
+            let text = serde_json::to_string(self).map_err(|e| Error::failed(e.to_string()))?;
+            crate::ui::exact::yaml(&text)?
         };
         Ok(text)
     }
@@ -386,6 +466,36 @@ tracking_plans:
             !file.render(false).unwrap().contains("workspaces/acme/sources/web"),
             "read-only fields are not written"
         );
+    }
+
+    #[test]
+    fn numbers_keep_the_digits_the_file_gives_them() {
+        let yaml = EXAMPLE.replace(
+            "          hooks: [{hook: \"https://example.com/in\", headers: []}]\n",
+            "          hooks: [{hook: \"https://example.com/in\", headers: [], rate: 0.1000000000000000055511151231257827}]\n          \
+             big: 123456789012345678901234\n          ratio: 1.50\n          quoted: '0.30'\n          yamlish: +1\n",
+        );
+        let json = serde_json::to_string(
+            &serde_yaml_ng::from_str::<Value>(&EXAMPLE.replace("{$env: SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET}", "x"))
+                .unwrap(),
+        )
+        .unwrap()
+        .replace("\"headers\":[]", "\"headers\":[],\"rate\":0.1000000000000000055511151231257827");
+        for text in [yaml.as_str(), json.as_str()] {
+            let file = WorkspaceFile::parse(text).unwrap();
+            let config = file.sources["web"].destinations["webhooks"].config.clone().unwrap();
+            let plain = |key: &str| match &config[key] {
+                ConfigValue::Plain(value) => value.to_string(),
+                other => panic!("{other:?}"),
+            };
+            assert!(plain("hooks").contains("\"rate\":0.1000000000000000055511151231257827"), "{}", plain("hooks"));
+            if text == yaml {
+                assert_eq!(plain("big"), "123456789012345678901234");
+                assert_eq!(plain("ratio"), "1.50");
+                assert_eq!(plain("quoted"), "\"0.30\"", "a quoted scalar is a string");
+                assert_eq!(plain("yamlish"), "1", "YAML's own spellings are read as YAML reads them");
+            }
+        }
     }
 
     #[test]

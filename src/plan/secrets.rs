@@ -13,6 +13,11 @@ use crate::secret::{Scrubber, Secret};
 pub trait Env {
     /// The value of a `SEG_SECRET_` variable; `None` when unset or empty, or when `name` is not one.
     fn secret(&self, name: &str) -> Option<String>;
+
+    /// Takes note of a secret the file writes literally (an item the catalog or its name makes a secret), so that
+    /// no output of the process shows it: not a `--dry-run` description or `-vv` body, whose masking knows names
+    /// and types but not the catalog.
+    fn literal(&self, _value: &str) {}
 }
 
 impl<F: Fn(&str) -> Option<String>> Env for F {
@@ -37,6 +42,10 @@ impl Env for ProcessEnv {
         let value = std::env::var(name).ok().filter(|v| !v.is_empty())?;
         self.scrubber.add(&Secret::new(value.clone()));
         Some(value)
+    }
+
+    fn literal(&self, value: &str) {
+        self.scrubber.add(&Secret::new(value.to_string()));
     }
 }
 

@@ -24,6 +24,7 @@ use jaq_core::load::{Arena, File, Loader};
 use jaq_core::{Compiler, Ctx, Cv, ValXs, Vars, data, unwrap_valr};
 use jaq_json::Val;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::error::{Error, Result};
 
@@ -64,13 +65,13 @@ pub fn worker(code: Option<std::ffi::OsString>) -> ExitCode {
     let outputs = std::io::stdin()
         .read_to_end(&mut input)
         .map_err(|e| format!("--jq input: {e}"))
-        .and_then(|_| serde_json::from_slice::<Value>(&input).map_err(|e| format!("--jq input: {e}")))
+        .and_then(|_| String::from_utf8(input).map_err(|e| format!("--jq input: {e}")))
         .and_then(|input| Jq::compile(&code)?.run_here(&input));
     let (text, status) = match outputs {
         Ok(outputs) => {
             let mut text = String::new();
             for out in outputs {
-                text.push_str(&out.to_string());
+                text.push_str(out.get());
                 text.push('\n');
             }
             (text, ExitCode::SUCCESS)
@@ -137,8 +138,9 @@ impl Jq {
         Ok(jq)
     }
 
-    /// Every output of the filter for one input.
-    pub fn run(&self, input: &Value) -> Result<Vec<Value>> {
+    /// Every output of the filter for one input (JSON text), as JSON text: a number the filter passes through keeps
+    /// its spelling (jaq keeps a decimal's text and an integer of any size).
+    pub fn run(&self, input: &str) -> Result<Vec<Box<RawValue>>> {
         if ISOLATE.load(Ordering::Relaxed)
             && let Ok(exe) = std::env::current_exe()
         {
@@ -148,7 +150,7 @@ impl Jq {
     }
 
     /// Runs the filter in `exe` as a worker, so that nothing the engine does can take this process down.
-    fn run_in_child(&self, exe: &std::path::Path, input: &Value) -> Result<Vec<Value>> {
+    fn run_in_child(&self, exe: &std::path::Path, input: &str) -> Result<Vec<Box<RawValue>>> {
         let failed = |e: std::io::Error| Error::failed(format!("cannot run the --jq filter: {e}"));
         let mut command = std::process::Command::new(exe);
         // The worker needs nothing from the environment, least of all a token (Windows keeps its system variables:
@@ -164,7 +166,7 @@ impl Jq {
             .stderr(Stdio::piped())
             .spawn()
             .map_err(failed)?;
-        let bytes = serde_json::to_vec(input).map_err(|e| Error::failed(format!("--jq input: {e}")))?;
+        let bytes = input.as_bytes().to_vec();
         let mut stdin = child.stdin.take().ok_or_else(|| Error::failed("cannot run the --jq filter: no pipe to it"))?;
         // Written from a thread of its own: the worker may answer before it has read everything.
         let writer = std::thread::spawn(move || stdin.write_all(&bytes));
@@ -173,7 +175,9 @@ impl Jq {
         match output.status.code() {
             Some(0) => String::from_utf8_lossy(&output.stdout)
                 .lines()
-                .map(|line| serde_json::from_str(line).map_err(|e| Error::failed(format!("--jq output: {e}"))))
+                .map(|line| {
+                    RawValue::from_string(line.to_string()).map_err(|e| Error::failed(format!("--jq output: {e}")))
+                })
                 .collect(),
             // The worker's own sentence, data-free by construction (runtime_error); capped all the same.
             Some(1) if !output.stdout.is_empty() => {
@@ -190,10 +194,10 @@ impl Jq {
     }
 
     /// Every output of the filter for one input, in this process; an error is a sentence without the data.
-    fn run_here(&self, input: &Value) -> std::result::Result<Vec<Value>, String> {
+    fn run_here(&self, input: &str) -> std::result::Result<Vec<Box<RawValue>>, String> {
         on_big_stack(|| {
-            // Built on the thread that uses it: jaq's values are not Send.
-            let input: Val = serde_json::from_value(input.clone()).map_err(|e| format!("--jq input: {e}"))?;
+            // Built on the thread that uses it: jaq's values are not Send. jaq's own reader keeps each number's text.
+            let input: Val = jaq_json::read::parse_single(input.as_bytes()).map_err(|e| format!("--jq input: {e}"))?;
             RAISED.with(|raised| raised.borrow_mut().take());
             self.with_filter(|filter| {
                 let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
@@ -202,14 +206,18 @@ impl Jq {
                     .run((ctx, input))
                     .map(unwrap_valr)
                     .map(|out| match out {
-                        // Val's Display is compact JSON; jaq-json has no Serialize.
-                        Ok(val) => serde_json::from_str(&val.to_string()).map_err(|e| match e.classify() {
-                            // serde_json reads at most 128 levels, as the answers it reads from the service.
-                            serde_json::error::Category::Syntax if e.to_string().starts_with("recursion limit") => {
-                                "the --jq result nests deeper than 128 levels".to_string()
+                        // Val's Display is compact JSON; jaq-json has no Serialize. serde_json checks it (reading at
+                        // most 128 levels, as it reads the service's answers); the text is kept as written.
+                        Ok(val) => {
+                            let text = val.to_string();
+                            match serde_json::from_str::<Value>(&text) {
+                                Ok(_) => RawValue::from_string(text).map_err(|e| format!("--jq output: {e}")),
+                                Err(e) if e.to_string().starts_with("recursion limit") => {
+                                    Err("the --jq result nests deeper than 128 levels".to_string())
+                                }
+                                Err(e) => Err(format!("--jq output: {e}")),
                             }
-                            _ => format!("--jq output: {e}"),
-                        }),
+                        }
                         Err(e) => Err(format!("--jq: {}", runtime_error(&e))),
                     })
                     .collect()
@@ -586,12 +594,12 @@ impl Reader<'_> {
     }
 }
 
-/// One output value as a line: strings raw, anything else compact JSON.
-pub fn line(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        other => super::escape_json_controls(other.to_string()),
+/// One output as a line: a string raw, anything else compact JSON (numbers as written).
+pub fn line(value: &RawValue) -> Result<String> {
+    if value.get().starts_with('"') {
+        return serde_json::from_str(value.get()).map_err(|e| Error::failed(format!("--jq output: {e}")));
     }
+    super::exact::compact(value.get())
 }
 
 #[cfg(test)]
@@ -599,15 +607,36 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// The outputs of `code` over `input`, read back as values.
+    fn outputs(jq: &Jq, input: &Value) -> Result<Vec<Value>> {
+        let texts = jq.run(&input.to_string())?;
+        Ok(texts.iter().map(|t| serde_json::from_str(t.get()).unwrap()).collect())
+    }
+
     #[test]
     fn filters_run_over_the_whole_value() {
         let jq = Jq::compile(".[] | select(.enabled) | .name").unwrap();
-        let out = jq.run(&json!([{"name": "a", "enabled": true}, {"name": "b", "enabled": false}])).unwrap();
+        let out = outputs(&jq, &json!([{"name": "a", "enabled": true}, {"name": "b", "enabled": false}])).unwrap();
         assert_eq!(out, [json!("a")]);
-        assert_eq!(Jq::compile("length").unwrap().run(&json!([1, 2, 3])).unwrap(), [json!(3)]);
-        assert_eq!(Jq::compile("map(.x) | add").unwrap().run(&json!([{"x": 1}, {"x": 2}])).unwrap(), [json!(3)]);
-        assert_eq!(line(&json!("raw")), "raw");
-        assert_eq!(line(&json!({"a": [1]})), r#"{"a":[1]}"#);
+        assert_eq!(outputs(&Jq::compile("length").unwrap(), &json!([1, 2, 3])).unwrap(), [json!(3)]);
+        assert_eq!(outputs(&Jq::compile("map(.x) | add").unwrap(), &json!([{"x": 1}, {"x": 2}])).unwrap(), [json!(3)]);
+        let raw = |text: &str| RawValue::from_string(text.to_string()).unwrap();
+        assert_eq!(line(&raw(r#""raw""#)).unwrap(), "raw");
+        assert_eq!(line(&raw(r#"{ "a": [1] }"#)).unwrap(), r#"{"a":[1]}"#);
+    }
+
+    #[test]
+    fn numbers_pass_through_as_written() {
+        // (jaq reads `-0` as the integer 0: a filter's result is jaq's.)
+        let input = r#"{"a":1e2,"b":1.50,"d":123456789012345678901234,"e":[0.1000000000000000055511151231257827]}"#;
+        let texts = |code: &str| -> Vec<String> {
+            Jq::compile(code).unwrap().run(input).unwrap().iter().map(|t| t.get().to_string()).collect()
+        };
+        assert_eq!(texts("."), [input]);
+        assert_eq!(
+            texts(".b, .d, .e[0]"),
+            ["1.50", "123456789012345678901234", "0.1000000000000000055511151231257827"]
+        );
     }
 
     #[test]
@@ -617,12 +646,12 @@ mod tests {
         let err = Jq::compile("nosuchfunction").err().unwrap();
         assert!(err.contains("filter nosuchfunction is not defined (at column 1)"), "{err}");
         assert!(!err.contains('{') && !err.contains("File"), "no debug output: {err}");
-        assert!(Jq::compile(".a").unwrap().run(&json!([1])).is_err());
+        assert!(Jq::compile(".a").unwrap().run("[1]").is_err());
     }
 
     /// The error of running `code` over `input`, in this process (as the worker does).
     fn failure(code: &str, input: Value) -> String {
-        Jq::compile(code).unwrap().run(&input).unwrap_err().to_string()
+        Jq::compile(code).unwrap().run(&input.to_string()).unwrap_err().to_string()
     }
 
     #[test]
@@ -701,17 +730,17 @@ mod tests {
         let deep = format!("{}.{}", "[".repeat(10_000), "]".repeat(10_000));
         assert!(Jq::compile(&deep).err().unwrap().contains("nests 10000 levels deep"));
         let deep_string = format!("\"{}\"", "[".repeat(10_000));
-        assert_eq!(Jq::compile(&deep_string).unwrap().run(&json!(null)).unwrap().len(), 1);
+        assert_eq!(Jq::compile(&deep_string).unwrap().run("null").unwrap().len(), 1);
         let nested = format!("{}.{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
-        assert_eq!(Jq::compile(&nested).unwrap().run(&json!(1)).unwrap().len(), 1);
+        assert_eq!(Jq::compile(&nested).unwrap().run("1").unwrap().len(), 1);
         let deep_result = "[range(200)] | reduce .[] as $x (null; [.])";
-        assert!(Jq::compile(deep_result).unwrap().run(&json!(1)).unwrap_err().to_string().contains("deeper than 128"));
+        assert!(Jq::compile(deep_result).unwrap().run("1").unwrap_err().to_string().contains("deeper than 128"));
         // Prefix minus signs nest in the parser like brackets.
         let negated = format!("{}1", "-".repeat(100_000));
         assert!(Jq::compile(&negated).err().unwrap().contains("nests 100000 levels deep"));
-        assert_eq!(Jq::compile("- - 1").unwrap().run(&json!(null)).unwrap(), [json!(1)]);
-        assert_eq!(Jq::compile(".a - -1").unwrap().run(&json!({"a": 1})).unwrap(), [json!(2)]);
+        assert_eq!(outputs(&Jq::compile("- - 1").unwrap(), &json!(null)).unwrap(), [json!(1)]);
+        assert_eq!(outputs(&Jq::compile(".a - -1").unwrap(), &json!({"a": 1})).unwrap(), [json!(2)]);
         let long = vec!["."; 20_000].join(" | ");
-        assert_eq!(Jq::compile(&long).unwrap().run(&json!(7)).unwrap(), [json!(7)]);
+        assert_eq!(outputs(&Jq::compile(&long).unwrap(), &json!(7)).unwrap(), [json!(7)]);
     }
 }

@@ -1,6 +1,7 @@
 //! All output goes through [`Printer`]: data to stdout, everything else (progress, warnings, hints, errors) to
 //! stderr. Terminal-ness is recorded once at start; tests build a Printer with the answers they need.
 
+pub mod exact;
 pub mod jq;
 pub mod output;
 pub mod records;
@@ -116,15 +117,26 @@ impl Printer {
 
     /// The one error report: a line naming what failed, then a hint when there is one.
     pub fn error(&self, error: &Error) {
+        for line in self.error_lines(error) {
+            self.status(&line);
+        }
+    }
+
+    /// The lines of an error report. What an error says may quote what came from outside (a service's message, a
+    /// name, a file's key), so its control characters are escaped here, for every error at once; escaping is
+    /// idempotent (an escaped text has no control character left), so a message escaped where it was made is
+    /// shown as it is.
+    fn error_lines(&self, error: &Error) -> Vec<String> {
         match error {
-            Error::BrokenPipe => return,
-            Error::Differs(message) | Error::Declined(message) => return self.status(message),
+            Error::BrokenPipe => return Vec::new(),
+            Error::Differs(message) | Error::Declined(message) => return vec![escape_control(message).into_owned()],
             _ => {}
         }
-        self.status(&format!("{}: {error}", self.paint("error", "31")));
+        let mut lines = vec![format!("{}: {}", self.paint("error", "31"), escape_control(&error.to_string()))];
         if let Some(hint) = error.hint() {
-            self.hint(hint);
+            lines.push(format!("{}: {}", self.paint("hint", "36"), escape_control(hint)));
         }
+        lines
     }
 
     fn paint(&self, word: &str, sgr: &str) -> String {
@@ -192,6 +204,20 @@ mod tests {
         assert_eq!(duration(std::time::Duration::from_millis(1500)), "1s 500ms");
         assert_eq!(duration(std::time::Duration::from_micros(1254)), "1ms");
         assert_eq!(duration(std::time::Duration::from_micros(20)), "<1ms");
+    }
+
+    #[test]
+    fn an_error_report_escapes_control_characters_once() {
+        let printer = Printer { color: true, ..Printer::plain() };
+        let lines = printer.error_lines(&Error::failed("the service said: a\x1b]0;owned\x07b\u{9b}31m\nforged line"));
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert_eq!(lines[0], "\x1b[31merror\x1b[0m: the service said: a\\u{1b}]0;owned\\u{7}b\\u{9b}31m\\nforged line");
+        // Already escaped where it was made: shown as it is, not escaped twice.
+        let escaped = format!("a name {}", escape_control("x\u{1b}y"));
+        let lines = Printer::plain().error_lines(&Error::usage(escaped.clone()));
+        assert_eq!(lines[0], format!("error: {escaped}"));
+        assert_eq!(Printer::plain().error_lines(&Error::Declined("No\x1b[2J.".into())), ["No\\u{1b}[2J."]);
+        assert!(Printer::plain().error_lines(&Error::BrokenPipe).is_empty());
     }
 
     #[test]

@@ -3,9 +3,12 @@
 //! and `name` print each page of a list as it arrives; the others print once the list is complete. `--jq` runs
 //! over the whole result, never per page.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use super::Printer;
+use super::exact;
 use super::jq::{self, Jq};
 use super::table::{self, Column};
 use crate::error::{Error, Result};
@@ -31,25 +34,25 @@ impl Format {
 /// the typed model's reading of it, for people (`table`) and `-o name`. seg's own documents (a plan, a report) are
 /// both at once.
 pub trait Record {
-    /// The answer as received.
-    fn raw(&self) -> &Value;
+    /// The answer as received: its JSON text, numbers spelled as the service spelled them.
+    fn raw(&self) -> Cow<'_, str>;
     /// The typed reading: every field the model knows, with defaults for those the service left out.
     fn view(&self) -> Value;
 }
 
 impl<T: serde::Serialize> Record for Received<T> {
-    fn raw(&self) -> &Value {
-        &self.raw
+    fn raw(&self) -> Cow<'_, str> {
+        Cow::Borrowed(self.raw.get())
     }
 
     fn view(&self) -> Value {
-        serde_json::to_value(&self.typed).unwrap_or_else(|_| self.raw.clone())
+        serde_json::to_value(&self.typed).unwrap_or_else(|_| serde_json::from_str(self.raw.get()).unwrap_or_default())
     }
 }
 
 impl Record for Value {
-    fn raw(&self) -> &Value {
-        self
+    fn raw(&self) -> Cow<'_, str> {
+        Cow::Owned(self.to_string())
     }
 
     fn view(&self) -> Value {
@@ -78,6 +81,12 @@ impl<'p> Output<'p> {
         self.record(value)
     }
 
+    /// One record of seg's own, a `ui::records` type.
+    pub fn document(&self, record: &impl serde::Serialize) -> Result<()> {
+        let value = serde_json::to_value(record).map_err(|e| Error::failed(format!("cannot write JSON: {e}")))?;
+        self.record(&value)
+    }
+
     /// One record (a resource, an answer).
     pub fn record(&self, record: &dyn Record) -> Result<()> {
         self.printer.data(&self.render(record)?)
@@ -92,34 +101,39 @@ impl<'p> Output<'p> {
     }
 
     fn render(&self, record: &dyn Record) -> Result<Vec<u8>> {
+        self.render_parts(&record.raw(), || record.view())
+    }
+
+    /// What a record prints: from its text for scripts, from its typed view for people.
+    fn render_parts(&self, raw: &str, view: impl FnOnce() -> Value) -> Result<Vec<u8>> {
         if let Some(jq) = &self.jq {
-            let outputs = jq.run(record.raw())?;
+            let outputs = jq.run(raw)?;
             // With -o yaml each output is a YAML document; otherwise a line as `gh --jq` prints it.
             if self.format == Format::Yaml {
-                let documents = outputs.iter().map(yaml).collect::<Result<Vec<_>>>()?;
+                let documents = outputs.iter().map(|out| exact::yaml(out.get())).collect::<Result<Vec<_>>>()?;
                 return Ok(documents.join("---\n").into_bytes());
             }
             let mut text = String::new();
             for out in outputs {
-                text.push_str(&jq::line(&out));
+                text.push_str(&jq::line(&out)?);
                 text.push('\n');
             }
             return Ok(text.into_bytes());
         }
         let line = |text: String| format!("{text}\n").into_bytes();
         Ok(match self.format {
-            Format::Json => line(pretty(record.raw())),
-            Format::Ndjson => line(super::escape_json_controls(record.raw().to_string())),
-            Format::Yaml => yaml(record.raw())?.into_bytes(),
-            Format::Name => line(name_of(&record.view())?),
-            Format::Table => table::fields(&record.view(), self.printer).into_bytes(),
+            Format::Json => line(exact::pretty(raw)?),
+            Format::Ndjson => line(exact::compact(raw)?),
+            Format::Yaml => exact::yaml(raw)?.into_bytes(),
+            Format::Name => line(name_of(&view())?),
+            Format::Table => table::fields(&view(), self.printer).into_bytes(),
         })
     }
 
     /// A writer for a list that arrives page by page.
     pub fn list(&self) -> ListWriter<'_, 'p> {
         let streaming = self.jq.is_none() && matches!(self.format, Format::Ndjson | Format::Name);
-        ListWriter { output: self, streaming, items: Vec::new() }
+        ListWriter { output: self, streaming, raws: Vec::new(), views: Vec::new() }
     }
 
     /// Whether items are shown through the typed model (a table, names) rather than as received.
@@ -131,22 +145,26 @@ impl<'p> Output<'p> {
 pub struct ListWriter<'o, 'p> {
     output: &'o Output<'p>,
     streaming: bool,
-    /// What `finish` prints: the records as received, or their typed views for a table.
-    items: Vec<Value>,
+    /// What `finish` prints: the records as received (their texts), or their typed views for a table.
+    raws: Vec<String>,
+    views: Vec<Value>,
 }
 
 impl ListWriter<'_, '_> {
     pub fn push<R: Record>(&mut self, page: &[R]) -> Result<()> {
         if !self.streaming {
-            let view = self.output.shows_view();
-            self.items.extend(page.iter().map(|r| if view { r.view() } else { r.raw().clone() }));
+            if self.output.shows_view() {
+                self.views.extend(page.iter().map(Record::view));
+            } else {
+                self.raws.extend(page.iter().map(|r| r.raw().into_owned()));
+            }
             return Ok(());
         }
         let mut text = String::with_capacity(page.len() * 256);
         for item in page {
             match self.output.format {
                 Format::Name => text.push_str(&name_of(&item.view())?),
-                _ => text.push_str(&super::escape_json_controls(item.raw().to_string())),
+                _ => text.push_str(&exact::compact(&item.raw())?),
             }
             text.push('\n');
         }
@@ -157,31 +175,18 @@ impl ListWriter<'_, '_> {
         if self.streaming {
             return Ok(());
         }
-        let all = Value::Array(self.items);
-        if self.output.jq.is_some() {
-            return self.output.value(&all);
-        }
-        match self.output.format {
-            Format::Table => {
-                let Value::Array(items) = &all else { unreachable!("built as an array") };
-                if items.is_empty() {
-                    // Not even a header: "no items" goes to stderr (the caller says it).
-                    return Ok(());
-                }
-                self.output.printer.data(table::rows(items, self.output.columns, self.output.printer).as_bytes())
+        let output = self.output;
+        if output.jq.is_none() && output.format == Format::Table {
+            if self.views.is_empty() {
+                // Not even a header: "no items" goes to stderr (the caller says it).
+                return Ok(());
             }
-            _ => self.output.value(&all),
+            return output.printer.data(table::rows(&self.views, output.columns, output.printer).as_bytes());
         }
+        // Tables aside, a list that is not streamed prints its items as received (`shows_view` is only a table's).
+        let all = format!("[{}]", self.raws.join(","));
+        output.printer.data(&output.render_parts(&all, || Value::Array(Vec::new()))?)
     }
-}
-
-/// `-o json`: indented, with DEL and C1 escaped as serde_json escapes C0 (`ui::escape_json_controls`).
-pub fn pretty(value: &Value) -> String {
-    super::escape_json_controls(serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string()))
-}
-
-fn yaml(value: &Value) -> Result<String> {
-    serde_yaml_ng::to_string(value).map_err(|e| Error::failed(format!("cannot write YAML: {e}")))
 }
 
 /// The resource name of an item: `name`, else `source_name` (connections), else `regulate_id`, control
@@ -218,8 +223,30 @@ mod tests {
     }
 
     #[test]
+    fn a_received_record_prints_its_numbers_as_sent_in_every_format() {
+        let printer = Printer::plain();
+        let text = r#"{"name":"workspaces/w","a":1e2,"b":1.50,"c":-0,"d":123456789012345678901234}"#;
+        let record: Received<crate::wire::Workspace> = serde_json::from_str(text).unwrap();
+        let render = |format, jq: Option<&str>| {
+            let output = Output::new(&printer, format, jq.map(|code| Jq::compile(code).unwrap()), &[]);
+            String::from_utf8(output.render(&record).unwrap()).unwrap()
+        };
+        assert_eq!(render(Format::Ndjson, None), format!("{text}\n"));
+        assert_eq!(
+            render(Format::Json, None),
+            "{\n  \"name\": \"workspaces/w\",\n  \"a\": 1e2,\n  \"b\": 1.50,\n  \"c\": -0,\n  \"d\": \
+             123456789012345678901234\n}\n"
+        );
+        assert_eq!(
+            render(Format::Yaml, None),
+            "name: workspaces/w\na: 1e2\nb: 1.50\nc: -0\nd: 123456789012345678901234\n"
+        );
+        assert_eq!(render(Format::Json, Some(".b, .d")), "1.50\n123456789012345678901234\n");
+    }
+
+    #[test]
     fn yaml_and_names() {
-        assert_eq!(yaml(&json!({"a": [1, "x"]})).unwrap(), "a:\n- 1\n- x\n");
+        assert_eq!(exact::yaml(&json!({"a": [1, "x"]}).to_string()).unwrap(), "a:\n- 1\n- x\n");
         assert_eq!(name_of(&json!({"name": "workspaces/w"})).unwrap(), "workspaces/w");
         assert_eq!(name_of(&json!({"source_name": "s\n"})).unwrap(), "s\\n");
         assert!(name_of(&json!({})).is_err() && name_of(&json!({"name": ""})).is_err());

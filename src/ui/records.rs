@@ -3,7 +3,7 @@
 //! its keys are fixed in one place, whatever the count or the outcome, and a script can rely on them.
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
 
 use crate::error::ErrorReport;
 
@@ -15,8 +15,9 @@ use crate::error::ErrorReport;
 pub struct EachResult {
     pub name: String,
     pub ok: bool,
+    /// The answer's text (numbers as the service spelled them), written into the line as it is.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub resource: Option<Value>,
+    pub resource: Option<Box<RawValue>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ErrorReport>,
 }
@@ -26,8 +27,41 @@ pub struct EachResult {
 #[derive(Debug, Clone, Serialize)]
 pub struct RegulationSent {
     #[serde(flatten)]
-    pub answer: Map<String, Value>,
+    pub answer: indexmap::IndexMap<String, Box<RawValue>>,
     pub users: usize,
+}
+
+// ---- config ----
+
+/// `seg config list -o json`: the profile's settings that are set (`config::profile::KEYS`, in that order).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct ProfileSettings {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workspace: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
+}
+
+impl ProfileSettings {
+    /// The settings `get` gives for each key.
+    pub fn of(get: impl Fn(&str) -> Option<String>) -> ProfileSettings {
+        ProfileSettings {
+            api: get("api"),
+            region: get("region"),
+            base_url: get("base_url"),
+            api_version: get("api_version"),
+            workspace: get("workspace"),
+            output: get("output"),
+        }
+    }
 }
 
 // ---- auth ----
@@ -156,6 +190,16 @@ mod tests {
     use super::*;
     use crate::webhook::deliver::{Attempt, Class, Report};
     use std::time::Duration;
+
+    #[test]
+    fn profile_settings_are_the_profiles_keys_in_order() {
+        let all = ProfileSettings::of(|key| Some(format!("v-{key}")));
+        let value = serde_json::to_value(&all).unwrap();
+        let keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, crate::config::profile::KEYS, "a key of the profile with no field here, or out of order");
+        assert_eq!(value["base_url"], "v-base_url");
+        assert_eq!(serde_json::to_string(&ProfileSettings::of(|_| None)).unwrap(), "{}");
+    }
 
     #[test]
     fn a_sent_message_has_the_same_keys_whatever_its_outcome() {

@@ -695,6 +695,16 @@ mod tests {
         ], "labels": {"team": "data"}});
         let out = fields(&destination, &printer());
         assert!(!out.contains("s3cret") && !out.contains("k3y"), "{out}");
+        // Masked by its name alone (the service types it a plain string), and a hook's credential header.
+        let by_name = json!({"name": "d", "config": [
+            {"name": "d/config/apiKey", "value": "k3y-by-name", "type": "string"},
+            {"name": "d/config/hooks", "value": [{"hook": "https://h/in", "headers": [
+                {"key": "Authorization", "value": "Bearer t0k3n-in-a-header"}, {"key": "X-Team", "value": "growth"}]}],
+             "type": "mixed"},
+        ]});
+        let named = fields(&by_name, &printer());
+        assert!(!named.contains("k3y-by-name") && !named.contains("t0k3n-in-a-header"), "{named}");
+        assert!(named.contains("  apiKey: (redacted)\n") && named.contains("value: growth"), "{named}");
         assert!(
             out.contains("  sharedSecret: (redacted)\n") && out.contains("  hooks:\n    - hook: https://h/in\n"),
             "{out}"

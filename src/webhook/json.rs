@@ -198,6 +198,35 @@ pub fn depth(value: &JsValue) -> usize {
     deepest
 }
 
+/// How deep the text of a JSON document nests, counted on its bytes without parsing it: arrays and objects open at
+/// once, brackets inside strings left out. For JSON, what [`depth`] gives its value; for any bytes, at least the
+/// depth a parser reaches before it stops, so a parser run without a limit of its own after this check cannot go
+/// deeper than [`MAX_DEPTH`] (the emulator's Config and Public API bodies, `emulator::body`).
+pub fn nesting(bytes: &[u8]) -> usize {
+    let (mut open, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for &byte in bytes {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                open += 1;
+                deepest = deepest.max(open);
+            }
+            b']' | b'}' => open = open.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "invalid JSON at byte {}: {}", self.offset, self.message)

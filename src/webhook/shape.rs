@@ -241,10 +241,6 @@ pub fn differences(a: &[u8], b: &[u8]) -> Differences {
     out
 }
 
-/// The text pretty-printed with two-space indents, each token kept exactly as written (escapes and number
-/// spellings included), so what is shown is what was sent; `None` when it is not valid JSON.
-///
-/// At most `max` bytes of it (cut at a character), and whether it was cut: the indents of a body nested 128 levels
 /// Text cut to at most `max` bytes, on a character's boundary.
 fn cut_at(mut text: String, max: usize) -> String {
     let mut end = max.min(text.len());
@@ -255,6 +251,10 @@ fn cut_at(mut text: String, max: usize) -> String {
     text
 }
 
+/// The text pretty-printed with two-space indents, each token kept exactly as written (escapes and number
+/// spellings included), so what is shown is what was sent; `None` when it is not valid JSON.
+///
+/// At most `max` bytes of it (cut at a character), and whether it was cut: the indents of a body nested 128 levels
 /// deep and thousands of elements wide make it a hundred times its size, so the whole of it is never built.
 pub fn indent(bytes: &[u8], max: usize) -> Option<(String, bool)> {
     super::json::parse(bytes).ok()?;

@@ -138,6 +138,39 @@ impl Action {
     }
 }
 
+impl Action {
+    /// The action as a filter's `actions` hold it (the shape [`Action::parse`] reads).
+    pub fn to_json(&self) -> Value {
+        let mut object = Map::new();
+        let kind = match self {
+            Action::Drop => "drop_event",
+            Action::Sample { .. } => "sample_event",
+            Action::Allow(_) => "whitelist_fields",
+            Action::Block(_) => "blacklist_fields",
+        };
+        object.insert("type".into(), kind.into());
+        match self {
+            Action::Drop => {}
+            Action::Sample { percent, path } => {
+                object.insert("percent".into(), (*percent).into());
+                if !path.is_empty() {
+                    object.insert("path".into(), path.as_str().into());
+                }
+            }
+            Action::Allow(groups) | Action::Block(groups) => {
+                let mut fields = Map::new();
+                for (group, names) in groups {
+                    let mut list = Map::new();
+                    list.insert("fields".into(), names.iter().map(|n| Value::from(n.as_str())).collect());
+                    fields.insert(group.clone(), Value::Object(list));
+                }
+                object.insert("fields".into(), Value::Object(fields));
+            }
+        }
+        Value::Object(object)
+    }
+}
+
 /// `{"fields": {"properties": {"fields": ["a"]}, "context": ..., "traits": ...}}`.
 fn field_lists(object: &Map<String, Value>, kind: &str) -> Result<Vec<(String, Vec<String>)>, String> {
     let shape = || {
@@ -274,6 +307,28 @@ impl SchemaConfig {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn an_action_is_written_in_the_shape_it_is_read_in() {
+        let groups = vec![("properties".to_string(), vec!["plan".into(), "price".into()]), ("traits".into(), vec![])];
+        for action in [
+            Action::Drop,
+            Action::Sample { percent: 0.5, path: "userId".into() },
+            Action::Sample { percent: 1.0, path: String::new() },
+            Action::Allow(groups.clone()),
+            Action::Block(groups),
+        ] {
+            assert_eq!(Action::parse(&action.to_json()).unwrap(), action);
+        }
+        assert_eq!(
+            Action::Allow(vec![("context".into(), vec!["ip".into()])]).to_json(),
+            json!({"type": "whitelist_fields", "fields": {"context": {"fields": ["ip"]}}})
+        );
+        assert_eq!(
+            Action::Sample { percent: 0.25, path: String::new() }.to_json(),
+            json!({"type": "sample_event", "percent": 0.25})
+        );
+    }
 
     #[test]
     fn actions_of_every_kind_read_and_bad_ones_are_named() {

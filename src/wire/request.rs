@@ -11,6 +11,7 @@ use http::Method;
 use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 #[cfg(test)]
 use utoipa::ToSchema;
@@ -393,23 +394,30 @@ impl<T: Resource> Serialize for Page<T> {
 
 impl<'de, T: Resource> Deserialize<'de> for Page<T> {
     /// A page's items under `T::WRAPPER`; for an answer of unknown shape (`T::WRAPPER` empty), the first array.
+    /// Read from the text, so that each item is read from its own text as the service wrote it (a `Received` item
+    /// keeps every number's spelling).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut body = Map::<String, Value>::deserialize(deserializer)?;
-        let next_page_token = match body.remove(wrapper::NEXT_PAGE_TOKEN) {
-            None | Some(Value::Null) => String::new(),
-            Some(Value::String(token)) => token,
-            Some(other) => return Err(de::Error::custom(format!("next_page_token is not a string: {other}"))),
+        let mut body = indexmap::IndexMap::<String, Box<RawValue>>::deserialize(deserializer)?;
+        let next_page_token = match body.shift_remove(wrapper::NEXT_PAGE_TOKEN) {
+            None => String::new(),
+            Some(raw) => match serde_json::from_str::<Value>(raw.get()).map_err(de::Error::custom)? {
+                Value::Null => String::new(),
+                Value::String(token) => token,
+                other => return Err(de::Error::custom(format!("next_page_token is not a string: {other}"))),
+            },
         };
         let key = if T::WRAPPER.is_empty() {
-            body.iter().find(|(_, v)| v.is_array()).map(|(k, _)| k.clone()).unwrap_or_default()
+            body.iter().find(|(_, v)| v.get().starts_with('[')).map(|(k, _)| k.clone()).unwrap_or_default()
         } else {
             T::WRAPPER.to_string()
         };
-        let items = match body.remove(&key) {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(items)) => items
-                .into_iter()
-                .map(|item| serde_json::from_value(item).map_err(|e| de::Error::custom(format!("{key}: {e}"))))
+        let items = match body.shift_remove(&key) {
+            None => Vec::new(),
+            Some(raw) if raw.get() == "null" => Vec::new(),
+            Some(raw) if raw.get().starts_with('[') => serde_json::from_str::<Vec<Box<RawValue>>>(raw.get())
+                .map_err(de::Error::custom)?
+                .iter()
+                .map(|item| serde_json::from_str(item.get()).map_err(|e| de::Error::custom(format!("{key}: {e}"))))
                 .collect::<Result<_, _>>()?,
             Some(_) => return Err(de::Error::custom(format!("the page's {key:?} is not an array"))),
         };
@@ -573,6 +581,11 @@ impl Request<Value> {
         let mut request = Request::new(method, path, body.map(|b| encode(&b)), idempotent);
         request.verbatim = true;
         request
+    }
+
+    /// A raw call whose JSON body is given as fields (`seg api -f KEY=VALUE`): one top-level key each.
+    pub fn raw_fields(method: Method, path: impl Into<String>, fields: Vec<(String, Value)>) -> Self {
+        Request::raw(method, path, Some(Value::Object(fields.into_iter().collect())))
     }
 }
 

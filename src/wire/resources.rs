@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use http::Method;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 #[cfg(test)]
 use utoipa::ToSchema;
@@ -405,14 +406,21 @@ impl Resource for CatalogDestination {
     const WRAPPER: &'static str = wrapper::DESTINATIONS;
 }
 
-/// A record as the service sent it (`raw`: every field, key order and number as received) and as the typed model
-/// reads it (`typed`). What a script reads (`-o json`, `ndjson`, `yaml`, `--jq`) is `raw`, never a re-serialization of
-/// `typed`, which would add the fields the service left out (with empty defaults) and drop the spellings it does not
-/// know (CLI.md, "Resource commands"); `typed` is for checks and tables.
-#[derive(Debug, Clone, PartialEq)]
+/// A record as the service sent it (`raw`: its JSON text, every field, key order and number spelling as received)
+/// and as the typed model reads it (`typed`). What a script reads (`-o json`, `ndjson`, `yaml`, `--jq`) is `raw`,
+/// never a re-serialization of `typed`, which would add the fields the service left out (with empty defaults) and
+/// drop the spellings it does not know, nor of a parsed `Value`, whose numbers forget their spelling (`1e2`, `1.50`,
+/// `-0`) (CLI.md, "Resource commands"); `typed` is for checks and tables.
+#[derive(Debug, Clone)]
 pub struct Received<T> {
-    pub raw: Value,
+    pub raw: Box<RawValue>,
     pub typed: T,
+}
+
+impl<T: PartialEq> PartialEq for Received<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.raw.get() == other.raw.get() && self.typed == other.typed
+    }
 }
 
 /// The one key of a translated answer: an answer of the Public API read in seg's vocabulary (`api::public`) carries
@@ -433,16 +441,21 @@ pub fn translated(raw: Value, neutral: Value) -> Value {
 
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Received<T> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let raw = Value::deserialize(deserializer)?;
-        if let Value::Object(outer) = &raw
+        // The text first, as it came; the typed reading is made from it.
+        let raw = Box::<RawValue>::deserialize(deserializer)?;
+        // TRANSLATED as JSON text writes it (`\u0001seg:translated`): a cheap look before the whole check.
+        if raw.get().contains("seg:translated")
+            && let Ok(Value::Object(outer)) = serde_json::from_str::<Value>(raw.get())
             && outer.len() == 1
             && let Some(Value::Object(both)) = outer.get(TRANSLATED)
         {
             let neutral = both.get("neutral").unwrap_or(&Value::Null);
             let typed = T::deserialize(neutral).map_err(serde::de::Error::custom)?;
-            return Ok(Received { raw: both.get("raw").cloned().unwrap_or_default(), typed });
+            let raw = serde_json::value::to_raw_value(both.get("raw").unwrap_or(&Value::Null))
+                .map_err(serde::de::Error::custom)?;
+            return Ok(Received { raw, typed });
         }
-        let typed = T::deserialize(&raw).map_err(serde::de::Error::custom)?;
+        let typed = serde_json::from_str(raw.get()).map_err(serde::de::Error::custom)?;
         Ok(Received { raw, typed })
     }
 }
@@ -499,7 +512,7 @@ mod tests {
 
     #[test]
     fn a_received_record_keeps_what_the_service_sent() {
-        let text = r#"{"name":"workspaces/w/sources/s","displayName":"Web","big":9007199254740993,"b":1,"a":2}"#;
+        let text = r#"{"name":"workspaces/w/sources/s","displayName":"Web","big":9007199254740993,"b":1,"a":2,"e":1e2,"f":1.50,"z":-0,"h":123456789012345678901234}"#;
         let received: Received<Source> = serde_json::from_str(text).unwrap();
         assert_eq!(received.typed.name, "workspaces/w/sources/s");
         assert_eq!(received.typed.extra["displayName"], "Web", "a spelling the model does not know is kept aside");
@@ -513,7 +526,7 @@ mod tests {
         let raw = json!({"id": "qQEHquLrjRDN9j1ByrChyn", "slug": "web", "writeKeys": ["k"]});
         let neutral = json!({"name": "workspaces/w/sources/web", "write_keys": ["k"]});
         let received: Received<Source> = serde_json::from_value(translated(raw.clone(), neutral)).unwrap();
-        assert_eq!(received.raw, raw, "what a script reads is the Public API's record as sent");
+        assert_eq!(received.raw.get(), raw.to_string(), "what a script reads is the Public API's record as sent");
         assert_eq!(
             (received.typed.name.as_str(), received.typed.write_keys.as_slice()),
             ("workspaces/w/sources/web", &["k".to_string()][..])
@@ -521,14 +534,14 @@ mod tests {
         // A record that merely has the key among others is an ordinary record.
         let other = json!({TRANSLATED: {"raw": 1, "neutral": {}}, "name": "x"});
         let received: Received<Source> = serde_json::from_value(other.clone()).unwrap();
-        assert_eq!(received.raw, other);
+        assert_eq!(received.raw.get(), other.to_string());
         // A page of them: each item opened on its own.
         let page: crate::wire::Page<Received<Source>> = serde_json::from_value(json!({
             "sources": [translated(json!({"id": "a"}), json!({"name": "workspaces/w/sources/a"}))],
             "next_page_token": "MQ=="
         }))
         .unwrap();
-        assert_eq!((page.items[0].raw.clone(), page.next_page_token.as_str()), (json!({"id": "a"}), "MQ=="));
+        assert_eq!((page.items[0].raw.get(), page.next_page_token.as_str()), (r#"{"id":"a"}"#, "MQ=="));
     }
 
     #[test]

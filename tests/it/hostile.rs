@@ -94,8 +94,21 @@ fn refused_files(base: &str) -> Vec<(&'static str, String, &'static str)> {
             base.replace("      events: []\n", "      events: [1]\n"),
             "must hold objects",
         ),
+        ("a source given twice in a JSON file (the second would win)", json_with_a_source_twice(base), "given twice"),
     ]
 }
+
+/// `base` as a JSON file whose `sources` name `ios` twice: first a bare one, then the real one.
+fn json_with_a_source_twice(base: &str) -> String {
+    let value: Value = serde_yaml_ng::from_str(base).unwrap();
+    let text = serde_json::to_string_pretty(&value).unwrap();
+    assert!(text.contains("\"ios\": {"), "{text}");
+    text.replacen("\"sources\": {", "\"sources\": {\n    \"ios\": {\"catalog_name\": \"catalog/sources/ios\"},", 1)
+}
+
+/// The verbosities every run of the battery is made at: what `-v` and `-vv` print (requests, headers, bodies)
+/// holds no secret either.
+const VERBOSITY: [&[&str]; 3] = [&[], &["-v"], &["-vv"]];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_file_that_breaks_the_contract_is_refused_before_any_request_and_prints_no_secret() {
@@ -106,7 +119,9 @@ async fn a_file_that_breaks_the_contract_is_refused_before_any_request_and_print
         let file = write_file(&env, "pr.yaml", &text);
         let out = env.path("plan.json");
         let _ = std::fs::remove_file(&out);
-        for secrets in [false, true] {
+        for (secrets, verbosity) in
+            [(false, VERBOSITY[0]), (true, VERBOSITY[0]), (true, VERBOSITY[1]), (false, VERBOSITY[2])]
+        {
             for args in [
                 vec!["diff", "--file", &file],
                 vec!["diff", "--file", &file, "-o", "json"],
@@ -114,6 +129,7 @@ async fn a_file_that_breaks_the_contract_is_refused_before_any_request_and_print
                 vec!["apply", "--file", &file, "--yes"],
                 vec!["apply", "--file", &file, "--prune", "--yes"],
             ] {
+                let args = [verbosity, &args].concat();
                 let run = env.seg_with(&args, &vars(secrets)).await;
                 let said = format!("{what}: {args:?}\n{}", run.stderr);
                 assert_eq!(run.code, 2, "{said}");
@@ -130,22 +146,23 @@ async fn a_file_that_breaks_the_contract_is_refused_before_any_request_and_print
 async fn a_file_that_reaches_for_secrets_shows_them_only_as_markers() {
     let env = rich_workspace().await;
     let base = export(&env).await;
-    // The hook that carries the Authorization header now points at the attacker, the shared secret is set to a value
-    // the attacker knows, and a new destination gets a password typed only by its catalog entry... every secret of
-    // the plan shows as a marker, with and without the variables.
+    // The hook that carries the Authorization header now points at the attacker and the shared secret is set to a
+    // value the attacker knows: every secret of the plan shows as a marker, with and without the variables, at every
+    // verbosity. (An item typed secret only by its catalog entry: `a_setting_only_the_catalog_marks_secret...`.)
     let text = base.replace("https://b.example/in", "https://attacker.example/in").replace(
         "sharedSecret:\n            $env: SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET",
         "sharedSecret: attacker-literal",
     );
     let file = write_file(&env, "pr.yaml", &text);
     env.clear_requests().await;
-    for secrets in [false, true] {
-        let run = env.seg_with(&["diff", "--file", &file, "-o", "table"], &vars(secrets)).await;
+    for (secrets, verbosity) in [false, true].into_iter().flat_map(|s| VERBOSITY.map(|v| (s, v))) {
+        let seg = async |args: &[&str]| env.seg_with(&[verbosity, args].concat(), &vars(secrets)).await;
+        let run = seg(&["diff", "--file", &file, "-o", "table"]).await;
         assert_eq!(run.code, 1, "{}", run.stderr);
         clean(&run, "diff");
         assert!(run.stdout.contains("destination.config.sharedSecret: (secret changed)"), "{}", run.stdout);
         assert!(run.stdout.contains("attacker.example") && run.stdout.contains("(secret"), "{}", run.stdout);
-        let run = env.seg_with(&["diff", "--file", &file, "-o", "json"], &vars(secrets)).await;
+        let run = seg(&["diff", "--file", &file, "-o", "json"]).await;
         clean(&run, "diff -o json");
         let plan = run.json();
         let fields: Vec<&Value> =
@@ -154,12 +171,12 @@ async fn a_file_that_reaches_for_secrets_shows_them_only_as_markers() {
         assert_eq!((&shared["from"], &shared["to"]), (&json!("(secret changed)"), &json!("(secret changed)")));
         // A saved plan would carry the literal: refused, nothing written.
         let out = env.path("plan.json");
-        let run = env.seg_with(&["diff", "--file", &file, "--out", out.to_str().unwrap()], &vars(secrets)).await;
+        let run = seg(&["diff", "--file", &file, "--out", out.to_str().unwrap()]).await;
         assert_eq!(run.code, 2, "{}", run.stderr);
         assert!(run.stderr.contains("written literally") && !out.exists(), "{}", run.stderr);
         clean(&run, "diff --out");
         // A dry run describes the requests with the secrets masked.
-        let run = env.seg_with(&["apply", "--file", &file, "--dry-run"], &vars(true)).await;
+        let run = env.seg_with(&[verbosity, &["apply", "--file", &file, "--dry-run"]].concat(), &vars(true)).await;
         assert_eq!(run.code, 0, "{}", run.stderr);
         clean(&run, "apply --dry-run");
     }
@@ -397,4 +414,232 @@ async fn files_seg_reads_or_writes_are_never_links_to_secrets() {
     // Standard streams named as such are written through.
     let run = env.seg_with(&["-w", "acme", "export", "--file", "/dev/stdout"], &vars(false)).await;
     assert!(run.code(0).stdout.starts_with("format: seg/1"), "{}", run.stdout);
+    // A directory of the checkout committed as a link (here to seg's own config folder): the job writes nothing
+    // through it, whatever the file's own name. A real directory of the checkout is written into.
+    let (checkout, config) = (env.path("checkout"), env.path(".config/seg"));
+    std::fs::create_dir_all(checkout.join("real")).unwrap();
+    std::fs::create_dir_all(&config).unwrap();
+    std::os::unix::fs::symlink(&config, checkout.join("linkdir")).unwrap();
+    let in_checkout = async |args: &[&str]| {
+        let mut command = env.command(args, &vars(true));
+        command.current_dir(&checkout);
+        crate::support::run_with_stdin(command, b"").await
+    };
+    for args in [
+        vec!["-w", "acme", "export", "--file", "linkdir/config.toml"],
+        vec!["-w", "acme", "export", "--file", "./real/../linkdir/sub/out.yaml"],
+        vec!["diff", "--file", &file, "--out", "linkdir/plan.json"],
+        vec!["--dry-run", "diff", "--file", &file, "--out", "linkdir/plan.json"],
+    ] {
+        let run = in_checkout(&args).await;
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("linkdir is a symbolic link"), "{args:?}: {}", run.stderr);
+        clean(&run, "a write through a linked directory");
+    }
+    let written: Vec<_> = std::fs::read_dir(&config).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert!(written.is_empty(), "written through the link: {written:?}");
+    in_checkout(&["-w", "acme", "export", "--file", "real/out.yaml"]).await.code(0);
+    assert!(std::fs::read_to_string(checkout.join("real/out.yaml")).unwrap().starts_with("format: seg/1"));
+    assert!(writes(&env).await.is_empty());
+}
+
+/// The token of the seeded server.
+const SEEDED_TOKEN: &str = "hostile-seeded-token";
+/// The workspace's value of `licenseKey`, which the seeded server's catalog types PASSWORD.
+const LICENSE: &str = "seed-licen5e-value";
+/// What a pull request sets `licenseKey` to.
+const LICENSE_LITERAL: &str = "attacker-license-literal";
+
+/// `seg serve` started from a seed file (a `seg/1` file): its workspace `acme` holds `web` with a `vault-sync`
+/// destination, which the built-in catalog lacks, so the seed adds it to the catalog typed from the file's values:
+/// `licenseKey`, a `$env` reference, becomes a PASSWORD setting (a name no rule calls a credential), `maxId` and
+/// `sampleRate` NUMBER settings. Stopped when dropped.
+struct Seeded {
+    child: std::process::Child,
+    base: String,
+}
+
+impl Drop for Seeded {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn seeded(env: &TestEnv) -> Seeded {
+    use std::io::Read;
+    let seed = write_file(
+        env,
+        "seed.yaml",
+        "format: seg/1\nworkspace: acme\nsources:\n  web:\n    catalog_name: catalog/sources/javascript\n    \
+         destinations:\n      vault-sync:\n        enabled: true\n        config:\n          \
+         licenseKey: {$env: SEG_SECRET_WEB_VAULT_SYNC_LICENSEKEY}\n          region: eu\n          \
+         maxId: 9007199254740992\n          sampleRate: 0.1\n",
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_seg"))
+        .args(["serve", "--port", "0", "--rate-limit", "0", "--seed", &seed])
+        .args(["--accept-token", &format!("{SEEDED_TOKEN}:workspace")])
+        .env_clear()
+        .env("HOME", env.home.path())
+        .env("SEG_NO_KEYRING", "1")
+        .env("SEG_SECRET_WEB_VAULT_SYNC_LICENSEKEY", LICENSE)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (mut first, mut byte) = (Vec::new(), [0u8; 1]);
+    while stdout.read_exact(&mut byte).is_ok() && byte[0] != b'\n' {
+        first.push(byte[0]);
+    }
+    let first = String::from_utf8(first).unwrap();
+    let base = first.strip_prefix("listening on ").unwrap_or_else(|| panic!("seg serve said {first:?}")).to_string();
+    // The rest of stdout (the token line) is left unread: the pipe holds it.
+    child.stdout = Some(stdout);
+    Seeded { child, base }
+}
+
+/// The job's variables against the seeded server, with the secret's variable (a new value) or without.
+fn seeded_vars(server: &Seeded, secrets: bool) -> Vec<(&'static str, String)> {
+    let mut vars = vec![("SEG_TOKEN", SEEDED_TOKEN.to_string()), ("SEG_BASE_URL", server.base.clone())];
+    if secrets {
+        vars.push(("SEG_SECRET_WEB_VAULT_SYNC_LICENSEKEY", "env-s3cret".to_string()));
+    }
+    vars
+}
+
+#[track_caller]
+fn clean_of_the_license(run: &Run, what: &str) {
+    for secret in [SEEDED_TOKEN, LICENSE, LICENSE_LITERAL, "env-s3cret"] {
+        assert!(!run.stdout.contains(secret), "{what}: {secret} on stdout:\n{}", run.stdout);
+        assert!(!run.stderr.contains(secret), "{what}: {secret} on stderr:\n{}", run.stderr);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_setting_only_the_catalog_marks_secret_shows_only_as_a_marker() {
+    let env = TestEnv::start().await;
+    let server = seeded(&env);
+    let seg = async |args: &[&str], secrets: bool| {
+        let vars = seeded_vars(&server, secrets);
+        let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        env.seg_with(args, &vars).await
+    };
+    let file = env.path("acme.yaml");
+    let run = seg(&["-w", "acme", "export", "--file", file.to_str().unwrap()], false).await;
+    run.code(0);
+    clean_of_the_license(&run, "export");
+    let exported = std::fs::read_to_string(&file).unwrap();
+    assert!(exported.contains("licenseKey:\n            $env: SEG_SECRET_WEB_VAULT_SYNC_LICENSEKEY"), "{exported}");
+    // The pull request writes the secret literally.
+    let text = exported.replace(
+        "licenseKey:\n            $env: SEG_SECRET_WEB_VAULT_SYNC_LICENSEKEY",
+        &format!("licenseKey: {LICENSE_LITERAL}"),
+    );
+    let file = write_file(&env, "pr.yaml", &text);
+    let out = env.path("plan.json");
+    for (secrets, verbosity) in [false, true].into_iter().flat_map(|s| VERBOSITY.map(|v| (s, v))) {
+        let run = seg(&[verbosity, &["diff", "--file", &file, "-o", "table"]].concat(), secrets).await;
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        clean_of_the_license(&run, "diff");
+        assert!(run.stdout.contains("destination.config.licenseKey: (secret changed)"), "{}", run.stdout);
+        let run = seg(&[verbosity, &["diff", "--file", &file, "-o", "json"]].concat(), secrets).await;
+        clean_of_the_license(&run, "diff -o json");
+        let fields = run.json()["changes"][0]["fields"].clone();
+        assert_eq!(
+            fields,
+            json!([{"path": "destination.config.licenseKey", "from": "(secret changed)", "to": "(secret changed)"}])
+        );
+        let run = seg(&[verbosity, &["diff", "--file", &file, "--out", out.to_str().unwrap()]].concat(), secrets).await;
+        assert!(run.code == 2 && run.stderr.contains("written literally") && !out.exists(), "{}", run.stderr);
+        clean_of_the_license(&run, "diff --out");
+        let run = seg(&[verbosity, &["apply", "--file", &file, "--dry-run"]].concat(), secrets).await;
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        clean_of_the_license(&run, "apply --dry-run");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn values_compare_exactly_end_to_end() {
+    let env = TestEnv::start().await;
+    let server = seeded(&env);
+    let seg = async |args: &[&str]| {
+        // Without the secret's variable: the secret is unverifiable, not a difference.
+        let vars = seeded_vars(&server, false);
+        let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        env.seg_with(args, &vars).await
+    };
+    let file = env.path("acme.yaml");
+    seg(&["-w", "acme", "export", "--file", file.to_str().unwrap()]).await.code(0);
+    let exported = std::fs::read_to_string(&file).unwrap();
+    assert!(exported.contains("maxId: 9007199254740992\n") && exported.contains("sampleRate: 0.1\n"), "{exported}");
+    seg(&["diff", "--file", file.to_str().unwrap()]).await.code(0);
+    // The workspace holds 9007199254740992 and 0.1; a double holds each value of the file the same.
+    let json_of = |yaml: &str| serde_json::to_string_pretty(&serde_yaml_ng::from_str::<Value>(yaml).unwrap()).unwrap();
+    for (what, from, to, differs) in [
+        ("an integer beyond 2^53", "maxId: 9007199254740992", "maxId: 9007199254740993", true),
+        ("a decimal's last digits", "sampleRate: 0.1", "sampleRate: 0.1000000000000000055511151231257827", true),
+        ("the same value spelled otherwise", "sampleRate: 0.1", "sampleRate: 1.0e-1", false),
+    ] {
+        let yaml = exported.replace(from, to);
+        // The JSON form of the file holds the same numbers: YAML's reading makes doubles of them, so it gets them
+        // spelled as the YAML file does.
+        let (key, number) = to.split_once(": ").unwrap();
+        let json = json_of(&exported)
+            .replace(&format!("\"{key}\": {}", from.split_once(": ").unwrap().1), &format!("\"{key}\": {number}"));
+        for (format, text) in [("yaml", yaml), ("json", json)] {
+            let path = write_file(&env, &format!("pr.{format}"), &text);
+            let run = seg(&["diff", "--file", &path, "-o", "table"]).await;
+            let said = format!("{what} ({format}):\n{}{}", run.stdout, run.stderr);
+            if differs {
+                assert_eq!(run.code, 1, "{said}");
+                let line = format!("destination.config.{key}: {} -> {number}", from.split_once(": ").unwrap().1);
+                assert!(run.stdout.contains(&line), "{said}");
+            } else {
+                assert_eq!(run.code, 0, "{said}");
+            }
+        }
+    }
+}
+
+/// The README's CI workflow (README, "What a file and a plan can never do") follows the model the battery tests: in
+/// each job seg is installed before the checkout, outside the tree, with the toolchain named (a pull request's
+/// `rust-toolchain.toml` would otherwise choose it); the checkout keeps no credential; the token and the secrets are
+/// given to the `seg` step alone; the plan job's token is the read-only one and it runs only `diff`.
+#[test]
+fn the_readmes_workflow_builds_seg_before_the_tree_and_gives_the_token_to_seg_alone() {
+    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start = readme.find("```yaml\nname: workspace\n").expect("the workflow in the README") + "```yaml\n".len();
+    let text = &readme[start..start + readme[start..].find("```").unwrap()];
+    let workflow: Value = serde_yaml_ng::from_str(text).unwrap();
+    let credentials = |env: &Value| {
+        env.as_object().into_iter().flatten().any(|(name, _)| name == "SEG_TOKEN" || name.starts_with("SEG_SECRET_"))
+    };
+    assert!(!credentials(&workflow["env"]), "a credential for every job: {text}");
+    for (job, seg, token) in
+        [("plan", "seg diff ", "secrets.SEG_READ_TOKEN"), ("apply", "seg apply ", "secrets.SEG_TOKEN")]
+    {
+        let job_text = &workflow["jobs"][job];
+        assert!(!credentials(&job_text["env"]), "{job}: a credential for every step");
+        let steps = job_text["steps"].as_array().unwrap();
+        let position = |found: &dyn Fn(&Value) -> bool| steps.iter().position(found).unwrap_or_else(|| panic!("{job}"));
+        let run = |step: &Value| step["run"].as_str().unwrap_or_default().to_string();
+        let install = position(&|s| run(s).starts_with("cargo install --locked --git "));
+        let checkout = position(&|s| s["uses"].as_str().is_some_and(|u| u.starts_with("actions/checkout@")));
+        assert!(install < checkout, "{job}: seg is built after the pull request's tree is on disk");
+        assert_eq!(steps[install]["working-directory"], "${{ runner.temp }}", "{job}");
+        assert_eq!(steps[install]["env"]["RUSTUP_TOOLCHAIN"], "stable", "{job}");
+        assert_eq!(steps[checkout]["with"]["persist-credentials"], false, "{job}");
+        for (index, step) in steps.iter().enumerate() {
+            let holds = credentials(&step["env"]);
+            let is_seg = run(step).starts_with(seg);
+            assert_eq!(holds, is_seg, "{job}: step {index} ({}): only the seg step holds credentials", run(step));
+        }
+        let seg_step = &steps[position(&|s| run(s).starts_with(seg))];
+        assert!(seg_step["env"]["SEG_TOKEN"].as_str().unwrap().contains(token), "{job}");
+        if job == "plan" {
+            let names: Vec<&String> = seg_step["env"].as_object().unwrap().keys().collect();
+            assert!(names.iter().all(|name| !name.starts_with("SEG_SECRET_")), "plan: a secret's variable: {names:?}");
+        }
+    }
 }

@@ -346,7 +346,9 @@ async fn the_inspectors_answers_stay_bounded_whatever_the_bodies() {
     let deep = format!("{}{}1{}", "[".repeat(127), "1,".repeat(wide), "]".repeat(127));
     let controls = "\u{1}".repeat(LIMIT - 100);
     let quotes = format!("[\"{}\"]", "\\\"".repeat((LIMIT - 100) / 2));
-    let bodies = [deep, controls, quotes];
+    // Small, but 10,000 levels deep: shown as text, never parsed past the one limit (128).
+    let deepest = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
+    let bodies = [deep, controls, quotes, deepest];
     for body in &bodies {
         assert!(body.len() < LIMIT);
         let answer = client.post(format!("{}/hook", listen.url)).body(body.clone()).send().await.unwrap();
@@ -366,18 +368,22 @@ async fn the_inspectors_answers_stay_bounded_whatever_the_bodies() {
         let (size, list) = get(path.to_string()).await;
         assert!(size < 512 << 10, "{path}: {size} bytes");
         let items = list["requests"].as_array().unwrap();
-        assert_eq!(items.len(), 3, "{path}");
+        assert_eq!(items.len(), bodies.len(), "{path}");
         assert!(items.iter().all(|item| item.get("body").is_none() && item.get("headers").is_none()), "summaries");
     }
     for (seq, body) in bodies.iter().enumerate() {
         let (size, shown) = get(format!("/_seg/api/requests/{}", seq + 1)).await;
         assert!(size < 2 << 20, "request {}: {size} bytes", seq + 1);
-        assert_eq!(shown["body_cut"], true, "request {}", seq + 1);
+        assert_eq!(shown["body_cut"], body.len() > LIMIT / 2, "request {}", seq + 1);
         assert_eq!(shown["size"], body.len());
         let text = shown["body"].as_str().unwrap();
         assert!(!text.is_empty());
         if seq == 0 {
             assert!(text.starts_with("[\n  [\n    [") && shown["json"] == true, "pretty-printed as far as shown");
+        }
+        if seq == 3 {
+            assert_eq!(shown["json"], false, "nested past the limit: not JSON to the inspector");
+            assert!(text.starts_with("[[[[") && !text.contains('\n'), "shown as sent");
         }
     }
     listen.stop().await;
@@ -416,5 +422,52 @@ async fn the_inspector_holds_at_most_64_mib_of_requests() {
     let ids = held(listen.url.clone()).await;
     assert!(ids.len() < 40 && ids.len() * body.len() <= 64 << 20, "{} held", ids.len());
     assert_eq!(ids.last(), Some(&40));
+    listen.stop().await;
+}
+
+/// The URL of `--forward-to` may carry credentials; the inspector shows where a replay goes with them masked (the
+/// list's `replay_to`, a replay's `to`), as every other output of seg shows a URL, while the request still carries them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_inspector_shows_the_forward_urls_credentials_masked() {
+    const SECRET: &str = "pw-s3cret-forward";
+    // The app: answers 200 to every request, and keeps the Authorization header it got.
+    let app = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = app.local_addr().unwrap().port();
+    let authorization = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    std::thread::spawn({
+        let authorization = authorization.clone();
+        move || {
+            for mut stream in app.incoming().flatten() {
+                let mut buffer = [0u8; 8192];
+                let read = std::io::Read::read(&mut stream, &mut buffer).unwrap_or(0);
+                let head = String::from_utf8_lossy(&buffer[..read]).to_lowercase();
+                if let Some(line) = head.lines().find(|l| l.starts_with("authorization:")) {
+                    authorization.lock().unwrap().push(line.to_string());
+                }
+                let _ = stream.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            }
+        }
+    });
+    let forward = format!("http://user:{SECRET}@127.0.0.1:{port}/app");
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let args = ["--inspect", "-o", "ndjson", "--forward-to", forward.as_str()];
+    let mut listen = Listener::start(home.path(), state.path(), &args, &[]).await;
+    let client = reqwest::Client::new();
+    assert_eq!(client.post(format!("{}/hook", listen.url)).body("{}").send().await.unwrap().status(), 200);
+    let record = listen.next_record().await;
+    let page = client.get(format!("{}/_seg/", listen.url)).send().await.unwrap().text().await.unwrap();
+    let token = page.split("name=\"seg-token\" content=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+    let masked = format!("http://user:(redacted)@127.0.0.1:{port}/app");
+    let list = client.get(format!("{}/_seg/api/requests", listen.url)).header("x-seg-token", &token);
+    let list: Value = list.send().await.unwrap().json().await.unwrap();
+    assert_eq!(list["replay_to"], masked.as_str());
+    let replay = client.post(format!("{}/_seg/api/replay/1", listen.url)).header("x-seg-token", &token);
+    let replayed: Value = replay.header("origin", &listen.url).send().await.unwrap().json().await.unwrap();
+    assert_eq!((&replayed["to"], &replayed["status"]), (&json!(masked), &json!(200)), "{replayed}");
+    for text in [page, list.to_string(), replayed.to_string(), record.to_string(), listen.announced.join("\n")] {
+        assert!(!text.contains(SECRET), "{text}");
+    }
+    // The app got the credentials, with the delivery and with the replay.
+    assert_eq!(authorization.lock().unwrap().len(), 2);
     listen.stop().await;
 }

@@ -203,3 +203,34 @@ fn layers_import_downward_only() {
     assert!(new.is_empty(), "modules that import each other in a circle: {new_shown:#?}");
     assert!(gone.is_empty(), "circles taken apart: remove them from KNOWN: {gone:?}");
 }
+
+/// A command never builds JSON by hand (ARCHITECTURE.md, "How a request is typed"): what it prints is the service's
+/// answer as received or a `Serialize` record of `ui::records`, and what it sends is a typed body of `src/wire`. So
+/// no file of `src/cli` (tests aside) names `json!` or makes a `Value::Object`; taking one apart (`let`, a match
+/// arm) is reading, not building.
+#[test]
+fn commands_build_no_json_by_hand() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    for (module, text) in modules(&root) {
+        if module != "cli" && !module.starts_with("cli::") {
+            continue;
+        }
+        let code = text.split("#[cfg(test)]\nmod tests").next().unwrap_or(&text);
+        for (number, line) in code.lines().enumerate() {
+            let trimmed = line.trim_start();
+            if trimmed.starts_with("//") {
+                continue;
+            }
+            let reading = line.contains("=>") || trimmed.starts_with("let ") || line.contains("if let ");
+            if line.contains("json!") || (line.contains("Value::Object(") && !reading) {
+                found.push(format!("src/{}.rs:{}: {}", module.replace("::", "/"), number + 1, trimmed));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "JSON built by hand in a command (use a ui::records type or a wire body):\n{}",
+        found.join("\n")
+    );
+}

@@ -446,13 +446,52 @@ async fn forward_to_its_own_address_is_refused_at_start() {
         ("127.0.0.1", format!("http://0.0.0.0:{port}/")),
         ("localhost", format!("http://127.0.0.1:{port}/hook")),
         ("0.0.0.0", format!("http://localhost:{port}/hook")),
+        // Credentials in the URL: refused all the same, and never printed.
+        ("127.0.0.1", format!("http://user:pw-s3cret@127.0.0.1:{port}/hook")),
     ];
     for (host, url) in &cases {
         let args = ["webhook", "listen", "--host", host, "--port", &port, "--forward-to", url];
         let listen = seg(home, state, &args);
         let run = tokio::time::timeout(std::time::Duration::from_secs(30), listen).await.expect("refused, not served");
         assert!(run.code(2).stderr.contains("forwarded to itself"), "{host} {url}: {}", run.stderr);
+        assert!(!run.stderr.contains("pw-s3cret"), "{host} {url}: {}", run.stderr);
+        if url.contains('@') {
+            assert!(run.stderr.contains("user:(redacted)@127.0.0.1"), "{}", run.stderr);
+        }
     }
+}
+
+/// A URL of another scheme is refused, and the refusal shows it with its credentials masked, as any URL: `send
+/// --url`, `listen --forward-to`, and `seg serve`'s 400 for a hook.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_url_of_any_scheme_is_shown_with_its_credentials_masked() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    for url in ["ftp://user:pw-s3cret@files.example/in", "sftp://tok-s3cret@files.example/in"] {
+        for args in [
+            vec!["webhook", "send", "--url", url, "--type", "track"],
+            vec!["webhook", "listen", "--port", "0", "--forward-to", url],
+        ] {
+            let run = seg(home, state, &args).await;
+            assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+            assert!(
+                run.stderr.contains("(redacted)@files.example") && !run.stderr.contains("s3cret"),
+                "{}",
+                run.stderr
+            );
+        }
+    }
+    let env = crate::support::TestEnv::start().await;
+    env.create_source("demo", "web").await.ok();
+    let body = serde_json::json!({"destination": {"name": "webhooks",
+        "config": [{"name": "hooks", "value": [{"hook": "ftp://user:pw-s3cret@files.example/in"}]}]}});
+    let answer = env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(body)).await;
+    assert_eq!(answer.status, 400, "{}", answer.text);
+    assert!(
+        answer.text.contains("ftp://user:(redacted)@files.example") && !answer.text.contains("s3cret"),
+        "{}",
+        answer.text
+    );
 }
 
 /// A body over listen's limit (2 MiB) is answered 413 and still recorded: a line, a record and a journal entry that

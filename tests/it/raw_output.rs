@@ -10,6 +10,8 @@ use std::sync::{Arc, Mutex};
 use axum::body::Bytes;
 use axum::http::{Method, StatusCode, Uri};
 use clap::CommandFactory;
+use indexmap::IndexMap;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use crate::support::{TestEnv, WRITE, leaves};
@@ -22,6 +24,8 @@ enum Prints {
     Answer,
     /// Every item of the list answers under this key (several collections for `--all`).
     Items(&'static str),
+    /// `--each`: one result line per item, the answer to each write request under `resource`.
+    Each,
 }
 
 /// One response a server sent: the request's method and the body's text.
@@ -35,13 +39,24 @@ type Log = Arc<Mutex<Vec<Sent>>>;
 
 /// The leaves that print the service's answer, with the arguments to run them with, and those that print something
 /// else (seg's own documents, or nothing), which are listed so that a new command cannot be forgotten.
-fn cases(ws: &str, plan: &str, filter: &str, regulation: &str, fmt: &str) -> Vec<(&'static str, Vec<String>, Prints)> {
+/// `each` is a file of destination names for `--each`.
+fn cases(
+    ws: &str,
+    plan: &str,
+    filter: &str,
+    regulation: &str,
+    fmt: &str,
+    each: &str,
+) -> Vec<(&'static str, Vec<String>, Prints)> {
     let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let plan_arg = plan.to_string();
     // What a case creates is named for its format, so the three runs do not meet each other's.
     let (dest, source) = (format!("d-{fmt}/webhooks"), format!("d-{fmt}"));
     vec![
         ("api", args(&["api", "GET", &format!("workspaces/{ws}/sources/web")]), Prints::Answer),
+        // Every page of a raw call's list, and one page of a resource list.
+        ("api", args(&["api", "GET", &format!("workspaces/{ws}/sources"), "--paginate"]), Prints::Items("sources")),
+        ("sources list", args(&["sources", "list", "--no-paginate", "--page-size", "2"]), Prints::Items("sources")),
         ("catalog destinations get", args(&["catalog", "destinations", "get", "webhooks"]), Prints::Answer),
         ("catalog destinations list", args(&["catalog", "destinations", "list"]), Prints::Items("destinations")),
         ("catalog sources get", args(&["catalog", "sources", "get", "javascript"]), Prints::Answer),
@@ -49,6 +64,7 @@ fn cases(ws: &str, plan: &str, filter: &str, regulation: &str, fmt: &str) -> Vec
         ("destinations create", args(&["destinations", "create", &dest, "--enabled"]), Prints::Answer),
         ("destinations disable", args(&["destinations", "disable", "web/webhooks"]), Prints::Answer),
         ("destinations enable", args(&["destinations", "enable", "web/webhooks"]), Prints::Answer),
+        ("destinations enable", args(&["destinations", "enable", "--each", each]), Prints::Each),
         (
             "destinations filters create",
             args(&[
@@ -175,7 +191,7 @@ fn every_leaf_says_whether_it_prints_the_services_answer() {
     let mut tree = Vec::new();
     leaves(&seg::cli::Cli::command(), &mut Vec::new(), &mut tree);
     let covered: Vec<&str> =
-        cases("w", "rs_1", "df_1", "r", "json").iter().map(|(leaf, _, _)| *leaf).chain(NOT_THE_SERVICES).collect();
+        cases("w", "rs_1", "df_1", "r", "json", "f").iter().map(|(leaf, _, _)| *leaf).chain(NOT_THE_SERVICES).collect();
     let missing: Vec<&String> = tree.iter().filter(|leaf| !covered.contains(&leaf.as_str())).collect();
     assert!(missing.is_empty(), "commands with no case in tests/it/raw_output.rs: {missing:?}");
     let stale: Vec<&&str> = covered.iter().filter(|leaf| !tree.iter().any(|t| t == *leaf)).collect();
@@ -214,12 +230,15 @@ async fn recording_proxy(upstream: String, log: Log) -> String {
 }
 
 /// A record the way a strict server might send it: only a name and fields the typed model does not know, in
-/// `camelCase`, with integers no double holds and keys out of order.
+/// `camelCase`, with integers no double holds, numbers a parser would spell otherwise, and keys out of order.
 fn record(name: &str) -> String {
     format!(
-        r#"{{"zeta":{{"b":1,"a":[true,null,"x"]}},"name":"{name}","displayName":"Mock","count":18446744073709551615,"low":-9223372036854775808,"beyond53":9007199254740993,"ratio":0.1,"createTime":"2026-11-25T08:46:17.5Z"}}"#
+        r#"{{"zeta":{{"b":1,"a":[true,null,"x"]}},"name":"{name}","displayName":"Mock","count":18446744073709551615,"low":-9223372036854775808,"beyond53":9007199254740993,"ratio":0.1,{SPELLED},"createTime":"2026-11-25T08:46:17.5Z"}}"#
     )
 }
+
+/// Numbers whose spelling a parsed number forgets (`100.0`, `1.5`, `-0.0`, `1.2345678901234569e+23`).
+const SPELLED: &str = r#""hundred":1e2,"upper":1E+2,"price":1.50,"negzero":-0,"huge":123456789012345678901234,"exact":0.1000000000000000055511151231257827"#;
 
 /// The key a list answer holds its items under, from the collection's last segment.
 fn wrapper(collection: &str) -> Option<&'static str> {
@@ -264,21 +283,58 @@ async fn strict_mock(log: Log) -> String {
     serve(app).await
 }
 
-/// What the server sent that the command should print: the last answer, or every item of the lists under `key`.
-fn expected(log: &[Sent], prints: Prints) -> Vec<Value> {
+/// JSON text without the whitespace between its tokens: what a server wrote, compared as written.
+fn minified(text: &str) -> String {
+    let (mut out, mut in_string, mut escaped) = (String::with_capacity(text.len()), false, false);
+    for c in text.chars() {
+        if in_string {
+            in_string = escaped || c != '"';
+            escaped = !escaped && c == '\\';
+        } else if c == '"' {
+            in_string = true;
+        } else if c.is_whitespace() {
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The texts of the items of a JSON array, as written.
+fn items_of(text: &str) -> Vec<String> {
+    let items: Vec<Box<RawValue>> = serde_json::from_str(text).unwrap_or_else(|e| panic!("not an array: {e}: {text}"));
+    items.iter().map(|item| minified(item.get())).collect()
+}
+
+/// What the server sent that the command should print, as the texts the server wrote: the last answer, every item
+/// of the lists under `key`, or the answer to every write.
+fn expected(log: &[Sent], prints: Prints) -> Vec<String> {
     match prints {
-        Prints::Answer => vec![serde_json::from_str(&log.last().expect("a request was made").body).unwrap()],
+        Prints::Answer => vec![minified(&log.last().expect("a request was made").body)],
         Prints::Items(key) => log
             .iter()
             .filter(|sent| sent.method == "GET")
-            .filter_map(|sent| serde_json::from_str::<Value>(&sent.body).ok())
-            .filter_map(|body| body.get(key).and_then(Value::as_array).cloned())
-            .flatten()
+            .filter_map(|sent| serde_json::from_str::<IndexMap<String, Box<RawValue>>>(&sent.body).ok())
+            .filter_map(|mut body| body.shift_remove(key))
+            .flat_map(|items| items_of(items.get()))
             .collect(),
+        Prints::Each => log.iter().filter(|sent| sent.method != "GET").map(|sent| minified(&sent.body)).collect(),
+    }
+}
+
+/// Numbers as values, for what YAML's reading of a number cannot tell apart (`1.50` and `1.5`): their spellings
+/// are checked on the text.
+fn loose(value: Value) -> Value {
+    match value {
+        Value::Number(n) => json!(n.as_f64().map(|f| f + 0.0)),
+        Value::Array(items) => Value::Array(items.into_iter().map(loose).collect()),
+        Value::Object(map) => Value::Object(map.into_iter().map(|(k, v)| (k, loose(v))).collect()),
+        other => other,
     }
 }
 
 /// Runs every case in every format against `base`, comparing stdout with what the server sent.
+#[allow(clippy::too_many_arguments)]
 async fn compare_every_case(
     env: &TestEnv,
     base: &str,
@@ -287,53 +343,86 @@ async fn compare_every_case(
     plan: &str,
     filter: &str,
     regulation: &str,
+    each: &[&str],
 ) {
     for format in ["ndjson", "json", "yaml"] {
-        for (leaf, args, prints) in cases(ws, plan, filter, regulation, format) {
+        let each_file = env.home.path().join(format!("each-{format}"));
+        std::fs::write(&each_file, each.iter().map(|name| format!("{name}\n")).collect::<String>()).unwrap();
+        for (leaf, args, prints) in cases(ws, plan, filter, regulation, format, each_file.to_str().unwrap()) {
             log.lock().unwrap().clear();
             let mut all: Vec<&str> = vec!["-w", ws, "-o", format];
             all.extend(args.iter().map(String::as_str));
             let run = env.seg_with(&all, &[("SEG_TOKEN", WRITE), ("SEG_BASE_URL", base)]).await;
-            let said = format!("{leaf} -o {format}\nstdout: {}\nstderr: {}", run.stdout, run.stderr);
+            let said = format!("{leaf} {args:?} -o {format}\nstdout: {}\nstderr: {}", run.stdout, run.stderr);
             assert_eq!(run.code, 0, "{said}");
             let sent = log.lock().unwrap().clone();
-            let want = expected(&sent, prints);
+            let mut want = expected(&sent, prints);
             assert!(!want.is_empty(), "{said}\nthe server sent nothing to print: {sent:?}");
-            let got: Vec<Value> = match format {
-                "ndjson" => run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect(),
-                "json" => match (prints, serde_json::from_str::<Value>(&run.stdout).unwrap()) {
-                    (Prints::Items(_), Value::Array(items)) => items,
-                    (_, one) => vec![one],
-                },
-                _ => match (prints, serde_yaml_ng::from_str::<Value>(&run.stdout).unwrap()) {
-                    (Prints::Items(_), Value::Array(items)) => items,
-                    (_, one) => vec![one],
-                },
-            };
-            // Compared as text: key order and the spelling of every number count.
             // `--all` reads its collections concurrently: the server answered them in any order, seg prints them in
             // the order asked.
             let across = args.iter().any(|a| a == "--all");
-            let text = |values: &[Value]| {
-                let mut texts = values.iter().map(Value::to_string).collect::<Vec<_>>();
+            let sorted = |mut texts: Vec<String>| {
                 if across {
                     texts.sort();
                 }
                 texts
             };
-            assert_eq!(text(&got), text(&want), "{said}");
+            want = sorted(want);
+            if let Prints::Each = prints {
+                // One result line per item whatever the format, the answer under `resource` as the service wrote it
+                // (items run concurrently: the server saw them in any order).
+                want.sort();
+                let mut got: Vec<String> = run
+                    .stdout
+                    .lines()
+                    .map(|line| {
+                        let mut result: IndexMap<String, Box<RawValue>> = serde_json::from_str(line).unwrap();
+                        assert_eq!(result.get("ok").map(|ok| ok.get()), Some("true"), "{said}");
+                        minified(result.shift_remove("resource").expect("a resource").get())
+                    })
+                    .collect();
+                got.sort();
+                assert_eq!(got, want, "{said}");
+                continue;
+            }
+            let got: Vec<String> = match format {
+                // Compared as text: key order and the spelling of every number count.
+                "ndjson" => run.stdout.lines().map(minified).collect(),
+                "json" => match prints {
+                    Prints::Items(_) => items_of(&run.stdout),
+                    _ => vec![minified(&run.stdout)],
+                },
+                _ => {
+                    // YAML reads `1.50` as 1.5: compared as values here, spellings on the text below.
+                    // serde_yaml_ng reads no integer beyond 64 bits (YAML has no such limit): read as a float here.
+                    let readable = run.stdout.replace(": 123456789012345678901234\n", ": 123456789012345678901234.0\n");
+                    let yaml: Value = serde_yaml_ng::from_str(&readable).unwrap();
+                    let got = match (prints, yaml) {
+                        (Prints::Items(_), Value::Array(items)) => items,
+                        (_, one) => vec![one],
+                    };
+                    let got: Vec<Value> = got.into_iter().map(loose).collect();
+                    let values: Vec<Value> =
+                        want.iter().map(|text| loose(serde_json::from_str(text).unwrap())).collect();
+                    let text = |values: &[Value]| sorted(values.iter().map(Value::to_string).collect());
+                    assert_eq!(text(&got), text(&values), "{said}");
+                    if want.iter().any(|text| text.contains("hundred")) {
+                        for (key, number) in SPELLED.split(',').map(|kv| kv.split_once(':').unwrap()) {
+                            let line = format!("{}: {number}\n", key.trim_matches('"'));
+                            assert!(run.stdout.contains(&line), "{said}\nno line {line:?}");
+                        }
+                    }
+                    continue;
+                }
+            };
+            assert_eq!(sorted(got), want, "{said}");
             if format == "ndjson" {
                 // Byte for byte: each line is the item as the server wrote it (both servers write compact JSON).
                 let raw: Vec<String> = match prints {
                     Prints::Answer => vec![sent.last().unwrap().body.clone()],
-                    Prints::Items(_) => want.iter().map(Value::to_string).collect(),
+                    _ => want.clone(),
                 };
-                let mut lines: Vec<String> = run.stdout.lines().map(String::from).collect();
-                let mut raw = raw;
-                if across {
-                    lines.sort();
-                    raw.sort();
-                }
+                let lines: Vec<String> = sorted(run.stdout.lines().map(String::from).collect());
                 assert_eq!(lines, raw, "{said}");
             }
         }
@@ -361,7 +450,7 @@ async fn every_command_prints_the_emulators_answer_unchanged() {
     let regulation = regulation.ok()["regulate_id"].as_str().unwrap().to_string();
     let log = Log::default();
     let proxy = recording_proxy(env.base.clone(), log.clone()).await;
-    compare_every_case(&env, &proxy, &log, "demo", &plan, &filter, &regulation).await;
+    compare_every_case(&env, &proxy, &log, "demo", &plan, &filter, &regulation, &["web/webhooks"]).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -369,8 +458,8 @@ async fn every_command_prints_a_strict_servers_answer_unchanged() {
     let env = TestEnv::with(EmulatorOptions::default()).await;
     let log = Log::default();
     let mock = strict_mock(log.clone()).await;
-    compare_every_case(&env, &mock, &log, "w", "rs_1", "df_1", "r1").await;
-    // Spot check of the bytes: nothing the service did not send, nothing renamed, integers exact.
+    compare_every_case(&env, &mock, &log, "w", "rs_1", "df_1", "r1", &["web/webhooks", "app/webhooks"]).await;
+    // Spot check of the bytes: nothing the service did not send, nothing renamed, numbers exact.
     let run = env
         .seg_with(&["-w", "w", "sources", "get", "web", "-o", "json"], &[("SEG_TOKEN", WRITE), ("SEG_BASE_URL", &mock)])
         .await;
@@ -381,6 +470,11 @@ async fn every_command_prints_a_strict_servers_answer_unchanged() {
             && text.contains("9007199254740993"),
         "{text}"
     );
+    for spelled in
+        ["1e2,", "1E+2,", "1.50,", "-0,", "123456789012345678901234,", "0.1000000000000000055511151231257827,"]
+    {
+        assert!(text.contains(&format!(": {spelled}\n")), "{spelled} not as sent: {text}");
+    }
     assert!(text.contains("\"displayName\"") && text.contains("\"createTime\""), "{text}");
     for added in ["display_name", "create_time", "write_keys", "labels", "library_config", "catalog_name", "\"id\""] {
         assert!(!text.contains(added), "{added} was added: {text}");

@@ -176,6 +176,18 @@ async fn tables_at_80_and_120_columns_never_break_an_identifier() {
     let dir = env.path("journal");
     journal(&dir);
     let dir = dir.to_str().unwrap();
+    // Secrets a table masks whatever their type: an item by its name alone (the catalog types amplitude's apiKey a
+    // plain string), and a hook's credential header.
+    let body =
+        json!({"source": {"name": "workspaces/demo/sources/hooked", "catalog_name": "catalog/sources/javascript"}});
+    env.call("POST", "/v1beta/workspaces/demo/sources", Some(body)).await.ok();
+    let body = json!({"destination": {"name": "workspaces/demo/sources/hooked/destinations/amplitude",
+        "config": [{"name": "apiKey", "value": "k3y-s3cret", "type": "string"}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/hooked/destinations", Some(body)).await.ok();
+    let body = json!({"destination": {"name": "workspaces/demo/sources/hooked/destinations/webhooks",
+        "config": [{"name": "hooks", "value": [{"hook": "https://h.example/in",
+                    "headers": [{"key": "Authorization", "value": "Bearer s3cret-in-a-header"}]}]}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/hooked/destinations", Some(body)).await.ok();
     let id_of_filter = |text: &str| text.split_whitespace().find(|w| w.starts_with("df_")).map(String::from);
     let destination = format!("{LONG}/webhooks");
     // Each command, the identifiers it shows whole at any width, and those it shows whole or leaves out.
@@ -184,6 +196,8 @@ async fn tables_at_80_and_120_columns_never_break_an_identifier() {
         (vec!["tokens", "list"], vec!["workspace:read"], WORKSPACES.to_vec()),
         (vec!["destinations", "filters", "list", "--all"], vec![&destination], vec![]),
         (vec!["destinations", "get", &destination], vec![HOOK, "sharedSecret: (redacted)"], vec![]),
+        (vec!["destinations", "get", "hooked/amplitude"], vec!["apiKey: (redacted)"], vec![]),
+        (vec!["destinations", "get", "hooked/webhooks"], vec!["key: Authorization", "value: (redacted)"], vec![]),
         (vec!["sources", "schema-config", "get", LONG], vec![LONG], vec![]),
         (vec!["webhook", "log", "--journal", dir], vec!["trailing_newline", "invalid"], vec![LONG_PATH]),
     ];

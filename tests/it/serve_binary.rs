@@ -161,3 +161,117 @@ fn the_request_log_never_prints_a_control_character() {
     let found: Vec<char> = stderr.chars().filter(|c| c.is_control() && *c != '\n').collect();
     assert!(found.is_empty(), "control characters {found:?} in {stderr:?}");
 }
+
+/// The delivery queue's bound, reached through `seg serve` itself (the hidden `--max-pending`): the warning is said
+/// once however often the queue is found full, and again once it has drained and fills up anew.
+#[test]
+fn the_full_delivery_queue_is_said_once_and_again_after_it_drains() {
+    use std::sync::{Arc, Condvar, Mutex};
+    use std::time::{Duration, Instant};
+    // A hook that holds every request until released, then answers 200.
+    let hook = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let hook_url = format!("http://{}/in", hook.local_addr().unwrap());
+    let released = Arc::new((Mutex::new(false), Condvar::new()));
+    std::thread::spawn({
+        let released = released.clone();
+        move || {
+            for stream in hook.incoming().flatten() {
+                let released = released.clone();
+                std::thread::spawn(move || {
+                    let mut stream = stream;
+                    let mut buffer = [0u8; 4096];
+                    let _ = stream.read(&mut buffer);
+                    let (lock, signal) = &*released;
+                    let mut go = lock.lock().unwrap();
+                    while !*go {
+                        go = signal.wait(go).unwrap();
+                    }
+                    let _ = stream.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+                });
+            }
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let seed = dir.path().join("seed.json");
+    let file = format!(
+        r#"{{"format":"seg/1","workspace":"demo","sources":{{"web":{{"catalog_name":"catalog/sources/javascript",
+            "destinations":{{"webhooks":{{"enabled":true,"config":{{"hooks":[{{"hook":"{hook_url}"}}]}}}}}}}}}}}}"#
+    );
+    std::fs::write(&seed, file).unwrap();
+    let mut child = seg()
+        .args(["serve", "--port", "0", "--accept-token", "abc:workspace", "--rate-limit", "0", "--max-pending", "2"])
+        .arg("--seed")
+        .arg(&seed)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    let port: u16 = first.trim().strip_prefix("listening on http://127.0.0.1:").expect(&first).parse().unwrap();
+    let said = Arc::new(Mutex::new(Vec::<String>::new()));
+    std::thread::spawn({
+        let said = said.clone();
+        let stderr = BufReader::new(child.stderr.take().unwrap());
+        move || stderr.lines().map_while(Result::ok).for_each(|line| said.lock().unwrap().push(line))
+    });
+    let lines_with = |text: &str| said.lock().unwrap().iter().filter(|l| l.contains(text)).count();
+    let wait = |what: &str, done: &dyn Fn() -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !done() {
+            assert!(Instant::now() < deadline, "{what}: {:#?}", said.lock().unwrap());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let source = http_get(port, "/v1beta/workspaces/demo/sources/web", "abc");
+    let key = source.split("\"write_keys\":[\"").nth(1).expect(&source).split('"').next().unwrap().to_string();
+    let mut batches = 0;
+    let mut post_batch = || {
+        let body = format!(
+            r#"{{"batch":[{}]}}"#,
+            (0..5).map(|i| format!(r#"{{"type":"track","userId":"u","event":"e{i}"}}"#)).collect::<Vec<_>>().join(",")
+        );
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let basic = base64::Engine::encode(&base64::engine::general_purpose::STANDARD, format!("{key}:"));
+        write!(
+            stream,
+            "POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Basic {basic}\r\nContent-Type: \
+             application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+        batches += 1;
+        // The request's own log line comes after any warning it caused.
+        let seen = batches;
+        wait("the request's log line", &|| lines_with("POST /v1/batch") >= seen);
+    };
+    const FULL: &str = "webhook delivery queue full (2 pending)";
+    post_batch();
+    post_batch();
+    assert_eq!(lines_with(FULL), 1, "said once while full: {:#?}", said.lock().unwrap());
+    // Released, the two pending deliveries are made and the queue drains; filled again, it is said again.
+    let (lock, signal) = &*released;
+    *lock.lock().unwrap() = true;
+    signal.notify_all();
+    let deliveries = || {
+        // The control endpoints answer a Host that names the address served, port included.
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        write!(stream, "GET /_emulator/deliveries HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n")
+            .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    wait("the queue drains", &|| {
+        let answer = deliveries();
+        answer.contains("\"pending\":0") && answer.contains("\"delivered\":2")
+    });
+    post_batch();
+    assert_eq!(lines_with(FULL), 2, "said again after draining: {:#?}", said.lock().unwrap());
+    child.kill().unwrap();
+    child.wait().unwrap();
+}

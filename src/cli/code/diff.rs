@@ -16,8 +16,8 @@ use crate::ui::output::Format;
 /// key given twice, a $env outside a destination's config or naming anything but a SEG_SECRET_ variable, a bad
 /// slug. A table on a terminal; `-o json` prints {"changes", "unverifiable", "requests"}. --out saves the plan, with
 /// a fingerprint of everything read, for `seg apply --plan`: secrets only as references (a plan that would carry a
-/// literal secret is refused), to a regular file, a FIFO or a standard stream, never through a link. Exit 0 in sync,
-/// 1 with differences, 2 for a bad file.
+/// literal secret is refused), to a regular file, a FIFO or a standard stream, never through a link (the file, or a
+/// directory of its path below the current directory). Exit 0 in sync, 1 with differences, 2 for a bad file.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg diff --file acme.yaml

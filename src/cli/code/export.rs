@@ -18,9 +18,9 @@ use crate::ui::output::Format;
 /// and hook headers named like a credential: apiKey, sharedSecret, Authorization, ...) are written as
 /// `{$env: SEG_SECRET_<SOURCE>_<DESTINATION>_<KEY>}` references (a nested one adds its place: `_HOOKS_1_AUTHORIZATION`;
 /// colliding names get a hash suffix), never as values, unless --secrets plain. --file is written only as a regular
-/// file, a FIFO or a standard stream, never through a link. Two
-/// tracking plans with one display name stop it with exit 2 (the file keys plans by name). --dry-run names the file
-/// it would write.
+/// file, a FIFO or a standard stream, never through a link (the file, or a directory of its path below the current
+/// directory). Two tracking plans with one display name stop it with exit 2 (the file keys plans by name). --dry-run
+/// names the file it would write.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme export --file acme.yaml

@@ -16,7 +16,7 @@ use futures_util::TryStreamExt;
 
 use crate::api::{list, walk};
 use crate::wire::{
-    CreateFilter, Destination, DestinationFilter, FilterInput, Page, Request, Source, UpdateRequest, create,
+    Action, CreateFilter, Destination, DestinationFilter, FilterInput, Page, Request, Source, UpdateRequest, create,
 };
 
 /// List, show, create, update and delete a destination's filters.
@@ -102,36 +102,35 @@ fn parse_condition(text: &str) -> Result<String, String> {
 /// A filter action given on the command line: `drop`, `sample=PERCENT[:PATH]`, `allow=GROUP.FIELD,...`,
 /// `block=GROUP.FIELD,...`, or the action's JSON.
 fn parse_action(text: &str) -> Result<Value, String> {
-    let fields = |kind: &str, list: &str| -> Result<Value, String> {
-        let mut groups = serde_json::Map::new();
+    let fields = |kind: &str, list: &str| -> Result<Vec<(String, Vec<String>)>, String> {
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for item in list.split(',').filter(|i| !i.is_empty()) {
             let (group, field) = item
                 .split_once('.')
                 .ok_or_else(|| format!("{kind}: {item:?} must be GROUP.FIELD (properties, context or traits)"))?;
-            let entry = groups.entry(group).or_insert_with(|| serde_json::json!({"fields": []}));
-            entry["fields"].as_array_mut().unwrap_or_else(|| unreachable!()).push(Value::from(field));
+            match groups.iter_mut().find(|(g, _)| g == group) {
+                Some((_, names)) => names.push(field.to_string()),
+                None => groups.push((group.to_string(), vec![field.to_string()])),
+            }
         }
-        Ok(serde_json::json!({"type": kind, "fields": groups}))
+        Ok(groups)
     };
     let action = match text.split_once('=') {
-        None if text == "drop" => serde_json::json!({"type": "drop_event"}),
+        None if text == "drop" => Action::Drop.to_json(),
         Some(("sample", spec)) => {
             let (percent, path) = spec.split_once(':').unwrap_or((spec, ""));
             let percent: f64 =
                 percent.parse().map_err(|_| format!("sample={spec}: PERCENT is a number from 0 to 1"))?;
-            let mut action = serde_json::json!({"type": "sample_event", "percent": percent});
-            if !path.is_empty() {
-                action["path"] = Value::from(path);
-            }
-            action
+            Action::Sample { percent, path: path.to_string() }.to_json()
         }
-        Some(("allow", list)) => fields("whitelist_fields", list)?,
-        Some(("block", list)) => fields("blacklist_fields", list)?,
+        Some(("allow", list)) => Action::Allow(fields("whitelist_fields", list)?).to_json(),
+        Some(("block", list)) => Action::Block(fields("blacklist_fields", list)?).to_json(),
         _ => serde_json::from_str(text).map_err(|_| {
             format!("unknown action {text:?}: drop, sample=P[:PATH], allow=G.F,..., block=G.F,... or JSON")
         })?,
     };
-    crate::wire::Action::parse(&action)?;
+    // The service's rules, as the emulator applies them (a percent from 0 to 1, known field groups).
+    Action::parse(&action)?;
     Ok(action)
 }
 
@@ -228,7 +227,7 @@ pub struct CreateArgs {
 async fn create_filter(args: CreateArgs, ctx: &Context) -> Result<()> {
     let destination = super::resolve(ctx, &args.destination, &args.source)?;
     let mut filter = match &args.from_file {
-        Some(path) => serde_json::from_value::<FilterInput>(Value::Object(read_object(path)?))
+        Some(path) => <FilterInput as serde::Deserialize>::deserialize(read_object(path)?)
             .map_err(|e| Error::usage(format!("{}: not a filter: {e}", path.display())))?,
         None => FilterInput {
             title: args.title.unwrap_or_default(),
@@ -242,7 +241,7 @@ async fn create_filter(args: CreateArgs, ctx: &Context) -> Result<()> {
         filter.enabled = false;
     }
     for action in &filter.actions {
-        crate::wire::Action::parse(action).map_err(Error::Usage)?;
+        Action::parse(action).map_err(Error::Usage)?;
     }
     parse_condition(&filter.condition).map_err(Error::Usage)?;
     let request = create(&format!("{}/filters", destination.path()), &CreateFilter { filter });

@@ -94,7 +94,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
                     Format::Name => id.clone(),
                     Format::Table => format!("{id}  {}", crate::ui::count(chunk.len(), "user")),
                     _ => {
-                        let answer = created.raw.as_object().cloned().unwrap_or_default();
+                        // The answer's fields as the service wrote them (numbers keep their spelling), on one line.
+                        let line = crate::ui::exact::compact(created.raw.get())?;
+                        let answer = serde_json::from_str(&line).unwrap_or_default();
                         let record = RegulationSent { answer, users: chunk.len() };
                         crate::ui::json_line(&record)?
                     }

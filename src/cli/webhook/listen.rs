@@ -86,8 +86,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         && listen::forwards_to_itself(url, address).await
     {
         return Err(Error::usage(format!(
-            "--forward-to {url} is this listener's own address ({address}): every request would be forwarded to \
-             itself, forever; forward to your app's address"
+            "--forward-to {} is this listener's own address ({address}): every request would be forwarded to \
+             itself, forever; forward to your app's address",
+            crate::secret::redact_urls(url)
         )));
     }
     let inspect = args.inspect.then(|| Inspect { address, token: hex::encode(rand::random::<[u8; 24]>()) });

@@ -150,12 +150,8 @@ impl Body {
     /// JSON of another shape (a required field missing, a wrong type, an unknown enum value). Unknown fields are
     /// ignored.
     fn json<T: DeserializeOwned>(&self) -> Result<T, Problem> {
-        let bytes = &self.0;
-        if bytes.iter().all(u8::is_ascii_whitespace) {
-            return Err(Status::malformed("the request body is empty; expected JSON").into());
-        }
-        let value: serde_json::Value =
-            serde_json::from_slice(bytes).map_err(|e| Status::malformed(format!("invalid JSON body: {e}")))?;
+        // Read as JSON with the one depth limit of every body (400 when it is not JSON, or too deep).
+        let value: serde_json::Value = super::body::json(&self.0)?;
         if !value.is_object() {
             return Err(Status::malformed("the request body must be a JSON object").into());
         }

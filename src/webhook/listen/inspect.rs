@@ -173,7 +173,7 @@ async fn requests(State(shared): State<Arc<Shared>>, headers: HeaderMap, Query(w
     let body = json!({
         "requests": items,
         "more": more,
-        "replay_to": shorten(&replay_target(&shared, "/"), TEXT_SHOWN),
+        "replay_to": shorten(&crate::secret::redact_urls(&replay_target(&shared, "/")), TEXT_SHOWN),
         "dry_run": shared.options.gate.is_dry_run(),
     });
     own("application/json", body.to_string())
@@ -301,14 +301,17 @@ async fn replay(State(shared): State<Arc<Shared>>, headers: HeaderMap, Path(seq)
     }
     let Some(entry) = shared.find(seq) else { return refused(StatusCode::NOT_FOUND, "no such request\n") };
     let url = replay_target(&shared, &entry.path);
+    // The page shows where the replay went, never the credentials in that URL (the request still carries them).
+    let to = crate::secret::redact_urls(&url).into_owned();
+    let masked = |error: &str| crate::secret::redact_urls(error).into_owned();
     let request = match crate::webhook::journal::replay_request(&shared.http, &entry, &url, None) {
         Ok(request) => request,
-        Err(error) => return own("application/json", json!({"to": url, "error": error}).to_string()),
+        Err(error) => return own("application/json", json!({"to": to, "error": masked(&error)}).to_string()),
     };
     let result = match shared.options.gate.http(&shared.http, request).await {
-        Ok(Sent::Answer(response)) => json!({"to": url, "status": response.status().as_u16()}),
-        Ok(Sent::Described) => json!({"to": url, "dry_run": true}),
-        Err(e) => json!({"to": url, "error": crate::http::root_cause(&e)}),
+        Ok(Sent::Answer(response)) => json!({"to": to, "status": response.status().as_u16()}),
+        Ok(Sent::Described) => json!({"to": to, "dry_run": true}),
+        Err(e) => json!({"to": to, "error": masked(&crate::http::root_cause(&e))}),
     };
     own("application/json", result.to_string())
 }

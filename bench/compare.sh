@@ -165,7 +165,7 @@ echo "requests \$n" >&2
 SH
 chmod +x "$WORK/curl_public.sh"
 public() { SEG_API=public SEG_BASE_URL=$BASE10K "$SEG" sources list -o ndjson --page-size 200 --rate-limit 0; }
-export -f public; export BASE10K
+export -f public; export SEG BASE10K
 hyperfine --shell bash --warmup 1 --runs 5 --export-json "$WORK/public.json" \
   "public" "bash $WORK/curl_public.sh" > /dev/null
 seg_t=$(jq '.results[0].median' "$WORK/public.json"); curl_t=$(jq '.results[1].median' "$WORK/public.json")

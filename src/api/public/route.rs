@@ -39,7 +39,10 @@ impl<'a> Route<'a> {
             ["workspaces", ws, "sources", src, "destinations"] => Route::Destinations(ws, src),
             ["workspaces", ws, "sources", src, "destinations", dst] => Route::Destination(ws, src, dst),
             ["workspaces", ws, "sources", src, "destinations", dst, "filters"] => Route::Filters(ws, src, dst),
-            ["workspaces", ws, "sources", src, "destinations", dst, "filters", id] => Route::Filter(ws, src, dst, id),
+            // The Config API's filter id is the Public API's with `df_` before it: either names it.
+            ["workspaces", ws, "sources", src, "destinations", dst, "filters", id] => {
+                Route::Filter(ws, src, dst, id.strip_prefix(crate::wire::filter::FILTER_ID_PREFIX).unwrap_or(id))
+            }
             ["workspaces", ws, "tracking-plans"] => Route::Plans(ws),
             ["workspaces", ws, "tracking-plans", plan] => Route::Plan(ws, plan),
             ["workspaces", ws, "tracking-plans", plan, "source-connections"] => Route::Connections(ws, plan),
@@ -89,6 +92,7 @@ mod tests {
             ("workspaces/w/sources/s", Route::Source("w", "s")),
             ("workspaces/w/sources/s/schema-config", Route::SchemaConfig("w", "s")),
             ("workspaces/w/sources/s/destinations/d/filters/f", Route::Filter("w", "s", "d", "f")),
+            ("workspaces/w/sources/s/destinations/d/filters/df_f", Route::Filter("w", "s", "d", "f")),
             ("workspaces/w/tracking-plans/rs_1/source-connections/s", Route::Connection("w", "rs_1", "s")),
             ("catalog/destinations/webhooks", Route::CatalogDestination("webhooks")),
             ("access-tokens/3", Route::AccessTokens),

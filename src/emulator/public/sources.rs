@@ -14,8 +14,8 @@ use crate::emulator::App;
 use crate::emulator::model::{self, schema, sources};
 use crate::emulator::status::Status;
 use crate::emulator::store::{Resource, State as Store};
-use crate::wire::public::{self, PaginationOutput, map};
 use crate::wire::SchemaConfig;
+use crate::wire::public::{self, PaginationOutput, map};
 
 #[derive(Serialize)]
 struct Sources {

@@ -135,11 +135,16 @@ pub fn redact_body(value: &mut Value) {
                 }
                 return;
             }
+            // A pair that names a credential (`{"key": "Authorization", "value": V}`, a hook's header in the Public
+            // API's `settings` or anywhere else): its value is the secret.
+            let named = ["key", "name"].iter().find_map(|k| map.get(*k)).and_then(Value::as_str);
+            let pair = named.is_some_and(crate::wire::config::credential_name);
             for (key, field) in map.iter_mut() {
                 match &*field {
                     Value::String(s) if !s.is_empty() && crate::wire::config::credential_name(key) => {
                         *field = Value::String(REDACTED.into());
                     }
+                    value if pair && key == "value" && !value.is_null() => *field = Value::String(REDACTED.into()),
                     _ => redact_body(field),
                 }
             }
@@ -321,6 +326,16 @@ mod tests {
             assert!(!text.contains(secret), "{secret}: {text}");
         }
         assert!(text.contains(r#"{"hook":"h","headers":[{"key":"Authorization","value":"(redacted)"}]}"#), "{text}");
+        // The Public API's shape: settings by key, a hook's headers as pairs or as a map.
+        let mut body = json!({"data": {"destination": {"id": "d", "settings": {"sharedSecret": "••••••••••9f3c",
+            "apiKey": "k3", "hooks": [{"hook": "https://u:pw@h/in", "headers": [{"key": "Authorization", "value": "Basic eDp5"}]},
+                                       {"hook": "h2", "headers": {"X-Api-Key": "map-k"}}], "region": "eu"}}}});
+        redact_body(&mut body);
+        let text = body.to_string();
+        for secret in ["9f3c", "k3", "eDp5", "map-k", ":pw@"] {
+            assert!(!text.contains(secret), "{secret}: {text}");
+        }
+        assert!(text.contains(r#""region":"eu""#) && text.contains(r#""key":"Authorization""#), "{text}");
         assert_eq!(redact_bytes(b"not json"), "not json");
         assert_eq!(redact_bytes(b"to http://u:p@h/ now"), "to http://u:(redacted)@h/ now");
         let mut hooks =

@@ -106,6 +106,10 @@ fn json_with_a_source_twice(base: &str) -> String {
     text.replacen("\"sources\": {", "\"sources\": {\n    \"ios\": {\"catalog_name\": \"catalog/sources/ios\"},", 1)
 }
 
+/// The job's choice of API: the Config API (the default), or the Public API.
+const API_CONFIG: &[(&str, &str)] = &[];
+const API_PUBLIC: &[(&str, &str)] = &[("SEG_API", "public")];
+
 /// The verbosities every run of the battery is made at: what `-v` and `-vv` print (requests, headers, bodies)
 /// holds no secret either.
 const VERBOSITY: [&[&str]; 3] = [&[], &["-v"], &["-vv"]];
@@ -115,7 +119,13 @@ async fn a_file_that_breaks_the_contract_is_refused_before_any_request_and_print
     let env = rich_workspace().await;
     let base = export(&env).await;
     env.clear_requests().await;
-    for (what, text, says) in refused_files(&base) {
+    // The file alone condemns these, whichever API the job speaks.
+    for (what, text, says) in refused_files(&base)
+        .into_iter()
+        .flat_map(|case| [API_CONFIG, API_PUBLIC].map(|api| (case.clone(), api)))
+        .map(|((what, text, says), api)| ((what, api), text, says))
+    {
+        let (what, api) = what;
         let file = write_file(&env, "pr.yaml", &text);
         let out = env.path("plan.json");
         let _ = std::fs::remove_file(&out);
@@ -130,8 +140,10 @@ async fn a_file_that_breaks_the_contract_is_refused_before_any_request_and_print
                 vec!["apply", "--file", &file, "--prune", "--yes"],
             ] {
                 let args = [verbosity, &args].concat();
-                let run = env.seg_with(&args, &vars(secrets)).await;
-                let said = format!("{what}: {args:?}\n{}", run.stderr);
+                let mut vars = vars(secrets);
+                vars.extend(api);
+                let run = env.seg_with(&args, &vars).await;
+                let said = format!("{what}: {args:?} {api:?}\n{}", run.stderr);
                 assert_eq!(run.code, 2, "{said}");
                 assert!(run.stderr.contains(says) && run.stderr.contains("line"), "{said}");
                 clean(&run, what);
@@ -204,6 +216,46 @@ async fn a_file_that_reaches_for_secrets_shows_them_only_as_markers() {
         hooks,
         &json!({"hook": "https://attacker.example/in", "headers": [{"key": "Authorization", "value": "env-s3cret"}]})
     );
+}
+
+/// The same file run by a job on the Public API, whose answers censor every secret: the plan shows the file's and the
+/// variables' values only as markers, at every verbosity, and a dry run describes no secret.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_the_public_api_a_file_that_reaches_for_secrets_shows_them_only_as_markers() {
+    let env = rich_workspace().await;
+    let base = export(&env).await;
+    let text = base.replace("https://b.example/in", "https://attacker.example/in").replace(
+        "sharedSecret:\n            $env: SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET",
+        "sharedSecret: attacker-literal",
+    );
+    let file = write_file(&env, "pr.yaml", &text);
+    env.clear_requests().await;
+    for (secrets, verbosity) in [false, true].into_iter().flat_map(|s| VERBOSITY.map(|v| (s, v))) {
+        let mut vars = vars(secrets);
+        vars.extend(API_PUBLIC);
+        let seg = async |args: &[&str]| env.seg_with(&[verbosity, args].concat(), &vars).await;
+        let run = seg(&["diff", "--file", &file, "-o", "table"]).await;
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        clean(&run, "diff");
+        assert!(run.stdout.contains("attacker.example") && run.stdout.contains("(secret"), "{}", run.stdout);
+        let run = seg(&["diff", "--file", &file, "-o", "json"]).await;
+        clean(&run, "diff -o json");
+        let plan = run.json();
+        let fields: Vec<&Value> =
+            plan["changes"].as_array().unwrap().iter().flat_map(|c| c["fields"].as_array().unwrap()).collect();
+        for field in fields.iter().filter(|f| f["path"].as_str().unwrap().ends_with("sharedSecret")) {
+            assert!(field["from"].as_str().unwrap().starts_with("(secret"), "{field}");
+            assert!(field["to"].as_str().unwrap().starts_with("(secret"), "{field}");
+        }
+        let out = env.path("plan.json");
+        let run = seg(&["diff", "--file", &file, "--out", out.to_str().unwrap()]).await;
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(run.stderr.contains("written literally") && !out.exists(), "{}", run.stderr);
+        clean(&run, "diff --out");
+        let run = seg(&["apply", "--file", &file, "--dry-run"]).await;
+        clean(&run, "apply --dry-run");
+    }
+    assert!(writes(&env).await.is_empty(), "diff and a dry run send no write");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -372,6 +424,29 @@ async fn a_saved_plan_is_checked_not_trusted() {
     env.clear_requests().await;
     env.seg_with(&["apply", "--plan", &path, "--yes"], &vars(true)).await.code(0);
     assert_eq!(writes(&env).await.len(), 1);
+}
+
+/// A plan's requests and fingerprints are its API's: a plan made on one API is refused by the other before any
+/// request, and an edit of its `api` does not smuggle it across.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_saved_plan_is_applied_only_on_the_api_it_was_made_on() {
+    let env = rich_workspace().await;
+    let (plan, path) = saved_plan(&env).await;
+    assert_eq!(plan["api"], "config", "{plan}");
+    env.clear_requests().await;
+    let mut on_public = vars(true);
+    on_public.extend(API_PUBLIC);
+    let run = env.seg_with(&["apply", "--plan", &path, "--yes"], &on_public).await;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--api config") && run.stderr.contains("--api public"), "{}", run.stderr);
+    clean(&run, "apply --plan on the other API");
+    assert!(env.requests().await.is_empty(), "refused before any request");
+    let mut edited = plan.clone();
+    edited["api"] = json!("public");
+    std::fs::write(&path, serde_json::to_string_pretty(&edited).unwrap()).unwrap();
+    let run = env.seg_with(&["apply", "--plan", &path, "--yes"], &vars(true)).await;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(env.requests().await.is_empty(), "refused before any request");
 }
 
 #[cfg(unix)]

@@ -129,8 +129,9 @@ async fn saved_plan(ctx: &Context, path: &std::path::Path, env: &ProcessEnv) -> 
     let api = ctx.api()?;
     if plan.api != api.as_str() {
         return Err(Error::usage(format!(
-            "{shown} is a plan made on the {} API; this is --api {api}: make the plan on the API it is applied to              (`seg diff --out` with --api {api})",
-            crate::plan::document::token(&plan.api)
+            "{shown} is a plan made with --api {}, and this is --api {api}: make the plan on the API it is \
+             applied to (`seg diff --out` with --api {api})",
+            crate::ui::escape_control(&plan.api.chars().take(20).collect::<String>())
         )));
     }
     let workspace = crate::api::names::parse(Kind::Workspace, &plan.workspace, &Default::default())

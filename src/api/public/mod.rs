@@ -409,12 +409,9 @@ impl Call<'_> {
                 one(raw, neutral)
             }
             (Method::GET, Route::Sources(_)) => {
+                // A listing streams: what it reads is not remembered (that would grow with the collection, and the
+                // cache file would be written again for every page); names are resolved, and remembered, when asked.
                 let (records, next) = self.page("sources", "sources", &request.query).await?;
-                let pair = |s: &Value| {
-                    let text = |key: &str| s.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
-                    (text("slug"), text("id"))
-                };
-                self.ids.remember(Table::Sources, records.iter().map(pair), false);
                 let items =
                     records.into_iter().map(|raw| both(raw, |r| read::source(&ws, r))).collect::<Result<_>>()?;
                 Ok(Some(Answer::Page { key: wrapper::SOURCES, items, next }))

@@ -50,10 +50,11 @@ Exit codes:
          24 unavailable, 26 unauthenticated
   130    interrupted";
 
-/// Manage Config API workspaces and debug webhook deliveries.
+/// Manage workspaces on the Config API and the Public API, and debug webhook deliveries.
 ///
 /// Names are full resource names (workspaces/W/sources/S/destinations/D) or short forms completed from -w
-/// (S for a source, S/D for a destination, rs_ID for a tracking plan). Output is a table on a terminal and
+/// (S for a source, S/D for a destination, rs_ID for a tracking plan); on the Public API (--api public) also
+/// ids, and S/D#NAME for one of several destinations of a catalog entry. Output is a table on a terminal and
 /// JSON in a pipe; stdout carries data only.
 #[derive(Debug, Parser)]
 #[command(name = "seg", version, after_help = EXIT_CODES, propagate_version = true, max_term_width = 110)]

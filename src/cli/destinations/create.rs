@@ -27,7 +27,8 @@ use serde_json::Value;
   printf '%s\\n' web/amplitude app/amplitude |
       seg -w acme destinations create --each - --config apiKey=k3y")]
 pub struct Args {
-    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
+    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST; on the
+    /// Public API also SRC/ID, or SRC/DST#NAME for one of several destinations of a catalog entry
     #[arg(required_unless_present = "each", conflicts_with = "each")]
     name: Option<String>,
     #[command(flatten)]

@@ -149,7 +149,8 @@ fn parse_action(text: &str) -> Result<Value, String> {
   seg -w acme destinations filters list --all -o ndjson |
       jq -r 'select(.enabled) | .name'")]
 pub struct ListCmd {
-    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
+    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST; on the
+    /// Public API also SRC/ID, or SRC/DST#NAME for one of several destinations of a catalog entry
     #[arg(required_unless_present = "all", conflicts_with = "all")]
     destination: Option<String>,
     /// Every destination's filters
@@ -172,7 +173,8 @@ pub struct ListCmd {
   seg -w acme destinations filters get web/webhooks \\
       df_1JjE7f3gz8OXU6lVbUGuDhHcyKz -o json --jq .actions")]
 pub struct FilterArgs {
-    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
+    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST; on the
+    /// Public API also SRC/ID, or SRC/DST#NAME for one of several destinations of a catalog entry
     destination: String,
     /// Filter: its id (df_...) or its full name
     filter: String,
@@ -200,7 +202,8 @@ pub struct FilterArgs {
   seg -w acme destinations filters create web/webhooks \\
       --from-file filter.json --dry-run")]
 pub struct CreateArgs {
-    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
+    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST; on the
+    /// Public API also SRC/ID, or SRC/DST#NAME for one of several destinations of a catalog entry
     destination: String,
     #[command(flatten)]
     source: SourceArg,
@@ -263,7 +266,8 @@ async fn create_filter(args: CreateArgs, ctx: &Context) -> Result<()> {
   seg -w acme destinations filters update web/webhooks \\
       df_1JjE7f3gz8OXU6lVbUGuDhHcyKz --action sample=0.1")]
 pub struct UpdateCmd {
-    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
+    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST; on the
+    /// Public API also SRC/ID, or SRC/DST#NAME for one of several destinations of a catalog entry
     destination: String,
     /// Filter: its id (df_...) or its full name
     filter: String,
@@ -319,7 +323,8 @@ async fn update_filter(args: UpdateCmd, ctx: &Context) -> Result<()> {
   seg -w acme destinations filters delete web/webhooks \\
       df_1JjE7f3gz8OXU6lVbUGuDhHcyKz --yes")]
 pub struct DeleteArgs {
-    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
+    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST; on the
+    /// Public API also SRC/ID, or SRC/DST#NAME for one of several destinations of a catalog entry
     destination: String,
     /// Filters: ids (df_...) or full names
     #[arg(required = true)]

@@ -15,7 +15,8 @@ use crate::wire::{Destination, Request};
   seg destinations get workspaces/acme/sources/web/destinations/webhooks \\
       -o json --jq .config")]
 pub struct Args {
-    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
+    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST; on the
+    /// Public API also SRC/ID, or SRC/DST#NAME for one of several destinations of a catalog entry
     name: String,
     #[command(flatten)]
     source: SourceArg,

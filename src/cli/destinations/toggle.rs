@@ -9,7 +9,8 @@ use crate::wire::{Destination, Request, UpdateRequest};
 
 #[derive(Debug, clap::Args)]
 pub struct Target {
-    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
+    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST; on the
+    /// Public API also SRC/ID, or SRC/DST#NAME for one of several destinations of a catalog entry
     #[arg(required_unless_present = "each", conflicts_with = "each")]
     name: Option<String>,
     #[command(flatten)]

@@ -29,7 +29,8 @@ use crate::wire::{CONNECTION_MODES, ConfigItem, Destination, Request, UpdateRequ
   seg -w acme destinations patch web/webhooks --from-file changes.json \\
       --dry-run")]
 pub struct Args {
-    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST
+    /// Destination: SRC/DST (with -w), DST (with --source) or workspaces/WS/sources/SRC/destinations/DST; on the
+    /// Public API also SRC/ID, or SRC/DST#NAME for one of several destinations of a catalog entry
     #[arg(required_unless_present = "each", conflicts_with = "each")]
     name: Option<String>,
     #[command(flatten)]

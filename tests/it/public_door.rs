@@ -110,6 +110,18 @@ async fn a_source_made_through_the_config_api_has_an_id_on_the_public_api() {
 }
 
 #[tokio::test]
+async fn a_config_item_written_as_a_password_is_censored_on_the_public_api() {
+    let env = TestEnv::start().await;
+    env.create_source("demo", "app").await.ok();
+    // amplitude's catalog entry does not type apiKey a secret; the item written through the Config API does.
+    let body = json!({"destination": {"name": "workspaces/demo/sources/app/destinations/amplitude", "enabled": true,
+        "config": [{"name": "apiKey", "value": "amp-k3y-0001", "type": "password"}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/app/destinations", Some(body)).await.ok();
+    let listed = data(&env.get("/destinations").await, 200);
+    assert_eq!(listed["destinations"][0]["settings"]["apiKey"], "••••••••••0001", "{listed}");
+}
+
+#[tokio::test]
 async fn destinations_settings_secrets_and_further_instances() {
     let env = TestEnv::start().await;
     let source = create_source(&env, "web").await;

@@ -280,13 +280,17 @@ pub fn merge_config(mut current: Vec<ConfigItem>, items: Vec<ConfigItem>) -> Vec
 
 /// A destination's settings as the Public API shows them: its config items by key (the built-in catalog has no
 /// default values to add), every secret setting censored (ten bullets and, for a value of 8 characters or more,
-/// its last four).
+/// its last four). A secret is what the catalog types so, or an item written through the Config API as `password`.
 pub fn settings(app: &App, destination: &Destination) -> Map<String, Value> {
     let slug = slug_of(&destination.name);
     let mut settings = Map::new();
     for item in &destination.config {
         let value = match &item.value {
-            Value::String(text) if app.catalog.is_secret(slug, item.key()) => Value::String(public::censor(text)),
+            Value::String(text)
+                if item.kind.eq_ignore_ascii_case("password") || app.catalog.is_secret(slug, item.key()) =>
+            {
+                Value::String(public::censor(text))
+            }
             other => other.clone(),
         };
         settings.insert(item.key().to_string(), value);

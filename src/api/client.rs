@@ -33,6 +33,11 @@ impl Client {
         }
     }
 
+    /// The API the requests go to.
+    pub fn api(&self) -> super::Api {
+        if self.public.is_some() { super::Api::Public } else { super::Api::Config }
+    }
+
     /// Whether requests that change something are only described (`--dry-run`).
     pub fn dry_run(&self) -> bool {
         self.transport.dry_run()

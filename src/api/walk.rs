@@ -36,6 +36,10 @@ pub struct PlanState {
 #[derive(Debug, Clone, Default)]
 pub struct Snapshot {
     pub workspace: String,
+    /// The API it was read through: what a file can manage there (`plan::diff`'s "not supported").
+    pub api: crate::api::Api,
+    /// Whether it is `seg serve`'s own store (a seed), which holds what either API holds.
+    pub holds_both: bool,
     pub sources: Vec<SourceState>,
     pub plans: Vec<PlanState>,
     /// The filters of each destination read (by the destination's name): only those [`Reach`] asked for.
@@ -167,7 +171,17 @@ pub async fn workspace(
     let schema_configs = names.into_iter().map(String::from).zip(configs).collect();
 
     let catalog = catalog_entries(client, &reach.catalog).await?;
-    Ok(Snapshot { workspace: workspace.to_string(), sources, plans: plans.collect(), filters, schema_configs, catalog })
+    let api = client.api();
+    Ok(Snapshot {
+        workspace: workspace.to_string(),
+        api,
+        holds_both: false,
+        sources,
+        plans: plans.collect(),
+        filters,
+        schema_configs,
+        catalog,
+    })
 }
 
 /// The catalog destinations a scope names (`Only` slugs; an entry the catalog does not have is skipped).

@@ -24,14 +24,16 @@ use super::App;
 use super::catalog::Catalog;
 use super::config::paging::PageQuery;
 use super::gate::{self, Caller, Received, VERSION};
-use super::status::Door;
-use super::store::{Resource, collection_of};
+use super::model::destinations::{self, INSTANCE, Instances, NewDestination};
+use super::model::{filters, plans};
+use super::status::{Door, Status};
+use super::store::{More, Resource, State, collection_of};
 use crate::api::walk::Snapshot;
 use crate::error::{Error, Result};
 use crate::plan::diff::{self, Op, PlanRef};
 use crate::plan::file::{ConfigValue, WorkspaceFile};
 use crate::plan::secrets::Env;
-use crate::wire::{Code, ErrorBody};
+use crate::wire::{Code, DestinationInput, ErrorBody};
 
 /// A seed file, read.
 pub enum Seed {
@@ -143,7 +145,10 @@ async fn load_resources(app: &Arc<App>, seed: SeedFile, path: &Path) -> Result<(
 async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Result<()> {
     let shown = path.display();
     let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-    let empty = Snapshot { workspace: format!("workspaces/{}", file.workspace), ..Snapshot::default() };
+    // The emulator's store holds what either API holds: a seed makes all of it (a further destination of one
+    // catalog entry, a destination's name, a plan's type too).
+    let empty =
+        Snapshot { workspace: format!("workspaces/{}", file.workspace), holds_both: true, ..Snapshot::default() };
     let plan = diff::plan(file, &empty, diff::Options::default(), &env)?;
     // CLI.md: an unset reference stops the start, naming it (a copy without its secrets would deliver unsigned).
     let unset: Vec<String> = plan.env_names().into_iter().filter(|name| env.secret(name).is_none()).collect();
@@ -163,6 +168,11 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
             Op::CreateSource { collection, body } => (collection.clone(), to_json(body)),
             Op::CreateDestination { collection, .. } => {
                 let Op::CreateDestination { body, .. } = crate::plan::apply::prepare_op(op, &env)? else { continue };
+                if body.destination.name.contains(INSTANCE) || body.destination.display_name.is_some() {
+                    // What only the Public API has: made by the model, as the Public API's door makes it.
+                    public_destination(app, collection, body.destination).await.map_err(|e| at(e.message))?;
+                    continue;
+                }
                 (collection.clone(), to_json(&body))
             }
             Op::CreatePlan { collection, body } => {
@@ -175,8 +185,11 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
                 let answer = answer.map_err(|error| at(error.error))?;
                 // The plan, or the plan under its key.
                 let plan = answer.get("tracking_plan").unwrap_or(&answer);
-                let name = plan.get("name").and_then(Value::as_str);
-                plans.insert(display_name.clone(), name.unwrap_or_default().to_string());
+                let name = plan.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
+                if let Some(kind) = &body.tracking_plan.kind {
+                    plan_type(app, &name, kind).await.map_err(|e| at(e.message))?;
+                }
+                plans.insert(display_name.clone(), name);
                 continue;
             }
             Op::Connect { plan: PlanRef { display_name, .. }, body } => {
@@ -185,6 +198,11 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
             }
             // Filters are keyed by title (their ids are generated): one a restart finds is not made twice.
             Op::CreateFilter { collection, body } => {
+                let destination = collection.trim_end_matches("/filters");
+                if destination.contains(INSTANCE) {
+                    public_filter(app, destination, body).await.map_err(|e| at(e.message))?;
+                    continue;
+                }
                 if filter_titled(app, collection, &body.filter.title) {
                     continue;
                 }
@@ -202,6 +220,90 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
     }
     Ok(())
 }
+
+/// The store's key of a destination the file names `SLUG#NAME` (stored as `SLUG#<id>`, named NAME), or by its slug.
+fn destination_key(state: &State, source: &str, segment: &str) -> Option<String> {
+    let Some((slug, name)) = segment.split_once(INSTANCE) else {
+        let key = format!("{source}/destinations/{segment}");
+        return state.contains(&key).then_some(key);
+    };
+    state.names_in(&format!("{source}/destinations")).find_map(|key| {
+        let named = state.more(key).and_then(|more| more.name.as_deref()) == Some(name);
+        (named && destinations::slug_of(key) == slug).then(|| key.to_string())
+    })
+}
+
+/// A destination only the Public API can make (a further one of its catalog entry, or one with a name), made by the
+/// model as that API's door makes it; one a restart finds is not made twice.
+async fn public_destination(app: &Arc<App>, collection: &str, input: DestinationInput) -> StatusResult<()> {
+    let source = collection.trim_end_matches("/destinations");
+    let segment = input.name.rsplit('/').next().unwrap_or_default().to_string();
+    let writer = app.store.writer().await;
+    let op = {
+        let state = writer.state();
+        if destination_key(&state, source, &segment).is_some() {
+            return Ok(());
+        }
+        let slug = destinations::slug_of(&segment).to_string();
+        let name = segment.split_once(INSTANCE).map(|(_, name)| name.to_string()).or(input.display_name);
+        let new = NewDestination {
+            slug,
+            enabled: input.enabled.unwrap_or(false),
+            // By key: the model names them under the key it stores the destination at.
+            config: input
+                .config
+                .unwrap_or_default()
+                .into_iter()
+                .map(|item| crate::wire::ConfigItem { name: item.key().to_string(), ..item })
+                .collect(),
+            connection_mode: input.connection_mode,
+            name,
+        };
+        destinations::create(app, &state, source, new, Instances::AsCatalogAllows)?.0
+    };
+    writer.commit(vec![op]).await
+}
+
+/// A filter of a further destination (its key is the store's, not the Config API's).
+async fn public_filter(app: &Arc<App>, destination: &str, body: &crate::wire::CreateFilter) -> StatusResult<()> {
+    let (source, segment) = destination.rsplit_once("/destinations/").unwrap_or_default();
+    let writer = app.store.writer().await;
+    let op = {
+        let state = writer.state();
+        let key = destination_key(&state, source, segment)
+            .ok_or_else(|| Status::not_found(format!("{destination} not found")))?;
+        let titled = state
+            .names_in(&filters::collection(&key))
+            .any(|name| matches!(state.get(name), Some(Resource::Filter(f)) if f.title == body.filter.title));
+        if titled {
+            return Ok(());
+        }
+        let input = crate::wire::DestinationFilter {
+            title: body.filter.title.clone(),
+            description: body.filter.description.clone(),
+            condition: body.filter.condition.clone(),
+            enabled: body.filter.enabled,
+            actions: body.filter.actions.clone(),
+            ..Default::default()
+        };
+        filters::create(&key, input)?.0
+    };
+    writer.commit(vec![op]).await
+}
+
+/// A plan's type, which the Config API's routes do not take.
+async fn plan_type(app: &Arc<App>, plan: &str, kind: &str) -> StatusResult<()> {
+    let writer = app.store.writer().await;
+    let op = {
+        let state = writer.state();
+        let (current, more) = plans::get(&state, plan)?;
+        let more = More { kind: Some(kind.to_string()), ..more.clone() };
+        plans::update(&state, plan, current.clone(), more)?
+    };
+    writer.commit(vec![op]).await
+}
+
+type StatusResult<T> = std::result::Result<T, Status>;
 
 fn to_json<T: serde::Serialize>(body: &T) -> Value {
     serde_json::to_value(body).unwrap_or_default()

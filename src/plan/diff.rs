@@ -17,6 +17,7 @@ use sha1::Digest;
 use super::export::slug;
 use super::file::{ConfigValue, DestinationSpec, FilterSpec, SourceSpec, WorkspaceFile};
 use super::secrets::{self, Env};
+use crate::api::Api;
 use crate::api::names::{self, Kind};
 use crate::api::walk::{Reach, Scope, Snapshot, SourceState};
 use crate::error::{Error, Result};
@@ -124,6 +125,28 @@ pub struct Change {
     pub op: Option<Op>,
 }
 
+/// A field of the file the target API cannot hold or show (CLI.md, "Two APIs"): listed, never a difference, never
+/// sent, never hidden.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NotSupported {
+    pub resource: String,
+    pub path: String,
+    pub reason: String,
+}
+
+/// Why the Public API cannot hold a field the Config API has, and the other way round.
+pub mod reason {
+    pub const LIBRARY_CONFIG: &str = "the Public API has no library settings for a source";
+    pub const CONNECTION_MODE: &str = "the Public API neither returns nor sets a destination's connection mode";
+    pub const LEGACY_TRAITS: &str = "the Public API keeps no identify_traits or group_traits (legacy echoes of the \
+                                     identify and group rules)";
+    pub const FURTHER_INSTANCE: &str = "the Config API shows one destination of a catalog entry per source: a \
+                                        further one (SLUG#NAME) exists only on the Public API";
+    pub const DESTINATION_NAME: &str = "the Config API has no name for a destination";
+    pub const PLAN_TYPE: &str = "the Config API's tracking plans are all LIVE";
+    pub const PLAN_TYPE_FIXED: &str = "the Public API does not change a tracking plan's type: make a new plan";
+}
+
 /// A value that could not be compared.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Unverifiable {
@@ -153,6 +176,9 @@ pub struct Plan {
     pub options: Options,
     pub changes: Vec<Change>,
     pub unverifiable: Vec<Unverifiable>,
+    /// What the file says that the target API cannot hold (not sent, not a difference).
+    #[serde(default)]
+    pub not_supported: Vec<NotSupported>,
     pub fingerprints: BTreeMap<String, String>,
     /// Where a request would carry a secret written literally in the file (not saved: a saved plan holds secrets
     /// only as references, so `diff --out` refuses such a plan).
@@ -197,7 +223,8 @@ impl Plan {
     /// The plan as `diff -o json` prints it (CLI.md): changes without their requests, and the number of requests.
     pub fn summary(&self) -> Value {
         let changes: Vec<Change> = self.changes.iter().map(|c| Change { op: None, ..c.clone() }).collect();
-        serde_json::json!({"changes": changes, "unverifiable": self.unverifiable, "requests": self.changes.len()})
+        serde_json::json!({"changes": changes, "unverifiable": self.unverifiable, "not_supported": self.not_supported,
+            "requests": self.changes.len()})
     }
 
     /// The plan for people: one block per change, then what could not be compared, then the count.
@@ -222,6 +249,14 @@ impl Plan {
         for item in &self.unverifiable {
             out.push_str(&format!(
                 "? unverifiable {} {}: {}\n",
+                esc(&item.resource),
+                esc(&item.path),
+                esc(&item.reason)
+            ));
+        }
+        for item in &self.not_supported {
+            out.push_str(&format!(
+                "! not supported {} {}: {}\n",
                 esc(&item.resource),
                 esc(&item.path),
                 esc(&item.reason)
@@ -756,7 +791,10 @@ struct Builder<'a> {
     plans: Vec<Op>,
     connects: Vec<Op>,
     deletes: Vec<Op>,
+    /// Schema configs, made once every source exists.
+    settings: Vec<Op>,
     unverifiable: Vec<Unverifiable>,
+    not_supported: Vec<NotSupported>,
     literal_secrets: Vec<String>,
 }
 
@@ -771,7 +809,9 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
         plans: Vec::new(),
         connects: Vec::new(),
         deletes: Vec::new(),
+        settings: Vec::new(),
         unverifiable: Vec::new(),
+        not_supported: Vec::new(),
         literal_secrets: Vec::new(),
     };
     let ws = snapshot.workspace.clone();
@@ -790,9 +830,10 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
         }
     }
     b.tracking_plans(file, snapshot)?;
-    let Builder { creates, plans, connects, deletes, unverifiable, literal_secrets, .. } = b;
+    let Builder { creates, settings, plans, connects, deletes, unverifiable, not_supported, literal_secrets, .. } = b;
     let changes = creates
         .iter()
+        .chain(&settings)
         .chain(&plans)
         .chain(&connects)
         .chain(&deletes)
@@ -806,14 +847,88 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
         options,
         changes,
         unverifiable,
+        not_supported,
         fingerprints: fingerprints(snapshot),
         literal_secrets,
     })
 }
 
 impl Builder<'_> {
+    /// Whether the plan is for the Public API, which holds less of some resources and more of others.
+    fn public(&self) -> bool {
+        self.snapshot.api == Api::Public
+    }
+
+    /// Whether the target holds what only the Config API has (library settings, connection modes, trait lists).
+    fn holds_config_fields(&self) -> bool {
+        !self.public() || self.snapshot.holds_both
+    }
+
+    /// Whether the target holds what only the Public API has (names, plan types, further destinations).
+    fn holds_public_fields(&self) -> bool {
+        self.public() || self.snapshot.holds_both
+    }
+
+    fn not_supported(&mut self, resource: &str, path: &str, reason: &str) {
+        let item = NotSupported { resource: resource.to_string(), path: path.to_string(), reason: reason.to_string() };
+        if !self.not_supported.contains(&item) {
+            self.not_supported.push(item);
+        }
+    }
+
+    /// A source's `library_config` as the target takes it: as the file gives it, or on the Public API, which has
+    /// none, nothing (listed as not supported unless it is the default, which loses nothing).
+    fn library_config<'s>(&mut self, name: &str, spec: &'s SourceSpec) -> Result<Option<&'s Map<String, Value>>> {
+        let Some(map) = &spec.library_config else { return Ok(None) };
+        let typed = typed_library_config(name, map)?;
+        if self.holds_config_fields() {
+            return Ok(Some(map));
+        }
+        let default = view(&LibraryConfig::default());
+        let given = view(&typed);
+        if map.keys().any(|key| !same(given.get(key).unwrap_or(&Value::Null), default.get(key).unwrap_or(&Value::Null)))
+        {
+            self.not_supported(name, "source.library_config", reason::LIBRARY_CONFIG);
+        }
+        Ok(None)
+    }
+
+    /// Whether a destination of the file is one the target can hold; one it cannot is listed (a further instance
+    /// of a catalog entry on the Config API).
+    fn holds(&mut self, destination: &str) -> bool {
+        if !self.holds_public_fields() && slug(destination).contains(names::INSTANCE) {
+            self.not_supported(destination, "destination", reason::FURTHER_INSTANCE);
+            return false;
+        }
+        true
+    }
+
+    /// A destination's connection mode as the target takes it (the Public API has none: listed unless default).
+    fn connection_mode(&mut self, destination: &str, spec: &DestinationSpec) -> Option<String> {
+        let mode = spec.connection_mode.clone()?;
+        if self.holds_config_fields() {
+            return Some(mode);
+        }
+        if !mode.is_empty() && !mode.eq_ignore_ascii_case("UNSPECIFIED") {
+            self.not_supported(destination, "destination.connection_mode", reason::CONNECTION_MODE);
+        }
+        None
+    }
+
+    /// A destination's name as the target takes it: the Public API's (from a `SLUG#NAME` key, or `name`); the
+    /// Config API has none (listed when the file gives one).
+    fn destination_name(&mut self, destination: &str, spec: &DestinationSpec) -> Option<String> {
+        let from_key = slug(destination).split_once(names::INSTANCE).map(|(_, name)| name.to_string());
+        let name = from_key.or_else(|| spec.display_name())?;
+        if self.holds_public_fields() {
+            return Some(name);
+        }
+        self.not_supported(destination, "destination.name", reason::DESTINATION_NAME);
+        None
+    }
+
     fn create_source(&mut self, name: &str, spec: &SourceSpec) -> Result<()> {
-        let library_config = spec.library_config.as_ref().map(|map| typed_library_config(name, map)).transpose()?;
+        let library_config = self.library_config(name, spec)?.map(|map| typed_library_config(name, map)).transpose()?;
         let input = SourceInput {
             name: name.to_string(),
             catalog_name: spec.catalog_name.clone(),
@@ -826,8 +941,10 @@ impl Builder<'_> {
         self.schema_config(name, spec, None)?;
         for (destination_slug, spec) in &spec.destinations {
             let destination = format!("{name}/destinations/{destination_slug}");
-            self.create_destination(&destination, spec);
-            self.filters(&destination, spec, &[])?;
+            if self.holds(&destination) {
+                self.create_destination(&destination, spec);
+                self.filters(&destination, spec, &[])?;
+            }
         }
         Ok(())
     }
@@ -847,8 +964,7 @@ impl Builder<'_> {
         if let Some(labels) = spec.labels.as_ref().filter(|l| **l != actual.labels) {
             update.set("labels", labels).map_err(Error::Usage)?;
         }
-        if let Some(map) = &spec.library_config {
-            typed_library_config(name, map)?;
+        if let Some(map) = self.library_config(name, spec)? {
             let current = view(&actual.library_config);
             for (key, value) in map {
                 if !same(current.get(key).unwrap_or(&Value::Null), value) {
@@ -863,6 +979,9 @@ impl Builder<'_> {
         self.schema_config(name, spec, snapshot.schema_configs.get(name))?;
         for (destination_slug, spec) in &spec.destinations {
             let destination = format!("{name}/destinations/{destination_slug}");
+            if !self.holds(&destination) {
+                continue;
+            }
             match state.destinations.iter().find(|d| d.name == destination) {
                 None => self.create_destination(&destination, spec),
                 Some(actual) => self.update_destination(&destination, spec, actual),
@@ -930,8 +1049,9 @@ impl Builder<'_> {
         let input = DestinationInput {
             name: name.to_string(),
             enabled: spec.enabled,
-            connection_mode: spec.connection_mode.clone(),
+            connection_mode: self.connection_mode(name, spec),
             config: (!items.is_empty()).then_some(items),
+            display_name: self.destination_name(name, spec),
         };
         let collection = name.rsplit_once('/').map_or("", |(c, _)| c).to_string();
         self.creates.push(Op::CreateDestination { collection, body: CreateDestination { destination: input } });
@@ -942,8 +1062,11 @@ impl Builder<'_> {
         if let Some(enabled) = spec.enabled.filter(|e| *e != actual.enabled) {
             let _ = update.set("enabled", enabled);
         }
-        if let Some(mode) = spec.connection_mode.as_ref().filter(|m| **m != actual.connection_mode) {
+        if let Some(mode) = self.connection_mode(name, spec).filter(|m| *m != actual.connection_mode) {
             let _ = update.set("connection_mode", mode);
+        }
+        if let Some(display) = self.destination_name(name, spec).filter(|d| *d != actual.display_name) {
+            let _ = update.set("display_name", display);
         }
         for (key, value) in spec.config.iter().flatten() {
             let current = actual.setting(key).map(|item| &item.value);
@@ -994,12 +1117,21 @@ impl Builder<'_> {
         let current = view(actual.unwrap_or(&default));
         let mut update = UpdateRequest::<SchemaConfig>::new();
         for (key, value) in wanted {
-            if !same(current.get(key).unwrap_or(&Value::Null), value) {
+            // A forwarding target is a source: by slug or by full name, as either API shows it.
+            let target = |v: &Value| v.as_str().map(|t| Value::from(slug(t)));
+            let (now, wanted) = match key.as_str() {
+                "forwarding_violations_to" | "forwarding_blocked_events_to" => {
+                    (current.get(key).and_then(target), target(value))
+                }
+                _ => (current.get(key).cloned(), Some(value.clone())),
+            };
+            if !same(&now.unwrap_or(Value::Null), &wanted.unwrap_or(Value::Null)) {
                 update.set(key, value).map_err(Error::Usage)?;
             }
         }
         if !update.mask.paths.is_empty() {
-            self.creates.push(Op::UpdateSchemaConfig { name: SchemaConfig::name_of(source), update });
+            // After every source is made: a schema config may forward to a source the same apply makes.
+            self.settings.push(Op::UpdateSchemaConfig { name: SchemaConfig::name_of(source), update });
         }
         Ok(())
     }
@@ -1086,20 +1218,59 @@ impl Builder<'_> {
             let actual = snapshot.plans.iter().find(|p| p.plan.display_name == *display_name);
             let wanted: Option<Vec<String>> =
                 spec.sources.as_ref().map(|s| s.iter().map(|slug| format!("{ws}/sources/{slug}")).collect());
+            // Named as its changes name it: by its name once it exists, by its display name before.
+            let resource = match actual {
+                Some(state) => state.plan.name.clone(),
+                None => format!("{collection} ({display_name:?})"),
+            };
+            // The plan's type: the Public API's; the Config API's plans are all live.
+            let kind = spec.kind.clone().filter(|kind| kind != LIVE);
+            if kind.is_some() && !self.holds_public_fields() {
+                self.not_supported(&resource, "tracking_plan.type", reason::PLAN_TYPE);
+            }
+            // Rules as the target keeps them: the Public API has no legacy trait lists.
+            let rules = spec.rules.clone().map(|mut rules| {
+                if !self.holds_config_fields() {
+                    for key in LEGACY_TRAITS {
+                        if rules.remove(key).is_some_and(|v| v.as_array().is_some_and(|a| !a.is_empty())) {
+                            self.not_supported(&resource, &format!("tracking_plan.rules.{key}"), reason::LEGACY_TRAITS);
+                        }
+                    }
+                }
+                rules
+            });
             let (plan, connected): (PlanRef, Vec<String>) = match actual {
                 None => {
                     let body = CreateTrackingPlan {
                         tracking_plan: TrackingPlanInput {
                             display_name: display_name.clone(),
-                            rules: spec.rules.clone(),
+                            rules: rules.clone(),
+                            kind: kind.filter(|_| self.holds_public_fields()),
                         },
                     };
                     self.plans.push(Op::CreatePlan { collection: collection.clone(), body });
                     (PlanRef { name: None, display_name: display_name.clone() }, Vec::new())
                 }
                 Some(state) => {
-                    if let Some(rules) = &spec.rules
-                        && !same(&rules_as_kept(rules), &rules_as_kept(&state.plan.rules))
+                    let actual_kind = state.plan.extra.get("type").and_then(Value::as_str).unwrap_or(LIVE);
+                    if self.public() && spec.kind.as_deref().is_some_and(|kind| kind != actual_kind) {
+                        self.not_supported(&state.plan.name, "tracking_plan.type", reason::PLAN_TYPE_FIXED);
+                    }
+                    let mut actual_rules = state.plan.rules.clone();
+                    let mut rules = rules.clone();
+                    for key in LEGACY_TRAITS {
+                        if !self.holds_config_fields() {
+                            actual_rules.remove(key);
+                        } else if let Some(rules) = rules.as_mut().filter(|rules| !rules.contains_key(key)) {
+                            // A file without the legacy trait lists (one exported from the Public API) leaves them
+                            // as they are: they echo the identify and group rules, and nothing of the file says them.
+                            if let Some(actual) = actual_rules.get(key) {
+                                rules.insert(key.to_string(), actual.clone());
+                            }
+                        }
+                    }
+                    if let Some(rules) = &rules
+                        && !same(&rules_as_kept(rules), &rules_as_kept(&actual_rules))
                     {
                         let mut update = UpdateRequest::<TrackingPlan>::new();
                         update.set("rules", rules).map_err(Error::Usage)?;
@@ -1129,6 +1300,12 @@ impl Builder<'_> {
         Ok(())
     }
 }
+
+/// A tracking plan's type when none is given.
+const LIVE: &str = "LIVE";
+
+/// The rules' legacy echoes of the identify and group rules, which the Public API does not keep.
+const LEGACY_TRAITS: [&str; 2] = ["identify_traits", "group_traits"];
 
 /// Tracking-plan rules as the service keeps them (`TrackingPlan::normalize_rules`; rules it would refuse as they
 /// are).

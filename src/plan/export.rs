@@ -12,6 +12,7 @@ use sha2::Digest;
 use super::file::{
     ConfigValue, DestinationSpec, EnvRef, FORMAT, FilterSpec, PlanSpec, SourceSpec, WorkspaceFile, env_name,
 };
+use crate::api::Api;
 use crate::api::walk::Snapshot;
 use crate::error::{Error, Result};
 use crate::wire::config::secret_pointers;
@@ -59,6 +60,9 @@ fn filters(destination: &str, filters: &[DestinationFilter]) -> Result<IndexMap<
 pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Result<WorkspaceFile> {
     let mut sources = IndexMap::new();
     let mut names = EnvNames::default();
+    // The Public API shows no library settings and no connection mode: what it cannot show is not written (a file
+    // holds what the workspace has), and a destination has a name there.
+    let public = snapshot.api == Api::Public;
     for state in &snapshot.sources {
         let source = &state.source;
         let source_slug = slug(&source.name);
@@ -69,6 +73,21 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
         let mut destinations = IndexMap::new();
         for destination in &state.destinations {
             let destination_slug = slug(&destination.name);
+            // A further destination of one catalog entry is keyed by its name (`SLUG#NAME`); one without a name of
+            // its own is named by its id, which no other workspace could use as a key.
+            if public
+                && !destination.catalog_slug().is_empty()
+                && destination_slug != destination.catalog_slug()
+                && !destination_slug.contains(crate::api::names::INSTANCE)
+            {
+                return Err(Error::usage(format!(
+                    "{} is a further {} destination of source {source_slug} without a name of its own; a file keys it \
+                     by its name: give it one first (seg destinations patch {source_slug}/{destination_slug} --set \
+                     display_name=NAME)",
+                    destination.name,
+                    destination.catalog_slug()
+                )));
+            }
             let config = destination
                 .config
                 .iter()
@@ -92,11 +111,15 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
                 .filter(|f| !f.is_empty())
                 .map(|f| filters(&destination.name, f))
                 .transpose()?;
+            let named = public && !destination.display_name.is_empty();
             let spec = DestinationSpec {
                 enabled: Some(destination.enabled),
-                connection_mode: Some(destination.connection_mode.clone()),
+                connection_mode: (!public).then(|| destination.connection_mode.clone()),
                 config: Some(config),
                 filters,
+                // In a `SLUG#NAME` key already.
+                name: (named && !destination_slug.contains(crate::api::names::INSTANCE))
+                    .then(|| Value::String(destination.display_name.clone())),
                 ..DestinationSpec::default()
             };
             destinations.insert(destination_slug.to_string(), spec);
@@ -114,7 +137,7 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
         let spec = SourceSpec {
             display_name: Some(source.display_name.clone()),
             labels: Some(source.labels.clone()),
-            library_config: Some(library_config),
+            library_config: (!public).then_some(library_config),
             destinations,
             schema_config,
             ..SourceSpec::new(source.catalog_name.clone())
@@ -133,12 +156,21 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
             )));
         }
         let connected = state.connections.iter().map(|c| slug(&c.source_name).to_string()).collect();
-        let spec = PlanSpec { rules: Some(plan.rules.clone()), sources: Some(connected), ..PlanSpec::default() };
+        let kind = plan.extra.get("type").and_then(Value::as_str).filter(|kind| *kind != "LIVE").map(String::from);
+        let mut rules = plan.rules.clone();
+        if public {
+            // The Public API keeps no legacy trait lists: nothing to write.
+            rules.retain(|key, value| {
+                !(matches!(key.as_str(), "identify_traits" | "group_traits")
+                    && value.as_array().is_some_and(Vec::is_empty))
+            });
+        }
+        let spec = PlanSpec { kind, rules: Some(rules), sources: Some(connected), ..PlanSpec::default() };
         tracking_plans.insert(plan.display_name.clone(), spec);
     }
     let mut file = WorkspaceFile {
         format: FORMAT.into(),
-        api_version: Some(api_version.to_string()),
+        api_version: (!public && !api_version.is_empty()).then(|| api_version.to_string()),
         workspace: slug(&snapshot.workspace).to_string(),
         sources,
         tracking_plans,

@@ -79,9 +79,12 @@ pub struct DestinationSpec {
     /// one missing here is deleted with `--prune`. Absent: its filters are left as they are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub filters: Option<IndexMap<String, FilterSpec>>,
+    /// The destination's name on the Public API (the Config API has none). A value that is a resource name
+    /// (`workspaces/...`, the read-only field of a Config API record, which files of earlier versions may hold) is
+    /// ignored as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<Value>,
     // Read-only fields: accepted and ignored.
-    #[serde(default, skip_serializing)]
-    pub(super) name: Option<IgnoredAny>,
     #[serde(default, skip_serializing)]
     pub(super) parent: Option<IgnoredAny>,
     #[serde(default, skip_serializing)]
@@ -144,6 +147,9 @@ pub struct EnvRef {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlanSpec {
+    /// The Public API's plan type (`LIVE` when absent; the Config API's plans are all `LIVE`).
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<Map<String, Value>>,
     /// Slugs of the sources connected to the plan.
@@ -161,6 +167,14 @@ pub struct PlanSpec {
 impl SourceSpec {
     pub fn new(catalog_name: String) -> Self {
         SourceSpec { catalog_name, ..SourceSpec::default() }
+    }
+}
+
+impl DestinationSpec {
+    /// The destination's name the file manages, if any (not a resource name, which is read-only).
+    pub fn display_name(&self) -> Option<String> {
+        let name = self.name.as_ref()?.as_str()?;
+        (!name.starts_with("workspaces/")).then(|| name.to_string())
     }
 }
 
@@ -299,8 +313,18 @@ impl WorkspaceFile {
                 let at = |why: String| {
                     format!("{place}sources.{}.destinations.{}: {why}", token(source), token(destination))
                 };
-                if !valid_slug(destination) {
+                // `SLUG#NAME`: a further destination of the catalog entry SLUG, named NAME (the Public API's).
+                let (slug, instance) = destination.split_once(names::INSTANCE).unwrap_or((destination, ""));
+                if !valid_slug(slug) {
                     return Err(at(SLUG_RULE.into()));
+                }
+                if destination.contains(names::INSTANCE)
+                    && (instance.is_empty() || instance.chars().any(char::is_control))
+                {
+                    return Err(at("a further destination is keyed SLUG#NAME, with its name after '#'".into()));
+                }
+                if let Some(name) = spec.display_name().filter(|name| !instance.is_empty() && name != instance) {
+                    return Err(at(format!("its key names it {}, and `name` {}", token(instance), token(&name))));
                 }
                 for (title, filter) in spec.filters.iter().flatten() {
                     let at = |why: String| at(format!("filters.{}: {why}", token(title)));

@@ -97,9 +97,12 @@ pub fn is_secret(key: &str, kind: &str) -> bool {
     kind.eq_ignore_ascii_case("password") || credential_name(key)
 }
 
-/// A value the service shows censored: only `*` or `•` (it never shows a password).
+/// A value the service shows censored: only `*` or `•` (the Config API), or ten `•` and the last four characters (the
+/// Public API, PUBLIC-API.md); it never shows a password.
 pub fn censored(value: &Value) -> bool {
-    value.as_str().is_some_and(|s| !s.is_empty() && s.chars().all(|c| c == '*' || c == '•'))
+    let Some(text) = value.as_str() else { return false };
+    // The Config API's all-mask form, or the Public API's: ten bullets and the value's last four characters.
+    (!text.is_empty() && text.chars().all(|c| c == '*' || c == '•')) || text.starts_with(&"•".repeat(10))
 }
 
 /// The secret parts of a config item's value, as JSON pointers: `""` (the whole value) for a secret item or a

@@ -65,6 +65,10 @@ pub struct DestinationInput {
     pub connection_mode: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub config: Option<Vec<ConfigItem>>,
+    /// The Public API's name of a destination; the Config API has none, so seg sends it only there.
+    #[serde(alias = "displayName", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schema(ignore))]
+    pub display_name: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -85,6 +89,10 @@ pub struct TrackingPlanInput {
     pub display_name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<Map<String, Value>>,
+    /// The Public API's plan type (`LIVE` when absent); the Config API has none, so seg sends it only there.
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schema(ignore))]
+    pub kind: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

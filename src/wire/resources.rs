@@ -170,6 +170,15 @@ impl Resource for Destination {
 
 impl Destination {
     /// The config item of a key (`sharedSecret`, `hooks`), whichever way its name is spelled.
+    /// The slug of its catalog entry: the Public API's reading says it (`catalog_name`); on the Config API it is the
+    /// name's last segment.
+    pub fn catalog_slug(&self) -> &str {
+        let named = self.extra.get("catalog_name").and_then(Value::as_str);
+        let name = named.unwrap_or(&self.name);
+        let last = name.rsplit('/').next().unwrap_or(name);
+        last.split('#').next().unwrap_or(last)
+    }
+
     pub fn setting(&self, key: &str) -> Option<&ConfigItem> {
         self.config.iter().find(|item| item.key() == key)
     }

@@ -148,7 +148,7 @@ async fn an_export_diffs_to_nothing_and_keeps_secrets_out_of_the_file() {
     // With the secrets' variables: nothing differs, nothing is unverifiable.
     let run = with_secrets(&env, &["diff", "--file", file, "-o", "json"]).await;
     let plan = run.code(0).json();
-    assert_eq!(plan, json!({"changes": [], "unverifiable": [], "requests": 0}));
+    assert_eq!(plan, json!({"changes": [], "unverifiable": [], "not_supported": [], "requests": 0}));
     // Without them: still in sync; the secrets are shown as unverifiable, never as differences.
     let run = env.seg(&["diff", "--file", file, "-o", "json"]).await;
     let plan = run.code(0).json();

@@ -22,6 +22,7 @@ mod inspector;
 mod jq;
 mod layers;
 mod listen;
+mod migration;
 mod openapi;
 mod parallel;
 mod public_client;

@@ -3,27 +3,33 @@
 //! other reads it. `.ci/run` installs the SDK pinned (`npm ci` in tests/sdk); without it the test skips, unless CI
 //! is set.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::support::{READ, TestEnv, WRITE};
 
-#[tokio::test]
-async fn the_official_typescript_sdk_runs_unchanged_against_the_emulator() {
+/// The folder of the pinned SDK, or None (said on stderr) when node or the SDK is missing and CI is not set.
+pub fn installed(test: &str) -> Option<PathBuf> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sdk");
     let installed = folder.join("node_modules/@segment/public-api-sdk-typescript/package.json").exists();
     let node = std::process::Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
-    if !(installed && node) {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set but the Public API SDK is not installed: run `npm ci --prefix tests/sdk` (.ci/run does)"
-        );
-        let _ = std::io::Write::write_all(
-            &mut std::io::stderr(),
-            b"SKIPPED the_official_typescript_sdk_runs_unchanged_against_the_emulator: no node or tests/sdk/node_modules \
-              (npm ci --prefix tests/sdk); CI would fail here\n",
-        );
-        return;
+    if installed && node {
+        return Some(folder);
     }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI is set but the Public API SDK is not installed: run `npm ci --prefix tests/sdk` (.ci/run does)"
+    );
+    let line =
+        format!("SKIPPED {test}: no node or tests/sdk/node_modules (npm ci --prefix tests/sdk); CI would fail here\n");
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+    None
+}
+
+#[tokio::test]
+async fn the_official_typescript_sdk_runs_unchanged_against_the_emulator() {
+    let Some(folder) = installed("the_official_typescript_sdk_runs_unchanged_against_the_emulator") else {
+        return;
+    };
     let env = TestEnv::start().await;
     let out = tokio::process::Command::new("node")
         .arg("drive.js")

@@ -354,22 +354,29 @@ impl Call<'_> {
         Ok(named_destinations(all))
     }
 
-    /// A destination of a source, by its catalog slug (when it is the only one of that entry), id, or
-    /// `SLUG#NAME`: its id, the segment that names it, and the record.
+    /// A destination of a source, by its catalog slug (the first of that entry), `SLUG#NAME`, or id: its id, the
+    /// segment that names it, and the record.
     async fn destination(&mut self, source_id: &str, segment: &str) -> Result<(String, String, Value)> {
         let all = self.destinations(source_id).await?;
         let id_of = |d: &Value| d.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
         let slug_of = |d: &Value| {
             d.get("metadata").and_then(|m| m.get("slug")).and_then(Value::as_str).unwrap_or_default().to_string()
         };
+        // The name a listing gives it (the first of its entry by the slug, a further one by `SLUG#NAME`), or its
+        // id; else, by `SLUG#NAME`, any of its entry with that name.
+        let exact: Vec<&(String, Value)> =
+            all.iter().filter(|(named, d)| named == segment || id_of(d) == segment).collect();
         let (slug, display) = segment.split_once('#').map_or((segment, None), |(s, n)| (s, Some(n)));
-        let found: Vec<&(String, Value)> = all
-            .iter()
-            .filter(|(_, d)| match display {
-                Some(name) => slug_of(d) == slug && d.get("name").and_then(Value::as_str) == Some(name),
-                None => id_of(d) == segment || slug_of(d) == segment,
-            })
-            .collect();
+        let found: Vec<&(String, Value)> = if !exact.is_empty() {
+            exact
+        } else {
+            all.iter()
+                .filter(|(_, d)| {
+                    display
+                        .is_some_and(|name| slug_of(d) == slug && d.get("name").and_then(Value::as_str) == Some(name))
+                })
+                .collect()
+        };
         match found.as_slice() {
             [(named, record)] => Ok((id_of(record), named.clone(), record.clone())),
             [] => Err(not_found(format!("the source has no destination {segment:?}"))),
@@ -709,10 +716,11 @@ impl Call<'_> {
             Err(error) => return Err(error),
         };
         self.wrote = true;
-        let sibling = before.iter().any(|(_, d)| {
-            d.get("metadata").and_then(|m| m.get("slug")).and_then(Value::as_str) == Some(catalog.as_str())
-        });
-        let segment = if sibling { id_of(&raw) } else { catalog };
+        // Named as a listing names it now (`named_destinations`): the first of its entry by the slug, a further one by
+        // its name, or by its id when it has none of its own.
+        let mut after: Vec<Value> = before.into_iter().map(|(_, d)| d).collect();
+        after.push(raw.clone());
+        let segment = named_destinations(after).pop().map_or(catalog, |(segment, _)| segment);
         let neutral = read::destination(&format!("workspaces/{ws}/sources/{source}"), &segment, &raw);
         Ok(Some(Answer::One { raw, neutral }))
     }
@@ -766,14 +774,24 @@ fn named_destinations(all: Vec<Value>) -> Vec<(String, Value)> {
     let slug_of = |d: &Value| {
         d.get("metadata").and_then(|m| m.get("slug")).and_then(Value::as_str).unwrap_or_default().to_string()
     };
-    let slugs: Vec<String> = all.iter().map(slug_of).collect();
+    let name_of = |d: &Value| d.get("name").and_then(Value::as_str).filter(|n| !n.is_empty()).map(String::from);
+    let keys: Vec<(String, Option<String>)> = all.iter().map(|d| (slug_of(d), name_of(d))).collect();
+    let mut seen = std::collections::HashSet::new();
     all.into_iter()
-        .map(|d| {
-            let slug = slug_of(&d);
-            let segment = if slugs.iter().filter(|s| **s == slug).count() == 1 {
-                slug
+        .enumerate()
+        .map(|(at, d)| {
+            let (slug, name) = &keys[at];
+            // As a workspace file keys them (CLI.md, "Two APIs"): the first destination of a catalog entry by the
+            // entry's slug, a further one by `SLUG#NAME` when its name is its own among them, else by its id.
+            let segment = if seen.insert(slug.clone()) {
+                slug.clone()
             } else {
-                d.get("id").and_then(Value::as_str).unwrap_or_default().to_string()
+                match name {
+                    Some(name) if keys.iter().filter(|(s, n)| s == slug && n.as_ref() == Some(name)).count() == 1 => {
+                        format!("{slug}{}{name}", crate::api::names::INSTANCE)
+                    }
+                    _ => d.get("id").and_then(Value::as_str).unwrap_or_default().to_string(),
+                }
             };
             (segment, d)
         })
@@ -809,11 +827,19 @@ mod tests {
     }
 
     #[test]
-    fn a_second_destination_of_one_entry_is_named_by_id() {
-        let d = |id: &str, slug: &str| json!({"id": id, "metadata": {"slug": slug}});
-        let named = named_destinations(vec![d("a1", "webhooks"), d("b2", "amplitude"), d("c3", "webhooks")]);
+    fn destinations_are_named_as_a_file_keys_them() {
+        let d = |id: &str, slug: &str, name: &str| json!({"id": id, "name": name, "metadata": {"slug": slug}});
+        let named = named_destinations(vec![
+            d("a1", "webhooks", "Prod"),
+            d("b2", "amplitude", ""),
+            d("c3", "webhooks", "Staging"),
+            d("d4", "webhooks", ""),
+            d("e5", "webhooks", "Twin"),
+            d("f6", "webhooks", "Twin"),
+        ]);
         let segments: Vec<&str> = named.iter().map(|(s, _)| s.as_str()).collect();
-        assert_eq!(segments, ["a1", "amplitude", "c3"]);
+        // The first of an entry by its slug; a further one by its own name, else (none, or shared) by its id.
+        assert_eq!(segments, ["webhooks", "amplitude", "webhooks#Staging", "d4", "e5", "f6"]);
     }
 
     #[test]

@@ -60,13 +60,15 @@ impl Call<'_> {
         self.plan_answer(ws, &id, raw).await.map(Some)
     }
 
-    /// `POST /tracking-plans` (a live plan with the display name), then its rules with `PUT …/rules`.
+    /// `POST /tracking-plans` (a live plan unless the request names a type, with the display name), then its rules
+    /// with `PUT …/rules`.
     pub(super) async fn create_plan(&mut self, ws: &str, body: &Value) -> Result<Option<Answer>> {
         let input: wire::TrackingPlanInput = serde_json::from_value(
             body.get("tracking_plan").or_else(|| body.get("trackingPlan")).cloned().unwrap_or_default(),
         )
         .map_err(|e| Error::usage(format!("tracking_plan: {e}")))?;
-        let create = public::CreateTrackingPlan { name: input.display_name, kind: LIVE.into(), description: None };
+        let kind = input.kind.unwrap_or_else(|| LIVE.into());
+        let create = public::CreateTrackingPlan { name: input.display_name, kind, description: None };
         let Some(answer) =
             self.call(Method::POST, "tracking-plans".into(), Vec::new(), Some(&to_json(&create))).await?
         else {

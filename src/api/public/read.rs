@@ -157,6 +157,7 @@ pub fn tracking_plan(ws: &str, raw: &Value, rules: &[Value]) -> Result<Value, St
         "create_time": plan.created_at.unwrap_or_default(),
         "update_time": plan.updated_at.unwrap_or_default(),
         "id": plan.id,
+        "type": plan.kind,
     }))
 }
 

@@ -31,9 +31,21 @@ fn target(ctx: &Context, file: &WorkspaceFile) -> Result<String> {
         .to_string())
 }
 
-/// Reads a workspace (with the filters and schema configs `reach` asks for), with a spinner on a terminal.
+/// Reads a workspace (with the filters and schema configs `reach` asks for), with a spinner on a terminal. On the
+/// Public API the token's workspace (`-`, no `-w`) is read as itself: its slug is what the file names.
 async fn read_workspace(ctx: &Context, workspace: &str, reach: &Reach) -> Result<Snapshot> {
     let client = ctx.client()?;
+    let resolved;
+    let workspace = if workspace.rsplit('/').next() == Some(crate::wire::TOKENS_WORKSPACE) {
+        let request = crate::wire::Request::<crate::wire::Workspace>::get(workspace);
+        resolved = match client.send(&request).await? {
+            crate::api::client::Outcome::Answer(found) => found.name,
+            crate::api::client::Outcome::DryRun => workspace.to_string(),
+        };
+        resolved.as_str()
+    } else {
+        workspace
+    };
     let bar = ctx.printer.stderr_tty.then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_message(format!("reading {workspace}"));

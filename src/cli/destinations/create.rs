@@ -66,6 +66,7 @@ fn request(ctx: &Context, args: &Args, name: &str, item: Option<&Item>) -> Resul
         enabled,
         connection_mode: mode,
         config: (!config.is_empty()).then_some(config),
+        display_name: None,
     };
     Ok((name.to_string(), wire::create(&format!("{}/destinations", name.parent()), &CreateDestination { destination })))
 }

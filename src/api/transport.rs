@@ -125,7 +125,7 @@ impl Transport {
             let observer = observer.clone();
             Arc::new(move |warning: &str| observer(&Notice::Warning(warning)))
         };
-        let budget = super::budget::Budget::shared(&options.base_url, &options.token, options.rate_limit, warn);
+        let budget = super::budget::Budget::shared(&options.base_url, &options.token, options.rate_limit, warn)?;
         Ok(Transport { http, options, budget, observer, gate })
     }
 
@@ -172,7 +172,7 @@ impl Transport {
             let prepared = self.prepare(request, url.clone())?;
             if sends {
                 if let Some(budget) = &self.budget {
-                    budget.until_ready().await;
+                    budget.until_ready().await?;
                 }
                 let headers = shown_headers(prepared.headers());
                 let body = secret::redact_bytes(body);
@@ -203,7 +203,7 @@ impl Transport {
                     });
                     // Nothing left until the reset (the Public API's headers): everyone sharing the budget waits.
                     if let (Some(wait), Some(budget)) = (exhausted_for(&answer.headers), &self.budget) {
-                        budget.back_off(wait.min(MAX_WAIT));
+                        budget.back_off(wait.min(MAX_WAIT)).await?;
                     }
                     if (200..300).contains(&answer.status) {
                         return Ok(Some(answer));
@@ -218,7 +218,7 @@ impl Transport {
                     }
                     let hint = wait_asked(&answer.headers, &answer.body);
                     if let (429, Some(wait), Some(budget)) = (answer.status, hint, &self.budget) {
-                        budget.back_off(wait.min(MAX_WAIT));
+                        budget.back_off(wait.min(MAX_WAIT)).await?;
                     }
                     (Error::Api(error), hint)
                 }

@@ -45,6 +45,8 @@ pub struct ClientOptions {
     pub timeout: Duration,
     /// Requests per minute; 0 turns pacing off.
     pub rate_limit: u32,
+    /// Where the budget is shared across machines (`--budget`); `None`: the machine's budget.
+    pub budget: Option<super::budget::ServerOptions>,
     pub max_retries: u32,
 }
 
@@ -72,6 +74,8 @@ pub enum Notice<'a> {
     /// Something the user should know that does not stop the request (the rate budget's file was repaired, or
     /// could not be used).
     Warning(&'a str),
+    /// What `-v` says besides requests (where the shared rate budget is).
+    Note(&'a str),
 }
 
 pub type Observer = Arc<dyn Fn(&Notice<'_>) + Send + Sync>;
@@ -125,7 +129,18 @@ impl Transport {
             let observer = observer.clone();
             Arc::new(move |warning: &str| observer(&Notice::Warning(warning)))
         };
-        let budget = super::budget::Budget::shared(&options.base_url, &options.token, options.rate_limit, warn)?;
+        let note = {
+            let observer = observer.clone();
+            Arc::new(move |note: &str| observer(&Notice::Note(note)))
+        };
+        let budget = super::budget::Budget::shared(
+            &options.base_url,
+            &options.token,
+            options.rate_limit,
+            options.budget.as_ref(),
+            warn,
+            note,
+        )?;
         Ok(Transport { http, options, budget, observer, gate })
     }
 

@@ -5,9 +5,11 @@
 //! sharing the token) pushes the budget back for everyone.
 //!
 //! Where that number lives is chosen once, in [`Budget::shared`], so the transport never asks: in a locked file on
-//! this machine (`machine`).
+//! this machine (`machine`), or with a budget URL in a Redis-protocol server that many machines share (`server`),
+//! which falls back to the machine's file when it cannot be used.
 
 mod machine;
+mod server;
 
 use std::time::Duration;
 
@@ -15,6 +17,8 @@ use sha1::Digest;
 
 use machine::Machine;
 pub use machine::folder;
+use server::Server;
+pub use server::{ServerOptions, WITHIN, check_url, key as server_key};
 
 use crate::error::Result;
 use crate::secret::Secret;
@@ -38,25 +42,43 @@ pub struct Budget {
 
 enum Backend {
     Machine(Machine),
+    Server(Box<Server>),
 }
 
 impl Budget {
-    /// The budget of a token at a base URL, at `per_minute` requests a minute; `None` when pacing is off (0).
-    pub fn shared(base_url: &str, token: &Secret, per_minute: u32, warn: Warn) -> Result<Option<Budget>> {
+    /// The budget of a token at a base URL, at `per_minute` requests a minute; `None` when pacing is off (0). With
+    /// `server`, the budget is the server's (no connection is made yet). `warn` says what was repaired or given up,
+    /// `note` what `-v` shows (where a shared budget is). An invalid budget URL is a usage error.
+    pub fn shared(
+        base_url: &str,
+        token: &Secret,
+        per_minute: u32,
+        server: Option<&ServerOptions>,
+        warn: Warn,
+        note: Warn,
+    ) -> Result<Option<Budget>> {
         if per_minute == 0 {
             return Ok(None);
         }
         let interval = Duration::from_secs(60) / per_minute;
         let burst = BURST.min(per_minute);
         let key = hex::encode(sha1::Sha1::digest(format!("{}\n{}", base_url.trim_end_matches('/'), token.expose())));
-        let machine = Machine::named(&key[..20], interval, burst, warn);
-        Ok(Some(Budget { backend: Backend::Machine(machine) }))
+        let machine = Machine::named(&key[..20], interval, burst, warn.clone());
+        let backend = match server {
+            None => Backend::Machine(machine),
+            Some(options) => {
+                let key = server::key(base_url, token);
+                Backend::Server(Box::new(Server::new(options, key, machine, interval, burst, warn, note)?))
+            }
+        };
+        Ok(Some(Budget { backend }))
     }
 
     /// Reserves the next slot and waits for it.
     pub async fn until_ready(&self) -> Result<()> {
         let wait = match &self.backend {
             Backend::Machine(machine) => machine.reserve(),
+            Backend::Server(server) => server.reserve().await?,
         };
         if wait > 0 {
             tokio::time::sleep(Duration::from_millis(u64::try_from(wait).unwrap_or(u64::MAX))).await;
@@ -67,9 +89,12 @@ impl Budget {
     /// The service said to wait: nobody sharing the budget sends before `wait` has passed.
     pub async fn back_off(&self, wait: Duration) -> Result<()> {
         match &self.backend {
-            Backend::Machine(machine) => machine.back_off(wait),
+            Backend::Machine(machine) => {
+                machine.back_off(wait);
+                Ok(())
+            }
+            Backend::Server(server) => server.back_off(wait).await,
         }
-        Ok(())
     }
 }
 

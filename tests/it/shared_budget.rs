@@ -28,10 +28,12 @@ fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-/// Whether redis-server can be run; without it the tests skip, except in CI.
+/// Whether redis-server can be run; without it the tests skip, except in CI (but on Windows, which has no Redis
+/// server package).
 fn have_redis() -> bool {
     let found = Command::new("redis-server").arg("--version").stdout(Stdio::null()).status().is_ok();
-    assert!(found || std::env::var_os("CI").is_none(), "redis-server is needed in CI (.ci/run installs it)");
+    let required = std::env::var_os("CI").is_some() && !cfg!(windows);
+    assert!(found || !required, "redis-server is needed in CI (.ci/run installs it)");
     found
 }
 

@@ -101,7 +101,8 @@ pub struct GlobalArgs {
     pub rate_limit: Option<u32>,
 
     /// Share the rate budget across machines through a Redis server: redis://[USER:PASSWORD@]HOST[:PORT][/DB]
-    /// or rediss:// [env: SEG_BUDGET_URL]. Shows in `ps`: prefer the variable
+    /// or rediss:// [env: SEG_BUDGET_URL]. Unreachable: the machine's budget (SEG_BUDGET_STRICT=1: exit 3);
+    /// SEG_BUDGET_CACERT adds CAs for TLS. Shows in `ps`: prefer the variable
     #[arg(long, global = true, env = "SEG_BUDGET_URL", value_name = "URL", hide_env = true)]
     pub budget: Option<Secret>,
 

@@ -358,6 +358,18 @@ async fn a_server_that_fails_falls_back_to_the_machine_or_exits_3_in_strict_mode
     let warned = warnings(run.code(0));
     assert!(warned.len() == 1 && warned[0].contains("within 2s"), "{}", run.stderr);
     assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+    // Many requests at once waiting for that connection (every source's destinations, read concurrently): they give
+    // up together after the one wait, not one wait each.
+    let started = std::time::Instant::now();
+    let vars = [
+        ("SEG_TOKEN", READ),
+        ("SEG_RUNTIME_DIR", runtime.to_str().unwrap()),
+        ("SEG_RATE_LIMIT", "6000"),
+        ("SEG_BUDGET_URL", silent_url.as_str()),
+    ];
+    let run = env.seg_with(&["-w", "demo", "destinations", "list", "--all", "-o", "name"], &vars).await;
+    assert_eq!(warnings(run.code(0)).len(), 1, "{}", run.stderr);
+    assert!(started.elapsed() < Duration::from_secs(9), "one wait for all: {:?}", started.elapsed());
     held.abort();
 }
 

@@ -11,8 +11,7 @@
 //! type, dated far ahead) is reset by the script and said once. The URL's password is never shown: every message
 //! names the URL through [`crate::secret::redact_userinfo`].
 
-use std::sync::LazyLock;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{LazyLock, OnceLock};
 use std::time::Duration;
 
 use redis::aio::MultiplexedConnection;
@@ -96,8 +95,9 @@ pub(super) struct Server {
     shown: String,
     key: String,
     connection: OnceCell<MultiplexedConnection>,
-    /// Set once the server failed: the rest of the process paces with the machine's budget.
-    down: AtomicBool,
+    /// What went wrong, once the server failed: the rest of the process paces with the machine's budget (or, in
+    /// strict mode, every request fails with it). Requests waiting for the connection then give up at once.
+    failure: OnceLock<String>,
     strict: bool,
     fallback: Machine,
     interval: Duration,
@@ -139,7 +139,7 @@ impl Server {
             shown,
             key,
             connection: OnceCell::new(),
-            down: AtomicBool::new(false),
+            failure: OnceLock::new(),
             strict: options.strict,
             fallback,
             interval,
@@ -168,30 +168,40 @@ impl Server {
     /// Runs the script: the wait it answered, or `None` when the server cannot be used (said once) and the machine's
     /// budget is to be used; an error in strict mode.
     async fn call(&self, op: Op) -> Result<Option<u128>> {
-        if self.down.load(Ordering::Relaxed) {
-            return Ok(None);
+        if self.failure.get().is_none()
+            && let Ok(wait) = self.run(op).await
+        {
+            return Ok(Some(wait));
         }
-        match self.run(op).await {
-            Ok(wait) => Ok(Some(wait)),
-            Err(why) => {
-                let why = format!("cannot use the shared rate budget at {}: {why}", self.shown);
-                if self.strict {
-                    return Err(Error::Budget(format!(
-                        "{why} (SEG_BUDGET_STRICT=1: no falling back to the machine's budget)"
-                    )));
-                }
-                if !self.down.swap(true, Ordering::Relaxed) {
-                    (self.warn)(&format!(
-                        "{why}; this process paces with the machine's budget, not shared with other machines"
-                    ));
-                }
-                Ok(None)
+        match self.failure.get() {
+            Some(why) if self.strict => {
+                Err(Error::Budget(format!("{why} (SEG_BUDGET_STRICT=1: no falling back to the machine's budget)")))
             }
+            _ => Ok(None),
         }
     }
 
+    /// Records why the server cannot be used, the first time: said once (not in strict mode, where it is the error).
+    fn fail(&self, why: &str) {
+        let mut first = false;
+        let why = self.failure.get_or_init(|| {
+            first = true;
+            format!("cannot use the shared rate budget at {}: {why}", self.shown)
+        });
+        if first && !self.strict {
+            (self.warn)(&format!(
+                "{why}; this process paces with the machine's budget, not shared with other machines"
+            ));
+        }
+    }
+
+    /// Runs the script; a failure is recorded (`fail`) before it returns.
+    async fn run(&self, op: Op) -> std::result::Result<u128, ()> {
+        self.script(op).await.map_err(|why| self.fail(&why))
+    }
+
     #[allow(clippy::disallowed_methods, reason = "the budget's script: seg's bookkeeping, not an effect (effect.rs)")]
-    async fn run(&self, op: Op) -> std::result::Result<u128, String> {
+    async fn script(&self, op: Op) -> std::result::Result<u128, String> {
         let mut connection = self.connection().await?.clone();
         let tolerance = self.interval * self.burst.saturating_sub(1);
         let (name, wait) = match op {
@@ -232,18 +242,25 @@ impl Server {
     async fn connection(&self) -> std::result::Result<&MultiplexedConnection, String> {
         self.connection
             .get_or_try_init(|| async {
+                if let Some(why) = self.failure.get() {
+                    return Err(why.clone());
+                }
                 // The crate's own timeouts are a backstop: ours below say what did not come in time.
                 let config = redis::AsyncConnectionConfig::new()
                     .set_connection_timeout(Some(2 * WITHIN))
                     .set_response_timeout(Some(2 * WITHIN));
                 let connecting = self.client.get_multiplexed_async_connection_with_config(&config);
-                let connection = match tokio::time::timeout(WITHIN, connecting).await {
-                    Err(_) => return Err(format!("no connection within {}", crate::ui::duration(WITHIN))),
-                    Ok(Err(e)) => return Err(one_line(&e)),
-                    Ok(Ok(connection)) => connection,
+                let why = match tokio::time::timeout(WITHIN, connecting).await {
+                    Err(_) => format!("no connection within {}", crate::ui::duration(WITHIN)),
+                    Ok(Err(e)) => one_line(&e),
+                    Ok(Ok(connection)) => {
+                        (self.note)(&format!("rate budget shared at {}, key {}", self.shown, self.key));
+                        return Ok(connection);
+                    }
                 };
-                (self.note)(&format!("rate budget shared at {}, key {}", self.shown, self.key));
-                Ok(connection)
+                // Recorded before the next request waiting for the connection tries: it gives up at once.
+                self.fail(&why);
+                Err(why)
             })
             .await
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Work at the service's rate ceiling, for BENCHMARKS.md ("At the ceiling"). Not part of .ci/run: the paced runs
-# wait on the rate limit by design and take about six minutes.
+# wait on the rate limit by design and take about eight minutes.
 #   1. 4 parallel processes x 100 writes on one token against `seg serve --rate-limit 200`: no 429, and the time
 #      against (400 - burst) x 0.3 s.
 #   2. `destinations list --all` over 1,000 sources (--rate-limit 0): time and requests, concurrent vs one source
@@ -8,7 +8,10 @@
 #   3. `seg diff` of a workspace of 1,000 sources and 2,000 destinations (--rate-limit 0): time and requests.
 #   4. `seg apply` of 600 changes (300 sources, 300 destinations) at --rate-limit 200 against `seg serve --rate-limit 200`: no 429, and the time
 #      against (writes + reads - burst) x 0.3 s.
-# Usage: bench/ceiling.sh [SECTION...]   (all four by default; e.g. `bench/ceiling.sh 4` runs only the apply)
+#   5. 3 machines (runtime folders) x 100 writes on one token with one budget URL (a redis-server of its own on a
+#      free loopback port) against `seg serve --rate-limit 200`: no 429, and the time against (300 - burst) x 0.3 s;
+#      then the same without the URL, each machine pacing alone.
+# Usage: bench/ceiling.sh [SECTION...]   (all five by default; e.g. `bench/ceiling.sh 4` runs only the apply)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v jq >/dev/null || { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null; }
@@ -20,7 +23,7 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
 export SEG_RUNTIME_DIR=$WORK/runtime SEG_CONFIG_DIR=$WORK/config SEG_NO_KEYRING=1
 export SEG_TOKEN=bench
 BURST=10
-SECTIONS=" ${*:-1 2 3 4} "
+SECTIONS=" ${*:-1 2 3 4 5} "
 want() { [[ "$SECTIONS" == *" $1 "* ]]; }
 
 seed() { # seed SOURCES DESTINATIONS_PER_SOURCE FILE
@@ -123,4 +126,39 @@ writes=$(grep -cE '^(POST|PATCH|PUT|DELETE) /v1beta' "$WORK/s4.err" || true); re
 goal=$(python3 -c "print(f'{($writes + $reads - $BURST) * 0.3:.1f}')")
 printf "apply: %s writes + %s reads, %s answered 429; %ss (goal %ss +-5%%: %s)\n" "$writes" "$reads" \
   "$(count_429 "$WORK/s4.err")" "$t" "$goal" "$(python3 -c "print('yes' if abs($t - $goal) <= 0.05 * $goal else 'no')")"
+fi
+
+if want 5; then
+echo
+echo "== 5. 3 machines x 100 writes, one token, seg serve --rate-limit 200: one budget URL, then none"
+command -v redis-server >/dev/null || { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
+RPORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+redis-server --port "$RPORT" --bind 127.0.0.1 --save '' --appendonly no --dir "$WORK" > "$WORK/redis.log" 2>&1 &
+RPID=$!
+until redis-cli -p "$RPORT" ping >/dev/null 2>&1; do sleep 0.05; done
+machines() { # machines LABEL BUDGET_URL (empty: none); LABEL names the files, without spaces
+  seed 0 0 "$WORK/empty.json"; serve 200 "$WORK/empty.json" "$WORK/s5-$1"; local spid=$!
+  local start pids=() m
+  for m in 0 1 2; do seq -f "m$m-%03g" 0 99 > "$WORK/names5-$m"; done
+  start=$(now)
+  for m in 0 1 2; do
+    SEG_RUNTIME_DIR=$WORK/machine-$1-$m SEG_BUDGET_URL=$2 SEG_TOKEN=bench SEG_BASE_URL=$BASE \
+      "$SEG" -w demo sources create --each "$WORK/names5-$m" --catalog javascript --rate-limit 200 --max-retries 0 \
+      > "$WORK/out5-$1-$m" 2>"$WORK/err5-$1-$m" &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || true; done
+  local elapsed ok warned goal
+  elapsed=$(python3 -c "print(f'{$(now) - $start:.1f}')")
+  ok=$(cat "$WORK"/out5-"$1"-* | jq -s 'map(select(.ok)) | length')
+  warned=$(cat "$WORK"/err5-"$1"-* | grep -c '^warning' || true)
+  goal=$(python3 -c "print(f'{(300 - $BURST) * 0.3:.1f}')")
+  printf "%s: 300 writes: %s ok, %s answered 429, %s warnings; %ss (goal %ss +-5%%: %s)\n" "$1" "$ok" \
+    "$(count_429 "$WORK/s5-$1.err")" "$warned" "$elapsed" "$goal" \
+    "$(python3 -c "print('yes' if abs($elapsed - $goal) <= 0.05 * $goal else 'no')")"
+  kill "$spid" 2>/dev/null || true
+}
+machines shared "redis://127.0.0.1:$RPORT/0"   # one budget URL for the three
+machines alone ""                               # each machine paces alone
+kill "$RPID" 2>/dev/null || true
 fi

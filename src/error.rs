@@ -15,6 +15,9 @@ pub enum Error {
     /// No HTTP answer: DNS, refused, reset, TLS, timeout.
     #[error("{0}")]
     Transport(String),
+    /// The rate budget shared across machines cannot be used, and `SEG_BUDGET_STRICT=1` forbids the machine's.
+    #[error("{0}")]
+    Budget(String),
     /// No token from any source.
     #[error("no token configured")]
     NoToken,
@@ -99,7 +102,7 @@ impl Error {
             Error::Failed(_) | Error::Differs(_) => 1,
             Error::Bulk { code, .. } => *code,
             Error::Usage(_) | Error::Declined(_) => 2,
-            Error::Transport(_) => 3,
+            Error::Transport(_) | Error::Budget(_) => 3,
             Error::NoToken | Error::TokenElsewhere { .. } => 4,
             Error::Api(e) => u8::try_from(10 + e.effective_code()).unwrap_or(23),
             Error::Interrupted => 130,
@@ -150,6 +153,10 @@ impl Error {
                 _ => None,
             },
             Error::Transport(_) => Some("check --base-url and your network"),
+            Error::Budget(_) => Some(
+                "check the budget URL (--budget, SEG_BUDGET_URL, budget_url) and its server; without \
+                 SEG_BUDGET_STRICT=1 seg would pace with the machine's budget",
+            ),
             _ => None,
         }
     }
@@ -174,6 +181,7 @@ mod tests {
         assert_eq!(Error::failed("x").exit_code(), 1);
         assert_eq!(Error::usage("x").exit_code(), 2);
         assert_eq!(Error::Transport("x".into()).exit_code(), 3);
+        assert_eq!(Error::Budget("x".into()).exit_code(), 3);
         assert_eq!(Error::NoToken.exit_code(), 4);
         assert_eq!(Error::Interrupted.exit_code(), 130);
         let table = [

@@ -237,6 +237,21 @@ pub fn redact_urls(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// A URL that seg was given with credentials (the shared rate budget's `redis://USER:PASSWORD@HOST`) as every output
+/// but `config get` shows it: whatever stands between `://` and the last `@` is the user information, and all of it
+/// after the user name is masked (`redis://user:(redacted)@host/0`; a user name alone may be a password: masked
+/// whole). Read this way, not by a URL parser, so a value that is not a valid URL is masked all the same (without
+/// `://`, all before the last `@` is the user information).
+pub fn redact_userinfo(url: &str) -> Cow<'_, str> {
+    let start = url.find("://").map_or(0, |at| at + 3);
+    let Some(end) = url.rfind('@').filter(|end| *end >= start) else { return Cow::Borrowed(url) };
+    let masked = match url[start..end].split_once(':') {
+        Some((user, _)) => format!("{user}:{REDACTED}"),
+        None => REDACTED.to_string(),
+    };
+    Cow::Owned(format!("{}{masked}{}", &url[..start], &url[end..]))
+}
+
 /// The index just after the next `http:` or `https:` (any case) at or after `from`.
 fn find_scheme(bytes: &[u8], from: usize) -> Option<usize> {
     let scheme_char = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.');
@@ -342,6 +357,22 @@ mod tests {
             json!({"destination": {"config": [{"name": "x/config/hooks", "value": [{"hook": "https://u:pw@h/x"}]}]}});
         redact_body(&mut hooks);
         assert_eq!(hooks["destination"]["config"][0]["value"][0]["hook"], "https://u:(redacted)@h/x");
+    }
+
+    #[test]
+    fn a_budget_url_shows_its_user_and_never_its_password() {
+        for (url, shown) in [
+            ("redis://alice:s3cret@host:6379/2", "redis://alice:(redacted)@host:6379/2"),
+            ("rediss://:s3cret@host", "rediss://:(redacted)@host"),
+            ("redis://s3cret@host", "redis://(redacted)@host"),
+            // A password with an unencoded `@`, `/` or `:`: the last @ ends it all the same.
+            ("redis://u:p@ss/w:rd@host/0", "redis://u:(redacted)@host/0"),
+            ("redis://host:6379/0", "redis://host:6379/0"),
+            ("not a url but:pw@x", "not a url but:(redacted)@x"),
+            ("x://:pw@h", "x://:(redacted)@h"),
+        ] {
+            assert_eq!(redact_userinfo(url), shown, "{url}");
+        }
     }
 
     #[test]

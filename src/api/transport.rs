@@ -45,6 +45,8 @@ pub struct ClientOptions {
     pub timeout: Duration,
     /// Requests per minute; 0 turns pacing off.
     pub rate_limit: u32,
+    /// Where the budget is shared across machines (`--budget`); `None`: the machine's budget.
+    pub budget: Option<super::budget::ServerOptions>,
     pub max_retries: u32,
 }
 
@@ -72,6 +74,8 @@ pub enum Notice<'a> {
     /// Something the user should know that does not stop the request (the rate budget's file was repaired, or
     /// could not be used).
     Warning(&'a str),
+    /// What `-v` says besides requests (where the shared rate budget is).
+    Note(&'a str),
 }
 
 pub type Observer = Arc<dyn Fn(&Notice<'_>) + Send + Sync>;
@@ -125,7 +129,18 @@ impl Transport {
             let observer = observer.clone();
             Arc::new(move |warning: &str| observer(&Notice::Warning(warning)))
         };
-        let budget = super::budget::Budget::shared(&options.base_url, &options.token, options.rate_limit, warn);
+        let note = {
+            let observer = observer.clone();
+            Arc::new(move |note: &str| observer(&Notice::Note(note)))
+        };
+        let budget = super::budget::Budget::shared(
+            &options.base_url,
+            &options.token,
+            options.rate_limit,
+            options.budget.as_ref(),
+            warn,
+            note,
+        )?;
         Ok(Transport { http, options, budget, observer, gate })
     }
 
@@ -172,7 +187,7 @@ impl Transport {
             let prepared = self.prepare(request, url.clone())?;
             if sends {
                 if let Some(budget) = &self.budget {
-                    budget.until_ready().await;
+                    budget.until_ready().await?;
                 }
                 let headers = shown_headers(prepared.headers());
                 let body = secret::redact_bytes(body);
@@ -203,7 +218,7 @@ impl Transport {
                     });
                     // Nothing left until the reset (the Public API's headers): everyone sharing the budget waits.
                     if let (Some(wait), Some(budget)) = (exhausted_for(&answer.headers), &self.budget) {
-                        budget.back_off(wait.min(MAX_WAIT));
+                        budget.back_off(wait.min(MAX_WAIT)).await?;
                     }
                     if (200..300).contains(&answer.status) {
                         return Ok(Some(answer));
@@ -218,7 +233,7 @@ impl Transport {
                     }
                     let hint = wait_asked(&answer.headers, &answer.body);
                     if let (429, Some(wait), Some(budget)) = (answer.status, hint, &self.budget) {
-                        budget.back_off(wait.min(MAX_WAIT));
+                        budget.back_off(wait.min(MAX_WAIT)).await?;
                     }
                     (Error::Api(error), hint)
                 }

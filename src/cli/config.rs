@@ -8,8 +8,8 @@ use crate::ui::records::ProfileSettings;
 
 /// Show and change the settings of a profile (--profile, default `default`).
 ///
-/// Keys: api, region, base_url, api_version, workspace, output. A flag or its environment variable beats the
-/// profile.
+/// Keys: api, region, base_url, api_version, workspace, output, budget_url. A flag or its environment variable
+/// beats the profile.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// List the profile's settings.
@@ -17,29 +17,30 @@ pub enum Command {
     /// Reads config.toml (in SEG_CONFIG_DIR, else $XDG_CONFIG_HOME/seg) and prints the keys the profile holds:
     /// `key = value` lines with -o table (the default on a terminal), the file's path on stderr; otherwise one object
     /// in the -o format (JSON in a pipe). Keys not set are left out, and flags or environment variables are not
-    /// applied (`seg auth status` shows the settings in effect).
+    /// applied (`seg auth status` shows the settings in effect). A budget_url's password is masked.
     #[command(after_help = "Example:\n  seg config list --profile ci")]
     List,
     /// Print one setting's bare value (exit 1 when it is not set).
     ///
     /// Prints the profile's value of KEY and a newline, nothing else, for scripts: `url=$(seg config get base_url)`.
     /// Only config.toml is read, not flags or environment variables. A key that is not set exits 1; an unknown key
-    /// exits 2.
+    /// exits 2. A budget_url is printed whole, password included: this is the one command that shows it.
     #[command(after_help = "Example:\n  seg config get base_url")]
     Get {
-        /// api, region, base_url, api_version, workspace or output
+        /// api, region, base_url, api_version, workspace, output or budget_url
         key: String,
     },
     /// Set a setting.
     ///
     /// Writes KEY = VALUE into the profile (created when new) in config.toml, replacing the file atomically, mode
     /// 0600. The value is checked first: api config or public, region us or eu, base_url an http or https URL,
-    /// api_version a path segment, workspace a slug, output one of table, json, ndjson, yaml, name. An invalid value or unknown key exits 2, changing nothing.
+    /// api_version a path segment, workspace a slug, output one of table, json, ndjson, yaml, name, budget_url a
+    /// redis:// or rediss:// URL. An invalid value or unknown key exits 2, changing nothing.
     #[command(
         after_help = "Examples:\n  seg config set base_url http://127.0.0.1:8808\n  seg config set workspace acme --profile local\n  seg config set api public --profile new\n  seg config set region eu --profile new"
     )]
     Set {
-        /// api, region, base_url, api_version, workspace or output
+        /// api, region, base_url, api_version, workspace, output or budget_url
         key: String,
         value: String,
     },
@@ -49,7 +50,7 @@ pub enum Command {
     /// variable gives one). Removing a key that is not set is not an error; an unknown key exits 2.
     #[command(after_help = "Example:\n  seg config unset workspace")]
     Unset {
-        /// api, region, base_url, api_version, workspace or output
+        /// api, region, base_url, api_version, workspace, output or budget_url
         key: String,
     },
 }
@@ -61,12 +62,12 @@ pub fn run(cmd: Command, ctx: &Context) -> Result<()> {
             let settings = ctx.settings()?;
             if ctx.output_format() == Format::Table {
                 let text: String =
-                    KEYS.iter().filter_map(|k| settings.profile.get(k).map(|v| format!("{k} = {v}\n"))).collect();
+                    KEYS.iter().filter_map(|k| settings.profile.shown(k).map(|v| format!("{k} = {v}\n"))).collect();
                 ctx.printer.data(text.as_bytes())?;
                 ctx.printer.status(&format!("profile {profile_name} in {}", settings.path.display()));
                 Ok(())
             } else {
-                let record = ProfileSettings::of(|key| settings.profile.get(key).map(|v| v.to_string()));
+                let record = ProfileSettings::of(|key| settings.profile.shown(key));
                 ctx.output(crate::ui::table::ANY)?.document(&record)
             }
         }

@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 
 use super::args::ListArgs;
 use super::global::{self, GlobalArgs};
+use crate::api::budget::{self, ServerOptions};
 use crate::api::client::{Client, ClientOptions, Notice, Observer, Outcome};
 use crate::api::list::{self, Listing};
 use crate::api::names::{self, Defaults, Kind, Name};
@@ -248,9 +249,39 @@ impl Context {
             token: secret,
             timeout: self.global.timeout.unwrap_or(global::DEFAULT_TIMEOUT),
             rate_limit: self.global.rate_limit.unwrap_or(global::DEFAULT_RATE_LIMIT),
+            budget: self.budget_server()?,
             max_retries: self.global.max_retries.unwrap_or(global::DEFAULT_MAX_RETRIES),
         };
         Client::new(options, observer(self.printer.clone(), self.global.verbosity()), self.gate.clone())
+    }
+
+    /// Where the rate budget is shared across machines: `--budget`/SEG_BUDGET_URL, else the profile's `budget_url`
+    /// (none when empty), with SEG_BUDGET_STRICT and SEG_BUDGET_CACERT. The URL's password is scrubbed from
+    /// everything printed from then on; an invalid URL is a usage error that does not quote it.
+    fn budget_server(&self) -> Result<Option<ServerOptions>> {
+        let (url, from) = match &self.global.budget {
+            Some(url) => (Some(url.expose().to_string()), "--budget/SEG_BUDGET_URL"),
+            None => (self.settings()?.profile.budget_url.clone(), "the profile's budget_url"),
+        };
+        let Some(url) = url.filter(|url| !url.trim().is_empty()) else { return Ok(None) };
+        // As written (percent-encoded) and as sent.
+        if let Some((_, password)) = secret_of(&url) {
+            self.printer.scrubber.add(&Secret::new(password));
+        }
+        let info =
+            budget::check_url(&url).map_err(|why| Error::usage(format!("invalid budget URL ({from}): {why}")))?;
+        if let Some(password) = info.redis_settings().password() {
+            self.printer.scrubber.add(&Secret::new(password));
+        }
+        let strict = std::env::var("SEG_BUDGET_STRICT")
+            .is_ok_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes"));
+        let cacert = match std::env::var_os("SEG_BUDGET_CACERT").filter(|path| !path.is_empty()) {
+            None => None,
+            Some(path) => Some(std::fs::read(&path).map_err(|e| {
+                Error::usage(format!("cannot read SEG_BUDGET_CACERT {}: {e}", std::path::Path::new(&path).display()))
+            })?),
+        };
+        Ok(Some(ServerOptions { url: Secret::new(url), strict, cacert }))
     }
 
     pub fn defaults(&self, source: Option<&str>) -> Result<Defaults> {
@@ -545,6 +576,13 @@ impl Context {
     }
 }
 
+/// The user name and password of a URL as written, when it has a password (`redact_userinfo` reads it alike).
+fn secret_of(url: &str) -> Option<(&str, &str)> {
+    let start = url.find("://").map_or(0, |at| at + 3);
+    let end = url.rfind('@').filter(|end| *end >= start)?;
+    url[start..end].split_once(':')
+}
+
 /// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv, retries always, warnings
 /// once. What reaches here is already redacted, and the printer scrubs the token from every line.
 fn observer(printer: Printer, verbosity: u8) -> Observer {
@@ -573,6 +611,7 @@ fn observer(printer: Printer, verbosity: u8) -> Observer {
             printer.status(&format!("retrying in {} ({attempt} of {max}): {reason}", crate::ui::duration(*wait)));
         }
         Notice::Warning(warning) => printer.warn_once(warning),
+        Notice::Note(note) if verbosity > 0 => printer.status(note),
         _ => {}
     })
 }

@@ -142,6 +142,7 @@ async fn tour_steps(
         token: Secret::new(tour.token.clone()),
         timeout: Duration::from_secs(10),
         rate_limit: 0,
+        budget: None,
         max_retries: 0,
     };
     let quiet = std::sync::Arc::new(|_: &crate::api::client::Notice<'_>| {});

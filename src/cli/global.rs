@@ -100,6 +100,12 @@ pub struct GlobalArgs {
     #[arg(long, global = true, env = "SEG_RATE_LIMIT", value_name = "N", hide_env_values = true)]
     pub rate_limit: Option<u32>,
 
+    /// Share the rate budget across machines through a Redis server: redis://[USER:PASSWORD@]HOST[:PORT][/DB]
+    /// or rediss:// [env: SEG_BUDGET_URL]. Unreachable: the machine's budget (SEG_BUDGET_STRICT=1: exit 3);
+    /// SEG_BUDGET_CACERT adds CAs for TLS. Shows in `ps`: prefer the variable
+    #[arg(long, global = true, env = "SEG_BUDGET_URL", value_name = "URL", hide_env = true)]
+    pub budget: Option<Secret>,
+
     /// Retries of a retryable failure (429; 503, 504 and transport errors when idempotent) [default: 3]
     #[arg(long, global = true, value_name = "N")]
     pub max_retries: Option<u32>,

@@ -18,7 +18,7 @@ use crate::error::{Error, Result};
 
 pub const DEFAULT_PROFILE: &str = "default";
 /// The keys a profile holds.
-pub const KEYS: [&str; 6] = ["api", "region", "base_url", "api_version", "workspace", "output"];
+pub const KEYS: [&str; 7] = ["api", "region", "base_url", "api_version", "workspace", "output", "budget_url"];
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Profile {
@@ -28,6 +28,8 @@ pub struct Profile {
     pub api_version: Option<String>,
     pub workspace: Option<String>,
     pub output: Option<String>,
+    /// The shared rate budget's `redis://` URL; it may hold a password: shown through [`Profile::shown`].
+    pub budget_url: Option<String>,
 }
 
 impl Profile {
@@ -39,8 +41,18 @@ impl Profile {
             "api_version" => self.api_version.as_deref(),
             "workspace" => self.workspace.as_deref(),
             "output" => self.output.as_deref(),
+            "budget_url" => self.budget_url.as_deref(),
             _ => None,
         }
+    }
+
+    /// A setting as `config list` shows it: a budget URL's password masked (`config get` prints it as it is).
+    pub fn shown(&self, key: &str) -> Option<String> {
+        let value = self.get(key)?;
+        Some(match key {
+            "budget_url" => crate::secret::redact_userinfo(value).into_owned(),
+            _ => value.to_string(),
+        })
     }
 
     fn slot(&mut self, key: &str) -> Option<&mut Option<String>> {
@@ -51,6 +63,7 @@ impl Profile {
             "api_version" => &mut self.api_version,
             "workspace" => &mut self.workspace,
             "output" => &mut self.output,
+            "budget_url" => &mut self.budget_url,
             _ => return None,
         })
     }
@@ -75,6 +88,10 @@ pub fn check(key: &str, value: &str) -> Result<()> {
         "region" if crate::api::Region::parse(value).is_none() => bad("one of us, eu"),
         "workspace" if value.is_empty() || value.contains(['/', '?', '#', ' ']) => bad("use a workspace slug"),
         "output" if crate::ui::output::Format::parse(value).is_none() => bad("one of table, json, ndjson, yaml, name"),
+        // Never quoted: the URL may hold a password.
+        "budget_url" => crate::api::budget::check_url(value)
+            .map(|_| ())
+            .map_err(|why| Error::usage(format!("invalid budget_url: {why}"))),
         "api" | "region" | "api_version" | "workspace" | "output" => Ok(()),
         other => Err(unknown_key(other)),
     }

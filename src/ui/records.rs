@@ -48,6 +48,9 @@ pub struct ProfileSettings {
     pub workspace: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub output: Option<String>,
+    /// Its password masked (`config get budget_url` shows it whole).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget_url: Option<String>,
 }
 
 impl ProfileSettings {
@@ -60,6 +63,7 @@ impl ProfileSettings {
             api_version: get("api_version"),
             workspace: get("workspace"),
             output: get("output"),
+            budget_url: get("budget_url"),
         }
     }
 }

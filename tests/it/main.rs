@@ -33,6 +33,7 @@ mod screens;
 mod sdk;
 mod serve_binary;
 mod servers;
+mod shared_budget;
 mod streams;
 mod stringify;
 mod support;

@@ -225,6 +225,7 @@ async fn every_plans_connections_and_every_destinations_filters_list_in_order() 
 /// so the emulator, allowing a little more than that, never answers 429. With a budget each, they would.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn parallel_processes_share_one_budget() {
+    let _one_at_a_time = crate::support::LIMITED.lock().await;
     // The emulator allows 11 at once and then one every 5.5 s; the clients' budget is 10 at once and one every 6 s.
     // They read with the read token, whose budget at the emulator the setup's writes did not touch.
     let env = env_with_sources(3, 11).await;

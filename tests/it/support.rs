@@ -7,6 +7,10 @@ use serde_json::Value;
 use tokio::sync::oneshot;
 
 pub const WRITE: &str = "test-write-token";
+
+/// Held by the tests whose outcome depends on waiting on the emulator's rate limit (several processes sharing one
+/// budget): two cores under load must not run two of them at once.
+pub static LIMITED: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 pub const READ: &str = "test-read-token";
 
 pub struct TestEnv {

@@ -1,10 +1,8 @@
-//! The rate budget of a token (CLI.md, "Retries and pacing"): the service allows a number of requests a minute per
-//! token, so every `seg` process on the machine using one token and base URL draws from one budget. It is a GCRA
-//! token bucket (one request every `60 s / rate`, a burst of [`BURST`]) whose one number, the theoretical arrival
-//! time, lives in a small file under the user's runtime directory (else the cache directory), named by a hash of the
-//! base URL and token (never the token). A request reserves its slot under the file's lock, then sleeps outside it
-//! until the slot comes; the OS drops a dead process's lock, so a crash never blocks the others. A 429 with
-//! `Retry-After` from the service (another machine sharing the token) pushes the budget back for everyone.
+//! The machine's budget: every `seg` process on the machine using one token and base URL draws from one GCRA
+//! (`super`), whose one number, the theoretical arrival time, lives in a small file under the user's runtime
+//! directory (else the cache directory), named by a hash of the base URL and token (never the token). A request
+//! reserves its slot under the file's lock, then sleeps outside it until the slot comes; the OS drops a dead
+//! process's lock, so a crash never blocks the others.
 //!
 //! The file is never trusted blindly (CLI.md): a state that is not a time, or one dated more than [`FAR_AHEAD`]
 //! ahead (every process would sleep that long), is reset; a file that cannot be used (a link, which is never
@@ -13,26 +11,12 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use sha1::Digest;
+use super::{FAR_AHEAD, Warn, reserve};
 
-use crate::secret::Secret;
-
-/// Requests let through at once before the budget spaces them out.
-pub const BURST: u32 = 10;
-
-/// How far beyond the burst's slack a stored time may lie before it is taken as corrupt. Waits written by seg are
-/// capped far below it (a `Retry-After` at a minute, a queue of reservations at its length); past it lies a clock
-/// that was turned back, or a file someone wrote.
-pub const FAR_AHEAD: Duration = Duration::from_secs(3600);
-
-/// Where the budget says what it had to repair or give up: a warning line, once per process (the client hands it
-/// to the printer).
-pub type Warn = Arc<dyn Fn(&str) + Send + Sync>;
-
-pub struct Budget {
+pub struct Machine {
     /// The state file; `None` when there is no folder for it (then the budget is this process's alone).
     path: Option<PathBuf>,
     /// Set when the file turned out unusable: the rest of the process paces in memory.
@@ -74,26 +58,15 @@ fn distrust(text: &str, now: u128, limit: u128) -> Result<u128, String> {
     Ok(stored)
 }
 
-impl Budget {
-    /// The budget of a token at a base URL, at `per_minute` requests a minute; `None` when pacing is off (0).
-    pub fn shared(base_url: &str, token: &Secret, per_minute: u32, warn: Warn) -> Option<Budget> {
-        if per_minute == 0 {
-            return None;
-        }
-        let key = hex::encode(sha1::Sha1::digest(format!("{}\n{}", base_url.trim_end_matches('/'), token.expose())));
-        let path = folder().map(|dir| dir.join(format!("budget-{}", &key[..20])));
-        Some(Budget::at(path, per_minute, warn))
+impl Machine {
+    /// The budget whose file is `budget-NAME` in the runtime folder (`NAME`: a hash of the base URL and token).
+    pub fn named(name: &str, interval: Duration, burst: u32, warn: Warn) -> Machine {
+        let path = folder().map(|dir| dir.join(format!("budget-{name}")));
+        Machine::at(path, interval, burst, warn)
     }
 
-    fn at(path: Option<PathBuf>, per_minute: u32, warn: Warn) -> Budget {
-        Budget {
-            path,
-            unusable: AtomicBool::new(false),
-            interval: Duration::from_secs(60) / per_minute,
-            burst: BURST.min(per_minute),
-            local: Mutex::new(0),
-            warn,
-        }
+    fn at(path: Option<PathBuf>, interval: Duration, burst: u32, warn: Warn) -> Machine {
+        Machine { path, unusable: AtomicBool::new(false), interval, burst, local: Mutex::new(0), warn }
     }
 
     /// The slack a burst gives: how far ahead of now the theoretical arrival time may run.
@@ -140,14 +113,11 @@ impl Budget {
         value
     }
 
-    /// Reserves the next slot and waits for it.
-    pub async fn until_ready(&self) {
+    /// Reserves the next slot: how many milliseconds until it comes.
+    pub fn reserve(&self) -> u128 {
         let interval = self.interval.as_millis();
         let tolerance = self.tolerance();
-        let wait = self.update(|stored| reserve(stored, now_ms(), interval, tolerance));
-        if wait > 0 {
-            tokio::time::sleep(Duration::from_millis(u64::try_from(wait).unwrap_or(u64::MAX))).await;
-        }
+        self.update(|stored| reserve(stored, now_ms(), interval, tolerance))
     }
 
     /// The service said to wait: nobody sharing the budget sends before `wait` has passed.
@@ -157,29 +127,23 @@ impl Budget {
     }
 }
 
-/// GCRA: the slot of a request arriving at `now` under the stored theoretical arrival time. Returns the new
-/// time and how long to wait.
-fn reserve(stored: u128, now: u128, interval: u128, tolerance: u128) -> (u128, u128) {
-    let tat = stored.max(now);
-    let send_at = tat.saturating_sub(tolerance).max(now);
-    (tat + interval, send_at - now)
-}
-
 #[cfg(test)]
 #[allow(clippy::disallowed_methods, reason = "tests plant what a budget file may meet, not seg's effects")]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
 
     /// A budget over `path` at 600 a minute (one every 100 ms, a burst of 10), and the warnings it gives.
-    fn paced(path: Option<PathBuf>) -> (Budget, Arc<Mutex<Vec<String>>>) {
+    fn paced(path: Option<PathBuf>) -> (Machine, Arc<Mutex<Vec<String>>>) {
         let said: Arc<Mutex<Vec<String>>> = Arc::default();
         let sink = said.clone();
         let warn: Warn = Arc::new(move |w: &str| sink.lock().unwrap().push(w.to_string()));
-        (Budget::at(path, 600, warn), said)
+        (Machine::at(path, Duration::from_millis(100), 10, warn), said)
     }
 
     /// The waits of `n` reservations made at one instant.
-    fn waits(budget: &Budget, n: usize) -> Vec<u128> {
+    fn waits(budget: &Machine, n: usize) -> Vec<u128> {
         let now = now_ms();
         let (interval, tolerance) = (budget.interval.as_millis(), budget.tolerance());
         (0..n).map(|_| budget.update(|stored| reserve(stored, now, interval, tolerance))).collect()

@@ -1,0 +1,304 @@
+//! The budget shared across machines (CLI.md, "Beyond one machine"): the machine's GCRA, its one number a key of a
+//! Redis-protocol server that every `seg` with the same URL, token and base URL reaches. One Lua script
+//! (`budget.lua`, run with EVALSHA and loaded again after a script flush: `Script::invoke_async`) reserves a slot or
+//! pushes the budget back in one atomic step, on the server's clock (`TIME`): it answers a relative wait, which the
+//! client sleeps, so the machines' clocks may disagree. The key is named by a hash of the base URL and token (the
+//! token never reaches the server) and expires soon after its time is past.
+//!
+//! One connection per process (multiplexed: concurrent requests share it), made at the first request. A server that
+//! does not take it, or answer a call, within [`WITHIN`] is said once on stderr and the process goes on with the
+//! machine's budget; with `SEG_BUDGET_STRICT=1` it is exit 3 instead. A key that cannot be right (not a time, another
+//! type, dated far ahead) is reset by the script and said once. The URL's password is never shown: every message
+//! names the URL through [`crate::secret::redact_userinfo`].
+
+use std::sync::{LazyLock, OnceLock};
+use std::time::Duration;
+
+use redis::aio::MultiplexedConnection;
+use sha2::Digest;
+use tokio::sync::OnceCell;
+
+use super::machine::Machine;
+use super::{FAR_AHEAD, Warn};
+use crate::error::{Error, Result};
+use crate::secret::{Secret, redact_userinfo};
+
+/// How long the server has to take the connection, and then to answer each call.
+pub const WITHIN: Duration = Duration::from_secs(2);
+/// How long a key outlives its theoretical arrival time (past it, the key means what no key means).
+const TTL_MARGIN: Duration = Duration::from_secs(60);
+
+static SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(include_str!("budget.lua")));
+
+/// Where the shared budget is, as the user gave it (`--budget`, `SEG_BUDGET_URL`, the profile's `budget_url`).
+#[derive(Debug, Clone)]
+pub struct ServerOptions {
+    /// `redis://` or `rediss://`, with its credentials.
+    pub url: Secret,
+    /// `SEG_BUDGET_STRICT=1`: a server that cannot be used is exit 3, not the machine's budget.
+    pub strict: bool,
+    /// `SEG_BUDGET_CACERT`: CA certificates (PEM) trusted for `rediss://` beside the system's.
+    pub cacert: Option<Vec<u8>>,
+}
+
+/// What a budget URL holds, checked without quoting it (a URL may carry a password): `redis://` or `rediss://`, a
+/// host, a port and a database number when given.
+pub fn check_url(text: &str) -> std::result::Result<redis::ConnectionInfo, String> {
+    const USE: &str = "use redis://[USER:PASSWORD@]HOST[:PORT][/DB], or rediss:// for TLS";
+    let scheme = text.split_once("://").map(|(scheme, _)| scheme.to_ascii_lowercase());
+    if !matches!(scheme.as_deref(), Some("redis" | "rediss")) {
+        return Err(format!("it is not a redis:// or rediss:// URL; {USE}"));
+    }
+    let info = redis::IntoConnectionInfo::into_connection_info(text)
+        .map_err(|_| format!("it cannot be read as a Redis URL (a host, a port, a database number); {USE}"))?;
+    match info.addr() {
+        redis::ConnectionAddr::Tcp(host, _) | redis::ConnectionAddr::TcpTls { host, .. } if !host.is_empty() => {
+            Ok(info)
+        }
+        _ => Err(format!("it names no host; {USE}")),
+    }
+}
+
+/// The key of a token's budget at a base URL: a hash of both (never the token), in a Redis Cluster hash tag so that
+/// keys added beside it for the same token (per-endpoint budgets) would live in the same slot.
+pub fn key(base_url: &str, token: &Secret) -> String {
+    let hash = sha2::Sha256::digest(format!("seg budget\n{}\n{}", base_url.trim_end_matches('/'), token.expose()));
+    format!("seg:budget:{{{}}}", &hex::encode(hash)[..32])
+}
+
+/// The trusted roots for `rediss://` with more CA certificates: the system's, then those (redis would take the file
+/// instead of the system's roots, where `webhook send --cacert` adds to them).
+fn roots_with(extra: &[u8]) -> Vec<u8> {
+    use base64::Engine;
+    let mut pem = Vec::new();
+    for cert in rustls_native_certs::load_native_certs().certs {
+        let text = base64::engine::general_purpose::STANDARD.encode(cert.as_ref());
+        pem.extend_from_slice(b"-----BEGIN CERTIFICATE-----\n");
+        for line in text.as_bytes().chunks(64) {
+            pem.extend_from_slice(line);
+            pem.push(b'\n');
+        }
+        pem.extend_from_slice(b"-----END CERTIFICATE-----\n");
+    }
+    pem.extend_from_slice(extra);
+    pem
+}
+
+enum Op {
+    Reserve,
+    BackOff(Duration),
+}
+
+pub(super) struct Server {
+    client: redis::Client,
+    /// The URL as messages name it: its credentials masked.
+    shown: String,
+    key: String,
+    connection: OnceCell<MultiplexedConnection>,
+    /// What went wrong, once the server failed: the rest of the process paces with the machine's budget (or, in
+    /// strict mode, every request fails with it). Requests waiting for the connection then give up at once.
+    failure: OnceLock<String>,
+    strict: bool,
+    fallback: Machine,
+    interval: Duration,
+    burst: u32,
+    warn: Warn,
+    note: Warn,
+}
+
+impl Server {
+    /// A budget at the server of `options` (no connection yet), falling back to `fallback`. An invalid URL or CA
+    /// file is a usage error.
+    #[allow(clippy::too_many_arguments, reason = "built in one place, Budget::shared")]
+    pub fn new(
+        options: &ServerOptions,
+        key: String,
+        fallback: Machine,
+        interval: Duration,
+        burst: u32,
+        warn: Warn,
+        note: Warn,
+    ) -> Result<Server> {
+        let url = options.url.expose();
+        let shown = redact_userinfo(url).into_owned();
+        let info = check_url(url).map_err(|why| Error::usage(format!("invalid budget URL: {why}")))?;
+        let tls = matches!(info.addr(), redis::ConnectionAddr::TcpTls { .. });
+        let client = match &options.cacert {
+            Some(pem) if tls => {
+                if !String::from_utf8_lossy(pem).contains("-----BEGIN CERTIFICATE-----") {
+                    return Err(Error::usage("SEG_BUDGET_CACERT holds no PEM certificate"));
+                }
+                let certificates = redis::TlsCertificates { client_tls: None, root_cert: Some(roots_with(pem)) };
+                redis::Client::build_with_tls(info, certificates)
+            }
+            _ => redis::Client::open(info),
+        }
+        .map_err(|e| Error::usage(format!("cannot use the budget at {shown}: {}", one_line(&e))))?;
+        Ok(Server {
+            client,
+            shown,
+            key,
+            connection: OnceCell::new(),
+            failure: OnceLock::new(),
+            strict: options.strict,
+            fallback,
+            interval,
+            burst,
+            warn,
+            note,
+        })
+    }
+
+    /// Reserves the next slot: how many milliseconds until it comes.
+    pub async fn reserve(&self) -> Result<u128> {
+        if let Some(wait) = self.call(Op::Reserve).await? {
+            return Ok(wait);
+        }
+        Ok(self.fallback.reserve())
+    }
+
+    /// Nobody sharing the budget sends before `wait` has passed.
+    pub async fn back_off(&self, wait: Duration) -> Result<()> {
+        if self.call(Op::BackOff(wait)).await?.is_none() {
+            self.fallback.back_off(wait);
+        }
+        Ok(())
+    }
+
+    /// Runs the script: the wait it answered, or `None` when the server cannot be used (said once) and the machine's
+    /// budget is to be used; an error in strict mode.
+    async fn call(&self, op: Op) -> Result<Option<u128>> {
+        if self.failure.get().is_none()
+            && let Ok(wait) = self.run(op).await
+        {
+            return Ok(Some(wait));
+        }
+        match self.failure.get() {
+            Some(why) if self.strict => {
+                Err(Error::Budget(format!("{why} (SEG_BUDGET_STRICT=1: no falling back to the machine's budget)")))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Records why the server cannot be used, the first time: said once (not in strict mode, where it is the error).
+    fn fail(&self, why: &str) {
+        let mut first = false;
+        let why = self.failure.get_or_init(|| {
+            first = true;
+            format!("cannot use the shared rate budget at {}: {why}", self.shown)
+        });
+        if first && !self.strict {
+            (self.warn)(&format!(
+                "{why}; this process paces with the machine's budget, not shared with other machines"
+            ));
+        }
+    }
+
+    /// Runs the script; a failure is recorded (`fail`) before it returns.
+    async fn run(&self, op: Op) -> std::result::Result<u128, ()> {
+        self.script(op).await.map_err(|why| self.fail(&why))
+    }
+
+    #[allow(clippy::disallowed_methods, reason = "the budget's script: seg's bookkeeping, not an effect (effect.rs)")]
+    async fn script(&self, op: Op) -> std::result::Result<u128, String> {
+        let mut connection = self.connection().await?.clone();
+        let tolerance = self.interval * self.burst.saturating_sub(1);
+        let (name, wait) = match op {
+            Op::Reserve => ("reserve", Duration::ZERO),
+            Op::BackOff(wait) => ("back_off", wait.min(FAR_AHEAD)),
+        };
+        let mut call = SCRIPT.prepare_invoke();
+        call.key(&self.key)
+            .arg(name)
+            .arg(millis(self.interval))
+            .arg(millis(tolerance))
+            .arg(millis(FAR_AHEAD))
+            .arg(millis(wait))
+            .arg(millis(TTL_MARGIN));
+        let answer = tokio::time::timeout(WITHIN, call.invoke_async::<(i64, i64, i64)>(&mut connection)).await;
+        let (wait, repaired, ahead) = match answer {
+            Err(_) => return Err(format!("no answer within {}", crate::ui::duration(WITHIN))),
+            Ok(Err(e)) => return Err(one_line(&e)),
+            Ok(Ok(answer)) => answer,
+        };
+        let why = match repaired {
+            0 => None,
+            1 => Some("did not hold a time".to_string()),
+            2 => Some("was empty".to_string()),
+            3 => Some("held a value of another type".to_string()),
+            _ => {
+                let ahead = Duration::from_millis(u64::try_from(ahead).unwrap_or(0));
+                Some(format!("was dated {} ahead", crate::ui::duration(Duration::from_secs(ahead.as_secs()))))
+            }
+        };
+        if let Some(why) = why {
+            (self.warn)(&format!("the shared rate budget's key {} at {} {why}; it was reset", self.key, self.shown));
+        }
+        Ok(u128::try_from(wait).unwrap_or(0))
+    }
+
+    /// The one connection, made at the first call.
+    async fn connection(&self) -> std::result::Result<&MultiplexedConnection, String> {
+        self.connection
+            .get_or_try_init(|| async {
+                if let Some(why) = self.failure.get() {
+                    return Err(why.clone());
+                }
+                // The crate's own timeouts are a backstop: ours below say what did not come in time.
+                let config = redis::AsyncConnectionConfig::new()
+                    .set_connection_timeout(Some(2 * WITHIN))
+                    .set_response_timeout(Some(2 * WITHIN));
+                let connecting = self.client.get_multiplexed_async_connection_with_config(&config);
+                let why = match tokio::time::timeout(WITHIN, connecting).await {
+                    Err(_) => format!("no connection within {}", crate::ui::duration(WITHIN)),
+                    Ok(Err(e)) => one_line(&e),
+                    Ok(Ok(connection)) => {
+                        (self.note)(&format!("rate budget shared at {}, key {}", self.shown, self.key));
+                        return Ok(connection);
+                    }
+                };
+                // Recorded before the next request waiting for the connection tries: it gives up at once.
+                self.fail(&why);
+                Err(why)
+            })
+            .await
+    }
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// A Redis error in one line, control characters escaped (the server's text). It never holds the URL's password,
+/// which the printer's scrubber removes from every line all the same (`cli::Context::budget`).
+fn one_line(error: &redis::RedisError) -> String {
+    crate::ui::escape_control(&error.to_string().replace('\n', " ")).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_checked_without_being_quoted() {
+        for url in ["redis://h", "redis://u:p@h:1/2", "rediss://:p@h", "REDIS://h:6379/0"] {
+            assert!(check_url(url).is_ok(), "{url}");
+        }
+        for url in ["http://u:pw-1@h", "h:6379", "redis://u:pw-1@h/notanumber", "redis+unix:///tmp/s", "", "redis://"] {
+            let why = check_url(url).unwrap_err();
+            assert!(!why.contains("pw-1") && why.contains("use redis://"), "{url}: {why}");
+        }
+    }
+
+    #[test]
+    fn the_key_is_a_hash_of_the_base_url_and_token() {
+        let token = Secret::new("sk-abcdef");
+        let key = super::key("https://api.example/", &token);
+        assert_eq!(key, super::key("https://api.example", &token), "a trailing slash is the same URL");
+        assert_ne!(key, super::key("https://api.example", &Secret::new("sk-other")));
+        assert_ne!(key, super::key("https://eu.api.example", &token));
+        assert!(key.starts_with("seg:budget:{") && key.ends_with('}') && key.len() == "seg:budget:{}".len() + 32);
+        assert!(!key.contains("abcdef"));
+    }
+}

@@ -21,7 +21,7 @@ use crate::api::Api;
 use crate::api::names::{self, Kind};
 use crate::api::walk::{Reach, Scope, Snapshot, SourceState};
 use crate::error::{Error, Result};
-use crate::wire::config::{censored, secret_pointers};
+use crate::wire::config::{censor_disagrees, censored, secret_pointers};
 use crate::wire::{
     ConfigItem, ConnectSource, CreateDestination, CreateFilter, CreateSource, CreateTrackingPlan, Destination,
     DestinationFilter, DestinationInput, FilterInput, LibraryConfig, SchemaConfig, Source, SourceInput, TrackingPlan,
@@ -144,6 +144,8 @@ pub mod reason {
                                         further one (SLUG#NAME) exists only on the Public API";
     pub const DESTINATION_NAME: &str = "the Config API has no name for a destination";
     pub const PLAN_TYPE: &str = "the Config API's tracking plans are all LIVE";
+    pub const FORWARDING_TARGET: &str = "the Public API forwards events only to a source of the workspace, and this \
+                                         one names none";
     pub const PLAN_TYPE_FIXED: &str = "the Public API does not change a tracking plan's type: make a new plan";
 }
 
@@ -796,6 +798,8 @@ struct Builder<'a> {
     unverifiable: Vec<Unverifiable>,
     not_supported: Vec<NotSupported>,
     literal_secrets: Vec<String>,
+    /// The slugs of the file's sources, which a schema config may forward to before they exist.
+    file_sources: Vec<String>,
 }
 
 /// The plan that makes the workspace match the file. The snapshot's workspace is the file's, or an explicit `-w`
@@ -813,6 +817,7 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
         unverifiable: Vec::new(),
         not_supported: Vec::new(),
         literal_secrets: Vec::new(),
+        file_sources: file.sources.keys().cloned().collect(),
     };
     let ws = snapshot.workspace.clone();
     for (source_slug, spec) in &file.sources {
@@ -1088,11 +1093,33 @@ impl Builder<'_> {
                 }
                 continue;
             };
-            // A secret the service shows censored cannot be compared: written only when the destination is made.
+            // A secret the service shows censored cannot be compared, whether the file names it by reference or
+            // holds it (a `--secrets plain` export): written only when the destination is made. What is around it
+            // (a hook's URL beside its censored header) is still compared.
             let kind = kind_of(self.snapshot, name, key);
-            let hidden = current
-                .is_some_and(|c| secret_pointers(key, &kind, c).iter().any(|p| c.pointer(p).is_some_and(censored)));
-            if hidden && !secrets::reference_pointers(&sent).is_empty() {
+            let hidden: Vec<String> = current.map_or_else(Vec::new, |c| {
+                secret_pointers(key, &kind, c).into_iter().filter(|p| c.pointer(p).is_some_and(censored)).collect()
+            });
+            if !hidden.is_empty() {
+                let around = |value: &Value| {
+                    let mut value = value.clone();
+                    for pointer in &hidden {
+                        if let Some(slot) = value.pointer_mut(pointer) {
+                            *slot = Value::Null;
+                        }
+                    }
+                    value
+                };
+                // The censored form keeps the last four characters: a secret whose last four differ has changed.
+                let changed = current.is_some_and(|c| {
+                    hidden
+                        .iter()
+                        .any(|p| c.pointer(p).zip(resolved.pointer(p)).is_some_and(|(c, r)| censor_disagrees(c, r)))
+                });
+                if changed || !current.is_some_and(|c| same(&around(c), &around(&resolved))) {
+                    update.config_item(ConfigItem::new(name, key, sent));
+                    continue;
+                }
                 self.unverifiable.push(Unverifiable {
                     resource: name.to_string(),
                     path: format!("destination.config.{key}"),
@@ -1125,6 +1152,23 @@ impl Builder<'_> {
                 }
                 _ => (current.get(key).cloned(), Some(value.clone())),
             };
+            // The Public API forwards to a source by its id: a target that is no source of the file or the
+            // workspace (the Config API takes any slug) cannot be written there.
+            let dangling = wanted.as_ref().and_then(Value::as_str).filter(|t| {
+                let known = |t: &str| {
+                    self.file_sources.iter().any(|s| s == t)
+                        || self.snapshot.source(&format!("{}/sources/{t}", self.snapshot.workspace)).is_some()
+                };
+                self.public() && !t.is_empty() && !known(t)
+            });
+            if dangling.is_some() {
+                self.not_supported(
+                    &SchemaConfig::name_of(source),
+                    &format!("schema_config.{key}"),
+                    reason::FORWARDING_TARGET,
+                );
+                continue;
+            }
             if !same(&now.unwrap_or(Value::Null), &wanted.unwrap_or(Value::Null)) {
                 update.set(key, value).map_err(Error::Usage)?;
             }

@@ -105,6 +105,13 @@ pub fn censored(value: &Value) -> bool {
     (!text.is_empty() && text.chars().all(|c| c == '*' || c == '•')) || text.starts_with(&"•".repeat(10))
 }
 
+/// Whether a value the service shows censored in the Public API's form (ten bullets and the last four characters)
+/// cannot be `value`: its last four differ. The Config API's all-mask form tells nothing.
+pub fn censor_disagrees(shown: &Value, value: &Value) -> bool {
+    let (Some(shown), Some(value)) = (shown.as_str(), value.as_str()) else { return false };
+    shown.starts_with(&"•".repeat(10)) && crate::wire::public::censor(value) != shown
+}
+
 /// The secret parts of a config item's value, as JSON pointers: `""` (the whole value) for a secret item or a
 /// censored one; otherwise every value nested in it under a credential's name (a hook header's value, in either of
 /// its shapes: `{"key": "Authorization", "value": V}` or `{"Authorization": V}`) and every censored string. These

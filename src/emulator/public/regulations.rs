@@ -9,6 +9,8 @@ use std::sync::Arc;
 use axum::extract::State;
 use serde::Serialize;
 
+#[cfg(test)]
+use super::doc::{RegulationPageQuery, RegulationPath, RegulationQuery, SourcePath};
 use super::sources::named as source_named;
 use super::{Body, Caller, Ids, Problem, Query, Reply, Write, data, page, render};
 use crate::emulator::App;
@@ -16,26 +18,25 @@ use crate::emulator::model::{self, regulations};
 use crate::emulator::status::Status;
 use crate::emulator::store::{Resource, State as Store};
 use crate::wire::RegulationAttributes;
-use crate::wire::public::{self, PaginationOutput, RegulationInput, map};
+use crate::wire::public::{self, PaginationOutput, RegulationCreated, RegulationInput, map};
+#[cfg(test)]
+use crate::wire::public::{Envelope, StatusOnly};
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = RegulationsPage))]
 struct List {
     regulations: Vec<public::RegulationListEntry>,
     pagination: PaginationOutput,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = SourceRegulations))]
 struct SourceList {
     regulations: Vec<public::RegulationListEntry>,
 }
 
 #[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Created {
-    regulate_id: String,
-}
-
-#[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = RegulationData))]
 struct One {
     regulation: public::Regulation,
 }
@@ -61,7 +62,11 @@ fn entries(
         .collect()
 }
 
-pub async fn list_regulations(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
+/// List workspace regulations
+#[cfg_attr(test, utoipa::path(get, path = "/regulations", tag = "Deletion and Suppression",
+    params(RegulationPageQuery),
+    responses((status = 200, description = "a page of the workspace's regulations", body = Envelope<List>))))]
+pub async fn list_workspace_regulations(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
     let asked = query.page()?;
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
@@ -69,7 +74,16 @@ pub async fn list_regulations(State(app): State<Arc<App>>, caller: Caller, Query
     data(List { regulations, pagination })
 }
 
-pub async fn list_source_regulations(
+/// List regulations from a source
+///
+/// All of them: this list has no pagination.
+#[cfg_attr(test, utoipa::path(get, path = "/regulations/sources/{sourceId}", tag = "Deletion and Suppression",
+    params(SourcePath, RegulationQuery),
+    responses(
+        (status = 200, description = "the source's regulations", body = Envelope<SourceList>),
+        (status = 404, description = "no source of this id in the token's workspace"),
+    )))]
+pub async fn list_regulations_from_source(
     State(app): State<Arc<App>>,
     caller: Caller,
     Ids(id): Ids<String>,
@@ -82,6 +96,13 @@ pub async fn list_source_regulations(
     data(SourceList { regulations: entries(&state, &workspace, &query, of_source) })
 }
 
+/// Get a regulation
+#[cfg_attr(test, utoipa::path(get, path = "/regulations/{regulateId}", tag = "Deletion and Suppression",
+    params(RegulationPath),
+    responses(
+        (status = 200, description = "the regulation", body = Envelope<One>),
+        (status = 404, description = "no regulation of this id in the token's workspace"),
+    )))]
 pub async fn get_regulation(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
@@ -91,6 +112,17 @@ pub async fn get_regulation(State(app): State<Arc<App>>, caller: Caller, Ids(id)
     }
 }
 
+/// Delete a regulation
+///
+/// Only an `INITIALIZED` one can be deleted; the emulator's are `FINISHED` from the start, so an existing one is
+/// refused.
+#[cfg_attr(test, utoipa::path(delete, path = "/regulations/{regulateId}", tag = "Deletion and Suppression",
+    params(RegulationPath),
+    responses(
+        (status = 200, description = "deleted", body = Envelope<StatusOnly>),
+        (status = 400, description = "the regulation is not `INITIALIZED`"),
+        (status = 404, description = "no regulation of this id in the token's workspace"),
+    )))]
 pub async fn delete_regulation(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
     // Only while INITIALIZED (TS47); the emulator's are finished from the start.
     let tx = write.begin(&app).await;
@@ -104,10 +136,32 @@ pub async fn delete_regulation(State(app): State<Arc<App>>, write: Write, Ids(id
     }
 }
 
-pub async fn create_regulation(app: State<Arc<App>>, write: Write, body: Body) -> Reply {
+/// Create a workspace regulation
+///
+/// Its deletes are sent to every webhooks destination of the workspace at once, so it is `FINISHED` from the
+/// start.
+#[cfg_attr(test, utoipa::path(post, path = "/regulations", tag = "Deletion and Suppression",
+    request_body = RegulationInput,
+    responses(
+        (status = 200, description = "the new regulation's id", body = Envelope<RegulationCreated>),
+        (status = 422, description = "a field missing, of the wrong type or not in its enum; no subject, or more \
+                                      than 5,000"),
+    )))]
+pub async fn create_workspace_regulation(app: State<Arc<App>>, write: Write, body: Body) -> Reply {
     create(app, write, None, body).await
 }
 
+/// Create a source regulation
+///
+/// As a workspace's, for one source and its webhooks; its subjects are user ids.
+#[cfg_attr(test, utoipa::path(post, path = "/regulations/sources/{sourceId}", tag = "Deletion and Suppression",
+    params(SourcePath), request_body = RegulationInput,
+    responses(
+        (status = 200, description = "the new regulation's id", body = Envelope<RegulationCreated>),
+        (status = 404, description = "no source of this id in the token's workspace"),
+        (status = 422, description = "a field missing, of the wrong type or not in its enum, a `subjectType` other \
+                                      than `USER_ID`; no subject, or more than 5,000"),
+    )))]
 pub async fn create_source_regulation(app: State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
     create(app, write, Some(id), body).await
 }
@@ -140,5 +194,5 @@ async fn create(State(app): State<Arc<App>>, write: Write, source: Option<String
     let rows = queued.changes();
     let outbox = app.outbox.clone();
     tx.commit_then(vec![op], rows, move || outbox.dispatch(queued)).await?;
-    data(Created { regulate_id: regulation.id })
+    data(RegulationCreated { regulate_id: regulation.id })
 }

@@ -149,10 +149,10 @@ impl<S: Send + Sync> FromRequest<S> for Body {
 }
 
 impl Body {
-    /// The body as `T`: 400 `bad-request` when it is not JSON, 422 `input-validation` naming the field when it is
-    /// JSON of another shape (a required field missing, a wrong type, an unknown enum value). Unknown fields are
-    /// ignored.
-    fn json<T: DeserializeOwned>(&self) -> Result<T, Problem> {
+    /// The body as `T`: 400 `bad-request` when it is not JSON, 422 `input-validation` naming the field (a dotted
+    /// path, list indexes included: `rules.0.version`) when it is JSON of another shape (a required field missing, a
+    /// wrong type, an unknown enum value, a list where an object belongs). Unknown fields are ignored.
+    fn json<T: DeserializeOwned + Serialize>(&self) -> Result<T, Problem> {
         let bytes = &self.0;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Err(Status::malformed("the request body is empty; expected JSON").into());
@@ -162,17 +162,52 @@ impl Body {
         if !value.is_object() {
             return Err(Status::malformed("the request body must be a JSON object").into());
         }
-        serde_path_to_error::deserialize(value).map_err(|e| {
-            let path = e.path().to_string();
+        let read: T = serde_path_to_error::deserialize(&value).map_err(|e| {
+            use serde_path_to_error::Segment;
+            let mut path: Vec<String> = (e.path().iter())
+                .filter_map(|segment| match segment {
+                    Segment::Seq { index } => Some(index.to_string()),
+                    Segment::Map { key } => Some(key.clone()),
+                    Segment::Enum { variant } => Some(variant.clone()),
+                    Segment::Unknown => None,
+                })
+                .collect();
             let inner = e.into_inner().to_string();
             // serde names a missing field in its message, not in the path.
-            let field = match inner.strip_prefix("missing field `").and_then(|rest| rest.split('`').next()) {
-                Some(missing) if path == "." => missing.to_string(),
-                Some(missing) => format!("{path}.{missing}"),
-                None => path,
-            };
-            Problem(Status::invalid_field(field.trim_start_matches('.'), format!("invalid body: {inner}")))
-        })
+            if let Some(missing) = inner.strip_prefix("missing field `").and_then(|rest| rest.split('`').next()) {
+                path.push(missing.to_string());
+            }
+            Problem(Status::invalid_field(path.join("."), format!("invalid body: {inner}")))
+        })?;
+        // serde reads a struct from a list of its fields' values too (`"group": [true]`): what it read as an object
+        // must have been one.
+        let written = serde_json::to_value(&read).map_err(|e| Status::internal(e.to_string()))?;
+        if let Some(field) = not_an_object(&value, &written, &mut Vec::new()) {
+            return Err(Status::invalid_field(field, "invalid body: expected an object").into());
+        }
+        Ok(read)
+    }
+}
+
+/// The first place where `read` (a body as read and written back) has an object and `given` (the body as sent)
+/// has none, as a dotted path.
+fn not_an_object(given: &serde_json::Value, read: &serde_json::Value, at: &mut Vec<String>) -> Option<String> {
+    use serde_json::Value;
+    let mut inside = |key: String, given: &Value, read: &Value| {
+        at.push(key);
+        let found = not_an_object(given, read, at);
+        at.pop();
+        found
+    };
+    match (given, read) {
+        (Value::Object(given), Value::Object(read)) => {
+            read.iter().find_map(|(key, read)| inside(key.clone(), given.get(key)?, read))
+        }
+        (Value::Array(given), Value::Array(read)) => {
+            given.iter().zip(read).enumerate().find_map(|(n, (given, read))| inside(n.to_string(), given, read))
+        }
+        (_, Value::Object(_)) => Some(at.join(".")),
+        _ => None,
     }
 }
 

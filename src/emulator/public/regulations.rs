@@ -41,16 +41,38 @@ struct One {
     regulation: public::Regulation,
 }
 
-/// The workspace's regulations that `keep` accepts, newest last, filtered by the query's `status` and
-/// `regulationTypes`.
+/// The query's `status` and `regulationTypes`, each value one of its enum's (else 422 naming the parameter).
+struct Wanted {
+    status: Vec<String>,
+    types: Vec<String>,
+}
+
+impl Wanted {
+    fn of(query: &super::query::Query) -> Result<Wanted, Problem> {
+        let status: Vec<String> = query.values("status").map(String::from).collect();
+        let types = query.list("regulationTypes");
+        for (field, values, allowed) in [
+            ("status", &status, &public::REGULATION_STATUSES[..]),
+            ("regulationTypes", &types, &public::REGULATION_TYPES[..]),
+        ] {
+            if let Some(bad) = values.iter().find(|v| !allowed.contains(&v.as_str())) {
+                let message = format!("{field} must be one of {}, got {bad:?}", allowed.join(", "));
+                return Err(Status::invalid_field(field, message).into());
+            }
+        }
+        Ok(Wanted { status, types })
+    }
+}
+
+/// The workspace's regulations that `keep` accepts, newest last, of the statuses and types wanted (all when none
+/// is named).
 fn entries(
     state: &Store,
     workspace: &str,
-    query: &super::query::Query,
+    wanted: &Wanted,
     keep: impl Fn(&str) -> bool,
 ) -> Vec<public::RegulationListEntry> {
-    let types = query.list("regulationTypes");
-    let status: Vec<&str> = query.values("status").collect();
+    let (types, status) = (&wanted.types, &wanted.status);
     state
         .names_in(&format!("{workspace}/regulations"))
         .filter_map(|name| match state.get(name) {
@@ -58,7 +80,7 @@ fn entries(
             _ => None,
         })
         .filter(|entry| types.is_empty() || types.contains(&entry.regulation_type))
-        .filter(|entry| status.is_empty() || status.contains(&entry.status.as_str()))
+        .filter(|entry| status.is_empty() || status.contains(&entry.status))
         .collect()
 }
 
@@ -68,9 +90,10 @@ fn entries(
     responses((status = 200, description = "a page of the workspace's regulations", body = Envelope<List>))))]
 pub async fn list_workspace_regulations(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
     let asked = query.page()?;
+    let wanted = Wanted::of(&query)?;
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
-    let (regulations, pagination) = page(&entries(&state, &workspace, &query, |_| true), asked);
+    let (regulations, pagination) = page(&entries(&state, &workspace, &wanted, |_| true), asked);
     data(List { regulations, pagination })
 }
 
@@ -92,8 +115,9 @@ pub async fn list_regulations_from_source(
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
     source_named(&state, &workspace, &id)?;
+    let wanted = Wanted::of(&query)?;
     let of_source = |name: &str| state.more(name).and_then(|more| more.source.as_deref()) == Some(id.as_str());
-    data(SourceList { regulations: entries(&state, &workspace, &query, of_source) })
+    data(SourceList { regulations: entries(&state, &workspace, &wanted, of_source) })
 }
 
 /// Get a regulation

@@ -485,6 +485,7 @@ pub struct Rule {
     /// Required; may be `null`.
     #[serde(default)]
     pub json_schema: Value,
+    #[serde(deserialize_with = "whole")]
     pub version: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub created_at: Option<String>,
@@ -505,6 +506,7 @@ pub struct RuleInput {
     pub key: Option<String>,
     #[serde(default)]
     pub json_schema: Value,
+    #[serde(deserialize_with = "whole")]
     pub version: u64,
 }
 
@@ -534,6 +536,7 @@ pub struct RuleRemoval {
     pub kind: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
+    #[serde(deserialize_with = "whole")]
     pub version: u64,
 }
 
@@ -707,6 +710,15 @@ pub fn censor(secret: &str) -> String {
 /// Whether a value a client writes is a censored one read back (it holds U+2022): the stored secret stays.
 pub fn is_censored(value: &Value) -> bool {
     value.as_str().is_some_and(|s| s.contains('\u{2022}'))
+}
+
+/// Reads a whole number sent as `1` or as `1.0`: JSON Schema's integers, and what a client whose numbers are all
+/// floating point may write.
+fn whole<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+    let number = serde_json::Number::deserialize(deserializer)?;
+    // `u64::MAX as f64` is 2^64, one more than the largest u64.
+    let whole = number.as_f64().filter(|f| f.fract() == 0.0 && (0.0..u64::MAX as f64).contains(f)).map(|f| f as u64);
+    number.as_u64().or(whole).ok_or_else(|| serde::de::Error::custom(format!("expected a whole number, got {number}")))
 }
 
 /// Reads a present field as `Some`, so that `null` (`Some(None)`) differs from absent (`None`).

@@ -42,15 +42,17 @@ SEG="$TARGET_DIR/debug/seg"
 
 WORK=$(mktemp -d)
 TOKEN="st-$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
+# The server's log (a line per request, and why it stopped if it did) outlives the run, for a failure to be read.
+SERVER_LOG="$TARGET_DIR/schemathesis-$API-serve.log"
 # No rate limit: schemathesis sends thousands of requests a minute.
-"$SEG" serve --port 0 --rate-limit 0 --accept-token "$TOKEN:workspace" >"$WORK/stdout" 2>"$WORK/stderr" &
+"$SEG" serve --port 0 --rate-limit 0 --accept-token "$TOKEN:workspace" >"$WORK/stdout" 2>"$SERVER_LOG" &
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null; wait "$SERVER" 2>/dev/null; rm -rf "$WORK"' EXIT
 
 # The first stdout line is `listening on http://HOST:PORT` (EMULATOR.md).
 for _ in $(seq 100); do
   grep -q '^listening on ' "$WORK/stdout" 2>/dev/null && break
-  kill -0 "$SERVER" 2>/dev/null || { cat "$WORK/stderr" >&2; exit 1; }
+  kill -0 "$SERVER" 2>/dev/null || { cat "$SERVER_LOG" >&2; exit 1; }
   sleep 0.1
 done
 BASE=$(sed -n 's/^listening on //p' "$WORK/stdout" | head -n 1)
@@ -82,4 +84,6 @@ SCHEMATHESIS_HOOKS="$PWD/scripts/schemathesis/$HOOKS" SEG_ST_TOKEN_ID="$TOKEN_ID
   --output-sanitize false \
   --no-color \
   "$@" || status=$?
+kill -0 "$SERVER" 2>/dev/null || echo "== seg serve was gone by the end of the run; its log: $SERVER_LOG" >&2
+echo "== the server's log: $SERVER_LOG" >&2
 exit "$status"

@@ -11,7 +11,10 @@
 use std::path::Path;
 
 /// Each front door's document, and the name it is embedded under in OUT_DIR.
-const DOCUMENTS: &[(&str, &str)] = &[("src/emulator/config/openapi.json", "config-openapi.json")];
+const DOCUMENTS: &[(&str, &str)] = &[
+    ("src/emulator/config/openapi.json", "config-openapi.json"),
+    ("src/emulator/public/openapi.json", "public-openapi.json"),
+];
 
 fn main() {
     let out_dir = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR");

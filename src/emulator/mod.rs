@@ -90,6 +90,8 @@ pub struct App {
     public: Router<Arc<App>>,
     /// `GET /openapi.json`, built at the first request for it.
     openapi: std::sync::OnceLock<bytes::Bytes>,
+    /// `GET /openapi-public.json`, built at the first request for it.
+    openapi_public: std::sync::OnceLock<bytes::Bytes>,
     /// The addresses it listens on (none when its routes are called in-process): a hook may not point at them.
     served: std::sync::Mutex<Vec<std::net::SocketAddr>>,
 }
@@ -155,6 +157,7 @@ impl Emulator {
             config: config::served(),
             public: public::served(),
             openapi: std::sync::OnceLock::new(),
+            openapi_public: std::sync::OnceLock::new(),
             served: std::sync::Mutex::default(),
         });
         if let (Some(seed), Some(path)) = (seed, &options.seed) {
@@ -193,8 +196,9 @@ impl Emulator {
             .route("/_emulator/deliveries", get(control::deliveries).delete(control::clear_deliveries))
             .route_layer(axum::middleware::from_fn(control::admit));
         let mut router = control
-            // The API's description, like the control plane, needs no token.
-            .route("/openapi.json", get(openapi_json));
+            // The APIs' descriptions, like the control plane, need no token.
+            .route("/openapi.json", get(openapi_json))
+            .route(PUBLIC_OPENAPI, get(openapi_public_json));
         // The tracking endpoints live outside the API's version prefix, as they do at the service.
         for path in ingest::PATHS {
             router = router.route(path, any(ingest::call));
@@ -226,6 +230,16 @@ impl Emulator {
 async fn openapi_json(axum::extract::State(app): axum::extract::State<Arc<App>>) -> axum::response::Response {
     let document = app.openapi.get_or_init(|| {
         serde_json::to_vec(&config::openapi::document(&app.catalog)).expect("the OpenAPI document serializes").into()
+    });
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], document.clone()).into_response()
+}
+
+/// Where the Public API's description is served: beside the Config API's, outside both APIs' paths.
+pub const PUBLIC_OPENAPI: &str = "/openapi-public.json";
+
+async fn openapi_public_json(axum::extract::State(app): axum::extract::State<Arc<App>>) -> axum::response::Response {
+    let document = app.openapi_public.get_or_init(|| {
+        serde_json::to_vec(&public::openapi::document(&app.catalog)).expect("the OpenAPI document serializes").into()
     });
     ([(axum::http::header::CONTENT_TYPE, "application/json")], document.clone()).into_response()
 }

@@ -27,6 +27,7 @@ mod openapi;
 mod parallel;
 mod public_client;
 mod public_door;
+mod public_openapi;
 mod raw_output;
 mod receiver;
 mod screens;

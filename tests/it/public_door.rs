@@ -527,3 +527,83 @@ async fn ids_survive_a_restart_with_data() {
     let again = data(&env.get("/sources").await, 200);
     assert_eq!(again["sources"][0]["id"], id, "ids survive a restart");
 }
+
+/// axum answers HEAD with a path's GET handler; the Public API has no HEAD, and a method a path lacks is 404.
+#[tokio::test]
+async fn head_is_a_method_no_path_has() {
+    let env = TestEnv::start().await;
+    for path in ["/", "/sources", "/catalog/sources"] {
+        assert_eq!(env.raw("HEAD", path, Some(WRITE), None).await.status, 404, "{path}");
+    }
+}
+
+// ---- found by schemathesis against /openapi-public.json (TESTING.md) ----
+
+/// The lists of regulations named an enum value they do not know, or an empty one, and answered as if no filter
+/// were given: PUBLIC-API.md's 422 for an unknown enum value, naming the parameter.
+#[tokio::test]
+async fn a_regulation_filter_of_an_unknown_value_is_refused() {
+    let env = TestEnv::start().await;
+    let web = create_source(&env, "web").await;
+    let web = web["id"].as_str().unwrap();
+    for (query, field) in [
+        ("status=AAA", "status"),
+        ("regulationTypes=NOPE", "regulationTypes"),
+        ("regulationTypes=", "regulationTypes"),
+        ("regulationTypes[0]=DELETE_ONLY&regulationTypes[1]=", "regulationTypes"),
+    ] {
+        refused(&env.get(&format!("/regulations?{query}")).await, 422, "input-validation", Some(field));
+        refused(&env.get(&format!("/regulations/sources/{web}?{query}")).await, 422, "input-validation", Some(field));
+    }
+    data(&env.get("/regulations?status=FINISHED&regulationTypes=DELETE_ONLY,UNSUPPRESS").await, 200);
+}
+
+/// serde reads a struct from a list of its fields' values as well, so `"group": [true]` was taken for
+/// `{"allowUnplannedTraits": true}` and a label could be `["team", "data"]`: a wrong JSON type, 422.
+#[tokio::test]
+async fn a_list_where_an_object_belongs_is_refused() {
+    let env = TestEnv::start().await;
+    let web = create_source(&env, "web").await;
+    let web = web["id"].as_str().unwrap();
+    let settings = format!("/sources/{web}/settings");
+    let body = json!({"group": [false, null]});
+    refused(&env.call("PATCH", &settings, Some(body)).await, 422, "input-validation", Some("group"));
+    let group = &data(&env.get(&settings).await, 200)["settings"]["group"];
+    assert_eq!(group["allowUnplannedTraits"], true, "nothing changed");
+    let body = json!({"label": ["team", "data"]});
+    refused(&env.call("POST", "/labels", Some(body)).await, 422, "input-validation", Some("label"));
+    let body = json!({"labels": [{"key": "environment", "value": "dev"}, ["environment", "prod"]]});
+    refused(
+        &env.call("POST", &format!("/sources/{web}/labels"), Some(body)).await,
+        422,
+        "input-validation",
+        Some("labels.1"),
+    );
+    // Objects are read as before.
+    let body = json!({"group": {"allowUnplannedTraits": false}});
+    data(&env.call("PATCH", &settings, Some(body)).await, 200);
+}
+
+/// A rule's `version` is a whole number, and JSON Schema's integers include `1.0`: it was refused (a client whose
+/// numbers are all floating point sends so). Beyond the largest u64 it is still refused, not rounded.
+#[tokio::test]
+async fn a_rule_version_may_be_written_with_a_zero_fraction() {
+    let env = TestEnv::start().await;
+    let body = json!({"name": "Main", "type": "LIVE"});
+    let plan = data(&env.call("POST", "/tracking-plans", Some(body)).await, 200)["trackingPlan"]["id"].clone();
+    let rules = format!("/tracking-plans/{}/rules", plan.as_str().unwrap());
+    let body = json!({"rules": [{"type": "TRACK", "key": "Signed Up", "version": 2.0, "jsonSchema": {}}]});
+    data(&env.call("PUT", &rules, Some(body)).await, 200);
+    let listed = data(&env.get(&rules).await, 200);
+    assert_eq!(listed["rules"][0]["version"], json!(2));
+    for version in [json!(1.5), json!(-1), json!(18446744073709551616.0)] {
+        let body = json!({"rules": [{"type": "TRACK", "key": "x", "version": version, "jsonSchema": {}}]});
+        refused(&env.call("PUT", &rules, Some(body)).await, 422, "input-validation", Some("rules.0.version"));
+    }
+    let body = json!({"rules": [{"type": "TRACK", "key": "x", "version": u64::MAX, "jsonSchema": {}}]});
+    data(&env.call("PATCH", &rules, Some(body)).await, 200);
+    let body = json!({"rules": [{"type": "TRACK", "key": "Signed Up", "version": 2}, {"type": "TRACK", "key": "Signed Up", "version": 2.0}]});
+    let answer = env.call("PUT", &rules, Some(body)).await;
+    refused(&answer, 422, "input-validation", Some("rules"));
+    assert!(answer.text.contains(r#"a second rule of type TRACK, key \"Signed Up\", version 2"#), "{}", answer.text);
+}

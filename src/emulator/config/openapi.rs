@@ -242,6 +242,12 @@ fn config_items(collection: &str, destination: &CatalogDestination) -> Vec<Objec
         .collect()
 }
 
+/// The value of the webhooks destination's `hooks` setting: `null` or up to `MAX_URLS` hooks (the Public API's
+/// document states the same rule with it).
+pub fn hooks() -> Value {
+    value(nullable(ArrayBuilder::new().max_items(Some(crate::webhook::deliver::MAX_URLS)).items(hook())))
+}
+
 /// One webhook URL with its headers (`deliver::custom_header`: HTTP names and values, not the reserved names).
 fn hook() -> Object {
     let any_case = |name: &str| -> String {

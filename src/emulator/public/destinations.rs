@@ -8,6 +8,8 @@ use std::sync::Arc;
 use axum::extract::State;
 use serde::Serialize;
 
+#[cfg(test)]
+use super::doc::{DestinationPath, Pagination, SourcePath};
 use super::{
     Body, Caller, Ids, Problem, Query, Reply, Write, data, page, render, sources::named as source_named, success,
 };
@@ -16,14 +18,18 @@ use crate::emulator::model::{self, destinations, sources};
 use crate::emulator::status::Status;
 use crate::emulator::store::{Resource, State as Store};
 use crate::wire::public::{self, PaginationOutput, map};
+#[cfg(test)]
+use crate::wire::public::{CreateDestination, Envelope, StatusOnly, UpdateDestination};
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = DestinationsPage))]
 struct Destinations {
     destinations: Vec<public::Destination>,
     pagination: PaginationOutput,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = DestinationData))]
 struct One {
     destination: public::Destination,
 }
@@ -46,6 +52,11 @@ fn of_source<'s>(state: &'s Store, source: &str) -> Vec<&'s str> {
     state.names_in(&format!("{source}/destinations")).collect()
 }
 
+/// List destinations
+///
+/// Every source's destinations, in the sources' order, a page at a time.
+#[cfg_attr(test, utoipa::path(get, path = "/destinations", tag = "Destinations", params(Pagination),
+    responses((status = 200, description = "a page of the workspace's destinations", body = Envelope<Destinations>))))]
 pub async fn list_destinations(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
     let asked = query.page()?;
     let state = app.store.read();
@@ -57,7 +68,14 @@ pub async fn list_destinations(State(app): State<Arc<App>>, caller: Caller, Quer
     data(Destinations { destinations, pagination })
 }
 
-pub async fn list_connected_destinations(
+/// List connected destinations from a source
+#[cfg_attr(test, utoipa::path(get, path = "/sources/{sourceId}/connected-destinations", tag = "Sources",
+    params(SourcePath, Pagination),
+    responses(
+        (status = 200, description = "a page of the source's destinations", body = Envelope<Destinations>),
+        (status = 404, description = "no source of this id in the token's workspace"),
+    )))]
+pub async fn list_connected_destinations_from_source(
     State(app): State<Arc<App>>,
     caller: Caller,
     Ids(id): Ids<String>,
@@ -72,12 +90,33 @@ pub async fn list_connected_destinations(
     data(Destinations { destinations, pagination })
 }
 
+/// Get a destination
+///
+/// Its settings as stored, over the catalog's defaults, secrets censored.
+#[cfg_attr(test, utoipa::path(get, path = "/destinations/{destinationId}", tag = "Destinations",
+    params(DestinationPath),
+    responses(
+        (status = 200, description = "the destination", body = Envelope<One>),
+        (status = 404, description = "no destination of this id in the token's workspace"),
+    )))]
 pub async fn get_destination(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
     let state = app.store.read();
     let name = named(&state, &caller.workspace(&state)?, &id)?;
     data(One { destination: one(&app, &state, &name)? })
 }
 
+/// Create a destination
+///
+/// A destination of a catalog entry (`metadataId`) on a source (`sourceId`); `enabled` is `true` when not sent. A
+/// second destination of one entry on one source is refused unless the entry allows several
+/// (`supportedFeatures.cloudModeInstances: MULTIPLE`, as the built-in `webhooks` does).
+#[cfg_attr(test, utoipa::path(post, path = "/destinations", tag = "Destinations", request_body = CreateDestination,
+    responses(
+        (status = 200, description = "the new destination", body = Envelope<One>),
+        (status = 400, description = "invalid JSON, or the source has a destination of this single-instance entry"),
+        (status = 422, description = "a field missing or of the wrong type, a `sourceId` not in the workspace, a \
+                                      `metadataId` not in the catalog, a setting the entry lacks or a bad value"),
+    )))]
 pub async fn create_destination(State(app): State<Arc<App>>, write: Write, body: Body) -> Reply {
     let input: public::CreateDestination = body.json()?;
     let tx = write.begin(&app).await;
@@ -108,6 +147,17 @@ pub async fn create_destination(State(app): State<Arc<App>>, write: Write, body:
     data(One { destination: one(&app, &state, &name)? })
 }
 
+/// Update a destination
+///
+/// Only the fields sent change; `settings` merge by top-level key (`null` removes one; a censored value keeps the
+/// stored secret); `name: null` clears the name.
+#[cfg_attr(test, utoipa::path(patch, path = "/destinations/{destinationId}", tag = "Destinations",
+    params(DestinationPath), request_body = UpdateDestination,
+    responses(
+        (status = 200, description = "the destination as updated", body = Envelope<One>),
+        (status = 404, description = "no destination of this id in the token's workspace"),
+        (status = 422, description = "a value of the wrong type, a setting the entry lacks or a bad value"),
+    )))]
 pub async fn update_destination(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
     let tx = write.begin(&app).await;
     let (op, name) = {
@@ -136,6 +186,15 @@ pub async fn update_destination(State(app): State<Arc<App>>, write: Write, Ids(i
     data(One { destination: one(&app, &state, &name)? })
 }
 
+/// Delete a destination
+///
+/// With its filters.
+#[cfg_attr(test, utoipa::path(delete, path = "/destinations/{destinationId}", tag = "Destinations",
+    params(DestinationPath),
+    responses(
+        (status = 200, description = "deleted", body = Envelope<StatusOnly>),
+        (status = 404, description = "no destination of this id in the token's workspace"),
+    )))]
 pub async fn delete_destination(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
     let tx = write.begin(&app).await;
     let op = {

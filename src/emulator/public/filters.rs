@@ -8,6 +8,8 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
 use super::destinations::named as destination_named;
+#[cfg(test)]
+use super::doc::{DestinationPath, FilterPath, Pagination};
 use super::{Body, Caller, Ids, Problem, Query, Reply, Write, data, page, render, success};
 use crate::emulator::App;
 use crate::emulator::model::{self, filters};
@@ -16,22 +18,27 @@ use crate::emulator::store::State as Store;
 use crate::wire::DestinationFilter;
 use crate::wire::filter::FILTER_ID_PREFIX;
 use crate::wire::public::{self, FilterAction, PaginationOutput, action, map};
+#[cfg(test)]
+use crate::wire::public::{CreateFilter, Envelope, StatusOnly, UpdateFilter};
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = FiltersPage))]
 struct Filters {
     filters: Vec<public::Filter>,
     pagination: PaginationOutput,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = FilterData))]
 struct One {
     filter: public::Filter,
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct FilterIds {
-    destination: String,
-    filter: String,
+    destination_id: String,
+    filter_id: String,
 }
 
 /// The key of a filter of this destination: 404 for a filter of another one.
@@ -64,7 +71,14 @@ fn actions(given: &[FilterAction]) -> Result<Vec<serde_json::Value>, Problem> {
     map::filter_actions_from_public(given).map_err(|e| Status::invalid_field("actions", e).into())
 }
 
-pub async fn list_filters(
+/// List filters from a destination
+#[cfg_attr(test, utoipa::path(get, path = "/destination/{destinationId}/filters", tag = "Destination Filters",
+    params(DestinationPath, Pagination),
+    responses(
+        (status = 200, description = "a page of the destination's filters", body = Envelope<Filters>),
+        (status = 404, description = "no destination of this id in the token's workspace"),
+    )))]
+pub async fn list_filters_from_destination(
     State(app): State<Arc<App>>,
     caller: Caller,
     Ids(id): Ids<String>,
@@ -79,13 +93,37 @@ pub async fn list_filters(
     data(Filters { filters, pagination })
 }
 
-pub async fn get_filter(State(app): State<Arc<App>>, caller: Caller, Ids(ids): Ids<FilterIds>) -> Reply {
+/// Get a filter in a destination
+#[cfg_attr(test, utoipa::path(get, path = "/destination/{destinationId}/filters/{filterId}", tag = "Destination Filters",
+    params(FilterPath),
+    responses(
+        (status = 200, description = "the filter", body = Envelope<One>),
+        (status = 404, description = "no such destination in the token's workspace, or no such filter of it"),
+    )))]
+pub async fn get_filter_in_destination(State(app): State<Arc<App>>, caller: Caller, Ids(ids): Ids<FilterIds>) -> Reply {
     let state = app.store.read();
-    let destination = destination_named(&state, &caller.workspace(&state)?, &ids.destination)?;
-    data(One { filter: one(&state, &named(&state, &destination, &ids.filter)?)? })
+    let destination = destination_named(&state, &caller.workspace(&state)?, &ids.destination_id)?;
+    data(One { filter: one(&state, &named(&state, &destination, &ids.filter_id)?)? })
 }
 
-pub async fn create_filter(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
+/// Create a filter for a destination
+///
+/// `sourceId` must be the destination's source; `if` is an FQL condition (`all` matches every event); `SAMPLE`
+/// needs a `percent` from 0 to 1, `ALLOW_PROPERTIES` and `DROP_PROPERTIES` need `fields`.
+#[cfg_attr(test, utoipa::path(post, path = "/destination/{destinationId}/filters", tag = "Destination Filters",
+    params(DestinationPath), request_body = CreateFilter,
+    responses(
+        (status = 200, description = "the new filter", body = Envelope<One>),
+        (status = 404, description = "no destination of this id in the token's workspace"),
+        (status = 422, description = "a field missing or of the wrong type, a `sourceId` other than the \
+                                      destination's, an `if` that is not FQL, an action of the wrong shape"),
+    )))]
+pub async fn create_filter_for_destination(
+    State(app): State<Arc<App>>,
+    write: Write,
+    Ids(id): Ids<String>,
+    body: Body,
+) -> Reply {
     let tx = write.begin(&app).await;
     let (op, key) = {
         let state = tx.state();
@@ -113,12 +151,28 @@ pub async fn create_filter(State(app): State<Arc<App>>, write: Write, Ids(id): I
     data(One { filter: one(&state, &key)? })
 }
 
-pub async fn update_filter(State(app): State<Arc<App>>, write: Write, Ids(ids): Ids<FilterIds>, body: Body) -> Reply {
+/// Update a filter for a destination
+///
+/// Only the fields sent change; `description: null` clears the description.
+#[cfg_attr(test, utoipa::path(patch, path = "/destination/{destinationId}/filters/{filterId}",
+    tag = "Destination Filters", params(FilterPath), request_body = UpdateFilter,
+    responses(
+        (status = 200, description = "the filter as updated", body = Envelope<One>),
+        (status = 404, description = "no such destination in the token's workspace, or no such filter of it"),
+        (status = 422, description = "a value of the wrong type, an `if` that is not FQL, an action of the wrong \
+                                      shape"),
+    )))]
+pub async fn update_filter_for_destination(
+    State(app): State<Arc<App>>,
+    write: Write,
+    Ids(ids): Ids<FilterIds>,
+    body: Body,
+) -> Reply {
     let tx = write.begin(&app).await;
     let (op, key) = {
         let state = tx.state();
-        let destination = destination_named(&state, &model::workspace_of(&state, tx.caller())?, &ids.destination)?;
-        let key = named(&state, &destination, &ids.filter)?;
+        let destination = destination_named(&state, &model::workspace_of(&state, tx.caller())?, &ids.destination_id)?;
+        let key = named(&state, &destination, &ids.filter_id)?;
         let input: public::UpdateFilter = body.json()?;
         let mut new = filters::get(&state, &key)?.clone();
         if let Some(condition) = input.condition {
@@ -143,12 +197,23 @@ pub async fn update_filter(State(app): State<Arc<App>>, write: Write, Ids(ids): 
     data(One { filter: one(&state, &key)? })
 }
 
-pub async fn remove_filter(State(app): State<Arc<App>>, write: Write, Ids(ids): Ids<FilterIds>) -> Reply {
+/// Remove a filter from a destination
+#[cfg_attr(test, utoipa::path(delete, path = "/destination/{destinationId}/filters/{filterId}",
+    tag = "Destination Filters", params(FilterPath),
+    responses(
+        (status = 200, description = "removed", body = Envelope<StatusOnly>),
+        (status = 404, description = "no such destination in the token's workspace, or no such filter of it"),
+    )))]
+pub async fn remove_filter_from_destination(
+    State(app): State<Arc<App>>,
+    write: Write,
+    Ids(ids): Ids<FilterIds>,
+) -> Reply {
     let tx = write.begin(&app).await;
     let op = {
         let state = tx.state();
-        let destination = destination_named(&state, &model::workspace_of(&state, tx.caller())?, &ids.destination)?;
-        let key = named(&state, &destination, &ids.filter)?;
+        let destination = destination_named(&state, &model::workspace_of(&state, tx.caller())?, &ids.destination_id)?;
+        let key = named(&state, &destination, &ids.filter_id)?;
         filters::delete(&state, &key)?
     };
     tx.commit(vec![op]).await?;

@@ -8,6 +8,8 @@ use std::sync::Arc;
 use axum::extract::State;
 use serde::Deserialize;
 
+#[cfg(test)]
+use super::doc::{LabelPath, SourcePath};
 use super::sources::named as source_named;
 use super::{Body, Caller, Ids, Problem, Reply, Write, created, data, success};
 use crate::emulator::App;
@@ -15,6 +17,8 @@ use crate::emulator::model::{self, sources};
 use crate::emulator::status::Status;
 use crate::emulator::store::{Op, Resource, State as Store};
 use crate::wire::Code;
+#[cfg(test)]
+use crate::wire::public::{Envelope, StatusOnly};
 use crate::wire::public::{Label, LabelBody, Labels, map};
 
 /// The key the workspace's labels are kept under, beside the resources.
@@ -38,11 +42,25 @@ fn keep(workspace: &str, labels: &[Label]) -> Result<Op, Problem> {
     Ok(Op::Meta(key(workspace), bytes))
 }
 
+/// List labels
+///
+/// The workspace's labels, all of them (no pagination); a new workspace has `environment` = `dev` and `prod`.
+#[cfg_attr(test, utoipa::path(get, path = "/labels", tag = "Labels",
+    responses((status = 200, description = "the workspace's labels", body = Envelope<Labels>))))]
 pub async fn list_labels(State(app): State<Arc<App>>, caller: Caller) -> Reply {
     let state = app.store.read();
     data(Labels { labels: labels(&state, &caller.workspace(&state)?) })
 }
 
+/// Create a label
+///
+/// Answered 201.
+#[cfg_attr(test, utoipa::path(post, path = "/labels", tag = "Labels", request_body = LabelBody,
+    responses(
+        (status = 201, description = "the new label", body = Envelope<LabelBody>),
+        (status = 409, description = "the workspace has this label"),
+        (status = 422, description = "a key or value missing, empty or of the wrong type"),
+    )))]
 pub async fn create_label(State(app): State<Arc<App>>, write: Write, body: Body) -> Reply {
     let input: LabelBody = body.json()?;
     if input.label.key.is_empty() || input.label.value.is_empty() {
@@ -70,6 +88,13 @@ pub struct LabelIds {
     value: String,
 }
 
+/// Delete a label
+#[cfg_attr(test, utoipa::path(delete, path = "/labels/{key}/{value}", tag = "Labels", params(LabelPath),
+    responses(
+        (status = 200, description = "deleted", body = Envelope<StatusOnly>),
+        (status = 404, description = "the workspace has no such label"),
+        (status = 409, description = "a source has the label"),
+    )))]
 pub async fn delete_label(State(app): State<Arc<App>>, write: Write, Ids(ids): Ids<LabelIds>) -> Reply {
     let tx = write.begin(&app).await;
     let op = {
@@ -94,11 +119,31 @@ pub async fn delete_label(State(app): State<Arc<App>>, write: Write, Ids(ids): I
     success()
 }
 
-pub async fn add_labels(app: State<Arc<App>>, write: Write, id: Ids<String>, body: Body) -> Reply {
+/// Add labels to a source
+///
+/// Each a label of the workspace; a source holds one value per key, so a label replaces the source's of its key.
+#[cfg_attr(test, utoipa::path(post, path = "/sources/{sourceId}/labels", tag = "Sources", params(SourcePath),
+    request_body = Labels,
+    responses(
+        (status = 200, description = "the source's labels", body = Envelope<Labels>),
+        (status = 404, description = "no source of this id in the token's workspace, or a label the workspace lacks"),
+        (status = 422, description = "a label of the wrong shape, one key with two values"),
+    )))]
+pub async fn add_labels_to_source(app: State<Arc<App>>, write: Write, id: Ids<String>, body: Body) -> Reply {
     source_labels(app, write, id, body, false).await
 }
 
-pub async fn replace_labels(app: State<Arc<App>>, write: Write, id: Ids<String>, body: Body) -> Reply {
+/// Replace labels in a source
+///
+/// The source's labels become these, each a label of the workspace.
+#[cfg_attr(test, utoipa::path(put, path = "/sources/{sourceId}/labels", tag = "Sources", params(SourcePath),
+    request_body = Labels,
+    responses(
+        (status = 200, description = "the source's labels", body = Envelope<Labels>),
+        (status = 404, description = "no source of this id in the token's workspace, or a label the workspace lacks"),
+        (status = 422, description = "a label of the wrong shape, one key with two values"),
+    )))]
+pub async fn replace_labels_in_source(app: State<Arc<App>>, write: Write, id: Ids<String>, body: Body) -> Reply {
     source_labels(app, write, id, body, true).await
 }
 

@@ -7,8 +7,11 @@
 
 mod catalog;
 mod destinations;
+#[cfg(test)]
+pub mod doc;
 mod filters;
 mod labels;
+pub mod openapi;
 mod plans;
 mod query;
 mod regulations;
@@ -22,7 +25,7 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{MethodRouter, get};
+use axum::routing::{MethodFilter, MethodRouter};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -146,26 +149,61 @@ impl<S: Send + Sync> FromRequest<S> for Body {
 }
 
 impl Body {
-    /// The body as `T`: 400 `bad-request` when it is not JSON, 422 `input-validation` naming the field when it is
-    /// JSON of another shape (a required field missing, a wrong type, an unknown enum value). Unknown fields are
-    /// ignored.
-    fn json<T: DeserializeOwned>(&self) -> Result<T, Problem> {
+    /// The body as `T`: 400 `bad-request` when it is not JSON, 422 `input-validation` naming the field (a dotted
+    /// path, list indexes included: `rules.0.version`) when it is JSON of another shape (a required field missing, a
+    /// wrong type, an unknown enum value, a list where an object belongs). Unknown fields are ignored.
+    fn json<T: DeserializeOwned + Serialize>(&self) -> Result<T, Problem> {
         // Read as JSON with the one depth limit of every body (400 when it is not JSON, or too deep).
         let value: serde_json::Value = super::body::json(&self.0)?;
         if !value.is_object() {
             return Err(Status::malformed("the request body must be a JSON object").into());
         }
-        serde_path_to_error::deserialize(value).map_err(|e| {
-            let path = e.path().to_string();
+        let read: T = serde_path_to_error::deserialize(&value).map_err(|e| {
+            use serde_path_to_error::Segment;
+            let mut path: Vec<String> = (e.path().iter())
+                .filter_map(|segment| match segment {
+                    Segment::Seq { index } => Some(index.to_string()),
+                    Segment::Map { key } => Some(key.clone()),
+                    Segment::Enum { variant } => Some(variant.clone()),
+                    Segment::Unknown => None,
+                })
+                .collect();
             let inner = e.into_inner().to_string();
             // serde names a missing field in its message, not in the path.
-            let field = match inner.strip_prefix("missing field `").and_then(|rest| rest.split('`').next()) {
-                Some(missing) if path == "." => missing.to_string(),
-                Some(missing) => format!("{path}.{missing}"),
-                None => path,
-            };
-            Problem(Status::invalid_field(field.trim_start_matches('.'), format!("invalid body: {inner}")))
-        })
+            if let Some(missing) = inner.strip_prefix("missing field `").and_then(|rest| rest.split('`').next()) {
+                path.push(missing.to_string());
+            }
+            Problem(Status::invalid_field(path.join("."), format!("invalid body: {inner}")))
+        })?;
+        // serde reads a struct from a list of its fields' values too (`"group": [true]`): what it read as an object
+        // must have been one.
+        let written = serde_json::to_value(&read).map_err(|e| Status::internal(e.to_string()))?;
+        if let Some(field) = not_an_object(&value, &written, &mut Vec::new()) {
+            return Err(Status::invalid_field(field, "invalid body: expected an object").into());
+        }
+        Ok(read)
+    }
+}
+
+/// The first place where `read` (a body as read and written back) has an object and `given` (the body as sent)
+/// has none, as a dotted path.
+fn not_an_object(given: &serde_json::Value, read: &serde_json::Value, at: &mut Vec<String>) -> Option<String> {
+    use serde_json::Value;
+    let mut inside = |key: String, given: &Value, read: &Value| {
+        at.push(key);
+        let found = not_an_object(given, read, at);
+        at.pop();
+        found
+    };
+    match (given, read) {
+        (Value::Object(given), Value::Object(read)) => {
+            read.iter().find_map(|(key, read)| inside(key.clone(), given.get(key)?, read))
+        }
+        (Value::Array(given), Value::Array(read)) => {
+            given.iter().zip(read).enumerate().find_map(|(n, (given, read))| inside(n.to_string(), given, read))
+        }
+        (_, Value::Object(_)) => Some(at.join(".")),
+        _ => None,
     }
 }
 
@@ -182,63 +220,111 @@ fn page<T: Clone>(all: &[T], page: query::Page) -> (Vec<T>, PaginationOutput) {
     (all[start..end].to_vec(), pagination)
 }
 
-/// The served routes, built once per process: each operation of PUBLIC-API.md at its path and method; any other
-/// path or method is 404 `not-found` (the Public API answers no 405 or 501).
+/// The route table: one entry per path, naming the handlers of its methods, each named after the SDK's operation
+/// (`list_sources` is `listSources`). `$entry` turns an entry into a route: [`route!`] at run time, utoipa-axum's
+/// `routes!` where the document is described (tests).
+macro_rules! table {
+    ($entry:ident $(, $context:ident)?) => {{
+        use $crate::emulator::public::{
+            catalog, destinations, filters, labels, plans, regulations, sources, workspace,
+        };
+        vec![
+            $entry!($($context:)? workspace::get_workspace),
+            $entry!($($context:)? sources::list_sources, sources::create_source),
+            $entry!($($context:)? sources::get_source, sources::update_source, sources::delete_source),
+            $entry!($($context:)? destinations::list_connected_destinations_from_source),
+            $entry!($($context:)? sources::list_schema_settings_in_source, sources::update_schema_settings_in_source),
+            $entry!($($context:)? labels::add_labels_to_source, labels::replace_labels_in_source),
+            $entry!($($context:)? labels::list_labels, labels::create_label),
+            $entry!($($context:)? labels::delete_label),
+            $entry!($($context:)? destinations::list_destinations, destinations::create_destination),
+            $entry!($($context:)?
+                destinations::get_destination,
+                destinations::update_destination,
+                destinations::delete_destination
+            ),
+            $entry!($($context:)? filters::list_filters_from_destination, filters::create_filter_for_destination),
+            $entry!($($context:)?
+                filters::get_filter_in_destination,
+                filters::update_filter_for_destination,
+                filters::remove_filter_from_destination
+            ),
+            $entry!($($context:)? plans::list_tracking_plans, plans::create_tracking_plan),
+            $entry!($($context:)? plans::get_tracking_plan, plans::update_tracking_plan, plans::delete_tracking_plan),
+            $entry!($($context:)?
+                plans::list_rules_from_tracking_plan,
+                plans::replace_rules_in_tracking_plan,
+                plans::update_rules_in_tracking_plan,
+                plans::remove_rules_from_tracking_plan
+            ),
+            $entry!($($context:)?
+                plans::list_sources_from_tracking_plan,
+                plans::add_source_to_tracking_plan,
+                plans::remove_source_from_tracking_plan
+            ),
+            $entry!($($context:)? catalog::get_sources_catalog),
+            $entry!($($context:)? catalog::get_source_metadata),
+            $entry!($($context:)? catalog::get_destinations_catalog),
+            $entry!($($context:)? catalog::get_destination_metadata),
+            $entry!($($context:)? regulations::list_workspace_regulations, regulations::create_workspace_regulation),
+            $entry!($($context:)? regulations::get_regulation, regulations::delete_regulation),
+            $entry!($($context:)? regulations::list_regulations_from_source, regulations::create_source_regulation),
+        ]
+    }};
+}
+#[cfg(test)]
+pub(super) use table;
+
+/// One entry of the table as `(path, methods)`: each handler at the path and method the checked-in document gives
+/// its operation (the handler's name in lowerCamelCase), so serving needs none of the description code, which only
+/// tests compile (`openapi/describe.rs`).
+macro_rules! route {
+    ($places:ident: $($module:ident :: $handler:ident),+ $(,)?) => {{
+        let mut paths = Vec::new();
+        let mut methods = MethodRouter::new();
+        $(
+            let (path, method) = place($places, stringify!($handler));
+            paths.push(path);
+            methods = methods.on(method, $module::$handler);
+        )+
+        (paths.swap_remove(0), methods)
+    }};
+}
+
+/// The documented path and method of a handler's operation. The document is checked against the handlers'
+/// attributes by `cargo test`, so a handler missing from it is a stale checkout, said plainly.
+fn place(places: &[(String, String, String)], handler: &str) -> (String, MethodFilter) {
+    let id = openapi::operation_id(handler);
+    let found = places.iter().find(|(op, ..)| *op == id);
+    let (_, path, method) = found.unwrap_or_else(|| {
+        panic!("{id} is not in src/emulator/public/openapi.json: run UPDATE_GENERATED=1 cargo test generated")
+    });
+    let method = match method.as_str() {
+        "get" => MethodFilter::GET,
+        "post" => MethodFilter::POST,
+        "put" => MethodFilter::PUT,
+        "patch" => MethodFilter::PATCH,
+        "delete" => MethodFilter::DELETE,
+        other => panic!("{id}: the API has no {other} operations"),
+    };
+    (path.clone(), method)
+}
+
+/// The served routes, built once per process: the table at the document's paths; any other path or method is 404
+/// `not-found` (the Public API answers no 405 or 501). axum answers HEAD with a path's GET handler; the API has no
+/// HEAD, so it is a method the path lacks.
 pub fn served() -> axum::Router<Arc<App>> {
     static SERVED: OnceLock<axum::Router<Arc<App>>> = OnceLock::new();
     SERVED.get_or_init(routes).clone()
 }
 
 fn routes() -> axum::Router<Arc<App>> {
-    let route = |router: axum::Router<Arc<App>>, path: &str, methods: MethodRouter<Arc<App>>| {
-        router.route(path, methods.fallback(not_found))
-    };
-    let mut router = axum::Router::new();
-    for (path, methods) in [
-        ("/", get(workspace::get_workspace)),
-        ("/sources", get(sources::list_sources).post(sources::create_source)),
-        ("/sources/{source}", get(sources::get_source).patch(sources::update_source).delete(sources::delete_source)),
-        ("/sources/{source}/connected-destinations", get(destinations::list_connected_destinations)),
-        ("/sources/{source}/settings", get(sources::get_schema_settings).patch(sources::update_schema_settings)),
-        ("/sources/{source}/labels", axum::routing::post(labels::add_labels).put(labels::replace_labels)),
-        ("/labels", get(labels::list_labels).post(labels::create_label)),
-        ("/labels/{key}/{value}", axum::routing::delete(labels::delete_label)),
-        ("/destinations", get(destinations::list_destinations).post(destinations::create_destination)),
-        (
-            "/destinations/{destination}",
-            get(destinations::get_destination)
-                .patch(destinations::update_destination)
-                .delete(destinations::delete_destination),
-        ),
-        ("/destination/{destination}/filters", get(filters::list_filters).post(filters::create_filter)),
-        (
-            "/destination/{destination}/filters/{filter}",
-            get(filters::get_filter).patch(filters::update_filter).delete(filters::remove_filter),
-        ),
-        ("/tracking-plans", get(plans::list_plans).post(plans::create_plan)),
-        ("/tracking-plans/{plan}", get(plans::get_plan).patch(plans::update_plan).delete(plans::delete_plan)),
-        (
-            "/tracking-plans/{plan}/rules",
-            get(plans::list_rules).put(plans::replace_rules).patch(plans::update_rules).delete(plans::remove_rules),
-        ),
-        (
-            "/tracking-plans/{plan}/sources",
-            get(plans::list_plan_sources).post(plans::add_source).delete(plans::remove_source),
-        ),
-        ("/catalog/sources", get(catalog::list_catalog_sources)),
-        ("/catalog/sources/{id}", get(catalog::get_catalog_source)),
-        ("/catalog/destinations", get(catalog::list_catalog_destinations)),
-        ("/catalog/destinations/{id}", get(catalog::get_catalog_destination)),
-        ("/regulations", get(regulations::list_regulations).post(regulations::create_regulation)),
-        ("/regulations/{regulation}", get(regulations::get_regulation).delete(regulations::delete_regulation)),
-        (
-            "/regulations/sources/{source}",
-            get(regulations::list_source_regulations).post(regulations::create_source_regulation),
-        ),
-    ] {
-        router = route(router, path, methods);
-    }
-    router.fallback(not_found)
+    let places = &openapi::operations();
+    let table: Vec<(String, MethodRouter<Arc<App>>)> = table!(route, places);
+    let routes = table.into_iter().fold(axum::Router::new(), |routes, (path, methods)| {
+        routes.route(&path, methods.head(not_found).fallback(not_found))
+    });
+    routes.fallback(not_found)
 }
 
 /// An unknown route or method: 404 `not-found`.
@@ -246,4 +332,35 @@ async fn not_found(request: Request) -> Response {
     let received = request.extensions().get::<Received>().cloned();
     let received = received.unwrap_or_else(|| Received::of(request.method(), request.uri()));
     Status::not_found(format!("no such operation: {} {}", received.method, received.shown())).public_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each entry is served at the one path its handlers' attributes describe, each handler at its documented
+    /// method under its operation id: what the checked-in document says is what `routes!` reads from the
+    /// attributes, and every documented operation is routed.
+    #[test]
+    fn each_entry_of_the_table_is_served_where_its_attributes_say() {
+        use utoipa_axum::routes;
+        let places = &openapi::operations();
+        let documented = table!(routes);
+        let served: Vec<(String, MethodRouter<Arc<App>>)> = table!(route, places);
+        assert_eq!(documented.len(), served.len());
+        let mut operations = 0;
+        for ((_, paths, _), (path, _)) in documented.iter().zip(&served) {
+            let (documented_path, item) = paths.paths.iter().next().expect("an entry has a path");
+            assert_eq!(paths.paths.len(), 1);
+            assert_eq!(documented_path, path);
+            let item = serde_json::to_value(item).unwrap();
+            for (method, op) in item.as_object().unwrap().iter().filter(|(_, op)| op.get("operationId").is_some()) {
+                operations += 1;
+                let id = openapi::operation_id(op["operationId"].as_str().unwrap());
+                let place = (id, path.clone(), method.clone());
+                assert!(places.contains(&place), "{place:?}");
+            }
+        }
+        assert_eq!(operations, places.len());
+    }
 }

@@ -7,6 +7,8 @@ use std::sync::Arc;
 use axum::extract::State;
 use serde::Serialize;
 
+#[cfg(test)]
+use super::doc::{Pagination, PlanPath, PlanQuery, RulesQuery, SourceIdQuery};
 use super::sources::named as source_named;
 use super::{Body, Caller, Ids, Problem, Query, Reply, Write, data, page, render, success};
 use crate::emulator::App;
@@ -14,8 +16,11 @@ use crate::emulator::model::{self, plans, sources};
 use crate::emulator::status::Status;
 use crate::emulator::store::{More, Resource, State as Store};
 use crate::wire::public::{self, PaginationOutput, RuleInput, RuleRemoval, Rules, UpsertRule, map, rule_type};
+#[cfg(test)]
+use crate::wire::public::{CreateTrackingPlan, Envelope, SourceId, StatusOnly, UpdateTrackingPlan};
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = TrackingPlansPage))]
 #[serde(rename_all = "camelCase")]
 struct Plans {
     tracking_plans: Vec<public::TrackingPlan>,
@@ -23,18 +28,21 @@ struct Plans {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = TrackingPlanData))]
 #[serde(rename_all = "camelCase")]
 struct One {
     tracking_plan: public::TrackingPlan,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = RulesPage))]
 struct RuleList {
     rules: Vec<public::Rule>,
     pagination: PaginationOutput,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = TrackingPlanSourcesPage))]
 struct SourceList {
     sources: Vec<public::Source>,
     pagination: PaginationOutput,
@@ -54,7 +62,10 @@ fn one(state: &Store, name: &str) -> Result<public::TrackingPlan, Problem> {
     Ok(render::plan(state, plan, more))
 }
 
-pub async fn list_plans(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
+/// List tracking plans
+#[cfg_attr(test, utoipa::path(get, path = "/tracking-plans", tag = "Tracking Plans", params(PlanQuery),
+    responses((status = 200, description = "a page of the workspace's tracking plans", body = Envelope<Plans>))))]
+pub async fn list_tracking_plans(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
     let asked = query.page()?;
     let kind = query.values("type").next().map(String::from);
     if let Some(kind) = &kind
@@ -75,13 +86,29 @@ pub async fn list_plans(State(app): State<Arc<App>>, caller: Caller, Query(query
     data(Plans { tracking_plans, pagination })
 }
 
-pub async fn get_plan(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
+/// Get a tracking plan
+///
+/// With `resourceSchemaId`, its Config API id (`rs_...`).
+#[cfg_attr(test, utoipa::path(get, path = "/tracking-plans/{trackingPlanId}", tag = "Tracking Plans",
+    params(PlanPath),
+    responses(
+        (status = 200, description = "the tracking plan", body = Envelope<One>),
+        (status = 404, description = "no tracking plan of this id in the token's workspace"),
+    )))]
+pub async fn get_tracking_plan(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
     let state = app.store.read();
     let name = named(&state, &caller.workspace(&state)?, &id)?;
     data(One { tracking_plan: one(&state, &name)? })
 }
 
-pub async fn create_plan(State(app): State<Arc<App>>, write: Write, body: Body) -> Reply {
+/// Create a tracking plan
+#[cfg_attr(test, utoipa::path(post, path = "/tracking-plans", tag = "Tracking Plans",
+    request_body = CreateTrackingPlan,
+    responses(
+        (status = 200, description = "the new tracking plan", body = Envelope<One>),
+        (status = 422, description = "a name or type missing, empty or of the wrong type, a type not in the enum"),
+    )))]
+pub async fn create_tracking_plan(State(app): State<Arc<App>>, write: Write, body: Body) -> Reply {
     let input: public::CreateTrackingPlan = body.json()?;
     let tx = write.begin(&app).await;
     let (op, name) = {
@@ -96,7 +123,22 @@ pub async fn create_plan(State(app): State<Arc<App>>, write: Write, body: Body) 
     data(One { tracking_plan: one(&state, &name)? })
 }
 
-pub async fn update_plan(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
+/// Update a tracking plan
+///
+/// Its name and description; answered with a status, not the plan.
+#[cfg_attr(test, utoipa::path(patch, path = "/tracking-plans/{trackingPlanId}", tag = "Tracking Plans",
+    params(PlanPath), request_body = UpdateTrackingPlan,
+    responses(
+        (status = 200, description = "updated", body = Envelope<StatusOnly>),
+        (status = 404, description = "no tracking plan of this id in the token's workspace"),
+        (status = 422, description = "an empty name, a value of the wrong type"),
+    )))]
+pub async fn update_tracking_plan(
+    State(app): State<Arc<App>>,
+    write: Write,
+    Ids(id): Ids<String>,
+    body: Body,
+) -> Reply {
     let tx = write.begin(&app).await;
     let op = {
         let state = tx.state();
@@ -116,7 +158,16 @@ pub async fn update_plan(State(app): State<Arc<App>>, write: Write, Ids(id): Ids
     success()
 }
 
-pub async fn delete_plan(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
+/// Delete a tracking plan
+///
+/// Its sources are disconnected.
+#[cfg_attr(test, utoipa::path(delete, path = "/tracking-plans/{trackingPlanId}", tag = "Tracking Plans",
+    params(PlanPath),
+    responses(
+        (status = 200, description = "deleted", body = Envelope<StatusOnly>),
+        (status = 404, description = "no tracking plan of this id in the token's workspace"),
+    )))]
+pub async fn delete_tracking_plan(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
     let tx = write.begin(&app).await;
     let op = {
         let state = tx.state();
@@ -127,7 +178,14 @@ pub async fn delete_plan(State(app): State<Arc<App>>, write: Write, Ids(id): Ids
     success()
 }
 
-pub async fn list_rules(
+/// List rules from a tracking plan
+#[cfg_attr(test, utoipa::path(get, path = "/tracking-plans/{trackingPlanId}/rules", tag = "Tracking Plans",
+    params(PlanPath, Pagination),
+    responses(
+        (status = 200, description = "a page of the plan's rules", body = Envelope<RuleList>),
+        (status = 404, description = "no tracking plan of this id in the token's workspace"),
+    )))]
+pub async fn list_rules_from_tracking_plan(
     State(app): State<Arc<App>>,
     caller: Caller,
     Ids(id): Ids<String>,
@@ -171,7 +229,22 @@ async fn write_rules(
     success()
 }
 
-pub async fn replace_rules(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
+/// Replace rules in a tracking plan
+///
+/// The plan's rules become these, each known by its type, key and version: two of one are refused.
+#[cfg_attr(test, utoipa::path(put, path = "/tracking-plans/{trackingPlanId}/rules", tag = "Tracking Plans",
+    params(PlanPath), request_body = Rules<RuleInput>,
+    responses(
+        (status = 200, description = "replaced", body = Envelope<StatusOnly>),
+        (status = 404, description = "no tracking plan of this id in the token's workspace"),
+        (status = 422, description = "a rule of the wrong shape or type, two rules of one type, key and version"),
+    )))]
+pub async fn replace_rules_in_tracking_plan(
+    State(app): State<Arc<App>>,
+    write: Write,
+    Ids(id): Ids<String>,
+    body: Body,
+) -> Reply {
     let input: Rules<RuleInput> = body.json()?;
     for (n, rule) in input.rules.iter().enumerate() {
         check_type(n, &rule.kind)?;
@@ -179,7 +252,22 @@ pub async fn replace_rules(State(app): State<Arc<App>>, write: Write, Ids(id): I
     write_rules(&app, write, &id, |_| Ok(input.rules)).await
 }
 
-pub async fn update_rules(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
+/// Update rules in a tracking plan
+///
+/// Each rule replaces the plan's rule of its type, key and version, or is added; `newKey` renames it.
+#[cfg_attr(test, utoipa::path(patch, path = "/tracking-plans/{trackingPlanId}/rules", tag = "Tracking Plans",
+    params(PlanPath), request_body = Rules<UpsertRule>,
+    responses(
+        (status = 200, description = "updated", body = Envelope<StatusOnly>),
+        (status = 404, description = "no tracking plan of this id in the token's workspace"),
+        (status = 422, description = "a rule of the wrong shape or type, a rename onto a rule the plan has"),
+    )))]
+pub async fn update_rules_in_tracking_plan(
+    State(app): State<Arc<App>>,
+    write: Write,
+    Ids(id): Ids<String>,
+    body: Body,
+) -> Reply {
     let input: Rules<UpsertRule> = body.json()?;
     for (n, rule) in input.rules.iter().enumerate() {
         check_type(n, &rule.rule.kind)?;
@@ -201,7 +289,17 @@ pub async fn update_rules(State(app): State<Arc<App>>, write: Write, Ids(id): Id
     .await
 }
 
-pub async fn remove_rules(
+/// Remove rules from a tracking plan
+///
+/// The rules named in the query; those the plan lacks are ignored.
+#[cfg_attr(test, utoipa::path(delete, path = "/tracking-plans/{trackingPlanId}/rules", tag = "Tracking Plans",
+    params(PlanPath, RulesQuery),
+    responses(
+        (status = 200, description = "removed", body = Envelope<StatusOnly>),
+        (status = 404, description = "no tracking plan of this id in the token's workspace"),
+        (status = 422, description = "a rule of the wrong shape or type"),
+    )))]
+pub async fn remove_rules_from_tracking_plan(
     State(app): State<Arc<App>>,
     write: Write,
     Ids(id): Ids<String>,
@@ -233,7 +331,14 @@ pub async fn remove_rules(
     .await
 }
 
-pub async fn list_plan_sources(
+/// List sources from a tracking plan
+#[cfg_attr(test, utoipa::path(get, path = "/tracking-plans/{trackingPlanId}/sources", tag = "Tracking Plans",
+    params(PlanPath, Pagination),
+    responses(
+        (status = 200, description = "a page of the plan's sources", body = Envelope<SourceList>),
+        (status = 404, description = "no tracking plan of this id in the token's workspace"),
+    )))]
+pub async fn list_sources_from_tracking_plan(
     State(app): State<Arc<App>>,
     caller: Caller,
     Ids(id): Ids<String>,
@@ -251,7 +356,23 @@ pub async fn list_plan_sources(
     data(SourceList { sources, pagination })
 }
 
-pub async fn add_source(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
+/// Add a source to a tracking plan
+///
+/// A source is on one plan at most; connecting it to its own plan again changes nothing.
+#[cfg_attr(test, utoipa::path(post, path = "/tracking-plans/{trackingPlanId}/sources", tag = "Tracking Plans",
+    params(PlanPath), request_body = SourceId,
+    responses(
+        (status = 200, description = "connected", body = Envelope<StatusOnly>),
+        (status = 404, description = "no tracking plan of this id in the token's workspace"),
+        (status = 409, description = "the source is on another tracking plan"),
+        (status = 422, description = "`sourceId` missing, of the wrong type, or not a source of the workspace"),
+    )))]
+pub async fn add_source_to_tracking_plan(
+    State(app): State<Arc<App>>,
+    write: Write,
+    Ids(id): Ids<String>,
+    body: Body,
+) -> Reply {
     let tx = write.begin(&app).await;
     let op = {
         let state = tx.state();
@@ -266,7 +387,16 @@ pub async fn add_source(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<
     success()
 }
 
-pub async fn remove_source(
+/// Remove a source from a tracking plan
+#[cfg_attr(test, utoipa::path(delete, path = "/tracking-plans/{trackingPlanId}/sources", tag = "Tracking Plans",
+    params(PlanPath, SourceIdQuery),
+    responses(
+        (status = 200, description = "disconnected", body = Envelope<StatusOnly>),
+        (status = 404, description = "no such tracking plan or source in the token's workspace, or the source is \
+                                      not on this plan"),
+        (status = 422, description = "`sourceId` missing"),
+    )))]
+pub async fn remove_source_from_tracking_plan(
     State(app): State<Arc<App>>,
     write: Write,
     Ids(id): Ids<String>,

@@ -55,13 +55,14 @@ impl Query {
         Ok(found.then_some(object))
     }
 
-    /// A list parameter (`regulationTypes`): indexed keys in index order, repeated keys, commas within a value.
+    /// A list parameter (`regulationTypes`): indexed keys in index order, repeated keys, commas within a value. An
+    /// empty value is an empty item, which the caller refuses as it refuses any value it does not know.
     pub fn list(&self, key: &str) -> Vec<String> {
         let mut indexed: Vec<(usize, String)> = Vec::new();
         let mut plain = Vec::new();
         for (k, v) in &self.pairs {
             if k == key || k == &format!("{key}[]") {
-                plain.extend(v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from));
+                plain.extend(v.split(',').map(str::trim).map(String::from));
             } else if let Some(index) = field_of(k, key).and_then(|f| f.parse::<usize>().ok()) {
                 indexed.push((index, v.clone()));
             }

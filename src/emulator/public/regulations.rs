@@ -9,6 +9,8 @@ use std::sync::Arc;
 use axum::extract::State;
 use serde::Serialize;
 
+#[cfg(test)]
+use super::doc::{RegulationPageQuery, RegulationPath, RegulationQuery, SourcePath};
 use super::sources::named as source_named;
 use super::{Body, Caller, Ids, Problem, Query, Reply, Write, data, page, render};
 use crate::emulator::App;
@@ -16,40 +18,61 @@ use crate::emulator::model::{self, regulations};
 use crate::emulator::status::Status;
 use crate::emulator::store::{Resource, State as Store};
 use crate::wire::RegulationAttributes;
-use crate::wire::public::{self, PaginationOutput, RegulationInput, map};
+use crate::wire::public::{self, PaginationOutput, RegulationCreated, RegulationInput, map};
+#[cfg(test)]
+use crate::wire::public::{Envelope, StatusOnly};
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = RegulationsPage))]
 struct List {
     regulations: Vec<public::RegulationListEntry>,
     pagination: PaginationOutput,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = SourceRegulations))]
 struct SourceList {
     regulations: Vec<public::RegulationListEntry>,
 }
 
 #[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Created {
-    regulate_id: String,
-}
-
-#[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = RegulationData))]
 struct One {
     regulation: public::Regulation,
 }
 
-/// The workspace's regulations that `keep` accepts, newest last, filtered by the query's `status` and
-/// `regulationTypes`.
+/// The query's `status` and `regulationTypes`, each value one of its enum's (else 422 naming the parameter).
+struct Wanted {
+    status: Vec<String>,
+    types: Vec<String>,
+}
+
+impl Wanted {
+    fn of(query: &super::query::Query) -> Result<Wanted, Problem> {
+        let status: Vec<String> = query.values("status").map(String::from).collect();
+        let types = query.list("regulationTypes");
+        for (field, values, allowed) in [
+            ("status", &status, &public::REGULATION_STATUSES[..]),
+            ("regulationTypes", &types, &public::REGULATION_TYPES[..]),
+        ] {
+            if let Some(bad) = values.iter().find(|v| !allowed.contains(&v.as_str())) {
+                let message = format!("{field} must be one of {}, got {bad:?}", allowed.join(", "));
+                return Err(Status::invalid_field(field, message).into());
+            }
+        }
+        Ok(Wanted { status, types })
+    }
+}
+
+/// The workspace's regulations that `keep` accepts, newest last, of the statuses and types wanted (all when none
+/// is named).
 fn entries(
     state: &Store,
     workspace: &str,
-    query: &super::query::Query,
+    wanted: &Wanted,
     keep: impl Fn(&str) -> bool,
 ) -> Vec<public::RegulationListEntry> {
-    let types = query.list("regulationTypes");
-    let status: Vec<&str> = query.values("status").collect();
+    let (types, status) = (&wanted.types, &wanted.status);
     state
         .names_in(&format!("{workspace}/regulations"))
         .filter_map(|name| match state.get(name) {
@@ -57,19 +80,33 @@ fn entries(
             _ => None,
         })
         .filter(|entry| types.is_empty() || types.contains(&entry.regulation_type))
-        .filter(|entry| status.is_empty() || status.contains(&entry.status.as_str()))
+        .filter(|entry| status.is_empty() || status.contains(&entry.status))
         .collect()
 }
 
-pub async fn list_regulations(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
+/// List workspace regulations
+#[cfg_attr(test, utoipa::path(get, path = "/regulations", tag = "Deletion and Suppression",
+    params(RegulationPageQuery),
+    responses((status = 200, description = "a page of the workspace's regulations", body = Envelope<List>))))]
+pub async fn list_workspace_regulations(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
     let asked = query.page()?;
+    let wanted = Wanted::of(&query)?;
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
-    let (regulations, pagination) = page(&entries(&state, &workspace, &query, |_| true), asked);
+    let (regulations, pagination) = page(&entries(&state, &workspace, &wanted, |_| true), asked);
     data(List { regulations, pagination })
 }
 
-pub async fn list_source_regulations(
+/// List regulations from a source
+///
+/// All of them: this list has no pagination.
+#[cfg_attr(test, utoipa::path(get, path = "/regulations/sources/{sourceId}", tag = "Deletion and Suppression",
+    params(SourcePath, RegulationQuery),
+    responses(
+        (status = 200, description = "the source's regulations", body = Envelope<SourceList>),
+        (status = 404, description = "no source of this id in the token's workspace"),
+    )))]
+pub async fn list_regulations_from_source(
     State(app): State<Arc<App>>,
     caller: Caller,
     Ids(id): Ids<String>,
@@ -78,10 +115,18 @@ pub async fn list_source_regulations(
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
     source_named(&state, &workspace, &id)?;
+    let wanted = Wanted::of(&query)?;
     let of_source = |name: &str| state.more(name).and_then(|more| more.source.as_deref()) == Some(id.as_str());
-    data(SourceList { regulations: entries(&state, &workspace, &query, of_source) })
+    data(SourceList { regulations: entries(&state, &workspace, &wanted, of_source) })
 }
 
+/// Get a regulation
+#[cfg_attr(test, utoipa::path(get, path = "/regulations/{regulateId}", tag = "Deletion and Suppression",
+    params(RegulationPath),
+    responses(
+        (status = 200, description = "the regulation", body = Envelope<One>),
+        (status = 404, description = "no regulation of this id in the token's workspace"),
+    )))]
 pub async fn get_regulation(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
@@ -91,6 +136,17 @@ pub async fn get_regulation(State(app): State<Arc<App>>, caller: Caller, Ids(id)
     }
 }
 
+/// Delete a regulation
+///
+/// Only an `INITIALIZED` one can be deleted; the emulator's are `FINISHED` from the start, so an existing one is
+/// refused.
+#[cfg_attr(test, utoipa::path(delete, path = "/regulations/{regulateId}", tag = "Deletion and Suppression",
+    params(RegulationPath),
+    responses(
+        (status = 200, description = "deleted", body = Envelope<StatusOnly>),
+        (status = 400, description = "the regulation is not `INITIALIZED`"),
+        (status = 404, description = "no regulation of this id in the token's workspace"),
+    )))]
 pub async fn delete_regulation(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
     // Only while INITIALIZED (TS47); the emulator's are finished from the start.
     let tx = write.begin(&app).await;
@@ -104,10 +160,32 @@ pub async fn delete_regulation(State(app): State<Arc<App>>, write: Write, Ids(id
     }
 }
 
-pub async fn create_regulation(app: State<Arc<App>>, write: Write, body: Body) -> Reply {
+/// Create a workspace regulation
+///
+/// Its deletes are sent to every webhooks destination of the workspace at once, so it is `FINISHED` from the
+/// start.
+#[cfg_attr(test, utoipa::path(post, path = "/regulations", tag = "Deletion and Suppression",
+    request_body = RegulationInput,
+    responses(
+        (status = 200, description = "the new regulation's id", body = Envelope<RegulationCreated>),
+        (status = 422, description = "a field missing, of the wrong type or not in its enum; no subject, or more \
+                                      than 5,000"),
+    )))]
+pub async fn create_workspace_regulation(app: State<Arc<App>>, write: Write, body: Body) -> Reply {
     create(app, write, None, body).await
 }
 
+/// Create a source regulation
+///
+/// As a workspace's, for one source and its webhooks; its subjects are user ids.
+#[cfg_attr(test, utoipa::path(post, path = "/regulations/sources/{sourceId}", tag = "Deletion and Suppression",
+    params(SourcePath), request_body = RegulationInput,
+    responses(
+        (status = 200, description = "the new regulation's id", body = Envelope<RegulationCreated>),
+        (status = 404, description = "no source of this id in the token's workspace"),
+        (status = 422, description = "a field missing, of the wrong type or not in its enum, a `subjectType` other \
+                                      than `USER_ID`; no subject, or more than 5,000"),
+    )))]
 pub async fn create_source_regulation(app: State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
     create(app, write, Some(id), body).await
 }
@@ -140,5 +218,5 @@ async fn create(State(app): State<Arc<App>>, write: Write, source: Option<String
     let rows = queued.changes();
     let outbox = app.outbox.clone();
     tx.commit_then(vec![op], rows, move || outbox.dispatch(queued)).await?;
-    data(Created { regulate_id: regulation.id })
+    data(RegulationCreated { regulate_id: regulation.id })
 }

@@ -9,21 +9,27 @@ use axum::extract::State;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+#[cfg(test)]
+use super::doc::{Pagination, SourcePath};
 use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, render, success};
 use crate::emulator::App;
 use crate::emulator::model::{self, schema, sources};
 use crate::emulator::status::Status;
 use crate::emulator::store::{Resource, State as Store};
+use crate::wire::public::{self, PaginationOutput, SourceSettings, SourceWithPlan, map};
+#[cfg(test)]
+use crate::wire::public::{CreateSource, Envelope, SchemaSettings, StatusOnly, UpdateSource};
 use crate::wire::SchemaConfig;
-use crate::wire::public::{self, PaginationOutput, map};
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = SourcesPage))]
 struct Sources {
     sources: Vec<public::Source>,
     pagination: PaginationOutput,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = SourceData))]
 struct One {
     source: public::Source,
 }
@@ -42,6 +48,11 @@ fn one(app: &App, state: &Store, name: &str) -> Result<public::Source, Problem> 
     Ok(render::source(app, state, source, more))
 }
 
+/// List sources
+///
+/// The workspace's sources, a page at a time.
+#[cfg_attr(test, utoipa::path(get, path = "/sources", tag = "Sources", params(Pagination),
+    responses((status = 200, description = "a page of the workspace's sources", body = Envelope<Sources>))))]
 pub async fn list_sources(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
     let page_asked = query.page()?;
     let state = app.store.read();
@@ -52,20 +63,32 @@ pub async fn list_sources(State(app): State<Arc<App>>, caller: Caller, Query(que
     data(Sources { sources, pagination })
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct WithPlan {
-    source: public::Source,
-    tracking_plan_id: Option<String>,
-}
-
+/// Get a source
+///
+/// The source, and beside it the id of the tracking plan it is connected to (`null` when none).
+#[cfg_attr(test, utoipa::path(get, path = "/sources/{sourceId}", tag = "Sources", params(SourcePath),
+    responses(
+        (status = 200, description = "the source", body = Envelope<SourceWithPlan>),
+        (status = 404, description = "no source of this id in the token's workspace"),
+    )))]
 pub async fn get_source(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
     let state = app.store.read();
     let name = named(&state, &caller.workspace(&state)?, &id)?;
     let tracking_plan_id = sources::plan_of(&state, &name).map(|plan| state.id_of(&plan).to_string());
-    data(WithPlan { source: one(&app, &state, &name)?, tracking_plan_id })
+    data(SourceWithPlan { source: one(&app, &state, &name)?, tracking_plan_id })
 }
 
+/// Create a source
+///
+/// A source of a catalog entry (`metadataId`), with one write key, no labels and no name until one is set (it is
+/// named by its slug). Answered 201.
+#[cfg_attr(test, utoipa::path(post, path = "/sources", tag = "Sources", request_body = CreateSource,
+    responses(
+        (status = 201, description = "the new source", body = Envelope<One>),
+        (status = 409, description = "the slug is taken"),
+        (status = 422, description = "a field missing or of the wrong type, a bad slug, a `metadataId` not in the \
+                                      catalog"),
+    )))]
 pub async fn create_source(State(app): State<Arc<App>>, write: Write, body: Body) -> Reply {
     let input: public::CreateSource = body.json()?;
     let tx = write.begin(&app).await;
@@ -90,6 +113,17 @@ pub async fn create_source(State(app): State<Arc<App>>, write: Write, body: Body
     created(One { source: one(&app, &state, &name)? })
 }
 
+/// Update a source
+///
+/// Only the fields sent change; a new `slug` renames the source (and what is under it, on both APIs), `name: null`
+/// names it by its slug again, `settings` merge by top-level key (`null` removes one).
+#[cfg_attr(test, utoipa::path(patch, path = "/sources/{sourceId}", tag = "Sources", params(SourcePath),
+    request_body = UpdateSource,
+    responses(
+        (status = 200, description = "the source as updated", body = Envelope<One>),
+        (status = 404, description = "no source of this id in the token's workspace"),
+        (status = 409, description = "the new slug is taken"),
+    )))]
 pub async fn update_source(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>, body: Body) -> Reply {
     let tx = write.begin(&app).await;
     let (ops, name) = {
@@ -135,6 +169,14 @@ fn merged(mut current: Map<String, Value>, given: Map<String, Value>) -> Map<Str
     current
 }
 
+/// Delete a source
+///
+/// With its destinations, their filters, its tracking-plan connection and its schema settings.
+#[cfg_attr(test, utoipa::path(delete, path = "/sources/{sourceId}", tag = "Sources", params(SourcePath),
+    responses(
+        (status = 200, description = "deleted", body = Envelope<StatusOnly>),
+        (status = 404, description = "no source of this id in the token's workspace"),
+    )))]
 pub async fn delete_source(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
     let tx = write.begin(&app).await;
     let ops = {
@@ -146,21 +188,37 @@ pub async fn delete_source(State(app): State<Arc<App>>, write: Write, Ids(id): I
     success()
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Settings {
-    source_id: String,
-    settings: public::SchemaSettings,
-}
-
-pub async fn get_schema_settings(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
+/// List schema settings in a source
+///
+/// What the source's tracking plan lets through; forwarding targets are source ids.
+#[cfg_attr(test, utoipa::path(get, path = "/sources/{sourceId}/settings", tag = "Sources", params(SourcePath),
+    responses(
+        (status = 200, description = "the source's schema settings", body = Envelope<SourceSettings>),
+        (status = 404, description = "no source of this id in the token's workspace"),
+    )))]
+pub async fn list_schema_settings_in_source(
+    State(app): State<Arc<App>>,
+    caller: Caller,
+    Ids(id): Ids<String>,
+) -> Reply {
     let state = app.store.read();
     let name = named(&state, &caller.workspace(&state)?, &id)?;
     let (config, _) = schema::current(&state, &name);
-    data(Settings { source_id: id, settings: render::schema_settings(&state, &name, &config) })
+    data(SourceSettings { source_id: id, settings: render::schema_settings(&state, &name, &config) })
 }
 
-pub async fn update_schema_settings(
+/// Update schema settings in a source
+///
+/// Merged field by field within each group; a forwarding target is a source id of the workspace, `""` clears it.
+#[cfg_attr(test, utoipa::path(patch, path = "/sources/{sourceId}/settings", tag = "Sources", params(SourcePath),
+    request_body = SchemaSettings,
+    responses(
+        (status = 200, description = "the source's schema settings as updated", body = Envelope<SourceSettings>),
+        (status = 404, description = "no source of this id in the token's workspace"),
+        (status = 422, description = "a value of the wrong type or not in its enum, a forwarding target that is not \
+                                      a source of the workspace"),
+    )))]
+pub async fn update_schema_settings_in_source(
     State(app): State<Arc<App>>,
     write: Write,
     Ids(id): Ids<String>,
@@ -179,7 +237,7 @@ pub async fn update_schema_settings(
     tx.commit(vec![op]).await?;
     let state = app.store.read();
     let (config, _) = schema::current(&state, &name);
-    data(Settings { source_id: id, settings: render::schema_settings(&state, &name, &config) })
+    data(SourceSettings { source_id: id, settings: render::schema_settings(&state, &name, &config) })
 }
 
 /// The settings a body gives, field by field, over the current ones; a forwarding target is a source id of the

@@ -272,10 +272,8 @@ pub fn rules_from_public(rules: &[RuleInput]) -> Result<Map<String, Value>, Stri
             return Err(format!("rules.{n}.type: one of {}, got {:?}", rule_type::TYPES.join(", "), rule.kind));
         }
         if !seen.insert(rule.identity()) {
-            return Err(format!(
-                "rules.{n}: a second rule of type {} key {:?} version {}",
-                rule.kind, rule.key, rule.version
-            ));
+            let key = rule.key.as_ref().map_or_else(|| "no key".to_string(), |key| format!("key {key:?}"));
+            return Err(format!("rules.{n}: a second rule of type {}, {key}, version {}", rule.kind, rule.version));
         }
         let single = match rule.kind.as_str() {
             k if k == rule_type::COMMON => Some("global"),

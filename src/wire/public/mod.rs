@@ -9,15 +9,19 @@ pub mod map;
 
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
+#[cfg(test)]
+use utoipa::ToSchema;
 
 /// What every success answers: `{"data": ..}`. The SDK's `unwrap` throws without `data`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct Envelope<T> {
     pub data: T,
 }
 
 /// What every error answers: a non-empty list, the first of which a client reports.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct ErrorEnvelope {
     pub errors: Vec<RequestError>,
 }
@@ -25,6 +29,7 @@ pub struct ErrorEnvelope {
 /// One error. Only `type` is required; the live service sends lowercase hyphenated types (`not-found`), SPEC32's
 /// examples other spellings: a client keys on the HTTP status, never on `type`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct RequestError {
     #[serde(rename = "type")]
     pub kind: String,
@@ -55,6 +60,7 @@ pub mod error_type {
 
 /// The `data` of a 429, as documented (Rate-Limits): the points left, the wait, the points used.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RateLimited {
     pub remaining_points: u64,
@@ -71,6 +77,7 @@ pub mod header {
 
 /// `pagination` in a list's query: `count` 1 to 1000, `cursor` opaque.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct PaginationInput {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
@@ -85,6 +92,7 @@ pub const DEFAULT_COUNT: u64 = 200;
 /// `pagination` beside a list: `next` left out on the last page, `previous` on the first; a client takes `null`
 /// like absent (the docs show `"previous": null`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PaginationOutput {
     pub current: String,
@@ -98,6 +106,7 @@ pub struct PaginationOutput {
 
 /// `{"status": "SUCCESS"}`: the answer of deletes and of writes that return no resource.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct StatusOnly {
     pub status: String,
 }
@@ -109,6 +118,7 @@ impl StatusOnly {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct Workspace {
     pub id: String,
     pub slug: String,
@@ -116,6 +126,7 @@ pub struct Workspace {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct Label {
     pub key: String,
     pub value: String,
@@ -124,6 +135,7 @@ pub struct Label {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct Logos {
     pub default: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -134,6 +146,7 @@ pub struct Logos {
 
 /// A catalog entry's setting; `type` is lowercase (`string`, `boolean`, `password`, ...).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct IntegrationOption {
     pub name: String,
@@ -153,6 +166,7 @@ pub const METADATA_STATUSES: [&str; 7] =
     ["DEPRECATED", "PRIVATE_BETA", "PRIVATE_BUILDING", "PRIVATE_SUBMITTED", "PUBLIC", "PUBLIC_BETA", "UNAVAILABLE"];
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SourceMetadata {
     pub id: String,
@@ -167,6 +181,7 @@ pub struct SourceMetadata {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Source {
     pub id: String,
@@ -184,6 +199,7 @@ pub struct Source {
 
 /// `getSource`'s `data`: the plan the source is connected to is beside it, `null` when none (always present).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SourceWithPlan {
     pub source: Source,
@@ -192,6 +208,7 @@ pub struct SourceWithPlan {
 
 /// `createSource`'s body: no `name` (a PATCH sets it), no labels.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CreateSource {
     pub slug: String,
@@ -203,9 +220,10 @@ pub struct CreateSource {
 
 /// `updateSource`'s body: only the fields sent change.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateSource {
-    /// `Some(None)`: `null`, which clears the name.
+    /// `null` clears the name (the source is named by its slug again).
     #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
     pub name: Option<Option<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -219,18 +237,21 @@ pub struct UpdateSource {
 /// `{labels: [..]}`: the body of `addLabelsToSource`, `replaceLabelsInSource`, and the `data` of both and of
 /// `listLabels`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct Labels {
     pub labels: Vec<Label>,
 }
 
 /// `createLabel`'s body and `data`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct LabelBody {
     pub label: Label,
 }
 
 /// A catalog destination's part: a library of one platform.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct Component {
     /// `ANDROID`, `BROWSER`, `IOS` or `SERVER`.
     #[serde(rename = "type")]
@@ -242,6 +263,7 @@ pub struct Component {
 
 /// How many instances of a catalog destination one source may have, and other flags.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Features {
     /// `0`, `1`, `MULTIPLE`, `NONE` or `SINGLE`.
@@ -261,6 +283,7 @@ pub struct Features {
 pub const MULTIPLE: &str = "MULTIPLE";
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DestinationMetadata {
     pub id: String,
@@ -284,6 +307,7 @@ pub struct DestinationMetadata {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Destination {
     pub id: String,
@@ -297,6 +321,7 @@ pub struct Destination {
 
 /// `createDestination`'s body: `settings` required (`{}` allowed).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CreateDestination {
     pub source_id: String,
@@ -310,6 +335,7 @@ pub struct CreateDestination {
 
 /// `updateDestination`'s body: no update mask, only the fields sent change; `settings` merge by top-level key.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateDestination {
     #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
@@ -331,6 +357,7 @@ pub mod action {
 
 /// One action of a filter: `fields` maps a part of the event (`properties`, `context`, `traits`) to field names.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct FilterAction {
     #[serde(rename = "type")]
     pub kind: String,
@@ -343,6 +370,7 @@ pub struct FilterAction {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Filter {
     pub id: String,
@@ -360,6 +388,7 @@ pub struct Filter {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CreateFilter {
     pub source_id: String,
@@ -373,6 +402,7 @@ pub struct CreateFilter {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateFilter {
     #[serde(rename = "if", default, skip_serializing_if = "Option::is_none")]
@@ -391,6 +421,7 @@ pub struct UpdateFilter {
 pub const PLAN_TYPES: [&str; 5] = ["ENGAGE", "LIVE", "PROPERTY_LIBRARY", "RULE_LIBRARY", "TEMPLATE"];
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TrackingPlan {
     pub id: String,
@@ -412,6 +443,7 @@ pub struct TrackingPlan {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct CreateTrackingPlan {
     pub name: String,
     #[serde(rename = "type")]
@@ -421,6 +453,7 @@ pub struct CreateTrackingPlan {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct UpdateTrackingPlan {
     #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
     pub name: Option<Option<String>>,
@@ -442,6 +475,7 @@ pub mod rule_type {
 
 /// A rule as listed: keyed by (`type`, `key` or none, `version`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Rule {
     #[serde(rename = "type")]
@@ -451,6 +485,7 @@ pub struct Rule {
     /// Required; may be `null`.
     #[serde(default)]
     pub json_schema: Value,
+    #[serde(deserialize_with = "whole")]
     pub version: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub created_at: Option<String>,
@@ -462,6 +497,7 @@ pub struct Rule {
 
 /// A rule as written (`replaceRulesInTrackingPlan`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RuleInput {
     #[serde(rename = "type")]
@@ -470,6 +506,7 @@ pub struct RuleInput {
     pub key: Option<String>,
     #[serde(default)]
     pub json_schema: Value,
+    #[serde(deserialize_with = "whole")]
     pub version: u64,
 }
 
@@ -482,6 +519,7 @@ impl RuleInput {
 
 /// A rule of `updateRulesInTrackingPlan`: upserted by (`type`, `key`, `version`) and renamed to `newKey`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct UpsertRule {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -492,22 +530,26 @@ pub struct UpsertRule {
 
 /// A rule named for removal: `{type, key?, version}`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct RuleRemoval {
     #[serde(rename = "type")]
     pub kind: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
+    #[serde(deserialize_with = "whole")]
     pub version: u64,
 }
 
 /// `{rules: [..]}`: the bodies of `replaceRulesInTrackingPlan` and `updateRulesInTrackingPlan`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 pub struct Rules<R> {
     pub rules: Vec<R>,
 }
 
 /// `addSourceToTrackingPlan`'s body.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SourceId {
     pub source_id: String,
@@ -515,6 +557,7 @@ pub struct SourceId {
 
 /// A source's schema settings for track calls; every field optional (input and output share the shape).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TrackSettings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -532,6 +575,7 @@ pub struct TrackSettings {
 
 /// A source's schema settings for identify or group calls.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TraitSettings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -546,6 +590,7 @@ pub struct TraitSettings {
 /// A source's schema settings (`listSchemaSettingsInSource`, `updateSchemaSettingsInSource`): the forwarding
 /// targets are source ids (`""` clears).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SchemaSettings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -562,6 +607,7 @@ pub struct SchemaSettings {
 
 /// `data` of the schema-settings operations.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SourceSettings {
     pub source_id: String,
@@ -579,6 +625,7 @@ pub const REGULATION_STATUSES: [&str; 7] =
 
 /// The body of `createWorkspaceRegulation` and `createSourceRegulation`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RegulationInput {
     pub regulation_type: String,
@@ -588,6 +635,7 @@ pub struct RegulationInput {
 
 /// `data` of a regulation's create.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RegulationCreated {
     pub regulate_id: String,
@@ -595,6 +643,7 @@ pub struct RegulationCreated {
 
 /// A regulation in a list.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RegulationListEntry {
     pub id: String,
@@ -609,6 +658,7 @@ pub struct RegulationListEntry {
 
 /// One destination's part of a regulation.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DestinationStatus {
     pub name: String,
@@ -619,6 +669,7 @@ pub struct DestinationStatus {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct StreamStatus {
     pub id: String,
@@ -627,6 +678,7 @@ pub struct StreamStatus {
 
 /// A regulation as `getRegulation` answers it; `finishedAt` is required in TS47 (an empty string until then).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Regulation {
     pub id: String,
@@ -658,6 +710,15 @@ pub fn censor(secret: &str) -> String {
 /// Whether a value a client writes is a censored one read back (it holds U+2022): the stored secret stays.
 pub fn is_censored(value: &Value) -> bool {
     value.as_str().is_some_and(|s| s.contains('\u{2022}'))
+}
+
+/// Reads a whole number sent as `1` or as `1.0`: JSON Schema's integers, and what a client whose numbers are all
+/// floating point may write.
+fn whole<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+    let number = serde_json::Number::deserialize(deserializer)?;
+    // `u64::MAX as f64` is 2^64, one more than the largest u64.
+    let whole = number.as_f64().filter(|f| f.fract() == 0.0 && (0.0..u64::MAX as f64).contains(f)).map(|f| f as u64);
+    number.as_u64().or(whole).ok_or_else(|| serde::de::Error::custom(format!("expected a whole number, got {number}")))
 }
 
 /// Reads a present field as `Some`, so that `null` (`Some(None)`) differs from absent (`None`).

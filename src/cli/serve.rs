@@ -7,14 +7,17 @@ use crate::emulator::{Emulator, EmulatorOptions};
 use crate::error::{Error, Result};
 use crate::ui::Printer;
 
-/// Run a local emulator of the Config API v1beta.
+/// Run a local emulator of the Config API (v1beta) and the Public API, over one store.
 ///
-/// Serves every resource of the API (workspaces, sources, destinations, tracking plans, access tokens, catalog,
-/// regulations) with the service's paths, paging, update masks, scopes, rate limit and error codes. The first
+/// Serves every resource of the Config API (workspaces, sources, destinations, tracking plans, access tokens,
+/// catalog, regulations) under `/v1beta/` with the service's paths, paging, update masks, scopes, rate limit and
+/// error codes, and the Public API at its root paths (`/sources`, `/destinations/{id}`, ...) with its ids,
+/// `{"data": ..}` envelopes and cursor paging, on the same listener and tokens: what one API makes, the other sees.
+/// The first
 /// line on stdout is `listening on http://HOST:PORT`, then one `token SCOPE VALUE` line per accepted token.
 /// `/_emulator/requests` shows the requests received and `/_emulator/faults` injects errors (docs/EMULATOR.md),
 /// for requests whose Host is the address served and that no web page of another origin sent; `/openapi.json`
-/// describes the API (OpenAPI 3.1). Workspaces to serve come from `--workspace SLUG` (repeatable;
+/// and `/openapi-public.json` describe the two APIs (OpenAPI 3.1). Workspaces to serve come from `--workspace SLUG` (repeatable;
 /// default `demo`).
 ///
 /// Analytics libraries can post tracking calls to `/v1/track`, `/v1/identify`, `/v1/page`, `/v1/screen`,

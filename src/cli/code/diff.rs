@@ -10,11 +10,15 @@ use crate::ui::output::Format;
 /// Reads the file (YAML or JSON, `-` for stdin) and the whole workspace (the file's; an explicit -w promotes the
 /// file to another workspace) and prints the plan: `+` create, `~` update with each changed field `path: old ->
 /// new`, `>`/`<` connect and disconnect, `-` delete (only with --prune: resources that are in the workspace and not
-/// in the file), and `?` values it cannot check (a secret whose variable is unset, or that the service shows
-/// censored). Values compare as JSON values (integers exactly). Secrets show only as (secret changed) or (secret
+/// in the file), `?` values it cannot check (a secret whose variable is unset, or that the service shows censored
+/// and whose last four characters match), and `!` what the workspace's API cannot hold (`not supported`, with the
+/// reason: a source's library_config or a destination's connection_mode on the Public API, a second destination
+/// of one catalog entry or a plan's type on the Config API), which is never a difference and never sent. With
+/// --api public the same file reviews a move to the Public API. Values compare as JSON values (integers exactly). Secrets show only as (secret changed) or (secret
 /// unchanged); a delete lists what it takes with it (`with`). The file is checked whole first, naming the line of a
 /// key given twice, a $env outside a destination's config or naming anything but a SEG_SECRET_ variable, a bad
-/// slug. A table on a terminal; `-o json` prints {"changes", "unverifiable", "requests"}. --out saves the plan, with
+/// slug. A table on a terminal; `-o json` prints {"changes", "unverifiable", "not_supported",
+/// "requests"}. --out saves the plan, with
 /// a fingerprint of everything read, for `seg apply --plan`: secrets only as references (a plan that would carry a
 /// literal secret is refused), to a regular file, a FIFO or a standard stream, never through a link (the file, or a
 /// directory of its path below the current directory). Exit 0 in sync, 1 with differences, 2 for a bad file.
@@ -23,7 +27,8 @@ use crate::ui::output::Format;
   seg diff --file acme.yaml
   seg diff --file acme.yaml --prune -o json | jq .requests
   seg diff --file acme.yaml -w acme-staging     # the same file, on staging
-  seg diff --file acme.yaml --out plan.json && seg apply --plan plan.json")]
+  seg diff --file acme.yaml --out plan.json && seg apply --plan plan.json
+  seg --api public --region eu -w acme-eu diff --file acme.yaml   # review a move to the Public API")]
 pub struct Args {
     /// The workspace file (`-` for stdin)
     #[arg(long, value_name = "F")]

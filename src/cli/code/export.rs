@@ -20,12 +20,15 @@ use crate::ui::output::Format;
 /// colliding names get a hash suffix), never as values, unless --secrets plain. --file is written only as a regular
 /// file, a FIFO or a standard stream, never through a link (the file, or a directory of its path below the current
 /// directory). Two tracking plans with one display name stop it with exit 2 (the file keys plans by name). --dry-run
-/// names the file it would write.
+/// names the file it would write. The file is the same on both APIs (--api public writes a destination's `name`, a
+/// further destination of one entry as `SLUG#NAME` and a plan's `type`, and no library_config or connection_mode,
+/// which the Public API lacks); what no file holds (access tokens, regulations) is named on stderr.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme export --file acme.yaml
   seg -w acme export --format json | jq '.sources | keys'
-  seg -w acme export --only tracking-plans --file plans.yaml")]
+  seg -w acme export --only tracking-plans --file plans.yaml
+  seg --api public export --file acme.yaml     # the token's workspace, through the Public API")]
 pub struct Args {
     /// Write here instead of stdout (`-`)
     #[arg(long, value_name = "F", default_value = "-")]

@@ -16,10 +16,10 @@ use crate::emulator::App;
 use crate::emulator::model::{self, schema, sources};
 use crate::emulator::status::Status;
 use crate::emulator::store::{Resource, State as Store};
+use crate::wire::SchemaConfig;
 use crate::wire::public::{self, PaginationOutput, SourceSettings, SourceWithPlan, map};
 #[cfg(test)]
 use crate::wire::public::{CreateSource, Envelope, SchemaSettings, StatusOnly, UpdateSource};
-use crate::wire::SchemaConfig;
 
 #[derive(Serialize)]
 #[cfg_attr(test, derive(utoipa::ToSchema), schema(as = SourcesPage))]

@@ -1152,26 +1152,22 @@ impl Builder<'_> {
                 }
                 _ => (current.get(key).cloned(), Some(value.clone())),
             };
-            // The Public API forwards to a source by its id: a target that is no source of the file or the
-            // workspace (the Config API takes any slug) cannot be written there.
-            let dangling = wanted.as_ref().and_then(Value::as_str).filter(|t| {
-                let known = |t: &str| {
-                    self.file_sources.iter().any(|s| s == t)
-                        || self.snapshot.source(&format!("{}/sources/{t}", self.snapshot.workspace)).is_some()
-                };
-                self.public() && !t.is_empty() && !known(t)
-            });
-            if dangling.is_some() {
-                self.not_supported(
-                    &SchemaConfig::name_of(source),
-                    &format!("schema_config.{key}"),
-                    reason::FORWARDING_TARGET,
-                );
+            if same(&now.unwrap_or(Value::Null), wanted.as_ref().unwrap_or(&Value::Null)) {
                 continue;
             }
-            if !same(&now.unwrap_or(Value::Null), &wanted.unwrap_or(Value::Null)) {
-                update.set(key, value).map_err(Error::Usage)?;
+            // The Public API forwards to a source by its id: a target to write that is no source of the file or
+            // the workspace (the Config API takes any slug) cannot be written there.
+            let known = |t: &str| {
+                self.file_sources.iter().any(|s| s == t)
+                    || self.snapshot.source(&format!("{}/sources/{t}", self.snapshot.workspace)).is_some()
+            };
+            let dangling = wanted.as_ref().and_then(Value::as_str).is_some_and(|t| !t.is_empty() && !known(t));
+            if key.starts_with("forwarding_") && self.public() && dangling {
+                let path = format!("schema_config.{key}");
+                self.not_supported(&SchemaConfig::name_of(source), &path, reason::FORWARDING_TARGET);
+                continue;
             }
+            update.set(key, value).map_err(Error::Usage)?;
         }
         if !update.mask.paths.is_empty() {
             // After every source is made: a schema config may forward to a source the same apply makes.

@@ -28,7 +28,7 @@ use crate::ui::output::Format;
   seg diff --file acme.yaml --prune -o json | jq .requests
   seg diff --file acme.yaml -w acme-staging     # the same file, on staging
   seg diff --file acme.yaml --out plan.json && seg apply --plan plan.json
-  seg --api public --region eu -w acme-eu diff --file acme.yaml   # review a move to the Public API")]
+  seg --api public -w acme-eu diff --file acme.yaml  # a move to Public API")]
 pub struct Args {
     /// The workspace file (`-` for stdin)
     #[arg(long, value_name = "F")]

@@ -28,7 +28,7 @@ use crate::ui::output::Format;
   seg -w acme export --file acme.yaml
   seg -w acme export --format json | jq '.sources | keys'
   seg -w acme export --only tracking-plans --file plans.yaml
-  seg --api public export --file acme.yaml     # the token's workspace, through the Public API")]
+  seg --api public export --file acme.yaml  # the Public API token's workspace")]
 pub struct Args {
     /// Write here instead of stdout (`-`)
     #[arg(long, value_name = "F", default_value = "-")]

@@ -189,14 +189,13 @@ PY
 serve 0 "$WORK/from.json" "$WORK/s6-from"; FROM=$BASE
 seed 0 0 "$WORK/empty.json"; serve 200 "$WORK/empty.json" "$WORK/s6-to"; TO=$BASE
 rm -rf "$SEG_RUNTIME_DIR"
-SEG_BASE_URL=$FROM "$SEG" -w demo export --file "$WORK/move.yaml" --secrets plain 2>/dev/null
+SEG_BASE_URL=$FROM "$SEG" -w demo export --file "$WORK/move.yaml" --secrets plain --rate-limit 0 2>/dev/null
 : > "$WORK/s6-to.err"
 start=$(now)
 SEG_API=public SEG_BASE_URL=$TO "$SEG" apply --file "$WORK/move.yaml" --yes --rate-limit 200 --max-retries 0 \
   2>"$WORK/move.err" || { tail -5 "$WORK/move.err"; exit 1; }
 t=$(python3 -c "print(f'{$(now) - $start:.1f}')")
 log=$WORK/s6-to.err
-kind() { grep -cE "^$1 " "$log" || true; }
 sources=$(grep -cE '^POST /sources ' "$log" || true); names=$(grep -cE '^PATCH /sources/' "$log" || true)
 destinations=$(grep -cE '^POST /destinations ' "$log" || true)
 writes=$(grep -cE '^(POST|PATCH|PUT|DELETE) /' "$log" || true); reads=$(grep -cE '^GET /' "$log" || true)

@@ -167,8 +167,21 @@ async fn a_move_between_two_emulators_holds_as_the_official_sdk_reads_it() {
         assert!(made || change["resource"].as_str().unwrap().ends_with("/schema-config"), "{change}");
     }
     seg(&to, "public", WRITE, &["-w", "acme-eu", "apply", "--file", &file, "--yes"]).await.code(0);
+    // Sources made by the move have no destinations to list before theirs are made: none is read.
+    let listed =
+        to.requests().await.iter().filter(|r| r["uri"].as_str().unwrap().contains("/connected-destinations")).count();
+    assert_eq!(listed, 0, "no listing of a source the move made");
     let sent = writes(&to).await;
     assert!(!sent.is_empty() && sent.iter().all(|(_, uri, _)| !uri.starts_with("/v1beta")), "{sent:?}");
+    // The fewest writes: a create per source (with a PATCH for its display name, which a create cannot carry, and
+    // a PUT of its labels), per destination, per filter and per plan; the rules, the connections, a schema config.
+    let count = |method: &str, prefix: &str| {
+        sent.iter().filter(|(m, uri, _)| m == method && uri.split('?').next().unwrap() == prefix).count()
+    };
+    assert_eq!(
+        (count("POST", "/sources"), count("POST", "/destinations"), count("POST", "/tracking-plans")),
+        (2, 3, 2)
+    );
     // A second apply sends no write.
     seg(&to, "public", WRITE, &["-w", "acme-eu", "apply", "--file", &file, "--yes"]).await.code(0);
     assert!(writes(&to).await.is_empty(), "a second apply writes nothing");

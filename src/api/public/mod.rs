@@ -40,11 +40,16 @@ pub const MAX_PAGE: u32 = 200;
 /// What the client keeps for the Public API: the names it has resolved.
 pub struct Adapter {
     ids: Ids,
+    /// The destinations of each source this process made (by the source's id): it knows them without a read, so
+    /// a move that makes a source and then its destinations reads none of their listings.
+    made: Made,
 }
+
+type Made = std::sync::Mutex<std::collections::HashMap<String, Vec<Value>>>;
 
 impl Adapter {
     pub fn new(base_url: &str, token: &Secret) -> Adapter {
-        Adapter { ids: Ids::new(base_url, token) }
+        Adapter { ids: Ids::new(base_url, token), made: Made::default() }
     }
 }
 
@@ -83,13 +88,14 @@ pub async fn send<A: DeserializeOwned>(
     let answer = if request.verbatim() {
         verbatim(client, request).await?
     } else {
-        let mut call = Call { client, ids: &adapter.ids, wrote: false, cached: false };
+        let mut call = Call { client, ids: &adapter.ids, made: &adapter.made, wrote: false, cached: false };
         let answer = match call.neutral(request).await {
             // An id remembered from before that the service no longer knows: forget what was remembered and try
             // once more with names read afresh, unless something was already written.
             Err(Error::Api(error)) if error.status == 404 && call.cached && !call.wrote => {
                 adapter.ids.forget();
-                Call { client, ids: &adapter.ids, wrote: false, cached: false }.neutral(request).await?
+                let mut again = Call { client, ids: &adapter.ids, made: &adapter.made, wrote: false, cached: false };
+                again.neutral(request).await?
             }
             other => other?,
         };
@@ -214,6 +220,7 @@ fn settings(items: Option<&Value>) -> Result<Map<String, Value>> {
 struct Call<'c> {
     client: &'c Transport,
     ids: &'c Ids,
+    made: &'c Made,
     /// Whether a call that changes something was made (then nothing is tried again).
     wrote: bool,
     /// Whether an id came from what an earlier process remembered.
@@ -350,6 +357,15 @@ impl Call<'_> {
     /// A source's destinations, each with the segment that names it: its catalog slug, or its id when the source
     /// has another destination of that catalog entry.
     async fn destinations(&mut self, source_id: &str) -> Result<Vec<(String, Value)>> {
+        let made = self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(source_id).cloned();
+        if let Some(made) = made {
+            return Ok(named_destinations(made));
+        }
+        self.listed_destinations(source_id).await
+    }
+
+    /// A source's destinations as the service lists them now.
+    async fn listed_destinations(&mut self, source_id: &str) -> Result<Vec<(String, Value)>> {
         let all = self.all(&format!("sources/{source_id}/connected-destinations"), "destinations").await?;
         Ok(named_destinations(all))
     }
@@ -463,6 +479,7 @@ impl Call<'_> {
             (Method::DELETE, Route::Destination(_, source, segment)) => {
                 let source_id = self.source_id(source).await?;
                 let (id, _, _) = self.destination(&source_id, segment).await?;
+                self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&source_id);
                 let answer = self.call(Method::DELETE, format!("destinations/{id}"), Vec::new(), None).await?;
                 Ok(answer.map(|body| Answer::Empty { raw: body.get("data").cloned().unwrap_or_default() }))
             }
@@ -554,6 +571,7 @@ impl Call<'_> {
         self.wrote = true;
         let id = created.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
         self.ids.remember(Table::Sources, [(slug, id.clone())], false);
+        self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(id.clone(), Vec::new());
         let mut raw = created;
         if let Some(name) = input.get("display_name").and_then(Value::as_str).filter(|n| !n.is_empty()) {
             let patch = to_json(&public::UpdateSource { name: Some(Some(name.to_string())), ..Default::default() });
@@ -701,7 +719,7 @@ impl Call<'_> {
             Err(error @ Error::Transport(_)) => {
                 let mut attempt = 0;
                 loop {
-                    let after = self.destinations(&source_id).await.map_err(|_| error.clone())?;
+                    let after = self.listed_destinations(&source_id).await.map_err(|_| error.clone())?;
                     let new =
                         after.into_iter().map(|(_, d)| d).find(|d| before.iter().all(|(_, b)| id_of(b) != id_of(d)));
                     if let Some(new) = new {
@@ -716,6 +734,9 @@ impl Call<'_> {
             Err(error) => return Err(error),
         };
         self.wrote = true;
+        if let Some(made) = self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_mut(&source_id) {
+            made.push(raw.clone());
+        }
         // Named as a listing names it now (`named_destinations`): the first of its entry by the slug, a further one by
         // its name, or by its id when it has none of its own.
         let mut after: Vec<Value> = before.into_iter().map(|(_, d)| d).collect();
@@ -763,6 +784,11 @@ impl Call<'_> {
             return Ok(None);
         };
         let raw = body["data"]["destination"].clone();
+        if let Some(made) = self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_mut(&source_id) {
+            for record in made.iter_mut().filter(|d| d.get("id").and_then(Value::as_str) == Some(id.as_str())) {
+                *record = raw.clone();
+            }
+        }
         let neutral = read::destination(&format!("workspaces/{ws}/sources/{source}"), &segment, &raw);
         Ok(Some(Answer::One { raw, neutral }))
     }

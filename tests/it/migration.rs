@@ -185,6 +185,19 @@ async fn a_move_between_two_emulators_holds_as_the_official_sdk_reads_it() {
     // A second apply sends no write.
     seg(&to, "public", WRITE, &["-w", "acme-eu", "apply", "--file", &file, "--yes"]).await.code(0);
     assert!(writes(&to).await.is_empty(), "a second apply writes nothing");
+    // --prune on the Public API: what the file does not hold is deleted, with what goes with it.
+    seg(&to, "public", WRITE, &["sources", "create", "extra", "--catalog", "javascript"]).await.code(0);
+    let pruned = seg(&to, "public", WRITE, &["-w", "acme-eu", "diff", "--file", &file, "--prune", "-o", "json"]).await;
+    let plan = pruned.code(1).json();
+    assert_eq!(plan["changes"].as_array().unwrap().len(), 1, "{plan}");
+    assert_eq!(
+        (&plan["changes"][0]["action"], &plan["changes"][0]["resource"]),
+        (&json!("delete"), &json!("workspaces/acme-eu/sources/extra"))
+    );
+    seg(&to, "public", WRITE, &["-w", "acme-eu", "apply", "--file", &file, "--prune", "--yes"]).await.code(0);
+    let again = seg(&to, "public", WRITE, &["-w", "acme-eu", "diff", "--file", &file, "--prune", "-o", "json"]).await;
+    assert_eq!(again.code(0).json()["changes"], json!([]));
+    to.clear_requests().await;
     // The target, exported through the Public API, diffs to nothing against the source workspace on the Config API.
     let back = seg(&to, "public", WRITE, &["-w", "acme-eu", "export"]).await;
     let back_file =

@@ -438,6 +438,22 @@ impl<T: PartialEq> PartialEq for Received<T> {
 /// service sends.
 pub const TRANSLATED: &str = "\u{1}seg:translated";
 
+/// A translated answer as [`Received`] opens it: its one key, and both readings as they are written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Translated<'a> {
+    #[serde(rename = "\u{1}seg:translated", borrow)]
+    both: Readings<'a>,
+}
+
+#[derive(Deserialize)]
+struct Readings<'a> {
+    #[serde(borrow)]
+    raw: &'a RawValue,
+    #[serde(borrow)]
+    neutral: &'a RawValue,
+}
+
 /// Both readings of a translated answer, in the shape [`Received`] opens.
 pub fn translated(raw: Value, neutral: Value) -> Value {
     let mut both = Map::new();
@@ -453,16 +469,12 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for Received<T> {
         // The text first, as it came; the typed reading is made from it.
         let raw = Box::<RawValue>::deserialize(deserializer)?;
         // TRANSLATED as JSON text writes it (`\u0001seg:translated`): a cheap look before the whole check.
+        // Both readings are taken as text, unparsed: the raw one is kept as it is, the neutral one read once.
         if raw.get().contains("seg:translated")
-            && let Ok(Value::Object(outer)) = serde_json::from_str::<Value>(raw.get())
-            && outer.len() == 1
-            && let Some(Value::Object(both)) = outer.get(TRANSLATED)
+            && let Ok(Translated { both }) = serde_json::from_str::<Translated>(raw.get())
         {
-            let neutral = both.get("neutral").unwrap_or(&Value::Null);
-            let typed = T::deserialize(neutral).map_err(serde::de::Error::custom)?;
-            let raw = serde_json::value::to_raw_value(both.get("raw").unwrap_or(&Value::Null))
-                .map_err(serde::de::Error::custom)?;
-            return Ok(Received { raw, typed });
+            let typed = serde_json::from_str(both.neutral.get()).map_err(serde::de::Error::custom)?;
+            return Ok(Received { raw: both.raw.to_owned(), typed });
         }
         let typed = serde_json::from_str(raw.get()).map_err(serde::de::Error::custom)?;
         Ok(Received { raw, typed })

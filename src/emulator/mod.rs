@@ -15,6 +15,7 @@ mod model;
 mod outbox;
 mod persist;
 mod public;
+mod routes;
 mod seed;
 mod status;
 mod store;

@@ -24,6 +24,7 @@ use axum::response::{IntoResponse, Response};
 use super::App;
 use super::gate::Received;
 pub use super::gate::VERSION;
+use super::routes::route;
 use super::status::Status;
 use crate::wire::Code;
 use paging::PageQuery;
@@ -79,38 +80,9 @@ macro_rules! table {
 #[cfg(test)]
 pub(super) use table;
 
-/// One entry of the table as `(path, methods)`: each handler at the path and method the checked-in document gives
-/// its operation (whose id is the handler's name), so serving needs none of the description code, which only tests
-/// compile (`openapi/describe.rs`).
-macro_rules! route {
-    ($places:ident: $($module:ident :: $handler:ident),+ $(,)?) => {{
-        let mut paths = Vec::new();
-        let mut methods = MethodRouter::new();
-        $(
-            let (path, method) = place($places, stringify!($handler));
-            paths.push(path);
-            methods = methods.on(method, $module::$handler);
-        )+
-        (paths.swap_remove(0), methods)
-    }};
-}
-
-/// The documented path and method of an operation. The document is checked against the handlers' attributes by
-/// `cargo test`, so a handler missing from it is a stale checkout, said plainly.
+/// The documented path and method of a handler's operation, for [`route!`].
 fn place(places: &[(String, String, String)], id: &str) -> (String, MethodFilter) {
-    let found = places.iter().find(|(op, ..)| op == id);
-    let (_, path, method) = found.unwrap_or_else(|| {
-        panic!("{id} is not in src/emulator/config/openapi.json: run UPDATE_GENERATED=1 cargo test generated")
-    });
-    let method = match method.as_str() {
-        "get" => MethodFilter::GET,
-        "post" => MethodFilter::POST,
-        "put" => MethodFilter::PUT,
-        "patch" => MethodFilter::PATCH,
-        "delete" => MethodFilter::DELETE,
-        other => panic!("{id}: the API has no {other} operations"),
-    };
-    (path.clone(), method)
+    super::routes::place(places, id, "src/emulator/config/openapi.json")
 }
 
 /// The served routes: the table at the document's paths (under `/v1beta`), with the answers for unknown paths and

@@ -32,6 +32,7 @@ use serde::de::DeserializeOwned;
 use super::App;
 use super::gate::{self, Received, WriteScope};
 use super::model::{self, Tx};
+use super::routes::route;
 use super::status::Status;
 use super::store::State;
 use crate::wire::public::{Envelope, PaginationOutput, StatusOnly};
@@ -275,39 +276,9 @@ macro_rules! table {
 #[cfg(test)]
 pub(super) use table;
 
-/// One entry of the table as `(path, methods)`: each handler at the path and method the checked-in document gives
-/// its operation (the handler's name in lowerCamelCase), so serving needs none of the description code, which only
-/// tests compile (`openapi/describe.rs`).
-macro_rules! route {
-    ($places:ident: $($module:ident :: $handler:ident),+ $(,)?) => {{
-        let mut paths = Vec::new();
-        let mut methods = MethodRouter::new();
-        $(
-            let (path, method) = place($places, stringify!($handler));
-            paths.push(path);
-            methods = methods.on(method, $module::$handler);
-        )+
-        (paths.swap_remove(0), methods)
-    }};
-}
-
-/// The documented path and method of a handler's operation. The document is checked against the handlers'
-/// attributes by `cargo test`, so a handler missing from it is a stale checkout, said plainly.
+/// The documented path and method of a handler's operation, for [`route!`].
 fn place(places: &[(String, String, String)], handler: &str) -> (String, MethodFilter) {
-    let id = openapi::operation_id(handler);
-    let found = places.iter().find(|(op, ..)| *op == id);
-    let (_, path, method) = found.unwrap_or_else(|| {
-        panic!("{id} is not in src/emulator/public/openapi.json: run UPDATE_GENERATED=1 cargo test generated")
-    });
-    let method = match method.as_str() {
-        "get" => MethodFilter::GET,
-        "post" => MethodFilter::POST,
-        "put" => MethodFilter::PUT,
-        "patch" => MethodFilter::PATCH,
-        "delete" => MethodFilter::DELETE,
-        other => panic!("{id}: the API has no {other} operations"),
-    };
-    (path.clone(), method)
+    super::routes::place(places, &openapi::operation_id(handler), "src/emulator/public/openapi.json")
 }
 
 /// The served routes, built once per process: the table at the document's paths; any other path or method is 404

@@ -1079,15 +1079,8 @@ impl Builder<'_> {
             let Some(resolved) = resolved else {
                 // A reference that is not set: what is around it is still compared (a hook's URL changed beside its
                 // header's secret must show), the secret parts are unverifiable.
-                let around = |value: &Value| {
-                    let mut value = value.clone();
-                    for pointer in secrets::reference_pointers(&sent) {
-                        if let Some(slot) = value.pointer_mut(&pointer) {
-                            *slot = Value::Null;
-                        }
-                    }
-                    value
-                };
+                let references = secrets::reference_pointers(&sent);
+                let around = |value: &Value| around(value, &references);
                 if !current.is_some_and(|c| same(&around(c), &around(&sent))) {
                     update.config_item(ConfigItem::new(name, key, sent));
                 }
@@ -1101,15 +1094,7 @@ impl Builder<'_> {
                 secret_pointers(key, &kind, c).into_iter().filter(|p| c.pointer(p).is_some_and(censored)).collect()
             });
             if !hidden.is_empty() {
-                let around = |value: &Value| {
-                    let mut value = value.clone();
-                    for pointer in &hidden {
-                        if let Some(slot) = value.pointer_mut(pointer) {
-                            *slot = Value::Null;
-                        }
-                    }
-                    value
-                };
+                let around = |value: &Value| around(value, &hidden);
                 // The censored form keeps the last four characters: a secret whose last four differ has changed.
                 let changed = current.is_some_and(|c| {
                     hidden
@@ -1361,6 +1346,17 @@ fn typed_library_config(source: &str, map: &Map<String, Value>) -> Result<Librar
             super::file::without_values(&e.to_string())
         ))
     })
+}
+
+/// A value with the parts at `pointers` (its secrets) blanked: what is around them, to compare.
+fn around(value: &Value, pointers: &[String]) -> Value {
+    let mut value = value.clone();
+    for pointer in pointers {
+        if let Some(slot) = value.pointer_mut(pointer) {
+            *slot = Value::Null;
+        }
+    }
+    value
 }
 
 #[cfg(test)]

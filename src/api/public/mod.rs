@@ -228,6 +228,11 @@ struct Call<'c> {
 }
 
 impl Call<'_> {
+    /// The destinations of the sources this process made, by source id.
+    fn made(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, Vec<Value>>> {
+        self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// One call; `None` when `--dry-run` described it. Only a POST may not be repeated.
     async fn call(
         &mut self,
@@ -357,7 +362,7 @@ impl Call<'_> {
     /// A source's destinations, each with the segment that names it: its catalog slug, or its id when the source
     /// has another destination of that catalog entry.
     async fn destinations(&mut self, source_id: &str) -> Result<Vec<(String, Value)>> {
-        let made = self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(source_id).cloned();
+        let made = self.made().get(source_id).cloned();
         if let Some(made) = made {
             return Ok(named_destinations(made));
         }
@@ -479,7 +484,7 @@ impl Call<'_> {
             (Method::DELETE, Route::Destination(_, source, segment)) => {
                 let source_id = self.source_id(source).await?;
                 let (id, _, _) = self.destination(&source_id, segment).await?;
-                self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&source_id);
+                self.made().remove(&source_id);
                 let answer = self.call(Method::DELETE, format!("destinations/{id}"), Vec::new(), None).await?;
                 Ok(answer.map(|body| Answer::Empty { raw: body.get("data").cloned().unwrap_or_default() }))
             }
@@ -571,7 +576,7 @@ impl Call<'_> {
         self.wrote = true;
         let id = created.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
         self.ids.remember(Table::Sources, [(slug, id.clone())], false);
-        self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(id.clone(), Vec::new());
+        self.made().insert(id.clone(), Vec::new());
         let mut raw = created;
         if let Some(name) = input.get("display_name").and_then(Value::as_str).filter(|n| !n.is_empty()) {
             let patch = to_json(&public::UpdateSource { name: Some(Some(name.to_string())), ..Default::default() });
@@ -734,7 +739,7 @@ impl Call<'_> {
             Err(error) => return Err(error),
         };
         self.wrote = true;
-        if let Some(made) = self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_mut(&source_id) {
+        if let Some(made) = self.made().get_mut(&source_id) {
             made.push(raw.clone());
         }
         // Named as a listing names it now (`named_destinations`): the first of its entry by the slug, a further one by
@@ -784,7 +789,7 @@ impl Call<'_> {
             return Ok(None);
         };
         let raw = body["data"]["destination"].clone();
-        if let Some(made) = self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_mut(&source_id) {
+        if let Some(made) = self.made().get_mut(&source_id) {
             for record in made.iter_mut().filter(|d| d.get("id").and_then(Value::as_str) == Some(id.as_str())) {
                 *record = raw.clone();
             }

@@ -9,7 +9,7 @@
 //! - Effects: every request goes through `effect::Gate`, which under `--dry-run` describes a write instead of
 //!   sending it; reads are sent.
 //! - Answers: a success is read as the request's typed answer; a body that is not one is an error, not a guess.
-//! - Notices: what `-v`/`-vv` print, with credentials and config secrets already masked.
+//! - Notices: what `-v`/`-vv` print, with credentials and config secrets masked when looked at (`Shown`).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -50,20 +50,19 @@ pub struct ClientOptions {
     pub max_retries: u32,
 }
 
-/// What the transport reports as it works, for `-v`, `-vv` and retry lines. Headers and bodies come redacted.
+/// What the transport reports as it works, for `-v`, `-vv` and retry lines. Headers and bodies can only be seen
+/// redacted (`Shown`).
 #[derive(Debug)]
 pub enum Notice<'a> {
     Request {
         method: &'a Method,
         url: &'a str,
-        headers: &'a [(String, String)],
-        body: &'a str,
+        shown: Shown<'a>,
     },
     Response {
         status: u16,
         elapsed: Duration,
-        headers: &'a [(String, String)],
-        body: &'a str,
+        shown: Shown<'a>,
     },
     Retry {
         wait: Duration,
@@ -76,6 +75,27 @@ pub enum Notice<'a> {
     Warning(&'a str),
     /// What `-v` says besides requests (where the shared rate budget is).
     Note(&'a str),
+}
+
+/// The headers and body of a request or an answer as `-vv` shows them. They are masked (`secret::redact_*`) when
+/// an observer looks, never before: a listing nobody shows at `-vv` does not pay for masking every page, and there
+/// is no way to see them unmasked.
+#[derive(Debug, Clone, Copy)]
+pub struct Shown<'a> {
+    headers: &'a HeaderMap,
+    body: &'a [u8],
+}
+
+impl Shown<'_> {
+    /// The headers, credentials masked.
+    pub fn headers(&self) -> Vec<(String, String)> {
+        shown_headers(self.headers)
+    }
+
+    /// The body, config secrets and URLs' credentials masked.
+    pub fn body(&self) -> std::borrow::Cow<'_, str> {
+        secret::redact_bytes(self.body)
+    }
 }
 
 pub type Observer = Arc<dyn Fn(&Notice<'_>) + Send + Sync>;
@@ -189,13 +209,10 @@ impl Transport {
                 if let Some(budget) = &self.budget {
                     budget.until_ready().await?;
                 }
-                let headers = shown_headers(prepared.headers());
-                let body = secret::redact_bytes(body);
                 (self.observer)(&Notice::Request {
                     method: &request.method,
                     url: url.as_str(),
-                    headers: &headers,
-                    body: &body,
+                    shown: Shown { headers: prepared.headers(), body },
                 });
             }
             let started = Instant::now();
@@ -208,13 +225,11 @@ impl Transport {
             };
             let (failure, wait_hint) = match outcome {
                 Ok(answer) => {
-                    let headers = shown_headers(&answer.headers);
-                    let shown = &answer.body[..answer.body.len().min(16 * 1024)];
+                    let body = &answer.body[..answer.body.len().min(16 * 1024)];
                     (self.observer)(&Notice::Response {
                         status: answer.status,
                         elapsed: started.elapsed(),
-                        headers: &headers,
-                        body: &secret::redact_bytes(shown),
+                        shown: Shown { headers: &answer.headers, body },
                     });
                     // Nothing left until the reset (the Public API's headers): everyone sharing the budget waits.
                     if let (Some(wait), Some(budget)) = (exhausted_for(&answer.headers), &self.budget) {

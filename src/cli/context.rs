@@ -584,27 +584,28 @@ fn secret_of(url: &str) -> Option<(&str, &str)> {
 }
 
 /// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv, retries always, warnings
-/// once. What reaches here is already redacted, and the printer scrubs the token from every line.
+/// once. Headers and bodies are seen redacted (`Shown`), and the printer scrubs the token from every line.
 fn observer(printer: Printer, verbosity: u8) -> Observer {
     Arc::new(move |notice: &Notice<'_>| match notice {
-        Notice::Request { method, url, headers, body } if verbosity > 0 => {
+        Notice::Request { method, url, shown } if verbosity > 0 => {
             printer.status(&format!("> {method} {url}"));
             if verbosity > 1 {
-                for (name, value) in *headers {
+                for (name, value) in shown.headers() {
                     printer.status(&format!("> {name}: {value}"));
                 }
+                let body = shown.body();
                 if !body.is_empty() {
                     printer.status(&format!("> {body}"));
                 }
             }
         }
-        Notice::Response { status, elapsed, headers, body } if verbosity > 0 => {
+        Notice::Response { status, elapsed, shown } if verbosity > 0 => {
             printer.status(&format!("< {status} ({})", crate::ui::duration(*elapsed)));
             if verbosity > 1 {
-                for (name, value) in *headers {
+                for (name, value) in shown.headers() {
                     printer.status(&format!("< {name}: {value}"));
                 }
-                printer.status(&format!("< {}", crate::ui::escape_control(body)));
+                printer.status(&format!("< {}", crate::ui::escape_control(&shown.body())));
             }
         }
         Notice::Retry { wait, attempt, max, reason } => {

@@ -12,12 +12,13 @@ use crate::error::{Error, Result};
 /// The deepest nesting read: serde_json's own limit, which every text printed here has already passed.
 const MAX_DEPTH: usize = 128;
 
-/// A JSON document whose numbers keep their text.
+/// A JSON document whose numbers keep their text (what YAML is written from).
 #[derive(Debug)]
 enum Node {
     Null,
     Bool(bool),
-    Number(Box<RawValue>),
+    /// As spelled.
+    Number(String),
     String(String),
     Array(Vec<Node>),
     Object(Vec<(String, Node)>),
@@ -25,16 +26,23 @@ enum Node {
 
 /// `text` indented as `-o json` prints a document (DEL and C1 escaped as `ui::escape_json_controls` does).
 pub fn pretty(text: &str) -> Result<String> {
-    let node = parse(text)?;
-    let out = serde_json::to_string_pretty(&node).map_err(|e| Error::failed(format!("cannot write JSON: {e}")))?;
-    Ok(super::escape_json_controls(out))
+    write(text, Some(INDENT))
 }
 
 /// `text` on one line, as `-o ndjson` prints a record (controls escaped likewise).
 pub fn compact(text: &str) -> Result<String> {
-    let node = parse(text)?;
-    let out = serde_json::to_string(&node).map_err(|e| Error::failed(format!("cannot write JSON: {e}")))?;
-    Ok(super::escape_json_controls(out))
+    write(text, None)
+}
+
+/// The indentation of `-o json`, serde_json's.
+const INDENT: &str = "  ";
+
+/// `text` written as it is read, token by token (no document is built): on one line, or indented as
+/// serde_json's pretty printer lays it out.
+fn write(text: &str, indent: Option<&'static str>) -> Result<String> {
+    let mut writer = Writer { out: String::with_capacity(text.len() + text.len() / 4), indent, depth: 0 };
+    read(text, &mut writer)?;
+    Ok(super::escape_json_controls(writer.out))
 }
 
 /// `text` as a YAML document, each number a plain scalar spelled as in the JSON (every JSON number is a YAML 1.2
@@ -101,32 +109,6 @@ impl Node {
     }
 }
 
-impl Serialize for Node {
-    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
-        match self {
-            Node::Null => serializer.serialize_unit(),
-            Node::Bool(b) => serializer.serialize_bool(*b),
-            // serde_json writes a raw value's text as it is.
-            Node::Number(text) => text.serialize(serializer),
-            Node::String(s) => serializer.serialize_str(s),
-            Node::Array(items) => {
-                let mut seq = serializer.serialize_seq(Some(items.len()))?;
-                for item in items {
-                    seq.serialize_element(item)?;
-                }
-                seq.end()
-            }
-            Node::Object(entries) => {
-                let mut map = serializer.serialize_map(Some(entries.len()))?;
-                for (key, value) in entries {
-                    map.serialize_entry(key, value)?;
-                }
-                map.end()
-            }
-        }
-    }
-}
-
 /// A node for serde_yaml_ng: numbers as their placeholders.
 struct Yaml<'a> {
     node: &'a Node,
@@ -138,7 +120,7 @@ impl Serialize for Yaml<'_> {
         let prefix = self.prefix;
         match self.node {
             Node::Number(text) => {
-                let placeholder: String = text.get().chars().map(encoded).collect();
+                let placeholder: String = text.chars().map(encoded).collect();
                 serializer.serialize_str(&format!("{prefix}{placeholder}_"))
             }
             Node::Array(items) => {
@@ -155,21 +137,44 @@ impl Serialize for Yaml<'_> {
                 }
                 map.end()
             }
-            other => other.serialize(serializer),
+            Node::Null => serializer.serialize_unit(),
+            Node::Bool(b) => serializer.serialize_bool(*b),
+            Node::String(s) => serializer.serialize_str(s),
         }
     }
 }
 
-/// Reads JSON text keeping each number's text. Anything that is not one JSON document is an error (the texts
-/// printed here were read by serde_json first; this is the check that they still are).
-fn parse(text: &str) -> Result<Node> {
+/// What the reader meets in a document, in order. Each token comes as the text it was written with.
+trait Sink {
+    /// `null`, `true`, `false` or a number.
+    fn scalar(&mut self, text: &str) -> Result<()>;
+    /// A string, quotes included, as written (its escapes checked).
+    fn string(&mut self, token: &str) -> Result<()>;
+    /// `[` or `{`.
+    fn open(&mut self, bracket: u8);
+    /// The next element of the array or member of the object just opened (`key`: the member's name, as written).
+    fn item(&mut self, key: Option<&str>) -> Result<()>;
+    /// `]` or `}`, after `items` elements or members.
+    fn close(&mut self, bracket: u8, items: usize);
+}
+
+/// Reads JSON text, keeping each number's text, into a sink. Anything that is not one JSON document is an error
+/// (the texts printed here were read by serde_json first; this is the check that they still are).
+fn read(text: &str, sink: &mut impl Sink) -> Result<()> {
     let mut reader = Reader { text, at: 0 };
-    let node = reader.value(0)?;
+    reader.value(0, sink)?;
     reader.space();
     if reader.at != text.len() {
         return Err(reader.invalid());
     }
-    Ok(node)
+    Ok(())
+}
+
+/// `text` as a tree.
+fn parse(text: &str) -> Result<Node> {
+    let mut tree = Tree { open: Vec::new(), done: None };
+    read(text, &mut tree)?;
+    tree.done.ok_or_else(|| Error::failed("cannot print the answer: no JSON"))
 }
 
 struct Reader<'t> {
@@ -177,7 +182,7 @@ struct Reader<'t> {
     at: usize,
 }
 
-impl Reader<'_> {
+impl<'t> Reader<'t> {
     fn invalid(&self) -> Error {
         Error::failed(format!("cannot print the answer: not valid JSON at byte {}", self.at))
     }
@@ -200,87 +205,220 @@ impl Reader<'_> {
         found
     }
 
-    fn value(&mut self, depth: usize) -> Result<Node> {
+    fn value(&mut self, depth: usize, sink: &mut impl Sink) -> Result<()> {
         self.space();
         let rest = &self.text[self.at..];
-        let word = |w: &str, node: Node| rest.starts_with(w).then_some((w.len(), node));
-        if let Some((len, node)) = word("null", Node::Null)
-            .or_else(|| word("true", Node::Bool(true)))
-            .or_else(|| word("false", Node::Bool(false)))
-        {
-            self.at += len;
-            return Ok(node);
+        if let Some(word) = ["null", "true", "false"].into_iter().find(|w| rest.starts_with(w)) {
+            self.at += word.len();
+            return sink.scalar(word);
         }
         match self.peek() {
-            Some(b'"') => Ok(Node::String(self.string()?)),
+            Some(b'"') => {
+                let token = self.string()?;
+                sink.string(token)
+            }
             Some(b'[' | b'{') if depth >= MAX_DEPTH => {
                 Err(Error::failed(format!("cannot print the answer: it nests deeper than {MAX_DEPTH} levels")))
             }
-            Some(b'[') => {
+            Some(bracket @ (b'[' | b'{')) => {
+                let close = if bracket == b'[' { b']' } else { b'}' };
                 self.at += 1;
-                let mut items = Vec::new();
-                if self.eat(b']') {
-                    return Ok(Node::Array(items));
-                }
-                loop {
-                    items.push(self.value(depth + 1)?);
-                    if self.eat(b']') {
-                        return Ok(Node::Array(items));
-                    }
-                    if !self.eat(b',') {
-                        return Err(self.invalid());
-                    }
-                }
-            }
-            Some(b'{') => {
-                self.at += 1;
-                let mut entries = Vec::new();
-                if self.eat(b'}') {
-                    return Ok(Node::Object(entries));
-                }
-                loop {
-                    self.space();
-                    if self.peek() != Some(b'"') {
-                        return Err(self.invalid());
-                    }
-                    let key = self.string()?;
-                    if !self.eat(b':') {
-                        return Err(self.invalid());
-                    }
-                    entries.push((key, self.value(depth + 1)?));
-                    if self.eat(b'}') {
-                        return Ok(Node::Object(entries));
-                    }
-                    if !self.eat(b',') {
-                        return Err(self.invalid());
+                sink.open(bracket);
+                let mut items = 0;
+                if !self.eat(close) {
+                    loop {
+                        let key = if bracket == b'{' {
+                            self.space();
+                            if self.peek() != Some(b'"') {
+                                return Err(self.invalid());
+                            }
+                            let key = self.string()?;
+                            if !self.eat(b':') {
+                                return Err(self.invalid());
+                            }
+                            Some(key)
+                        } else {
+                            None
+                        };
+                        sink.item(key)?;
+                        self.value(depth + 1, sink)?;
+                        items += 1;
+                        if self.eat(close) {
+                            break;
+                        }
+                        if !self.eat(b',') {
+                            return Err(self.invalid());
+                        }
                     }
                 }
+                sink.close(close, items);
+                Ok(())
             }
             Some(b'-' | b'0'..=b'9') => {
                 let len =
                     rest.find(|c: char| !matches!(c, '0'..='9' | '-' | '+' | '.' | 'e' | 'E')).unwrap_or(rest.len());
-                let number = RawValue::from_string(rest[..len].to_string()).map_err(|_| self.invalid())?;
+                let number = &rest[..len];
+                serde_json::from_str::<&RawValue>(number).map_err(|_| self.invalid())?;
                 self.at += len;
-                Ok(Node::Number(number))
+                sink.scalar(number)
             }
             _ => Err(self.invalid()),
         }
     }
 
-    /// A string from its opening quote to its closing one, decoded by serde_json.
-    fn string(&mut self) -> Result<String> {
+    /// A string token from its opening quote to its closing one; one with escapes is checked by serde_json, one
+    /// without must hold no control character.
+    fn string(&mut self) -> Result<&'t str> {
         let bytes = self.text.as_bytes();
         let start = self.at;
         let mut end = start + 1;
+        let mut escaped = false;
         while end < bytes.len() && bytes[end] != b'"' {
+            if bytes[end] < 0x20 {
+                return Err(self.invalid());
+            }
+            escaped |= bytes[end] == b'\\';
             end += if bytes[end] == b'\\' { 2 } else { 1 };
         }
         if end >= bytes.len() {
             return Err(self.invalid());
         }
-        let decoded = serde_json::from_str(&self.text[start..=end]).map_err(|_| self.invalid())?;
+        let token = &self.text[start..=end];
+        if escaped {
+            serde_json::from_str::<String>(token).map_err(|_| self.invalid())?;
+        }
         self.at = end + 1;
-        Ok(decoded)
+        Ok(token)
+    }
+}
+
+/// A string token's text: as written when it has no escape (serde_json writes such a string alike), else decoded.
+fn unquoted(token: &str) -> Result<std::borrow::Cow<'_, str>> {
+    if token.contains('\\') {
+        serde_json::from_str::<String>(token).map(Into::into).map_err(|e| Error::failed(format!("{e}")))
+    } else {
+        Ok(token[1..token.len() - 1].into())
+    }
+}
+
+/// Writes the document as it is read: numbers as spelled, strings as serde_json writes them, laid out on one line
+/// or indented.
+struct Writer {
+    out: String,
+    indent: Option<&'static str>,
+    depth: usize,
+}
+
+impl Writer {
+    fn newline(&mut self) {
+        if let Some(indent) = self.indent {
+            self.out.push('\n');
+            for _ in 0..self.depth {
+                self.out.push_str(indent);
+            }
+        }
+    }
+}
+
+impl Sink for Writer {
+    fn scalar(&mut self, text: &str) -> Result<()> {
+        self.out.push_str(text);
+        Ok(())
+    }
+
+    fn string(&mut self, token: &str) -> Result<()> {
+        if !token.contains('\\') {
+            self.out.push_str(token);
+            return Ok(());
+        }
+        let written = serde_json::to_string(unquoted(token)?.as_ref())
+            .map_err(|e| Error::failed(format!("cannot write JSON: {e}")))?;
+        self.out.push_str(&written);
+        Ok(())
+    }
+
+    fn open(&mut self, bracket: u8) {
+        self.out.push(char::from(bracket));
+        self.depth += 1;
+    }
+
+    fn item(&mut self, key: Option<&str>) -> Result<()> {
+        if !matches!(self.out.as_bytes().last(), Some(b'[' | b'{')) {
+            self.out.push(',');
+        }
+        self.newline();
+        if let Some(key) = key {
+            self.string(key)?;
+            self.out.push_str(if self.indent.is_some() { ": " } else { ":" });
+        }
+        Ok(())
+    }
+
+    fn close(&mut self, bracket: u8, items: usize) {
+        self.depth -= 1;
+        if items > 0 {
+            self.newline();
+        }
+        self.out.push(char::from(bracket));
+    }
+}
+
+/// Builds the tree of a document as it is read.
+struct Tree {
+    /// The arrays and objects open, innermost last; an object's last member is the one being read.
+    open: Vec<Node>,
+    /// The document, once read.
+    done: Option<Node>,
+}
+
+impl Tree {
+    fn add(&mut self, node: Node) {
+        match self.open.last_mut() {
+            Some(Node::Array(items)) => items.push(node),
+            Some(Node::Object(entries)) => {
+                if let Some(entry) = entries.last_mut() {
+                    entry.1 = node;
+                }
+            }
+            _ => self.done = Some(node),
+        }
+    }
+}
+
+impl Sink for Tree {
+    fn scalar(&mut self, text: &str) -> Result<()> {
+        let node = match text {
+            "null" => Node::Null,
+            "true" => Node::Bool(true),
+            "false" => Node::Bool(false),
+            number => Node::Number(number.to_string()),
+        };
+        self.add(node);
+        Ok(())
+    }
+
+    fn string(&mut self, token: &str) -> Result<()> {
+        let text = unquoted(token)?.into_owned();
+        self.add(Node::String(text));
+        Ok(())
+    }
+
+    fn open(&mut self, bracket: u8) {
+        let node = if bracket == b'[' { Node::Array(Vec::new()) } else { Node::Object(Vec::new()) };
+        self.open.push(node);
+    }
+
+    fn item(&mut self, key: Option<&str>) -> Result<()> {
+        if let (Some(key), Some(Node::Object(entries))) = (key, self.open.last_mut()) {
+            entries.push((unquoted(key)?.into_owned(), Node::Null));
+        }
+        Ok(())
+    }
+
+    fn close(&mut self, _: u8, _: usize) {
+        if let Some(node) = self.open.pop() {
+            self.add(node);
+        }
     }
 }
 
@@ -314,8 +452,43 @@ mod tests {
     }
 
     #[test]
+    fn layout_and_strings_are_serde_jsons() {
+        // Where no number's spelling is at stake, the text written is what serde_json writes from the parsed value.
+        let documents = [
+            r#"{}"#,
+            r#"[]"#,
+            r#" { "a" : [ ] , "b" : { } , "c" : [ { } , [ [ ] ] ] } "#,
+            r#"{"s":"quote \" slash \/ \\ tab \t nl \n \u0001 \u00e9 \ud83d\ude00 \u2028","k\u0041":"plain é 😀"}"#,
+            "[null,true,false,\"\",{\"\":[1,2,{\"x\":null}]}]",
+            r#"{"nested":{"deeper":{"list":[1,[2,[3]],{"k":"v"}]}}}"#,
+            "\"only a string\"",
+            "\t\r\n [ 1 ,\n 2 ]\n",
+        ];
+        for text in documents {
+            let value: serde_json::Value = serde_json::from_str(text).unwrap();
+            assert_eq!(compact(text).unwrap(), serde_json::to_string(&value).unwrap(), "{text}");
+            assert_eq!(pretty(text).unwrap(), serde_json::to_string_pretty(&value).unwrap(), "{text}");
+        }
+    }
+
+    #[test]
     fn what_is_not_json_is_refused() {
-        for bad in ["", "{", "[1,]", "{\"a\" 1}", "1 2", "01", "-", "\"open", "nul", "{1: 2}"] {
+        for bad in [
+            "",
+            "{",
+            "[1,]",
+            "{\"a\" 1}",
+            "1 2",
+            "01",
+            "-",
+            "\"open",
+            "nul",
+            "{1: 2}",
+            "\"a\u{1}b\"",
+            "\"\\x\"",
+            "[1}",
+            "{\"a\":1]",
+        ] {
             assert!(compact(bad).is_err(), "{bad:?}");
         }
         let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));

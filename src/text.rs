@@ -25,7 +25,8 @@ pub fn escape_control(text: &str) -> std::borrow::Cow<'_, str> {
 /// with no byte that can drive a terminal. Outside strings JSON text holds no such character, so the whole text is
 /// escaped at once.
 pub fn escape_json_controls(text: String) -> String {
-    if !text.chars().any(|c| matches!(c, '\u{7f}'..='\u{9f}')) {
+    // In UTF-8, DEL is the byte 0x7F and C1 starts with 0xC2: a text with neither byte has nothing to escape.
+    if !text.bytes().any(|b| b == 0x7f || b == 0xc2) || !text.chars().any(|c| matches!(c, '\u{7f}'..='\u{9f}')) {
         return text;
     }
     let mut out = String::with_capacity(text.len() + 16);

@@ -187,14 +187,23 @@ impl Transport {
         self.gate.is_dry_run()
     }
 
-    /// Sends a call as it is and reads its answer as JSON (an empty body as `{}`): `None` when the gate described
-    /// it instead. For an API's adapter, whose calls are already in that API's terms.
-    pub async fn call(&self, request: &Request<Value>) -> Result<Option<Value>> {
+    /// Sends a call as it is and reads its answer as `A` (an empty body as `{}`): `None` when the gate described it
+    /// instead. For an API's adapter, whose calls are already in that API's terms.
+    pub async fn call<A: DeserializeOwned>(&self, request: &Request<A>) -> Result<Option<A>> {
         let Some(mut answer) = self.exchange(request).await? else { return Ok(None) };
         if answer.body.iter().all(u8::is_ascii_whitespace) {
             answer.body = b"{}".to_vec();
         }
         read_answer(request, answer).map(Some)
+    }
+
+    /// Sends a call as it is and hands over its answer's text, unread: `None` when the gate described it instead.
+    /// For an adapter that reads the answer in one pass itself (a page of a listing).
+    pub async fn call_text<A>(&self, request: &Request<A>) -> Result<Option<String>> {
+        let Some(answer) = self.exchange(request).await? else { return Ok(None) };
+        String::from_utf8(answer.body).map(Some).map_err(|_| {
+            Error::failed(format!("the service answered {} with a body that is not JSON text", answer.status))
+        })
     }
 
     /// The round trips of one request: `None` when the gate described it instead of sending it.

@@ -401,36 +401,101 @@ impl<T: Resource> Serialize for Page<T> {
 }
 
 impl<'de, T: Resource> Deserialize<'de> for Page<T> {
-    /// A page's items under `T::WRAPPER`; for an answer of unknown shape (`T::WRAPPER` empty), the first array.
-    /// Read from the text, so that each item is read from its own text as the service wrote it (a `Received` item
-    /// keeps every number's spelling).
+    /// A page's items under `T::WRAPPER`, read in one pass, each item from the text the service wrote (a
+    /// `Received` item keeps every number's spelling); for an answer of unknown shape (`T::WRAPPER` empty), the
+    /// first array.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut body = indexmap::IndexMap::<String, Box<RawValue>>::deserialize(deserializer)?;
-        let next_page_token = match body.shift_remove(wrapper::NEXT_PAGE_TOKEN) {
-            None => String::new(),
-            Some(raw) => match serde_json::from_str::<Value>(raw.get()).map_err(de::Error::custom)? {
-                Value::Null => String::new(),
-                Value::String(token) => token,
-                other => return Err(de::Error::custom(format!("next_page_token is not a string: {other}"))),
-            },
-        };
-        let key = if T::WRAPPER.is_empty() {
-            body.iter().find(|(_, v)| v.get().starts_with('[')).map(|(k, _)| k.clone()).unwrap_or_default()
-        } else {
-            T::WRAPPER.to_string()
-        };
-        let items = match body.shift_remove(&key) {
-            None => Vec::new(),
-            Some(raw) if raw.get() == "null" => Vec::new(),
-            Some(raw) if raw.get().starts_with('[') => serde_json::from_str::<Vec<Box<RawValue>>>(raw.get())
-                .map_err(de::Error::custom)?
-                .iter()
-                .map(|item| serde_json::from_str(item.get()).map_err(|e| de::Error::custom(format!("{key}: {e}"))))
-                .collect::<Result<_, _>>()?,
-            Some(_) => return Err(de::Error::custom(format!("the page's {key:?} is not an array"))),
-        };
-        Ok(Page { items, next_page_token })
+        if T::WRAPPER.is_empty() {
+            return unknown_shape(deserializer);
+        }
+        deserializer.deserialize_map(PageVisitor(PhantomData))
     }
+}
+
+struct PageVisitor<T>(PhantomData<fn() -> T>);
+
+impl<'de, T: Resource> Visitor<'de> for PageVisitor<T> {
+    type Value = Page<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a page of {}", T::WRAPPER)
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Page<T>, M::Error> {
+        let mut page = Page { items: Vec::new(), next_page_token: String::new() };
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            if key == T::WRAPPER {
+                page.items = map.next_value::<Items<T>>()?.0;
+            } else if key == wrapper::NEXT_PAGE_TOKEN {
+                page.next_page_token = map.next_value::<NextPageToken>()?.0;
+            } else {
+                map.next_value::<de::IgnoredAny>()?;
+            }
+        }
+        Ok(page)
+    }
+}
+
+/// A page's items: `null` is none; an item that cannot be read names the key it is under.
+struct Items<T>(Vec<T>);
+
+impl<'de, T: Resource> Deserialize<'de> for Items<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Seq<T>(PhantomData<fn() -> T>);
+        impl<'de, T: Resource> Visitor<'de> for Seq<T> {
+            type Value = Items<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(f, "the page's {:?} as an array", T::WRAPPER)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Items<T>, E> {
+                Ok(Items(Vec::new()))
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Items<T>, E> {
+                Ok(Items(Vec::new()))
+            }
+            fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Items<T>, S::Error> {
+                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1024));
+                while let Some(item) =
+                    seq.next_element::<T>().map_err(|e| de::Error::custom(format!("{}: {e}", T::WRAPPER)))?
+                {
+                    items.push(item);
+                }
+                Ok(Items(items))
+            }
+        }
+        deserializer.deserialize_any(Seq(PhantomData))
+    }
+}
+
+/// `next_page_token`: a string, or `null` for none.
+struct NextPageToken(String);
+
+impl<'de> Deserialize<'de> for NextPageToken {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match Value::deserialize(deserializer)? {
+            Value::Null => Ok(NextPageToken(String::new())),
+            Value::String(token) => Ok(NextPageToken(token)),
+            other => Err(de::Error::custom(format!("next_page_token is not a string: {other}"))),
+        }
+    }
+}
+
+/// A page of an answer of unknown shape (`seg api --paginate`): its first array, and `next_page_token`.
+fn unknown_shape<'de, D: Deserializer<'de>, T: Resource>(deserializer: D) -> Result<Page<T>, D::Error> {
+    let mut body = indexmap::IndexMap::<String, Box<RawValue>>::deserialize(deserializer)?;
+    let next_page_token = match body.shift_remove(wrapper::NEXT_PAGE_TOKEN) {
+        None => String::new(),
+        Some(raw) => serde_json::from_str::<NextPageToken>(raw.get()).map_err(de::Error::custom)?.0,
+    };
+    let Some(raw) = body.into_values().find(|v| v.get().starts_with('[')) else {
+        return Ok(Page { items: Vec::new(), next_page_token });
+    };
+    let items = serde_json::from_str::<Vec<Box<RawValue>>>(raw.get())
+        .map_err(de::Error::custom)?
+        .iter()
+        .map(|item| serde_json::from_str(item.get()).map_err(de::Error::custom))
+        .collect::<Result<_, _>>()?;
+    Ok(Page { items, next_page_token })
 }
 
 // ---- requests ----

@@ -438,30 +438,24 @@ impl<T: PartialEq> PartialEq for Received<T> {
 /// service sends.
 pub const TRANSLATED: &str = "\u{1}seg:translated";
 
-/// A translated answer as [`Received`] opens it: its one key, and both readings as they are written.
-#[derive(Deserialize)]
+/// A translated answer: its one key, and both readings. [`translated`] writes it; [`Received`] opens it with both
+/// readings as text, unparsed.
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Translated<'a> {
-    #[serde(rename = "\u{1}seg:translated", borrow)]
-    both: Readings<'a>,
+pub struct Translated<R, N> {
+    #[serde(rename = "\u{1}seg:translated")]
+    both: Readings<R, N>,
 }
 
-#[derive(Deserialize)]
-struct Readings<'a> {
-    #[serde(borrow)]
-    raw: &'a RawValue,
-    #[serde(borrow)]
-    neutral: &'a RawValue,
+#[derive(Serialize, Deserialize)]
+struct Readings<R, N> {
+    raw: R,
+    neutral: N,
 }
 
-/// Both readings of a translated answer, in the shape [`Received`] opens.
-pub fn translated(raw: Value, neutral: Value) -> Value {
-    let mut both = Map::new();
-    both.insert("raw".into(), raw);
-    both.insert("neutral".into(), neutral);
-    let mut outer = Map::new();
-    outer.insert(TRANSLATED.into(), Value::Object(both));
-    Value::Object(outer)
+/// Both readings of a translated answer, in the shape [`Received`] opens: written where the answer is written.
+pub fn translated<R: Serialize, N: Serialize>(raw: R, neutral: N) -> Translated<R, N> {
+    Translated { both: Readings { raw, neutral } }
 }
 
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Received<T> {
@@ -471,7 +465,7 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for Received<T> {
         // TRANSLATED as JSON text writes it (`\u0001seg:translated`): a cheap look before the whole check.
         // Both readings are taken as text, unparsed: the raw one is kept as it is, the neutral one read once.
         if raw.get().contains("seg:translated")
-            && let Ok(Translated { both }) = serde_json::from_str::<Translated>(raw.get())
+            && let Ok(Translated { both }) = serde_json::from_str::<Translated<&RawValue, &RawValue>>(raw.get())
         {
             let typed = serde_json::from_str(both.neutral.get()).map_err(serde::de::Error::custom)?;
             return Ok(Received { raw: both.raw.to_owned(), typed });
@@ -546,7 +540,8 @@ mod tests {
     fn a_translated_answer_keeps_what_was_received() {
         let raw = json!({"id": "qQEHquLrjRDN9j1ByrChyn", "slug": "web", "writeKeys": ["k"]});
         let neutral = json!({"name": "workspaces/w/sources/web", "write_keys": ["k"]});
-        let received: Received<Source> = serde_json::from_value(translated(raw.clone(), neutral)).unwrap();
+        let text = serde_json::to_string(&translated(&raw, &neutral)).unwrap();
+        let received: Received<Source> = serde_json::from_str(&text).unwrap();
         assert_eq!(received.raw.get(), raw.to_string(), "what a script reads is the Public API's record as sent");
         assert_eq!(
             (received.typed.name.as_str(), received.typed.write_keys.as_slice()),
@@ -557,11 +552,9 @@ mod tests {
         let received: Received<Source> = serde_json::from_value(other.clone()).unwrap();
         assert_eq!(received.raw.get(), other.to_string());
         // A page of them: each item opened on its own.
-        let page: crate::wire::Page<Received<Source>> = serde_json::from_value(json!({
-            "sources": [translated(json!({"id": "a"}), json!({"name": "workspaces/w/sources/a"}))],
-            "next_page_token": "MQ=="
-        }))
-        .unwrap();
+        let item = translated(json!({"id": "a"}), json!({"name": "workspaces/w/sources/a"}));
+        let text = serde_json::to_string(&json!({"sources": [item], "next_page_token": "MQ=="})).unwrap();
+        let page: crate::wire::Page<Received<Source>> = serde_json::from_str(&text).unwrap();
         assert_eq!((page.items[0].raw.get(), page.next_page_token.as_str()), (r#"{"id":"a"}"#, "MQ=="));
     }
 

@@ -34,7 +34,7 @@ impl Call<'_> {
         let (_, id, name) = self.filtered(ws, source, dst).await?;
         let raw = self.get(format!("destination/{id}/filters/{filter}"), Vec::new()).await?["filter"].take();
         let neutral = read::filter(&name, &raw).map_err(unreadable)?;
-        Ok(Some(Answer::One { raw, neutral }))
+        Ok(Some(Answer::one(&raw, &neutral)))
     }
 
     /// `POST /destination/{id}/filters` with the destination's source id beside the filter (the Public API asks for
@@ -64,7 +64,7 @@ impl Call<'_> {
         };
         let raw = body["data"]["filter"].clone();
         let neutral = read::filter(&name, &raw).map_err(unreadable)?;
-        Ok(Some(Answer::One { raw, neutral }))
+        Ok(Some(Answer::one(&raw, &neutral)))
     }
 
     /// A filter's update: the fields its mask names (`if`, `actions`, `title`, `description`, `enabled`).
@@ -97,7 +97,7 @@ impl Call<'_> {
         };
         let raw = body["data"]["filter"].clone();
         let neutral = read::filter(&name, &raw).map_err(unreadable)?;
-        Ok(Some(Answer::One { raw, neutral }))
+        Ok(Some(Answer::one(&raw, &neutral)))
     }
 
     pub(super) async fn delete_filter(
@@ -109,7 +109,7 @@ impl Call<'_> {
     ) -> Result<Option<Answer>> {
         let (_, id, _) = self.filtered(ws, source, dst).await?;
         let answer = self.call(Method::DELETE, format!("destination/{id}/filters/{filter}"), Vec::new(), None).await?;
-        Ok(answer.map(|body| Answer::Empty { raw: body.get("data").cloned().unwrap_or_default() }))
+        Ok(answer.map(|body| Answer::empty(&body["data"])))
     }
 
     /// The slug of a source id (forwarding targets are ids on the Public API): remembered, else read.
@@ -139,7 +139,7 @@ impl Call<'_> {
         let name = format!("workspaces/{ws}/sources/{source}");
         let neutral = read::schema_config(&name, &raw, |id| slugs.get(id).cloned().unwrap_or_else(|| id.to_string()))
             .map_err(unreadable)?;
-        Ok(Answer::One { raw: data.clone(), neutral })
+        Ok(Answer::one(data, &neutral))
     }
 
     pub(super) async fn schema_config(&mut self, ws: &str, source: &str) -> Result<Option<Answer>> {
@@ -191,7 +191,7 @@ impl Call<'_> {
     pub(super) async fn regulation(&mut self, ws: &str, id: &str) -> Result<Option<Answer>> {
         let raw = self.get(format!("regulations/{id}"), Vec::new()).await?["regulation"].take();
         let neutral = read::regulation(ws, &raw);
-        Ok(Some(Answer::One { raw, neutral }))
+        Ok(Some(Answer::one(&raw, &neutral)))
     }
 
     /// `POST /regulations`: the Config API's regulation and subject types in the Public API's spelling.
@@ -215,6 +215,6 @@ impl Call<'_> {
         };
         let raw = body.get("data").cloned().unwrap_or_default();
         let neutral = json!({"regulate_id": raw.get("regulateId").cloned().unwrap_or_default()});
-        Ok(Some(Answer::One { raw, neutral }))
+        Ok(Some(Answer::one(&raw, &neutral)))
     }
 }

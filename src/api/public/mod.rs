@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 
 use http::Method;
 use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 use self::ids::{Ids, Table};
@@ -53,28 +54,90 @@ impl Adapter {
     }
 }
 
-/// What a request in seg's vocabulary answered, read both ways.
+/// A JSON text: a record as received, or its reading.
+type Text = Box<RawValue>;
+
+/// What a request in seg's vocabulary answered, read both ways, each as text.
 enum Answer {
     /// One record: as received, and in seg's vocabulary.
-    One { raw: Value, neutral: Value },
+    One { raw: Text, neutral: Text },
     /// A page of a list, under the vocabulary's key for it.
-    Page { key: &'static str, items: Vec<(Value, Value)>, next: String },
+    Page { key: &'static str, items: Vec<(Text, Text)>, next: String },
     /// A delete's answer: `{}` in seg's vocabulary.
-    Empty { raw: Value },
+    Empty { raw: Text },
 }
 
 impl Answer {
-    /// The answer as the request reads it: for a request that asked for `Received` records, each record carries
-    /// both readings (`wire::translated`); otherwise only seg's.
-    fn into_json(self, received: bool) -> Value {
-        let item = |(raw, neutral): (Value, Value)| if received { wire::translated(raw, neutral) } else { neutral };
-        match self {
-            Answer::One { raw, neutral } => item((raw, neutral)),
+    /// One record read into a `Value`, and its reading.
+    fn one(raw: &Value, neutral: &Value) -> Answer {
+        Answer::One { raw: text_of(raw), neutral: text_of(neutral) }
+    }
+
+    /// A delete's answer (its `data`).
+    fn empty(raw: &Value) -> Answer {
+        Answer::Empty { raw: text_of(raw) }
+    }
+
+    /// The answer as the request reads it, as JSON text: for a request that asked for `Received` records, each
+    /// record carries both readings (`wire::translated`); otherwise only seg's. Written once, item by item, and then
+    /// read as any answer's text is read.
+    fn into_text(self, received: bool) -> String {
+        // Strings, numbers and maps of them: this cannot fail.
+        serde_json::to_string(&Written { answer: &self, received }).unwrap_or_default()
+    }
+}
+
+/// An answer as [`Answer::into_text`] writes it.
+struct Written<'a> {
+    answer: &'a Answer,
+    received: bool,
+}
+
+impl serde::Serialize for Written<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let received = self.received;
+        match self.answer {
+            Answer::One { raw, neutral } => Item { raw, neutral, received }.serialize(serializer),
             Answer::Page { key, items, next } => {
-                let items: Vec<Value> = items.into_iter().map(item).collect();
-                json!({ key: items, wrapper::NEXT_PAGE_TOKEN: next })
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry(key, &Items { items, received })?;
+                map.serialize_entry(wrapper::NEXT_PAGE_TOKEN, next)?;
+                map.end()
             }
-            Answer::Empty { raw } => item((raw, json!({}))),
+            Answer::Empty { raw } => {
+                let neutral: &RawValue = serde_json::from_str("{}").map_err(serde::ser::Error::custom)?;
+                Item { raw, neutral, received }.serialize(serializer)
+            }
+        }
+    }
+}
+
+/// The items of a page, each written as [`Item`].
+struct Items<'a> {
+    items: &'a [(Text, Text)],
+    received: bool,
+}
+
+impl serde::Serialize for Items<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.items.iter().map(|(raw, neutral)| Item { raw, neutral, received: self.received }))
+    }
+}
+
+/// One record: both readings when `Received` records were asked for, else seg's.
+struct Item<'a> {
+    raw: &'a RawValue,
+    neutral: &'a RawValue,
+    received: bool,
+}
+
+impl serde::Serialize for Item<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        if self.received {
+            wire::translated(self.raw, self.neutral).serialize(serializer)
+        } else {
+            self.neutral.serialize(serializer)
         }
     }
 }
@@ -99,33 +162,35 @@ pub async fn send<A: DeserializeOwned>(
             }
             other => other?,
         };
-        answer.map(|answer| answer.into_json(request.wants_received()))
+        answer.map(|answer| answer.into_text(request.wants_received()))
     };
     let Some(answer) = answer else { return Ok(Outcome::DryRun) };
-    serde_json::from_value(answer)
+    serde_json::from_str(&answer)
         .map(Outcome::Answer)
         .map_err(|e| Error::failed(format!("the Public API answered something seg cannot read: {e}")))
 }
 
 /// A request in the Public API's terms: sent as it is. A page of a listing (`seg api --paginate`, which asks with
 /// `page_size` and `page_token`) is asked for by cursor, and its items and next cursor read from `data`.
-async fn verbatim<A>(client: &Transport, request: &Request<A>) -> Result<Option<Value>> {
+async fn verbatim<A>(client: &Transport, request: &Request<A>) -> Result<Option<String>> {
     let paging = request.query.iter().any(|(key, _)| key == "page_size");
-    let mut call = request.clone().answering::<Value>();
-    if paging {
-        call.query = pagination(&request.query);
-    }
-    let Some(body) = client.call(&call).await? else { return Ok(None) };
     if !paging {
-        return Ok(Some(body));
+        let call = request.clone().answering::<Box<serde_json::value::RawValue>>();
+        return Ok(client.call(&call).await?.map(|body| String::from(Box::<str>::from(body))));
     }
-    let data = body.get("data").and_then(Value::as_object).cloned().unwrap_or_default();
+    let mut call = request.clone().answering::<Value>();
+    call.query = pagination(&request.query);
+    let Some(mut body) = client.call(&call).await? else { return Ok(None) };
+    let data = match body.get_mut("data") {
+        Some(Value::Object(data)) => std::mem::take(data),
+        _ => Map::new(),
+    };
     let next = next_cursor(data.get("pagination"));
     let (key, items) = data
         .into_iter()
         .find(|(_, value)| value.is_array())
         .unwrap_or_else(|| ("items".to_string(), Value::Array(Vec::new())));
-    Ok(Some(json!({ key: items, wrapper::NEXT_PAGE_TOKEN: next })))
+    Ok(Some(json!({ key: items, wrapper::NEXT_PAGE_TOKEN: next }).to_string()))
 }
 
 /// seg's paging query (`page_size`, `page_token`) as the Public API's `pagination[count]` (at most [`MAX_PAGE`]) and
@@ -156,19 +221,35 @@ fn to_json(body: &impl serde::Serialize) -> Value {
     serde_json::to_value(body).unwrap_or_default()
 }
 
-/// A record as received, beside its reading in seg's vocabulary.
-fn both(raw: Value, read: impl Fn(&Value) -> std::result::Result<Value, String>) -> Result<(Value, Value)> {
-    let neutral = read(&raw).map_err(unreadable)?;
-    Ok((raw, neutral))
+/// A record as received, beside its reading in seg's vocabulary (made from the record read into a `Value`).
+fn both(raw: Text, read: impl Fn(&Value) -> std::result::Result<Value, String>) -> Result<(Text, Text)> {
+    let value: Value = serde_json::from_str(raw.get()).map_err(|e| unreadable(e.to_string()))?;
+    let neutral = read(&value).map_err(unreadable)?;
+    Ok((raw, text_of(&neutral)))
+}
+
+/// A value as JSON text (values seg read or made: this cannot fail).
+fn text_of(value: &impl serde::Serialize) -> Text {
+    serde_json::value::to_raw_value(value).unwrap_or_else(|_| RawValue::NULL.to_owned())
+}
+
+/// A listing's answer as it is first read: the members of its `data`, each as text.
+#[derive(serde::Deserialize)]
+struct Listed<'a> {
+    #[serde(borrow)]
+    data: Option<std::collections::HashMap<String, &'a RawValue>>,
 }
 
 fn unreadable(why: String) -> Error {
     Error::failed(format!("the Public API answered a record seg cannot read: {why}"))
 }
 
-/// The records under `key` in an answer's `data`.
-fn items(data: &Value, key: &str) -> Vec<Value> {
-    data.get(key).and_then(Value::as_array).cloned().unwrap_or_default()
+/// The records under `key` in an answer's `data`, taken out of it.
+fn items(data: &mut Value, key: &str) -> Vec<Value> {
+    match data.get_mut(key).map(Value::take) {
+        Some(Value::Array(items)) => items,
+        _ => Vec::new(),
+    }
 }
 
 fn not_found(what: String) -> Error {
@@ -252,8 +333,8 @@ impl Call<'_> {
 
     /// A read's `data`.
     async fn get(&mut self, path: String, query: Vec<(String, String)>) -> Result<Value> {
-        let body = self.call(Method::GET, path, query, None).await?.unwrap_or_default();
-        Ok(body.get("data").cloned().unwrap_or_default())
+        let mut body = self.call(Method::GET, path, query, None).await?.unwrap_or_default();
+        Ok(body.get_mut("data").map(Value::take).unwrap_or_default())
     }
 
     /// Every record of a list, page by page.
@@ -265,8 +346,8 @@ impl Call<'_> {
             if !cursor.is_empty() {
                 query.push(("pagination[cursor]".to_string(), cursor.clone()));
             }
-            let data = self.get(path.to_string(), query).await?;
-            all.extend(items(&data, key));
+            let mut data = self.get(path.to_string(), query).await?;
+            all.extend(items(&mut data, key));
             let next = next_cursor(data.get("pagination"));
             if next.is_empty() || next == cursor {
                 return Ok(all);
@@ -275,10 +356,25 @@ impl Call<'_> {
         }
     }
 
-    /// One page of a list, asked for with the request's `page_size` and `page_token`: its records and next cursor.
-    async fn page(&mut self, path: &str, key: &str, query: &[(String, String)]) -> Result<(Vec<Value>, String)> {
-        let data = self.get(path.to_string(), pagination(query)).await?;
-        Ok((items(&data, key), next_cursor(data.get("pagination"))))
+    /// One page of a list, asked for with the request's `page_size` and `page_token`: its records as received (each
+    /// its own text, read no further here) and the next cursor.
+    async fn page(&mut self, path: &str, key: &str, query: &[(String, String)]) -> Result<(Vec<Text>, String)> {
+        let mut request = Request::call(Method::GET, path, None, true);
+        request.query = pagination(query);
+        let Some(body) = self.client.call_text(&request).await? else { return Ok((Vec::new(), String::new())) };
+        let cannot =
+            |e: serde_json::Error| Error::failed(format!("the Public API answered a page seg cannot read: {e}"));
+        let data = serde_json::from_str::<Listed>(&body).map_err(cannot)?.data.unwrap_or_default();
+        let records = match data.get(key) {
+            Some(list) => serde_json::from_str::<Option<Vec<&RawValue>>>(list.get()).map_err(cannot)?,
+            None => None,
+        };
+        let pagination = match data.get("pagination") {
+            Some(raw) => Some(serde_json::from_str::<Value>(raw.get()).map_err(cannot)?),
+            None => None,
+        };
+        let records = records.unwrap_or_default().into_iter().map(ToOwned::to_owned).collect();
+        Ok((records, next_cursor(pagination.as_ref())))
     }
 
     /// The token's workspace. A workspace named (`-w`, a file's `workspace`) must be it, by slug or id: a Public
@@ -424,12 +520,12 @@ impl Call<'_> {
             Some(named) => self.workspace(Some(named)).await?.slug,
             None => String::new(),
         };
-        let one = |raw: Value, neutral: Value| Ok(Some(Answer::One { raw, neutral }));
+        let one = |raw: Value, neutral: Value| Ok(Some(Answer::one(&raw, &neutral)));
         match (request.method.clone(), route) {
             (Method::GET, Route::Workspaces) => {
                 let (raw, _) = self.read_workspace().await?;
-                let neutral = read::workspace(&raw);
-                Ok(Some(Answer::Page { key: wrapper::WORKSPACES, items: vec![(raw, neutral)], next: String::new() }))
+                let item = (text_of(&raw), text_of(&read::workspace(&raw)));
+                Ok(Some(Answer::Page { key: wrapper::WORKSPACES, items: vec![item], next: String::new() }))
             }
             (Method::GET, Route::Workspace(_)) => {
                 let (raw, _) = self.read_workspace().await?;
@@ -440,22 +536,24 @@ impl Call<'_> {
                 // A listing streams: what it reads is not remembered (that would grow with the collection, and the
                 // cache file would be written again for every page); names are resolved, and remembered, when asked.
                 let (records, next) = self.page("sources", "sources", &request.query).await?;
-                let items =
-                    records.into_iter().map(|raw| both(raw, |r| read::source(&ws, r))).collect::<Result<_>>()?;
+                let items = records
+                    .into_iter()
+                    .map(|raw| read::source(&ws, raw.get()).map(|neutral| (raw, neutral)).map_err(unreadable))
+                    .collect::<Result<_>>()?;
                 Ok(Some(Answer::Page { key: wrapper::SOURCES, items, next }))
             }
             (Method::POST, Route::Sources(_)) => self.create_source(&ws, &body).await,
             (Method::GET, Route::Source(_, segment)) => {
                 let id = self.source_id(segment).await?;
-                let raw = self.get(format!("sources/{id}"), Vec::new()).await?["source"].take();
-                let neutral = read::source(&ws, &raw).map_err(unreadable)?;
-                one(raw, neutral)
+                let raw = text_of(&self.get(format!("sources/{id}"), Vec::new()).await?["source"]);
+                let neutral = read::source(&ws, raw.get()).map_err(unreadable)?;
+                Ok(Some(Answer::One { raw, neutral }))
             }
             (Method::PATCH, Route::Source(_, segment)) => self.update_source(&ws, segment, &body).await,
             (Method::DELETE, Route::Source(_, segment)) => {
                 let id = self.source_id(segment).await?;
                 let answer = self.call(Method::DELETE, format!("sources/{id}"), Vec::new(), None).await?;
-                Ok(answer.map(|body| Answer::Empty { raw: body.get("data").cloned().unwrap_or_default() }))
+                Ok(answer.map(|body| Answer::empty(&body["data"])))
             }
             (Method::GET, Route::Destinations(_, source)) => {
                 let source_id = self.source_id(source).await?;
@@ -464,10 +562,7 @@ impl Call<'_> {
                     .destinations(&source_id)
                     .await?
                     .into_iter()
-                    .map(|(segment, raw)| {
-                        let neutral = read::destination(&name, &segment, &raw);
-                        (raw, neutral)
-                    })
+                    .map(|(segment, raw)| (text_of(&raw), text_of(&read::destination(&name, &segment, &raw))))
                     .collect();
                 Ok(Some(Answer::Page { key: wrapper::DESTINATIONS, items, next: String::new() }))
             }
@@ -486,7 +581,7 @@ impl Call<'_> {
                 let (id, _, _) = self.destination(&source_id, segment).await?;
                 self.made().remove(&source_id);
                 let answer = self.call(Method::DELETE, format!("destinations/{id}"), Vec::new(), None).await?;
-                Ok(answer.map(|body| Answer::Empty { raw: body.get("data").cloned().unwrap_or_default() }))
+                Ok(answer.map(|body| Answer::empty(&body["data"])))
             }
             (Method::GET, Route::CatalogSources) => {
                 let (records, next) = self.page("catalog/sources", "sourcesCatalog", &request.query).await?;
@@ -588,7 +683,8 @@ impl Call<'_> {
             self.set_labels(&id, labels).await?;
             raw = self.get(format!("sources/{id}"), Vec::new()).await?["source"].take();
         }
-        let neutral = read::source(ws, &raw).map_err(unreadable)?;
+        let raw = text_of(&raw);
+        let neutral = read::source(ws, raw.get()).map_err(unreadable)?;
         Ok(Some(Answer::One { raw, neutral }))
     }
 
@@ -669,7 +765,8 @@ impl Call<'_> {
         if let Some(slug) = raw.get("slug").and_then(Value::as_str) {
             self.ids.remember(Table::Sources, [(slug.to_string(), id)], false);
         }
-        let neutral = read::source(ws, &raw).map_err(unreadable)?;
+        let raw = text_of(&raw);
+        let neutral = read::source(ws, raw.get()).map_err(unreadable)?;
         Ok(Some(Answer::One { raw, neutral }))
     }
 
@@ -748,7 +845,7 @@ impl Call<'_> {
         after.push(raw.clone());
         let segment = named_destinations(after).pop().map_or(catalog, |(segment, _)| segment);
         let neutral = read::destination(&format!("workspaces/{ws}/sources/{source}"), &segment, &raw);
-        Ok(Some(Answer::One { raw, neutral }))
+        Ok(Some(Answer::one(&raw, &neutral)))
     }
 
     /// A destination's update: the fields its mask names, as `PATCH /destinations/{id}` (`display_name` is `name`,
@@ -795,7 +892,7 @@ impl Call<'_> {
             }
         }
         let neutral = read::destination(&format!("workspaces/{ws}/sources/{source}"), &segment, &raw);
-        Ok(Some(Answer::One { raw, neutral }))
+        Ok(Some(Answer::one(&raw, &neutral)))
     }
 }
 

@@ -38,7 +38,7 @@ impl Call<'_> {
     async fn plan_answer(&mut self, ws: &str, id: &str, raw: Value) -> Result<Answer> {
         let rules = self.all(&format!("tracking-plans/{id}/rules"), "rules").await?;
         let neutral = read::tracking_plan(ws, &raw, &rules).map_err(unreadable)?;
-        Ok(Answer::One { raw, neutral })
+        Ok(Answer::one(&raw, &neutral))
     }
 
     /// A page of plans, each with its rules (one more read each: seg's plans hold their rules).
@@ -46,6 +46,7 @@ impl Call<'_> {
         let (records, next) = self.page("tracking-plans", "trackingPlans", query).await?;
         let mut items = Vec::with_capacity(records.len());
         for raw in records {
+            let raw: Value = serde_json::from_str(raw.get()).map_err(|e| unreadable(e.to_string()))?;
             let id = raw.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
             if let Answer::One { raw, neutral } = self.plan_answer(ws, &id, raw).await? {
                 items.push((raw, neutral));
@@ -121,7 +122,7 @@ impl Call<'_> {
     pub(super) async fn delete_plan(&mut self, segment: &str) -> Result<Option<Answer>> {
         let (id, _) = self.plan(segment).await?;
         let answer = self.call(Method::DELETE, format!("tracking-plans/{id}"), Vec::new(), None).await?;
-        Ok(answer.map(|body| Answer::Empty { raw: body.get("data").cloned().unwrap_or_default() }))
+        Ok(answer.map(|body| Answer::empty(&body["data"])))
     }
 
     pub(super) async fn connections(
@@ -135,11 +136,8 @@ impl Call<'_> {
         let (records, next) = self.page(&format!("tracking-plans/{id}/sources"), "sources", query).await?;
         let items = records
             .into_iter()
-            .map(|raw| {
-                let neutral = read::connection(ws, &named, &raw);
-                (raw, neutral)
-            })
-            .collect();
+            .map(|raw| super::both(raw, |source| Ok(read::connection(ws, &named, source))))
+            .collect::<Result<_>>()?;
         Ok(Some(Answer::Page { key: wrapper::CONNECTIONS, items, next }))
     }
 
@@ -157,7 +155,7 @@ impl Call<'_> {
         };
         let raw = answer.get("data").cloned().unwrap_or_default();
         let neutral = read::connection(ws, &read::plan_segment(&plan), &serde_json::json!({"slug": slug}));
-        Ok(Some(Answer::One { raw, neutral }))
+        Ok(Some(Answer::one(&raw, &neutral)))
     }
 
     /// `DELETE /tracking-plans/{id}/sources?sourceId=…`.
@@ -166,6 +164,6 @@ impl Call<'_> {
         let (id, _) = self.plan(segment).await?;
         let query = vec![("sourceId".to_string(), source_id)];
         let answer = self.call(Method::DELETE, format!("tracking-plans/{id}/sources"), query, None).await?;
-        Ok(answer.map(|body| Answer::Empty { raw: body.get("data").cloned().unwrap_or_default() }))
+        Ok(answer.map(|body| Answer::empty(&body["data"])))
     }
 }

@@ -4,8 +4,11 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use std::borrow::Cow;
+
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use crate::wire::public::{self, map};
@@ -23,34 +26,68 @@ pub fn workspace(value: &Value) -> Value {
     })
 }
 
-/// A label list `[{key, value}]` as the Config API's map.
-fn labels(value: Option<&Value>) -> Result<BTreeMap<String, String>, String> {
-    let list: Vec<public::Label> = match value {
-        None | Some(Value::Null) => Vec::new(),
-        Some(value) => serde_json::from_value(value.clone()).map_err(|e| format!("labels: {e}"))?,
-    };
-    map::labels_from_public(&list)
+/// What the reading of a source takes from it (the rest is skipped unread). As `lenient` reads: a field left out
+/// or `null` is empty, one of the wrong type an error.
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct SourceFields<'a> {
+    #[serde(borrow)]
+    id: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    slug: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    name: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    metadata: Option<Slugged<'a>>,
+    /// As received.
+    #[serde(borrow)]
+    write_keys: Option<&'a RawValue>,
+    labels: Option<Vec<public::Label>>,
+    /// As received.
+    #[serde(borrow)]
+    enabled: Option<&'a RawValue>,
 }
 
-/// `Source` in workspace `ws` as `workspaces/<ws>/sources/<slug>`. A source with no `name` shows its slug as its
-/// display name, as the Config API does.
-pub fn source(ws: &str, value: &Value) -> Result<Value, String> {
-    let slug = text(value, "slug");
-    let name = Some(text(value, "name")).filter(|n| !n.is_empty()).unwrap_or(slug);
-    let catalog = value.get("metadata").map(|m| text(m, "slug")).unwrap_or_default();
-    let mut out = json!({
-        "name": format!("workspaces/{ws}/sources/{slug}"),
-        "parent": format!("workspaces/{ws}"),
-        "display_name": name,
-        "catalog_name": format!("catalog/sources/{catalog}"),
-        "write_keys": value.get("writeKeys").cloned().unwrap_or_else(|| json!([])),
-        "labels": labels(value.get("labels"))?,
-        "id": text(value, "id"),
-    });
-    if let Some(enabled) = value.get("enabled") {
-        out["enabled"] = enabled.clone();
-    }
-    Ok(out)
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Slugged<'a> {
+    #[serde(borrow)]
+    slug: Option<Cow<'a, str>>,
+}
+
+/// A source in seg's vocabulary, written as it is made.
+#[derive(Serialize)]
+struct NeutralSource<'a> {
+    name: String,
+    parent: String,
+    display_name: &'a str,
+    catalog_name: String,
+    write_keys: &'a RawValue,
+    labels: BTreeMap<String, String>,
+    id: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    enabled: Option<&'a RawValue>,
+}
+
+/// `Source` (its text) in workspace `ws` as `workspaces/<ws>/sources/<slug>`. A source with no `name` shows its
+/// slug as its display name, as the Config API does. Read from the text and written as text, with no `Value` between:
+/// a listing reads thousands of them.
+pub fn source(ws: &str, raw: &str) -> Result<Box<RawValue>, String> {
+    let fields: SourceFields = serde_json::from_str(raw).map_err(|e| e.to_string())?;
+    let slug = fields.slug.as_deref().unwrap_or_default();
+    let catalog = fields.metadata.as_ref().and_then(|m| m.slug.as_deref()).unwrap_or_default();
+    let no_keys: &RawValue = serde_json::from_str("[]").map_err(|e| e.to_string())?;
+    let neutral = NeutralSource {
+        name: format!("workspaces/{ws}/sources/{slug}"),
+        parent: format!("workspaces/{ws}"),
+        display_name: fields.name.as_deref().filter(|n| !n.is_empty()).unwrap_or(slug),
+        catalog_name: format!("catalog/sources/{catalog}"),
+        write_keys: fields.write_keys.unwrap_or(no_keys),
+        labels: map::labels_from_public(&fields.labels.unwrap_or_default())?,
+        id: fields.id.as_deref().unwrap_or_default(),
+        enabled: fields.enabled,
+    };
+    serde_json::value::to_raw_value(&neutral).map_err(|e| e.to_string())
 }
 
 /// The type of each of a catalog entry's options, lowercase (`metadata.options[].type`).
@@ -225,17 +262,22 @@ mod tests {
         let raw = json!({"id": "qQEH", "slug": "web", "enabled": true, "workspaceId": "9aQ1", "writeKeys": ["k1"],
                          "metadata": {"slug": "javascript", "name": "JavaScript"},
                          "labels": [{"key": "env", "value": "prod"}]});
-        let source: Source = serde_json::from_value(source("acme", &raw).unwrap()).unwrap();
+        let source: Source = serde_json::from_str(super::source("acme", &raw.to_string()).unwrap().get()).unwrap();
         assert_eq!(source.name, "workspaces/acme/sources/web");
         assert_eq!((source.display_name.as_str(), source.catalog_name.as_str()), ("web", "catalog/sources/javascript"));
         assert_eq!(source.labels.get("env").map(String::as_str), Some("prod"));
         assert_eq!(source.write_keys, ["k1"]);
         let named: Source =
-            serde_json::from_value(super::source("acme", &json!({"slug": "web", "name": "Web"})).unwrap()).unwrap();
+            serde_json::from_str(super::source("acme", r#"{"slug": "web", "name": "Web"}"#).unwrap().get()).unwrap();
         assert!(
-            super::source("acme", &json!({"labels": [{"key": "a", "value": "1"}, {"key": "a", "value": "2"}]}))
-                .is_err()
+            super::source("acme", r#"{"labels": [{"key": "a", "value": "1"}, {"key": "a", "value": "2"}]}"#).is_err()
         );
+        assert!(super::source("acme", r#"{"slug": 7}"#).is_err(), "a field of the wrong type");
+        let sparse: Source = serde_json::from_str(
+            super::source("acme", r#"{"slug": "s", "name": null, "writeKeys": null}"#).unwrap().get(),
+        )
+        .unwrap();
+        assert_eq!((sparse.display_name.as_str(), sparse.write_keys.len()), ("s", 0));
         assert_eq!(named.display_name, "Web");
 
         let raw = json!({"id": "66be7aeca665bd11f8908630", "enabled": true, "sourceId": "qQEH", "name": "Hook",

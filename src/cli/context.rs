@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
+use std::task::Poll;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -364,14 +365,41 @@ impl Context {
                 break;
             }
             let mut listing = Listing::new(client, request.received_items(), options);
+            // A page is printed while the next one is asked for: the next request is on its way (and the service
+            // at work on it) before the printing starts. At most two pages are held.
+            let mut printable: Option<Vec<_>> = None;
             loop {
-                let step = tokio::select! {
-                    biased;
-                    _ = &mut interrupted => None,
-                    page = listing.next_page() => Some(page),
+                // Where to resume if this step stops: the page after those printed.
+                let resume = listing.resume_token().map(String::from);
+                let (page, printed) = {
+                    let mut fetch = std::pin::pin!(listing.next_page());
+                    let early = std::future::poll_fn(|cx| Poll::Ready(fetch.as_mut().poll(cx))).await;
+                    let printed = match printable.take() {
+                        Some(items) => match &spinner {
+                            Some(bar) => bar.suspend(|| writer.push(&items)),
+                            None => writer.push(&items),
+                        },
+                        None => Ok(()),
+                    };
+                    let page = match (&printed, early) {
+                        (Err(_), _) => None,
+                        (Ok(()), Poll::Ready(page)) => Some(page),
+                        (Ok(()), Poll::Pending) => tokio::select! {
+                            biased;
+                            _ = &mut interrupted => None,
+                            page = &mut fetch => Some(page),
+                        },
+                    };
+                    (page, printed)
                 };
-                let Some(page) = step else {
-                    self.report_resume(listing.resume_token());
+                if let Err(error) = printed {
+                    if !matches!(error, Error::BrokenPipe) {
+                        self.report_resume(resume.as_deref());
+                    }
+                    return Err(error);
+                }
+                let Some(page) = page else {
+                    self.report_resume(resume.as_deref());
                     return Err(Error::Interrupted);
                 };
                 let items = match page {
@@ -386,16 +414,7 @@ impl Context {
                 if let Some(bar) = &spinner {
                     bar.set_message(crate::ui::count(count, "item"));
                 }
-                let pushed = match &spinner {
-                    Some(bar) => bar.suspend(|| writer.push(&items)),
-                    None => writer.push(&items),
-                };
-                if let Err(error) = pushed {
-                    if !matches!(error, Error::BrokenPipe) {
-                        self.report_resume(listing.resume_token());
-                    }
-                    return Err(error);
-                }
+                printable = Some(items);
             }
             last_resume = listing.resume_token().map(String::from);
         }

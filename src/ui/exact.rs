@@ -34,6 +34,44 @@ pub fn compact(text: &str) -> Result<String> {
     write(text, None)
 }
 
+/// A JSON text on one line, as [`compact`] writes it. A text already so written (no space between tokens, no
+/// escape in a string, nothing to escape for a terminal: what a service usually sends) is that text, passed over
+/// once and not read token by token; it is JSON, being a `RawValue`.
+pub fn compact_json(raw: &RawValue) -> Result<String> {
+    if written_compact(raw.get()) { Ok(raw.get().to_string()) } else { compact(raw.get()) }
+}
+
+/// Whether JSON text is as [`compact`] writes it: no whitespace outside strings, no backslash in one (serde_json
+/// writes some escapes otherwise), no DEL or C1 byte (escaped for a terminal; `0xC2` starts every C1 character and
+/// some others, which take the slow way), and nested no deeper than [`compact`] reads.
+fn written_compact(text: &str) -> bool {
+    let mut in_string = false;
+    let mut depth = 0usize;
+    for &byte in text.as_bytes() {
+        if in_string {
+            match byte {
+                b'"' => in_string = false,
+                b'\\' | 0x7f | 0xc2 => return false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b' ' | b'\t' | b'\n' | b'\r' => return false,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth >= MAX_DEPTH {
+                    return false;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    true
+}
+
 /// The indentation of `-o json`, serde_json's.
 const INDENT: &str = "  ";
 
@@ -469,6 +507,30 @@ mod tests {
             assert_eq!(compact(text).unwrap(), serde_json::to_string(&value).unwrap(), "{text}");
             assert_eq!(pretty(text).unwrap(), serde_json::to_string_pretty(&value).unwrap(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_text_already_compact_is_passed_over_alike() {
+        let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        let texts = [
+            SPELLINGS.to_string(),
+            r#"{"a":[1,{"b":"two words"}],"c":"x\u00e9"}"#.to_string(),
+            r#"{"a": 1}"#.to_string(),
+            "{\"del\":\"\u{7f}\",\"c1\":\"\u{85}\",\"latin\":\"\u{a3}\"}".to_string(),
+            r#"{"k":"plain","n":-0.0e+1,"t":[true,false,null]}"#.to_string(),
+            deep(MAX_DEPTH - 1),
+            deep(MAX_DEPTH),
+            deep(MAX_DEPTH + 5),
+        ];
+        for text in texts {
+            let raw = RawValue::from_string(text.clone()).unwrap();
+            match (compact_json(&raw), compact(&text)) {
+                (Ok(fast), Ok(slow)) => assert_eq!(fast, slow, "{text}"),
+                (Err(fast), Err(slow)) => assert_eq!(fast.to_string(), slow.to_string()),
+                (fast, slow) => panic!("{text}: {fast:?} against {slow:?}"),
+            }
+        }
+        assert!(written_compact(r#"{"a":[1,"b c"]}"#) && !written_compact("[1, 2]") && !written_compact(r#"["\n"]"#));
     }
 
     #[test]

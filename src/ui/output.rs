@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::Printer;
 use super::exact;
@@ -35,14 +36,14 @@ impl Format {
 /// both at once.
 pub trait Record {
     /// The answer as received: its JSON text, numbers spelled as the service spelled them.
-    fn raw(&self) -> Cow<'_, str>;
+    fn raw(&self) -> Cow<'_, RawValue>;
     /// The typed reading: every field the model knows, with defaults for those the service left out.
     fn view(&self) -> Value;
 }
 
 impl<T: serde::Serialize> Record for Received<T> {
-    fn raw(&self) -> Cow<'_, str> {
-        Cow::Borrowed(self.raw.get())
+    fn raw(&self) -> Cow<'_, RawValue> {
+        Cow::Borrowed(&self.raw)
     }
 
     fn view(&self) -> Value {
@@ -51,8 +52,9 @@ impl<T: serde::Serialize> Record for Received<T> {
 }
 
 impl Record for Value {
-    fn raw(&self) -> Cow<'_, str> {
-        Cow::Owned(self.to_string())
+    fn raw(&self) -> Cow<'_, RawValue> {
+        // A value written as JSON: this cannot fail.
+        Cow::Owned(serde_json::value::to_raw_value(self).unwrap_or_else(|_| RawValue::NULL.to_owned()))
     }
 
     fn view(&self) -> Value {
@@ -105,9 +107,9 @@ impl<'p> Output<'p> {
     }
 
     /// What a record prints: from its text for scripts, from its typed view for people.
-    fn render_parts(&self, raw: &str, view: impl FnOnce() -> Value) -> Result<Vec<u8>> {
+    fn render_parts(&self, raw: &RawValue, view: impl FnOnce() -> Value) -> Result<Vec<u8>> {
         if let Some(jq) = &self.jq {
-            let outputs = jq.run(raw)?;
+            let outputs = jq.run(raw.get())?;
             // With -o yaml each output is a YAML document; otherwise a line as `gh --jq` prints it.
             if self.format == Format::Yaml {
                 let documents = outputs.iter().map(|out| exact::yaml(out.get())).collect::<Result<Vec<_>>>()?;
@@ -122,9 +124,9 @@ impl<'p> Output<'p> {
         }
         let line = |text: String| format!("{text}\n").into_bytes();
         Ok(match self.format {
-            Format::Json => line(exact::pretty(raw)?),
-            Format::Ndjson => line(exact::compact(raw)?),
-            Format::Yaml => exact::yaml(raw)?.into_bytes(),
+            Format::Json => line(exact::pretty(raw.get())?),
+            Format::Ndjson => line(exact::compact_json(raw)?),
+            Format::Yaml => exact::yaml(raw.get())?.into_bytes(),
             Format::Name => line(name_of(&view())?),
             Format::Table => table::fields(&view(), self.printer).into_bytes(),
         })
@@ -156,7 +158,7 @@ impl ListWriter<'_, '_> {
             if self.output.shows_view() {
                 self.views.extend(page.iter().map(Record::view));
             } else {
-                self.raws.extend(page.iter().map(|r| r.raw().into_owned()));
+                self.raws.extend(page.iter().map(|r| r.raw().get().to_string()));
             }
             return Ok(());
         }
@@ -164,7 +166,7 @@ impl ListWriter<'_, '_> {
         for item in page {
             match self.output.format {
                 Format::Name => text.push_str(&name_of(&item.view())?),
-                _ => text.push_str(&exact::compact(&item.raw())?),
+                _ => text.push_str(&exact::compact_json(&item.raw())?),
             }
             text.push('\n');
         }
@@ -184,7 +186,8 @@ impl ListWriter<'_, '_> {
             return output.printer.data(table::rows(&self.views, output.columns, output.printer).as_bytes());
         }
         // Tables aside, a list that is not streamed prints its items as received (`shows_view` is only a table's).
-        let all = format!("[{}]", self.raws.join(","));
+        let all = RawValue::from_string(format!("[{}]", self.raws.join(",")))
+            .map_err(|e| Error::failed(format!("cannot print the list: {e}")))?;
         output.printer.data(&output.render_parts(&all, || Value::Array(Vec::new()))?)
     }
 }

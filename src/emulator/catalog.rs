@@ -2,13 +2,19 @@
 //! as the real service answers, with the `webhooks` destination and its settings (`hooks`, `globalHook`,
 //! `sharedSecret`).
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use serde_json::{Map, Value, json};
 
+use crate::wire::public::{self, map};
 use crate::wire::{CatalogDestination, CatalogSetting, CatalogSource, DestinationCategories};
 
 pub struct Catalog {
     pub sources: Vec<CatalogSource>,
     pub destinations: Vec<CatalogDestination>,
+    /// Each source entry as the Public API shows it, by name: made at the first use, not for each record shown.
+    public_sources: OnceLock<HashMap<String, public::SourceMetadata>>,
 }
 
 pub const SOURCES: &str = "catalog/sources";
@@ -157,7 +163,7 @@ impl Catalog {
                 ],
             ),
         ];
-        Catalog { sources, destinations }
+        Catalog { sources, destinations, public_sources: OnceLock::new() }
     }
 
     /// Adds `catalog/sources/<slug>` when the catalog lacks it (a seed names it).
@@ -185,8 +191,18 @@ impl Catalog {
 
     /// The catalog source of a name; `catalog/sources/.net` is the one entry `catalog/sources/net`.
     pub fn source(&self, name: &str) -> Option<&CatalogSource> {
-        let name = if name == format!("{SOURCES}/.net") { "catalog/sources/net" } else { name };
+        let name = if name.strip_prefix(SOURCES) == Some("/.net") { "catalog/sources/net" } else { name };
         self.sources.iter().find(|s| s.name == name)
+    }
+
+    /// A source entry as the Public API shows it (`SourceMetadata`).
+    pub fn public_source(&self, name: &str) -> Option<&public::SourceMetadata> {
+        let entry = self.source(name)?;
+        let all = self.public_sources.get_or_init(|| {
+            let public = |s: &CatalogSource| map::catalog_source_to_public(s, &Catalog::source_id(s));
+            self.sources.iter().map(|s| (s.name.clone(), public(s))).collect()
+        });
+        all.get(&entry.name)
     }
 
     /// Whether one source may hold several destinations of this entry (the Public API's `cloudModeInstances:

@@ -140,6 +140,8 @@ pub struct State {
     next_seq: u64,
     entries: BTreeMap<String, Entry>,
     order: BTreeMap<(String, u64), String>,
+    /// How many names each collection of `order` holds.
+    sizes: HashMap<String, usize>,
     secrets: HashMap<String, String>,
     /// Write key → source name, for the tracking endpoints.
     write_keys: HashMap<String, String>,
@@ -283,6 +285,7 @@ impl Default for State {
             next_seq: 1,
             entries: BTreeMap::new(),
             order: BTreeMap::new(),
+            sizes: HashMap::new(),
             secrets: HashMap::new(),
             write_keys: HashMap::new(),
             ids: HashMap::new(),
@@ -369,6 +372,12 @@ impl State {
     /// Names directly in a collection, in creation order.
     pub fn names_in(&self, collection: &str) -> impl Iterator<Item = &str> {
         self.scan(collection, 0).map(|(_, name)| name)
+    }
+
+    /// How many names a collection holds (kept as they come and go: a page of a large collection does not count
+    /// it).
+    pub fn size_of(&self, collection: &str) -> usize {
+        self.sizes.get(collection).copied().unwrap_or_default()
     }
 
     /// Up to `size` resources of `collection` after sequence `after` that `keep` accepts, and the sequence to
@@ -491,7 +500,10 @@ impl State {
         if !entry.more.id.is_empty() {
             self.ids.insert(entry.more.id.clone(), name.clone());
         }
-        self.order.insert((collection_of(&name).to_string(), entry.seq), name.clone());
+        let collection = collection_of(&name).to_string();
+        if self.order.insert((collection.clone(), entry.seq), name.clone()).is_none() {
+            *self.sizes.entry(collection).or_default() += 1;
+        }
         self.entries.insert(name, entry);
     }
 
@@ -511,7 +523,12 @@ impl State {
             if self.ids.get(&old.more.id).is_some_and(|holder| holder == name) {
                 self.ids.remove(&old.more.id);
             }
-            self.order.remove(&(collection_of(name).to_string(), old.seq));
+            let collection = collection_of(name).to_string();
+            if self.order.remove(&(collection.clone(), old.seq)).is_some()
+                && let Some(size) = self.sizes.get_mut(&collection)
+            {
+                *size -= 1;
+            }
         }
     }
 }
@@ -561,6 +578,32 @@ mod tests {
             .collect();
         assert_eq!(names, ["2", "3", "4", "new"]);
         assert_eq!(next, None);
+    }
+
+    #[tokio::test]
+    async fn a_collections_size_follows_every_kind_of_write() {
+        let store = Store::in_memory();
+        let sizes_hold = |store: &Store| {
+            let state = store.read();
+            for collection in ["a", "a/s/d", "b"] {
+                assert_eq!(state.size_of(collection), state.names_in(collection).count(), "{collection}");
+            }
+        };
+        for name in ["a/s", "a/s/d/x", "a/s/d/y", "a/t", "b/u"] {
+            commit(&store, vec![Op::Insert(name.into(), conn(name))]).await.unwrap();
+        }
+        sizes_hold(&store);
+        commit(&store, vec![Op::Replace("a/t".into(), conn("t2"))]).await.unwrap();
+        commit(&store, vec![Op::Move("a/t".into(), "b/t".into(), conn("t3"), None)]).await.unwrap();
+        sizes_hold(&store);
+        assert_eq!((store.read().size_of("a"), store.read().size_of("b")), (1, 2));
+        commit(&store, vec![Op::RemoveTree("a/s".into())]).await.unwrap();
+        sizes_hold(&store);
+        assert_eq!((store.read().size_of("a"), store.read().size_of("a/s/d")), (0, 0));
+        // A batch that fails changes nothing.
+        let failed = commit(&store, vec![Op::Insert("b/v".into(), conn("v")), Op::Replace("a/none".into(), conn("x"))]);
+        assert!(failed.await.is_err());
+        sizes_hold(&store);
     }
 
     #[tokio::test]

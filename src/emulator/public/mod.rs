@@ -210,15 +210,25 @@ fn not_an_object(given: &serde_json::Value, read: &serde_json::Value, at: &mut V
 
 /// A page of a list: the items of `all` from the page's offset, and the `pagination` beside them.
 fn page<T: Clone>(all: &[T], page: query::Page) -> (Vec<T>, PaginationOutput) {
-    let start = page.offset.min(all.len());
-    let end = start.saturating_add(page.count).min(all.len());
+    page_of(all.len(), page, |start, count| all[start..start + count].to_vec())
+}
+
+/// A page of a list of `total` items, `take(start, count)` giving the page's items (they exist): a large collection
+/// is paged without reading what comes before or after more than it must.
+fn page_of<T>(
+    total: usize,
+    page: query::Page,
+    take: impl FnOnce(usize, usize) -> Vec<T>,
+) -> (Vec<T>, PaginationOutput) {
+    let start = page.offset.min(total);
+    let end = start.saturating_add(page.count).min(total);
     let pagination = PaginationOutput {
         current: query::cursor(page.offset),
-        next: (end < all.len()).then(|| query::cursor(end)),
+        next: (end < total).then(|| query::cursor(end)),
         previous: (page.offset > 0).then(|| query::cursor(page.offset.saturating_sub(page.count))),
-        total_entries: Some(all.len() as u64),
+        total_entries: Some(total as u64),
     };
-    (all[start..end].to_vec(), pagination)
+    (take(start, end - start), pagination)
 }
 
 /// The route table: one entry per path, naming the handlers of its methods, each named after the SDK's operation

@@ -20,8 +20,8 @@ pub fn workspace(state: &State, workspace: &Workspace) -> public::Workspace {
 
 /// A catalog source's metadata; an entry the catalog no longer has shows its slug.
 pub fn source_metadata(app: &App, catalog_name: &str) -> public::SourceMetadata {
-    match app.catalog.source(catalog_name) {
-        Some(entry) => map::catalog_source_to_public(entry, &Catalog::source_id(entry)),
+    match app.catalog.public_source(catalog_name) {
+        Some(metadata) => metadata.clone(),
         None => public::SourceMetadata {
             slug: map::catalog_slug(catalog_name).to_string(),
             name: map::catalog_slug(catalog_name).to_string(),

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 #[cfg(test)]
 use super::doc::{Pagination, SourcePath};
-use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, render, success};
+use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page_of, render, success};
 use crate::emulator::App;
 use crate::emulator::model::{self, schema, sources};
 use crate::emulator::status::Status;
@@ -57,8 +57,10 @@ pub async fn list_sources(State(app): State<Arc<App>>, caller: Caller, Query(que
     let page_asked = query.page()?;
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
-    let names: Vec<&str> = state.names_in(&sources::collection(&workspace)).collect();
-    let (names, pagination) = page(&names, page_asked);
+    let collection = sources::collection(&workspace);
+    let (names, pagination) = page_of(state.size_of(&collection), page_asked, |start, count| {
+        state.names_in(&collection).skip(start).take(count).collect::<Vec<_>>()
+    });
     let sources = names.iter().map(|name| one(&app, &state, name)).collect::<Result<_, _>>()?;
     data(Sources { sources, pagination })
 }

@@ -17,7 +17,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::{Semaphore, mpsc};
-use tokio::task::{JoinHandle, JoinSet};
+use tokio::task::{AbortHandle, JoinHandle, JoinSet};
 
 use super::event_filter::FilterRecord;
 use super::persist::{Change, Db};
@@ -162,6 +162,9 @@ pub struct Job {
     pub url_headers: Vec<(String, Vec<(String, String)>)>,
     /// When it was queued (Unix milliseconds): the retry window of a resumed job runs from here.
     pub queued_ms: i64,
+    /// The regulation whose notification this is (its id), which stands `INITIALIZED` until all of them are sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regulation: Option<String>,
 }
 
 impl Job {
@@ -176,6 +179,7 @@ impl Job {
             signature,
             url_headers: target.url_headers.clone(),
             queued_ms: jiff::Timestamp::now().as_millisecond(),
+            regulation: None,
         }
     }
 
@@ -261,6 +265,29 @@ struct Tasks {
     closed: bool,
 }
 
+/// What became of a regulation's notifications so far.
+#[derive(Default)]
+struct Progress {
+    /// Its jobs still to be delivered or dropped, each with what stops it.
+    pending: HashMap<u64, AbortHandle>,
+    delivered: usize,
+    dropped: usize,
+    /// When the last of them ended.
+    finished_at: Option<String>,
+    /// Stopped with the regulation (`Outbox::cancel`): a job ending meanwhile was accounted for then.
+    cancelled: bool,
+}
+
+/// Where a regulation stands, by its notifications (PUBLIC-API.md: `INITIALIZED` until they are sent).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Standing {
+    /// Some are still to be sent (or sent again).
+    Sending,
+    /// None is left: how many were delivered and how many dropped, and when the last ended (`None` when this
+    /// outbox kept nothing of them: there were none, or they ended before the emulator last started).
+    Done { delivered: usize, dropped: usize, at: Option<String> },
+}
+
 pub struct Outbox {
     /// Built at the first delivery: loading the system's certificates costs more than the rest of a start.
     deliverer: OnceLock<Deliverer>,
@@ -283,6 +310,8 @@ pub struct Outbox {
     removals: Mutex<Option<mpsc::UnboundedSender<u64>>>,
     removals_rx: Mutex<Option<mpsc::UnboundedReceiver<u64>>>,
     flusher: Mutex<Option<JoinHandle<()>>>,
+    /// Each regulation's notifications, by its id.
+    regulations: Mutex<HashMap<String, Progress>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -332,6 +361,7 @@ impl Outbox {
             removals: Mutex::new(Some(tx)),
             removals_rx: Mutex::new(Some(rx)),
             flusher: Mutex::default(),
+            regulations: Mutex::default(),
         })
     }
 
@@ -436,8 +466,46 @@ impl Outbox {
             return;
         }
         while tasks.set.try_join_next().is_some() {}
+        let regulation = job.regulation.clone();
+        // Held until the job is registered, so that its end (`finish`) finds it.
+        let mut regulations = lock(&self.regulations);
         let this = self.clone();
-        tasks.set.spawn(async move { this.run(id, job, window).await });
+        let stop = tasks.set.spawn(async move { this.run(id, job, window).await });
+        if let Some(regulation) = regulation {
+            regulations.entry(regulation).or_default().pending.insert(id, stop);
+        }
+    }
+
+    /// Where a regulation stands (its id).
+    pub fn standing(&self, regulation: &str) -> Standing {
+        match lock(&self.regulations).get(regulation) {
+            Some(progress) if !progress.pending.is_empty() => Standing::Sending,
+            Some(progress) => Standing::Done {
+                delivered: progress.delivered,
+                dropped: progress.dropped,
+                at: progress.finished_at.clone(),
+            },
+            None => Standing::Done { delivered: 0, dropped: 0, at: None },
+        }
+    }
+
+    /// Stops the notifications of a regulation still being sent (it is deleted), and takes them out of the data
+    /// file; `false` when none was left to stop.
+    pub fn cancel(&self, regulation: &str) -> bool {
+        let mut regulations = lock(&self.regulations);
+        let Some(progress) = regulations.get_mut(regulation).filter(|p| !p.pending.is_empty()) else {
+            return false;
+        };
+        progress.cancelled = true;
+        let removals = lock(&self.removals);
+        for (id, stop) in progress.pending.drain() {
+            stop.abort();
+            self.counts.pending.fetch_sub(1, Ordering::Relaxed);
+            if let Some(tx) = &*removals {
+                let _ = tx.send(id);
+            }
+        }
+        true
     }
 
     fn lane(&self, destination: &str) -> Arc<Semaphore> {
@@ -531,6 +599,24 @@ impl Outbox {
     }
 
     fn finish(&self, id: u64, job: &Job, report: &deliver::Report) {
+        if let Some(regulation) = &job.regulation
+            && let Some(progress) = lock(&self.regulations).get_mut(regulation)
+        {
+            if progress.cancelled {
+                // Stopped with its regulation, which did the accounting.
+                return;
+            }
+            if progress.pending.remove(&id).is_some() {
+                if report.delivered {
+                    progress.delivered += 1;
+                } else {
+                    progress.dropped += 1;
+                }
+                if progress.pending.is_empty() {
+                    progress.finished_at = Some(super::mint::now());
+                }
+            }
+        }
         let pending = self.counts.pending.fetch_sub(1, Ordering::Relaxed).saturating_sub(1);
         if pending <= self.limit as u64 / 2 {
             self.counts.full.store(false, Ordering::Relaxed);

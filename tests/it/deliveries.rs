@@ -460,6 +460,87 @@ async fn a_deletion_request_sends_one_delete_per_user_to_each_source_with_webhoo
     assert_eq!(count(&snapshot(&env).await, "queued"), 4);
 }
 
+/// The Public API's id of a source of workspace `demo`.
+async fn public_id(env: &TestEnv, slug: &str) -> String {
+    let sources = env.get("/sources").await;
+    let all = sources.ok()["data"]["sources"].as_array().unwrap().clone();
+    all.iter().find(|s| s["slug"] == slug).unwrap()["id"].as_str().unwrap().to_string()
+}
+
+/// A regulation deleting `user`'s data, of one source (by its Public API id) or of the whole workspace: its id.
+async fn regulate(env: &TestEnv, source: Option<&str>, user: &str) -> String {
+    let body = json!({"regulationType": "DELETE_ONLY", "subjectType": "USER_ID", "subjectIds": [user]});
+    let path = source.map_or("/regulations".to_string(), |id| format!("/regulations/sources/{id}"));
+    env.call("POST", &path, Some(body)).await.ok()["data"]["regulateId"].as_str().unwrap().to_string()
+}
+
+/// A regulation's `overallStatus` and `finishedAt`, and its list entry's `status` and `finishedAt`.
+async fn standing(env: &TestEnv, id: &str) -> (String, String, String, Option<String>) {
+    let got = env.get(&format!("/regulations/{id}")).await.ok()["data"]["regulation"].clone();
+    let listed = env.get("/regulations").await.ok()["data"]["regulations"].as_array().unwrap().clone();
+    let entry = listed.into_iter().find(|r| r["id"] == id).unwrap();
+    let text = |v: &Value| v.as_str().unwrap().to_string();
+    (
+        text(&got["overallStatus"]),
+        text(&got["finishedAt"]),
+        text(&entry["status"]),
+        entry["finishedAt"].as_str().map(String::from),
+    )
+}
+
+#[tokio::test]
+async fn a_regulation_stands_initialized_until_its_deletes_are_sent_and_only_then_can_be_deleted() {
+    let env = TestEnv::with(with_window(Duration::from_secs(60))).await;
+    // Nobody listens at `down` yet: its delete is retried, so its regulation stays INITIALIZED.
+    let down = format!("http://127.0.0.1:{}/hook", free_port());
+    let (up, gone) = (Receiver::start(&[], 200).await, Receiver::start(&[], 410).await);
+    source(&env, "down", true, hook(&down, "k")).await;
+    source(&env, "up", true, hook(&up.url, "k")).await;
+    source(&env, "gone", true, hook(&gone.url, "k")).await;
+    let (down_id, up_id, gone_id) =
+        (public_id(&env, "down").await, public_id(&env, "up").await, public_id(&env, "gone").await);
+
+    let pending = regulate(&env, Some(&down_id), "u1").await;
+    wait_for(&env, "a failed first attempt", |s| !attempts_of(s, &format!("{pending}-0")).is_empty()).await;
+    let (overall, finished, status, listed_finished) = standing(&env, &pending).await;
+    assert_eq!((overall.as_str(), finished.as_str(), status.as_str()), ("INITIALIZED", "", "INITIALIZED"));
+    assert_eq!(listed_finished, None, "no finishedAt before it finishes");
+    let initialized = env.get("/regulations?status=INITIALIZED").await.ok()["data"]["regulations"].clone();
+    assert_eq!(initialized.as_array().unwrap().len(), 1);
+    // Deleted while INITIALIZED: gone, and its delete is never sent, even once someone listens.
+    let deleted = env.call("DELETE", &format!("/regulations/{pending}"), None).await;
+    assert_eq!(deleted.ok()["data"], json!({"status": "SUCCESS"}));
+    assert_eq!(env.get(&format!("/regulations/{pending}")).await.status, 404);
+    let snap = snapshot(&env).await;
+    assert_eq!((count(&snap, "pending"), count(&snap, "delivered")), (0, 0));
+
+    // Delivered: FINISHED, with the time it finished, and no longer deletable.
+    let finished = regulate(&env, Some(&up_id), "u2").await;
+    wait_for(&env, "the delete delivered", |s| count(s, "delivered") == 1).await;
+    let (overall, at, status, listed_at) = standing(&env, &finished).await;
+    assert_eq!((overall.as_str(), status.as_str()), ("FINISHED", "FINISHED"));
+    assert!(!at.is_empty() && listed_at.as_deref() == Some(at.as_str()), "{at} {listed_at:?}");
+    let refused = env.call("DELETE", &format!("/regulations/{finished}"), None).await;
+    assert_eq!(refused.status, 400, "{}", refused.text);
+    assert!(refused.text.contains("FINISHED"), "{}", refused.text);
+    assert_eq!(up.hits().len(), 1);
+
+    // Every delete dropped: FAILED; some: PARTIAL_SUCCESS (`down` has no destination left to wait on: its
+    // source is deleted first).
+    let failed = regulate(&env, Some(&gone_id), "u3").await;
+    wait_for(&env, "the permanent failure", |s| count(s, "failed") == 1).await;
+    assert_eq!(standing(&env, &failed).await.0, "FAILED");
+    env.call("DELETE", "/v1beta/workspaces/demo/sources/down", None).await.ok();
+    let partial = regulate(&env, None, "u4").await;
+    wait_for(&env, "both ends", |s| count(s, "delivered") == 2 && count(s, "failed") == 2).await;
+    assert_eq!(standing(&env, &partial).await.2, "PARTIAL_SUCCESS");
+    // One with nothing to send is finished when made.
+    env.call("DELETE", "/v1beta/workspaces/demo/sources/up", None).await.ok();
+    env.call("DELETE", "/v1beta/workspaces/demo/sources/gone", None).await.ok();
+    let nothing = regulate(&env, None, "u5").await;
+    assert_eq!(standing(&env, &nothing).await.0, "FINISHED");
+}
+
 // ---- what is refused ----
 
 #[tokio::test]

@@ -132,7 +132,8 @@ async fn every_documented_operation_reaches_its_handler() {
         let what = format!("{method} {template} ({path}): {} {}", answer.status, answer.text);
         assert!(!unrouted(&answer), "{what}");
         match (method.as_str(), template.as_str()) {
-            // Only an INITIALIZED regulation can be deleted; the emulator's are finished.
+            // Only an INITIALIZED regulation can be deleted: this one (a suppression) sends nothing, so it is
+            // FINISHED when made.
             ("DELETE", "/regulations/{regulateId}") => assert_eq!(answer.status, 400, "{what}"),
             // The source to disconnect is named in the query, which is empty here.
             ("DELETE", "/tracking-plans/{trackingPlanId}/sources") => assert_eq!(answer.status, 422, "{what}"),

@@ -91,12 +91,10 @@ fn deletes_of(
                 continue;
             }
             for (n, user) in users.iter().enumerate() {
-                jobs.push(Job::new(
-                    &target,
-                    &format!("{id}-{n}"),
-                    MessageType::Delete,
-                    ingest::delete_body(user, time),
-                ));
+                let mut job =
+                    Job::new(&target, &format!("{id}-{n}"), MessageType::Delete, ingest::delete_body(user, time));
+                job.regulation = Some(id.to_string());
+                jobs.push(job);
             }
         }
     }

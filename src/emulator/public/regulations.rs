@@ -1,8 +1,9 @@
 //! Regulations: a workspace's (`createWorkspaceRegulation`, `listWorkspaceRegulations`, `getRegulation`,
 //! `deleteRegulation`) and a source's (`createSourceRegulation`, `listRegulationsFromSource`, which has no
 //! pagination). A deleting one notifies every webhooks destination (of the workspace, or of the source) with one
-//! `delete` per user, as through the Config API; the emulator sends them at once, so a regulation is `FINISHED`
-//! from the start.
+//! `delete` per user, as through the Config API. A regulation stands `INITIALIZED` while any of them is still to be
+//! sent (PUBLIC-API.md), and only then can it be deleted, which stops them; then `FINISHED` (all delivered, or none
+//! to send), `FAILED` (all dropped) or `PARTIAL_SUCCESS`.
 
 use std::sync::Arc;
 
@@ -12,11 +13,11 @@ use serde::Serialize;
 #[cfg(test)]
 use super::doc::{RegulationPageQuery, RegulationPath, RegulationQuery, SourcePath};
 use super::sources::named as source_named;
-use super::{Body, Caller, Ids, Problem, Query, Reply, Write, data, page, render};
+use super::{Body, Caller, Ids, Problem, Query, Reply, Write, data, page, render, success};
 use crate::emulator::App;
 use crate::emulator::model::{self, regulations};
 use crate::emulator::status::Status;
-use crate::emulator::store::{Resource, State as Store};
+use crate::emulator::store::{Op, Resource, State as Store};
 use crate::wire::RegulationAttributes;
 use crate::wire::public::{self, PaginationOutput, RegulationCreated, RegulationInput, map};
 #[cfg(test)]
@@ -67,6 +68,7 @@ impl Wanted {
 /// The workspace's regulations that `keep` accepts, newest last, of the statuses and types wanted (all when none
 /// is named).
 fn entries(
+    app: &App,
     state: &Store,
     workspace: &str,
     wanted: &Wanted,
@@ -76,7 +78,7 @@ fn entries(
     state
         .names_in(&format!("{workspace}/regulations"))
         .filter_map(|name| match state.get(name) {
-            Some(Resource::Regulation(r)) if keep(name) => Some(render::regulation_entry(r)),
+            Some(Resource::Regulation(r)) if keep(name) => Some(render::regulation_entry(app, r)),
             _ => None,
         })
         .filter(|entry| types.is_empty() || types.contains(&entry.regulation_type))
@@ -93,7 +95,7 @@ pub async fn list_workspace_regulations(State(app): State<Arc<App>>, caller: Cal
     let wanted = Wanted::of(&query)?;
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
-    let (regulations, pagination) = page(&entries(&state, &workspace, &wanted, |_| true), asked);
+    let (regulations, pagination) = page(&entries(&app, &state, &workspace, &wanted, |_| true), asked);
     data(List { regulations, pagination })
 }
 
@@ -117,7 +119,7 @@ pub async fn list_regulations_from_source(
     source_named(&state, &workspace, &id)?;
     let wanted = Wanted::of(&query)?;
     let of_source = |name: &str| state.more(name).and_then(|more| more.source.as_deref()) == Some(id.as_str());
-    data(SourceList { regulations: entries(&state, &workspace, &wanted, of_source) })
+    data(SourceList { regulations: entries(&app, &state, &workspace, &wanted, of_source) })
 }
 
 /// Get a regulation
@@ -131,39 +133,45 @@ pub async fn get_regulation(State(app): State<Arc<App>>, caller: Caller, Ids(id)
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
     match state.get(&format!("{workspace}/regulations/{id}")) {
-        Some(Resource::Regulation(r)) => data(One { regulation: render::regulation(&state, r) }),
+        Some(Resource::Regulation(r)) => data(One { regulation: render::regulation(&app, &state, r) }),
         _ => Err(Status::not_found(format!("regulation {id} not found")).into()),
     }
 }
 
 /// Delete a regulation
 ///
-/// Only an `INITIALIZED` one can be deleted; the emulator's are `FINISHED` from the start, so an existing one is
-/// refused.
+/// Only while it is `INITIALIZED`, its notifications not all sent: those left are not sent. One that stands
+/// otherwise is refused.
 #[cfg_attr(test, utoipa::path(delete, path = "/regulations/{regulateId}", tag = "Deletion and Suppression",
     params(RegulationPath),
     responses(
-        (status = 200, description = "deleted", body = Envelope<StatusOnly>),
+        (status = 200, description = "deleted; its notifications not yet sent never will be", body = Envelope<StatusOnly>),
         (status = 400, description = "the regulation is not `INITIALIZED`"),
         (status = 404, description = "no regulation of this id in the token's workspace"),
     )))]
 pub async fn delete_regulation(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
-    // Only while INITIALIZED (TS47); the emulator's are finished from the start.
     let tx = write.begin(&app).await;
-    let state = tx.state();
-    let workspace = model::workspace_of(&state, tx.caller())?;
-    match state.get(&format!("{workspace}/regulations/{id}")) {
-        Some(Resource::Regulation(_)) => {
-            Err(Status::refused(format!("regulation {id} is finished; only an INITIALIZED one can be deleted")).into())
+    let name = {
+        let state = tx.state();
+        let name = format!("{}/regulations/{id}", model::workspace_of(&state, tx.caller())?);
+        let Some(Resource::Regulation(regulation)) = state.get(&name) else {
+            return Err(Status::not_found(format!("regulation {id} not found")).into());
+        };
+        let entry = render::regulation_entry(&app, regulation);
+        if entry.status != "INITIALIZED" {
+            let message = format!("regulation {id} is {}; only an INITIALIZED one can be deleted", entry.status);
+            return Err(Status::refused(message).into());
         }
-        _ => Err(Status::not_found(format!("regulation {id} not found")).into()),
-    }
+        name
+    };
+    tx.commit(vec![Op::RemoveTree(name)]).await?;
+    app.outbox.cancel(&id);
+    success()
 }
 
 /// Create a workspace regulation
 ///
-/// Its deletes are sent to every webhooks destination of the workspace at once, so it is `FINISHED` from the
-/// start.
+/// Its deletes are sent to every webhooks destination of the workspace; it stands `INITIALIZED` until all are sent.
 #[cfg_attr(test, utoipa::path(post, path = "/regulations", tag = "Deletion and Suppression",
     request_body = RegulationInput,
     responses(

@@ -6,6 +6,7 @@
 use crate::emulator::App;
 use crate::emulator::catalog::Catalog;
 use crate::emulator::model::{destinations, plans, sources};
+use crate::emulator::outbox::Standing;
 use crate::emulator::store::{More, Resource, State};
 use crate::wire::public::{self, Features, MULTIPLE, map};
 use crate::wire::{Destination, DestinationFilter, Regulation, SchemaConfig, Source, TrackingPlan, Workspace};
@@ -146,29 +147,44 @@ pub fn schema_settings(state: &State, source: &str, config: &SchemaConfig) -> pu
     settings
 }
 
-/// A regulation's status: finished once created (the emulator sends its notifications at once, and a failed one
-/// is the delivery's to retry, not the regulation's).
-const FINISHED: &str = "FINISHED";
+/// A regulation's status and when it finished, by where its notifications stand (PUBLIC-API.md: `INITIALIZED`
+/// until they are sent): `FINISHED` when every one was delivered (or there was none to send), `FAILED` when every
+/// one was dropped, `PARTIAL_SUCCESS` between.
+fn standing(app: &App, regulation: &Regulation) -> (&'static str, Option<String>) {
+    match app.outbox.standing(&regulation.id) {
+        Standing::Sending => ("INITIALIZED", None),
+        Standing::Done { delivered, dropped, at } => {
+            let status = match (delivered, dropped) {
+                (_, 0) => "FINISHED",
+                (0, _) => "FAILED",
+                _ => "PARTIAL_SUCCESS",
+            };
+            (status, Some(at.unwrap_or_else(|| regulation.create_time.clone())))
+        }
+    }
+}
 
-pub fn regulation_entry(regulation: &Regulation) -> public::RegulationListEntry {
+pub fn regulation_entry(app: &App, regulation: &Regulation) -> public::RegulationListEntry {
+    let (status, finished_at) = standing(app, regulation);
     public::RegulationListEntry {
         id: regulation.id.clone(),
         subject_type: map::subject_type_to_public(&regulation.attributes.name).unwrap_or("USER_ID").to_string(),
         subjects: regulation.attributes.values.clone(),
-        status: FINISHED.into(),
+        status: status.into(),
         created_at: regulation.create_time.clone(),
         regulation_type: regulation_type(regulation),
-        finished_at: Some(regulation.create_time.clone()),
+        finished_at,
     }
 }
 
-pub fn regulation(state: &State, regulation: &Regulation) -> public::Regulation {
+pub fn regulation(app: &App, state: &State, regulation: &Regulation) -> public::Regulation {
     let workspace = regulation.name.split("/regulations/").next().unwrap_or_default();
+    let (status, finished_at) = standing(app, regulation);
     public::Regulation {
         id: regulation.id.clone(),
         workspace_id: state.id_of(workspace).to_string(),
-        overall_status: FINISHED.into(),
-        finished_at: regulation.create_time.clone(),
+        overall_status: status.into(),
+        finished_at: finished_at.unwrap_or_default(),
         created_at: regulation.create_time.clone(),
         stream_status: Vec::new(),
     }

@@ -12,7 +12,8 @@ use crate::error::Result;
 use crate::wire::Request;
 
 pub struct Client {
-    transport: Transport,
+    /// Shared with the calls an adapter starts ahead of time (a page read ahead).
+    transport: std::sync::Arc<Transport>,
     /// With `--api public`: what translates seg's requests for the Public API.
     public: Option<super::public::Adapter>,
 }
@@ -21,7 +22,7 @@ impl Client {
     pub fn new(options: ClientOptions, observer: Observer, gate: Gate) -> Result<Client> {
         let public =
             (options.api == super::Api::Public).then(|| super::public::Adapter::new(&options.base_url, &options.token));
-        Ok(Client { transport: Transport::new(options, observer, gate)?, public })
+        Ok(Client { transport: std::sync::Arc::new(Transport::new(options, observer, gate)?), public })
     }
 
     /// Sends a request with pacing and retries, and reads its answer as `A`. On the Public API the request (in

@@ -79,6 +79,12 @@ impl<'c, T: Resource> Listing<'c, T> {
         if let Some(token) = self.resume_token() {
             request = request.query("page_token", token);
         }
+        // Whenever this page has a next one, it will be asked for with the same size: this page is not the only
+        // one asked for, and the limit is further than this page and the next.
+        let beyond = |limit: usize| limit.saturating_sub(self.fetched) >= 2 * size as usize;
+        if !self.options.single_page && self.options.limit.is_none_or(beyond) {
+            request = request.reading_ahead();
+        }
         let Outcome::Answer(page) = self.client.send(&request).await? else {
             return Err(Error::failed("a list request was not sent"));
         };

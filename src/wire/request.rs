@@ -515,6 +515,8 @@ pub struct Request<A = Value> {
     /// A call written in the API's own terms (`seg api`), sent as it is on either API; the others are seg's
     /// vocabulary, which `api::public` translates.
     verbatim: bool,
+    /// A page of a listing that will ask for the next page whenever there is one (see [`Request::reading_ahead`]).
+    ahead: bool,
     answer: PhantomData<fn() -> A>,
 }
 
@@ -528,6 +530,7 @@ impl<A> Clone for Request<A> {
             idempotent: self.idempotent,
             received: self.received,
             verbatim: self.verbatim,
+            ahead: self.ahead,
             answer: PhantomData,
         }
     }
@@ -559,8 +562,23 @@ impl<A> Request<A> {
             idempotent,
             received: false,
             verbatim: false,
+            ahead: false,
             answer: PhantomData,
         }
+    }
+
+    /// The same page of a listing, which will ask for the next page (with the same query but its token) whenever
+    /// there is one: an API whose pages are read by cursor (`api::public`) may ask for it as soon as the cursor is
+    /// known, while this page is read and printed. Set only when that is certain, so nothing is asked for that the
+    /// listing does not take.
+    pub fn reading_ahead(mut self) -> Self {
+        self.ahead = true;
+        self
+    }
+
+    /// Whether the next page may be asked for early (see [`Request::reading_ahead`]).
+    pub fn reads_ahead(&self) -> bool {
+        self.ahead
     }
 
     /// Whether the answer is read as `Received` records (see [`Request::received`]).
@@ -605,6 +623,7 @@ impl<A> Request<A> {
             idempotent: self.idempotent,
             received: self.received,
             verbatim: self.verbatim,
+            ahead: self.ahead,
             answer: PhantomData,
         }
     }

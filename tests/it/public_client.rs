@@ -222,6 +222,15 @@ async fn the_services_waits_are_honoured_and_paging_follows_the_cursor() {
     let run = public(&env, &["sources", "list", "--limit", "3", "--page-size", "2", "-o", "name"]).await;
     assert_eq!(run.code(0).stdout.lines().count(), 3);
     assert_eq!(sent(&env).await.len(), 2, "no page beyond what --limit needs");
+    // The next page is asked for ahead while it is certain to be wanted (the second here), never beyond: each page
+    // once, the last one of the size the limit leaves.
+    let run = public(&env, &["sources", "list", "--limit", "5", "--page-size", "2", "-o", "name"]).await;
+    let names: Vec<&str> = run.code(0).stdout.lines().map(|n| n.rsplit('/').next().unwrap()).collect();
+    assert_eq!(names, ["s0", "s1", "s2", "s3", "s4"]);
+    let pages = sent(&env).await;
+    assert_eq!(pages.len(), 3, "{pages:?}");
+    assert!(pages[2].contains("pagination%5Bcount%5D=1"), "{pages:?}");
+    assert_eq!(pages.iter().collect::<std::collections::HashSet<_>>().len(), 3, "{pages:?}");
     // A 429 with the Public API's body: seg waits msBeforeNext and tries again.
     env.fault(json!({"status": 429, "path": "/sources", "count": 1})).await;
     let run = public(&env, &["sources", "list", "-o", "name"]).await;

@@ -16,6 +16,7 @@ mod read;
 mod route;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use http::Method;
 use serde::de::DeserializeOwned;
@@ -41,6 +42,8 @@ pub const MAX_PAGE: u32 = 200;
 /// What the client keeps for the Public API: the names it has resolved.
 pub struct Adapter {
     ids: Ids,
+    /// Pages asked for before they were wanted (`Request::reading_ahead`), one per listing at most.
+    ahead: std::sync::Mutex<Vec<Ahead>>,
     /// The destinations of each source this process made (by the source's id): it knows them without a read, so
     /// a move that makes a source and then its destinations reads none of their listings.
     made: Made,
@@ -50,7 +53,21 @@ type Made = std::sync::Mutex<std::collections::HashMap<String, Vec<Value>>>;
 
 impl Adapter {
     pub fn new(base_url: &str, token: &Secret) -> Adapter {
-        Adapter { ids: Ids::new(base_url, token), made: Made::default() }
+        Adapter { ids: Ids::new(base_url, token), ahead: std::sync::Mutex::default(), made: Made::default() }
+    }
+}
+
+/// A page asked for as soon as its cursor was known, while the page before it was read and printed: the call (path
+/// and query in the Public API's terms) and its answer on the way. Dropped unclaimed, it is stopped.
+struct Ahead {
+    path: String,
+    query: Vec<(String, String)>,
+    answer: tokio::task::JoinHandle<Result<Option<String>>>,
+}
+
+impl Drop for Ahead {
+    fn drop(&mut self) {
+        self.answer.abort();
     }
 }
 
@@ -144,20 +161,30 @@ impl serde::Serialize for Item<'_> {
 
 /// Sends a request through the Public API and reads its answer as `A`.
 pub async fn send<A: DeserializeOwned>(
-    client: &Transport,
+    client: &Arc<Transport>,
     adapter: &Adapter,
     request: &Request<A>,
 ) -> Result<Outcome<A>> {
     let answer = if request.verbatim() {
         verbatim(client, request).await?
     } else {
-        let mut call = Call { client, ids: &adapter.ids, made: &adapter.made, wrote: false, cached: false };
+        let (ahead, reads_ahead) = (&adapter.ahead, request.reads_ahead());
+        let mut call =
+            Call { client, ids: &adapter.ids, made: &adapter.made, ahead, reads_ahead, wrote: false, cached: false };
         let answer = match call.neutral(request).await {
             // An id remembered from before that the service no longer knows: forget what was remembered and try
             // once more with names read afresh, unless something was already written.
             Err(Error::Api(error)) if error.status == 404 && call.cached && !call.wrote => {
                 adapter.ids.forget();
-                let mut again = Call { client, ids: &adapter.ids, made: &adapter.made, wrote: false, cached: false };
+                let mut again = Call {
+                    client,
+                    ids: &adapter.ids,
+                    made: &adapter.made,
+                    ahead,
+                    reads_ahead,
+                    wrote: false,
+                    cached: false,
+                };
                 again.neutral(request).await?
             }
             other => other?,
@@ -299,9 +326,13 @@ fn settings(items: Option<&Value>) -> Result<Map<String, Value>> {
 
 /// One request's translation: the calls it makes, and what it learned on the way.
 struct Call<'c> {
-    client: &'c Transport,
+    client: &'c Arc<Transport>,
     ids: &'c Ids,
     made: &'c Made,
+    /// The pages read ahead, where this call's page may be waiting.
+    ahead: &'c std::sync::Mutex<Vec<Ahead>>,
+    /// Whether the request's listing will ask for the next page whenever there is one (then it is read ahead).
+    reads_ahead: bool,
     /// Whether a call that changes something was made (then nothing is tried again).
     wrote: bool,
     /// Whether an id came from what an earlier process remembered.
@@ -357,24 +388,52 @@ impl Call<'_> {
     }
 
     /// One page of a list, asked for with the request's `page_size` and `page_token`: its records as received (each
-    /// its own text, read no further here) and the next cursor.
+    /// its own text, read no further here) and the next cursor. The page may have been asked for already, read
+    /// ahead; when the listing will ask for the next one, it is asked for now, before this page is read.
     async fn page(&mut self, path: &str, key: &str, query: &[(String, String)]) -> Result<(Vec<Text>, String)> {
-        let mut request = Request::call(Method::GET, path, None, true);
-        request.query = pagination(query);
-        let Some(body) = self.client.call_text(&request).await? else { return Ok((Vec::new(), String::new())) };
+        let asked = pagination(query);
+        let early = {
+            let mut all = self.ahead.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            all.iter().position(|a| a.path == path && a.query == asked).map(|at| all.swap_remove(at))
+        };
+        let body = match early {
+            Some(mut early) => {
+                (&mut early.answer).await.map_err(|e| Error::failed(format!("a page read ahead was lost: {e}")))??
+            }
+            None => {
+                let mut request = Request::call(Method::GET, path, None, true);
+                request.query = asked;
+                self.client.call_text(&request).await?
+            }
+        };
+        let Some(body) = body else { return Ok((Vec::new(), String::new())) };
         let cannot =
             |e: serde_json::Error| Error::failed(format!("the Public API answered a page seg cannot read: {e}"));
         let data = serde_json::from_str::<Listed>(&body).map_err(cannot)?.data.unwrap_or_default();
+        let cursors = match data.get("pagination") {
+            Some(raw) => Some(serde_json::from_str::<Value>(raw.get()).map_err(cannot)?),
+            None => None,
+        };
+        let next = next_cursor(cursors.as_ref());
+        if self.reads_ahead && !next.is_empty() {
+            let mut following: Vec<(String, String)> =
+                query.iter().filter(|(key, _)| key != "page_token").cloned().collect();
+            following.push(("page_token".to_string(), next.clone()));
+            let mut request = Request::call(Method::GET, path, None, true);
+            request.query = pagination(&following);
+            let transport = Arc::clone(self.client);
+            let call = request.query.clone();
+            let answer = tokio::spawn(async move { transport.call_text(&request).await });
+            let mut all = self.ahead.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            all.retain(|a| a.path != path);
+            all.push(Ahead { path: path.to_string(), query: call, answer });
+        }
         let records = match data.get(key) {
             Some(list) => serde_json::from_str::<Option<Vec<&RawValue>>>(list.get()).map_err(cannot)?,
             None => None,
         };
-        let pagination = match data.get("pagination") {
-            Some(raw) => Some(serde_json::from_str::<Value>(raw.get()).map_err(cannot)?),
-            None => None,
-        };
         let records = records.unwrap_or_default().into_iter().map(ToOwned::to_owned).collect();
-        Ok((records, next_cursor(pagination.as_ref())))
+        Ok((records, next))
     }
 
     /// The token's workspace. A workspace named (`-w`, a file's `workspace`) must be it, by slug or id: a Public

@@ -364,7 +364,10 @@ impl Context {
             if options.limit == Some(0) {
                 break;
             }
-            let mut listing = Listing::new(client, request.received_items(), options);
+            // Printed as received, the items' typed readings need only name them.
+            let request = request.received_items();
+            let request = if output.shows_view() { request } else { request.raw_only() };
+            let mut listing = Listing::new(client, request, options);
             // A page is printed while the next one is asked for: the next request is on its way (and the service
             // at work on it) before the printing starts. At most two pages are held.
             let mut printable: Option<Vec<_>> = None;

@@ -139,7 +139,7 @@ impl<'p> Output<'p> {
     }
 
     /// Whether items are shown through the typed model (a table, names) rather than as received.
-    fn shows_view(&self) -> bool {
+    pub fn shows_view(&self) -> bool {
         self.jq.is_none() && matches!(self.format, Format::Table | Format::Name)
     }
 }

@@ -517,6 +517,8 @@ pub struct Request<A = Value> {
     verbatim: bool,
     /// A page of a listing that will ask for the next page whenever there is one (see [`Request::reading_ahead`]).
     ahead: bool,
+    /// Whose caller reads only the records as received (see [`Request::raw_only`]).
+    raw_only: bool,
     answer: PhantomData<fn() -> A>,
 }
 
@@ -531,6 +533,7 @@ impl<A> Clone for Request<A> {
             received: self.received,
             verbatim: self.verbatim,
             ahead: self.ahead,
+            raw_only: self.raw_only,
             answer: PhantomData,
         }
     }
@@ -563,6 +566,7 @@ impl<A> Request<A> {
             received: false,
             verbatim: false,
             ahead: false,
+            raw_only: false,
             answer: PhantomData,
         }
     }
@@ -579,6 +583,19 @@ impl<A> Request<A> {
     /// Whether the next page may be asked for early (see [`Request::reading_ahead`]).
     pub fn reads_ahead(&self) -> bool {
         self.ahead
+    }
+
+    /// The same call, for a caller that reads only the `Received` records' text (it prints them as received: `-o
+    /// json`, `ndjson`, `yaml`, `--jq`): an API whose answers are translated (`api::public`) need not write their
+    /// typed reading whole, only the record's name. The records are still read, so one seg cannot read is an error.
+    pub fn raw_only(mut self) -> Self {
+        self.raw_only = true;
+        self
+    }
+
+    /// Whether only the records as received are read (see [`Request::raw_only`]).
+    pub fn reads_raw_only(&self) -> bool {
+        self.raw_only
     }
 
     /// Whether the answer is read as `Received` records (see [`Request::received`]).
@@ -624,6 +641,7 @@ impl<A> Request<A> {
             received: self.received,
             verbatim: self.verbatim,
             ahead: self.ahead,
+            raw_only: self.raw_only,
             answer: PhantomData,
         }
     }

@@ -169,8 +169,17 @@ pub async fn send<A: DeserializeOwned>(
         verbatim(client, request).await?
     } else {
         let (ahead, reads_ahead) = (&adapter.ahead, request.reads_ahead());
-        let mut call =
-            Call { client, ids: &adapter.ids, made: &adapter.made, ahead, reads_ahead, wrote: false, cached: false };
+        let reading = if request.reads_raw_only() { read::Reading::Name } else { read::Reading::Whole };
+        let mut call = Call {
+            client,
+            ids: &adapter.ids,
+            made: &adapter.made,
+            ahead,
+            reads_ahead,
+            reading,
+            wrote: false,
+            cached: false,
+        };
         let answer = match call.neutral(request).await {
             // An id remembered from before that the service no longer knows: forget what was remembered and try
             // once more with names read afresh, unless something was already written.
@@ -182,6 +191,7 @@ pub async fn send<A: DeserializeOwned>(
                     made: &adapter.made,
                     ahead,
                     reads_ahead,
+                    reading,
                     wrote: false,
                     cached: false,
                 };
@@ -260,11 +270,64 @@ fn text_of(value: &impl serde::Serialize) -> Text {
     serde_json::value::to_raw_value(value).unwrap_or_else(|_| RawValue::NULL.to_owned())
 }
 
-/// A listing's answer as it is first read: the members of its `data`, each as text.
-#[derive(serde::Deserialize)]
+/// A page's answer as it is read, in one pass: the records under `data.<key>`, each its own text (borrowed from the
+/// answer), and `data.pagination`.
 struct Listed<'a> {
-    #[serde(borrow)]
-    data: Option<std::collections::HashMap<String, &'a RawValue>>,
+    records: Vec<&'a RawValue>,
+    cursors: Option<Value>,
+}
+
+impl<'a> Listed<'a> {
+    fn read(body: &'a str, key: &str) -> serde_json::Result<Listed<'a>> {
+        use serde::de::DeserializeSeed;
+        let mut reader = serde_json::Deserializer::from_str(body);
+        let listed = Page { key, data: false }.deserialize(&mut reader)?;
+        reader.end()?;
+        Ok(listed)
+    }
+}
+
+/// Reads a page's answer (`data: false`) or its `data` (`data: true`), keeping the records under `key`.
+struct Page<'k> {
+    key: &'k str,
+    data: bool,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Page<'_> {
+    type Value = Listed<'de>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> std::result::Result<Listed<'de>, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Page<'_> {
+    type Value = Listed<'de>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "a page of {}", self.key)
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> std::result::Result<Listed<'de>, E> {
+        Ok(Listed { records: Vec::new(), cursors: None })
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> std::result::Result<Listed<'de>, M::Error> {
+        let mut listed = Listed { records: Vec::new(), cursors: None };
+        while let Some(name) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            match (self.data, name.as_ref()) {
+                (false, "data") => listed = map.next_value_seed(Page { key: self.key, data: true })?,
+                (true, "pagination") => listed.cursors = map.next_value()?,
+                (true, name) if name == self.key => {
+                    listed.records = map.next_value::<Option<Vec<&'de RawValue>>>()?.unwrap_or_default();
+                }
+                _ => {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(listed)
+    }
 }
 
 fn unreadable(why: String) -> Error {
@@ -333,6 +396,8 @@ struct Call<'c> {
     ahead: &'c std::sync::Mutex<Vec<Ahead>>,
     /// Whether the request's listing will ask for the next page whenever there is one (then it is read ahead).
     reads_ahead: bool,
+    /// How much of each record's reading the request's caller reads.
+    reading: read::Reading,
     /// Whether a call that changes something was made (then nothing is tried again).
     wrote: bool,
     /// Whether an id came from what an earlier process remembered.
@@ -407,14 +472,9 @@ impl Call<'_> {
             }
         };
         let Some(body) = body else { return Ok((Vec::new(), String::new())) };
-        let cannot =
-            |e: serde_json::Error| Error::failed(format!("the Public API answered a page seg cannot read: {e}"));
-        let data = serde_json::from_str::<Listed>(&body).map_err(cannot)?.data.unwrap_or_default();
-        let cursors = match data.get("pagination") {
-            Some(raw) => Some(serde_json::from_str::<Value>(raw.get()).map_err(cannot)?),
-            None => None,
-        };
-        let next = next_cursor(cursors.as_ref());
+        let listed = Listed::read(&body, key)
+            .map_err(|e| Error::failed(format!("the Public API answered a page seg cannot read: {e}")))?;
+        let next = next_cursor(listed.cursors.as_ref());
         if self.reads_ahead && !next.is_empty() {
             let mut following: Vec<(String, String)> =
                 query.iter().filter(|(key, _)| key != "page_token").cloned().collect();
@@ -428,12 +488,7 @@ impl Call<'_> {
             all.retain(|a| a.path != path);
             all.push(Ahead { path: path.to_string(), query: call, answer });
         }
-        let records = match data.get(key) {
-            Some(list) => serde_json::from_str::<Option<Vec<&RawValue>>>(list.get()).map_err(cannot)?,
-            None => None,
-        };
-        let records = records.unwrap_or_default().into_iter().map(ToOwned::to_owned).collect();
-        Ok((records, next))
+        Ok((listed.records.into_iter().map(ToOwned::to_owned).collect(), next))
     }
 
     /// The token's workspace. A workspace named (`-w`, a file's `workspace`) must be it, by slug or id: a Public
@@ -597,7 +652,9 @@ impl Call<'_> {
                 let (records, next) = self.page("sources", "sources", &request.query).await?;
                 let items = records
                     .into_iter()
-                    .map(|raw| read::source(&ws, raw.get()).map(|neutral| (raw, neutral)).map_err(unreadable))
+                    .map(|raw| {
+                        read::source(&ws, raw.get(), self.reading).map(|neutral| (raw, neutral)).map_err(unreadable)
+                    })
                     .collect::<Result<_>>()?;
                 Ok(Some(Answer::Page { key: wrapper::SOURCES, items, next }))
             }
@@ -605,7 +662,7 @@ impl Call<'_> {
             (Method::GET, Route::Source(_, segment)) => {
                 let id = self.source_id(segment).await?;
                 let raw = text_of(&self.get(format!("sources/{id}"), Vec::new()).await?["source"]);
-                let neutral = read::source(&ws, raw.get()).map_err(unreadable)?;
+                let neutral = read::source(&ws, raw.get(), read::Reading::Whole).map_err(unreadable)?;
                 Ok(Some(Answer::One { raw, neutral }))
             }
             (Method::PATCH, Route::Source(_, segment)) => self.update_source(&ws, segment, &body).await,
@@ -743,7 +800,7 @@ impl Call<'_> {
             raw = self.get(format!("sources/{id}"), Vec::new()).await?["source"].take();
         }
         let raw = text_of(&raw);
-        let neutral = read::source(ws, raw.get()).map_err(unreadable)?;
+        let neutral = read::source(ws, raw.get(), read::Reading::Whole).map_err(unreadable)?;
         Ok(Some(Answer::One { raw, neutral }))
     }
 
@@ -825,7 +882,7 @@ impl Call<'_> {
             self.ids.remember(Table::Sources, [(slug.to_string(), id)], false);
         }
         let raw = text_of(&raw);
-        let neutral = read::source(ws, raw.get()).map_err(unreadable)?;
+        let neutral = read::source(ws, raw.get(), read::Reading::Whole).map_err(unreadable)?;
         Ok(Some(Answer::One { raw, neutral }))
     }
 
@@ -1011,6 +1068,24 @@ mod tests {
             assert_eq!(next_cursor(Some(&last)), "", "{last}");
         }
         assert_eq!(next_cursor(None), "");
+    }
+
+    #[test]
+    fn a_page_is_read_in_one_pass_keeping_each_record_as_sent() {
+        let body = r#"{"data": {"other": [1], "sources": [{"id": "a", "n": 1e2}, {"id":"b"}],
+                       "pagination": {"current": "MA==", "next": "Mg=="}}, "extra": {"sources": [9]}}"#;
+        let listed = Listed::read(body, "sources").unwrap();
+        let records: Vec<&str> = listed.records.iter().map(|r| r.get()).collect();
+        assert_eq!(records, [r#"{"id": "a", "n": 1e2}"#, r#"{"id":"b"}"#]);
+        assert_eq!(next_cursor(listed.cursors.as_ref()), "Mg==");
+        for empty in [r#"{"data": null}"#, "{}", r#"{"data": {"sources": null}}"#, r#"{"data": {"pagination": null}}"#]
+        {
+            let listed = Listed::read(empty, "sources").unwrap();
+            assert!(listed.records.is_empty() && next_cursor(listed.cursors.as_ref()).is_empty(), "{empty}");
+        }
+        for bad in [r#"{"data": {"sources": {}}}"#, r#"{"data": []}"#, r#"{"data": {}} x"#, "[]"] {
+            assert!(Listed::read(bad, "sources").is_err(), "{bad}");
+        }
     }
 
     #[test]

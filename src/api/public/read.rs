@@ -69,12 +69,31 @@ struct NeutralSource<'a> {
     enabled: Option<&'a RawValue>,
 }
 
+/// How much of a record's reading in seg's vocabulary is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// All of it.
+    Whole,
+    /// Its name only, for a caller that prints the records as received (`Request::raw_only`).
+    Name,
+}
+
+/// A record's reading when only its name is asked for.
+#[derive(Serialize)]
+struct Named {
+    name: String,
+}
+
 /// `Source` (its text) in workspace `ws` as `workspaces/<ws>/sources/<slug>`. A source with no `name` shows its
 /// slug as its display name, as the Config API does. Read from the text and written as text, with no `Value` between:
-/// a listing reads thousands of them.
-pub fn source(ws: &str, raw: &str) -> Result<Box<RawValue>, String> {
+/// a listing reads thousands of them. The record is read whole either way, so one seg cannot read is refused.
+pub fn source(ws: &str, raw: &str, reading: Reading) -> Result<Box<RawValue>, String> {
     let fields: SourceFields = serde_json::from_str(raw).map_err(|e| e.to_string())?;
     let slug = fields.slug.as_deref().unwrap_or_default();
+    if reading == Reading::Name {
+        return serde_json::value::to_raw_value(&Named { name: format!("workspaces/{ws}/sources/{slug}") })
+            .map_err(|e| e.to_string());
+    }
     let catalog = fields.metadata.as_ref().and_then(|m| m.slug.as_deref()).unwrap_or_default();
     let no_keys: &RawValue = serde_json::from_str("[]").map_err(|e| e.to_string())?;
     let neutral = NeutralSource {
@@ -262,19 +281,31 @@ mod tests {
         let raw = json!({"id": "qQEH", "slug": "web", "enabled": true, "workspaceId": "9aQ1", "writeKeys": ["k1"],
                          "metadata": {"slug": "javascript", "name": "JavaScript"},
                          "labels": [{"key": "env", "value": "prod"}]});
-        let source: Source = serde_json::from_str(super::source("acme", &raw.to_string()).unwrap().get()).unwrap();
+        let source: Source =
+            serde_json::from_str(super::source("acme", &raw.to_string(), Reading::Whole).unwrap().get()).unwrap();
         assert_eq!(source.name, "workspaces/acme/sources/web");
         assert_eq!((source.display_name.as_str(), source.catalog_name.as_str()), ("web", "catalog/sources/javascript"));
         assert_eq!(source.labels.get("env").map(String::as_str), Some("prod"));
         assert_eq!(source.write_keys, ["k1"]);
-        let named: Source =
-            serde_json::from_str(super::source("acme", r#"{"slug": "web", "name": "Web"}"#).unwrap().get()).unwrap();
+        let named: Source = serde_json::from_str(
+            super::source("acme", r#"{"slug": "web", "name": "Web"}"#, Reading::Whole).unwrap().get(),
+        )
+        .unwrap();
         assert!(
-            super::source("acme", r#"{"labels": [{"key": "a", "value": "1"}, {"key": "a", "value": "2"}]}"#).is_err()
+            super::source(
+                "acme",
+                r#"{"labels": [{"key": "a", "value": "1"}, {"key": "a", "value": "2"}]}"#,
+                Reading::Whole
+            )
+            .is_err()
         );
-        assert!(super::source("acme", r#"{"slug": 7}"#).is_err(), "a field of the wrong type");
+        for reading in [Reading::Whole, Reading::Name] {
+            assert!(super::source("acme", r#"{"slug": 7}"#, reading).is_err(), "a field of the wrong type");
+        }
+        let name_only = super::source("acme", &raw.to_string(), Reading::Name).unwrap();
+        assert_eq!(name_only.get(), r#"{"name":"workspaces/acme/sources/web"}"#);
         let sparse: Source = serde_json::from_str(
-            super::source("acme", r#"{"slug": "s", "name": null, "writeKeys": null}"#).unwrap().get(),
+            super::source("acme", r#"{"slug": "s", "name": null, "writeKeys": null}"#, Reading::Whole).unwrap().get(),
         )
         .unwrap();
         assert_eq!((sparse.display_name.as_str(), sparse.write_keys.len()), ("s", 0));

@@ -168,34 +168,24 @@ pub async fn send<A: DeserializeOwned>(
     let answer = if request.verbatim() {
         verbatim(client, request).await?
     } else {
-        let (ahead, reads_ahead) = (&adapter.ahead, request.reads_ahead());
         let reading = if request.reads_raw_only() { read::Reading::Name } else { read::Reading::Whole };
-        let mut call = Call {
+        let fresh = || Call {
             client,
             ids: &adapter.ids,
             made: &adapter.made,
-            ahead,
-            reads_ahead,
+            ahead: &adapter.ahead,
+            reads_ahead: request.reads_ahead(),
             reading,
             wrote: false,
             cached: false,
         };
+        let mut call = fresh();
         let answer = match call.neutral(request).await {
             // An id remembered from before that the service no longer knows: forget what was remembered and try
             // once more with names read afresh, unless something was already written.
             Err(Error::Api(error)) if error.status == 404 && call.cached && !call.wrote => {
                 adapter.ids.forget();
-                let mut again = Call {
-                    client,
-                    ids: &adapter.ids,
-                    made: &adapter.made,
-                    ahead,
-                    reads_ahead,
-                    reading,
-                    wrote: false,
-                    cached: false,
-                };
-                again.neutral(request).await?
+                fresh().neutral(request).await?
             }
             other => other?,
         };

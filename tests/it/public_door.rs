@@ -607,3 +607,22 @@ async fn a_rule_version_may_be_written_with_a_zero_fraction() {
     refused(&answer, 422, "input-validation", Some("rules"));
     assert!(answer.text.contains(r#"a second rule of type TRACK, key \"Signed Up\", version 2"#), "{}", answer.text);
 }
+
+/// A rule's other members may hold any JSON, integers beyond 64 bits included (schemathesis, 2026-11-28: an upsert
+/// was refused 422, read through serde's buffer for a flattened struct, which holds no such integer).
+#[tokio::test]
+async fn a_rule_with_members_beyond_its_own_is_taken_whatever_they_hold() {
+    let env = TestEnv::start().await;
+    let body = json!({"name": "Main", "type": "LIVE"});
+    let plan = data(&env.call("POST", "/tracking-plans", Some(body)).await, 200)["trackingPlan"]["id"].clone();
+    let rules = format!("/tracking-plans/{}/rules", plan.as_str().unwrap());
+    let text = r#"{"rules": [{"type": "IDENTIFY", "version": 1, "other": [null, 5129287264594266423296, 1e400, true]},
+                              {"type": "TRACK", "key": "k", "newKey": "n", "version": 2, "x": {"y": -99999999999999999999999}}]}"#;
+    let answer = env.raw("PATCH", &rules, Some(WRITE), Some(text.as_bytes().to_vec())).await;
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    let listed = data(&env.get(&rules).await, 200);
+    let mut kept: Vec<String> =
+        listed["rules"].as_array().unwrap().iter().map(|r| format!("{}/{}", r["type"], r["key"])).collect();
+    kept.sort();
+    assert_eq!(kept, [r#""IDENTIFY"/null"#, r#""TRACK"/"n""#], "{listed}");
+}

@@ -518,14 +518,39 @@ impl RuleInput {
 }
 
 /// A rule of `updateRulesInTrackingPlan`: upserted by (`type`, `key`, `version`) and renamed to `newKey`.
+// Read through `UpsertFields`, not `flatten`: a flattened struct is read through serde's buffer, which holds no
+// integer beyond 64 bits, so a rule with one among its other members (valid JSON data) would be refused.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ToSchema))]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", from = "UpsertFields")]
 pub struct UpsertRule {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_key: Option<String>,
     #[serde(flatten)]
     pub rule: RuleInput,
+}
+
+/// An [`UpsertRule`] as it is read: its members side by side, any others skipped unread.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct UpsertFields {
+    #[serde(default)]
+    new_key: Option<String>,
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    key: Option<String>,
+    #[serde(default)]
+    json_schema: Value,
+    #[serde(deserialize_with = "whole")]
+    version: u64,
+}
+
+impl From<UpsertFields> for UpsertRule {
+    fn from(fields: UpsertFields) -> UpsertRule {
+        let UpsertFields { new_key, kind, key, json_schema, version } = fields;
+        UpsertRule { new_key, rule: RuleInput { kind, key, json_schema, version } }
+    }
 }
 
 /// A rule named for removal: `{type, key?, version}`.

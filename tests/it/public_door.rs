@@ -584,14 +584,19 @@ async fn a_list_where_an_object_belongs_is_refused() {
     data(&env.call("PATCH", &settings, Some(body)).await, 200);
 }
 
+/// The rules path of a new live plan.
+async fn new_plans_rules(env: &TestEnv) -> String {
+    let body = json!({"name": "Main", "type": "LIVE"});
+    let plan = data(&env.call("POST", "/tracking-plans", Some(body)).await, 200)["trackingPlan"]["id"].clone();
+    format!("/tracking-plans/{}/rules", plan.as_str().unwrap())
+}
+
 /// A rule's `version` is a whole number, and JSON Schema's integers include `1.0`: it was refused (a client whose
 /// numbers are all floating point sends so). Beyond the largest u64 it is still refused, not rounded.
 #[tokio::test]
 async fn a_rule_version_may_be_written_with_a_zero_fraction() {
     let env = TestEnv::start().await;
-    let body = json!({"name": "Main", "type": "LIVE"});
-    let plan = data(&env.call("POST", "/tracking-plans", Some(body)).await, 200)["trackingPlan"]["id"].clone();
-    let rules = format!("/tracking-plans/{}/rules", plan.as_str().unwrap());
+    let rules = new_plans_rules(&env).await;
     let body = json!({"rules": [{"type": "TRACK", "key": "Signed Up", "version": 2.0, "jsonSchema": {}}]});
     data(&env.call("PUT", &rules, Some(body)).await, 200);
     let listed = data(&env.get(&rules).await, 200);
@@ -613,9 +618,7 @@ async fn a_rule_version_may_be_written_with_a_zero_fraction() {
 #[tokio::test]
 async fn a_rule_with_members_beyond_its_own_is_taken_whatever_they_hold() {
     let env = TestEnv::start().await;
-    let body = json!({"name": "Main", "type": "LIVE"});
-    let plan = data(&env.call("POST", "/tracking-plans", Some(body)).await, 200)["trackingPlan"]["id"].clone();
-    let rules = format!("/tracking-plans/{}/rules", plan.as_str().unwrap());
+    let rules = new_plans_rules(&env).await;
     let text = r#"{"rules": [{"type": "IDENTIFY", "version": 1, "other": [null, 5129287264594266423296, 1e400, true]},
                               {"type": "TRACK", "key": "k", "newKey": "n", "version": 2, "x": {"y": -99999999999999999999999}}]}"#;
     let answer = env.raw("PATCH", &rules, Some(WRITE), Some(text.as_bytes().to_vec())).await;

@@ -98,9 +98,9 @@ impl Answer {
     /// The answer as the request reads it, as JSON text: for a request that asked for `Received` records, each
     /// record carries both readings (`wire::translated`); otherwise only seg's. Written once, item by item, and then
     /// read as any answer's text is read.
-    fn into_text(self, received: bool) -> String {
-        // Strings, numbers and maps of them: this cannot fail.
-        serde_json::to_string(&Written { answer: &self, received }).unwrap_or_default()
+    fn into_text(self, received: bool) -> Result<String> {
+        serde_json::to_string(&Written { answer: &self, received })
+            .map_err(|e| Error::failed(format!("cannot write the Public API's answer in seg's terms: {e}")))
     }
 }
 
@@ -189,7 +189,7 @@ pub async fn send<A: DeserializeOwned>(
             }
             other => other?,
         };
-        answer.map(|answer| answer.into_text(request.wants_received()))
+        answer.map(|answer| answer.into_text(request.wants_received())).transpose()?
     };
     let Some(answer) = answer else { return Ok(Outcome::DryRun) };
     serde_json::from_str(&answer)

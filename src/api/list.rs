@@ -1,7 +1,11 @@
 //! List paging: follows `next_page_token` one page at a time, so a caller can print each page as it arrives and
 //! memory does not grow with the collection. `limit` stops after N items and never asks for a page (or a page size)
 //! beyond what N needs; the token to resume from is always known. Lists are reads, so they happen under
-//! `--dry-run` too.
+//! `--dry-run` too. Every listing ends: a page token the service sent before in the same listing, or one longer
+//! than any seg would send, stops it ([`Followed`]).
+
+use std::collections::HashSet;
+use std::hash::BuildHasher;
 
 use super::client::{Client, Outcome};
 use crate::error::{Error, Result};
@@ -9,6 +13,69 @@ use crate::wire::{Page, Request, Resource};
 
 /// Items asked for per page unless `--page-size` says otherwise.
 pub const DEFAULT_PAGE_SIZE: u32 = 100;
+
+/// The longest page token seg follows: as long as any input seg takes on its command line (CLI.md: 64 KiB). A
+/// service that sends a longer one is at fault (real ones are a few dozen characters).
+pub const MAX_PAGE_TOKEN: usize = 64 * 1024;
+
+/// The page tokens (the Config API's `next_page_token`, the Public API's cursors) one listing has followed, so that
+/// it ends whatever the service answers: a token seen before in the listing (a service whose cursors cycle, A → B →
+/// A) would list the same pages again without end, and one longer than [`MAX_PAGE_TOKEN`] is no cursor. Either is
+/// the service's fault (exit 1), named in the error. Each token is kept as a 64-bit hash, so a listing of millions of
+/// pages keeps a few bytes a page.
+#[derive(Default)]
+pub struct Followed {
+    seen: HashSet<u64>,
+    hasher: std::collections::hash_map::RandomState,
+}
+
+impl Followed {
+    /// A listing that starts at `token` (`--page-token`): the service sending it again is a cycle too.
+    pub fn from(token: Option<&str>) -> Followed {
+        let mut followed = Followed::default();
+        if let Some(token) = token.filter(|t| !t.is_empty()) {
+            followed.seen.insert(followed.hasher.hash_one(token));
+        }
+        followed
+    }
+
+    /// A page's own token, where the service names it (the first page's too): a next token equal to it later is a
+    /// cycle.
+    pub fn reached(&mut self, token: &str) {
+        if !token.is_empty() && token.len() <= MAX_PAGE_TOKEN {
+            self.seen.insert(self.hasher.hash_one(token));
+        }
+    }
+
+    /// Takes the next page's token, or refuses it.
+    pub fn follow(&mut self, token: &str) -> Result<()> {
+        if token.len() > MAX_PAGE_TOKEN {
+            return Err(Error::failed(format!(
+                "the service sent a page token of {} bytes, longer than any seg follows ({} KiB); the listing stops \
+                 here",
+                token.len(),
+                MAX_PAGE_TOKEN >> 10
+            )));
+        }
+        if !self.seen.insert(self.hasher.hash_one(token)) {
+            return Err(Error::failed(format!(
+                "the service sent page token {} a second time in one listing: following it would list the same pages \
+                 without end; the listing stops here",
+                shown(token)
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// A token as an error names it: quoted, control characters escaped, at most 60 characters.
+fn shown(token: &str) -> String {
+    let mut short: String = token.chars().take(60).collect();
+    if short.len() < token.len() {
+        short.push('…');
+    }
+    format!("{:?}", crate::text::escape_control(&short))
+}
 
 #[derive(Debug, Clone, Default)]
 pub struct ListOptions {
@@ -30,6 +97,9 @@ pub struct Listing<'c, T: Resource> {
     next: Option<String>,
     fetched: usize,
     done: bool,
+    followed: Followed,
+    /// Why the listing cannot go on past the page it returned last (said at the next call).
+    stopped: Option<Error>,
 }
 
 impl<'c, T: Resource> Listing<'c, T> {
@@ -43,7 +113,8 @@ impl<'c, T: Resource> Listing<'c, T> {
             options.page_token = Some(request.query.remove(at).1);
         }
         let next = options.page_token.clone();
-        Listing { client, request, options, next, fetched: 0, done: false }
+        let followed = Followed::from(next.as_deref());
+        Listing { client, request, options, next, fetched: 0, done: false, followed, stopped: None }
     }
 
     /// The token to resume from: the next page's, while there is one.
@@ -63,6 +134,10 @@ impl<'c, T: Resource> Listing<'c, T> {
 
     /// The next page's items, or `None` when the listing is complete.
     pub async fn next_page(&mut self) -> Result<Option<Vec<T>>> {
+        if let Some(error) = self.stopped.take() {
+            self.done = true;
+            return Err(error);
+        }
         if self.done {
             return Ok(None);
         }
@@ -93,9 +168,18 @@ impl<'c, T: Resource> Listing<'c, T> {
             items.truncate(limit.saturating_sub(self.fetched));
         }
         self.fetched += items.len();
+        self.followed.reached(&page.this_page_token);
         self.done = page.next_page_token.is_empty()
             || self.options.single_page
             || self.options.limit.is_some_and(|limit| self.fetched >= limit);
+        if !self.done
+            && let Err(error) = self.followed.follow(&page.next_page_token)
+        {
+            // This page's items are new; the listing stops before the token, from which nothing can resume.
+            self.stopped = Some(error);
+            self.next = None;
+            return Ok(Some(items));
+        }
         self.next = Some(page.next_page_token);
         Ok(Some(items))
     }

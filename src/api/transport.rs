@@ -138,6 +138,8 @@ struct Answer {
     status: u16,
     headers: HeaderMap,
     body: Vec<u8>,
+    /// Whether the body went on beyond MAX_BODY (seg cut it: a success is then not read at all).
+    cut: bool,
 }
 
 impl Transport {
@@ -245,6 +247,15 @@ impl Transport {
                         budget.back_off(wait.min(MAX_WAIT)).await?;
                     }
                     if (200..300).contains(&answer.status) {
+                        if answer.cut {
+                            return Err(Error::failed(format!(
+                                "the answer to {} {} is larger than {} MiB: seg read that much of it and stopped \
+                                 (it reads no larger answer)",
+                                request.method,
+                                secret::redact_urls(url.as_str()),
+                                MAX_BODY >> 20
+                            )));
+                        }
                         return Ok(Some(answer));
                     }
                     let error = parse_error(answer.status, &answer.body);
@@ -289,14 +300,16 @@ impl Transport {
         let status = response.status().as_u16();
         let headers = response.headers().clone();
         let mut body = Vec::new();
+        let mut cut = false;
         while let Some(chunk) = response.chunk().await.map_err(|e| transport_error(&e, self.options.timeout, &url))? {
             let room = MAX_BODY - body.len();
             body.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            if body.len() == MAX_BODY {
+            if chunk.len() > room {
+                cut = true;
                 break;
             }
         }
-        Ok(Answer { status, headers, body })
+        Ok(Answer { status, headers, body, cut })
     }
 }
 
@@ -316,13 +329,11 @@ fn read_answer<A: DeserializeOwned>(request: &Request<A>, answer: Answer) -> Res
     if blank && request.method != Method::DELETE {
         return Err(Error::failed(format!("the service answered {status} with an empty body; expected JSON")));
     }
-    serde_json::from_slice(bytes).map_err(|e| {
-        let what = if serde_json::from_slice::<Value>(bytes).is_ok() {
-            "an answer of another shape"
-        } else {
-            "a body that is not JSON"
-        };
-        Error::failed(format!("the service answered {status} with {what} ({e}): {}", excerpt(bytes)))
+    crate::wire::text::from_slice(bytes).map_err(|why| match why {
+        crate::wire::text::Unreadable::TooDeep { .. } => {
+            Error::failed(format!("the service answered {status} with {why}"))
+        }
+        why => Error::failed(format!("the service answered {status} with {why}: {}", excerpt(bytes))),
     })
 }
 

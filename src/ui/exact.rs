@@ -9,8 +9,9 @@ use serde_json::value::RawValue;
 
 use crate::error::{Error, Result};
 
-/// The deepest nesting read: serde_json's own limit, which every text printed here has already passed.
-const MAX_DEPTH: usize = 128;
+/// The deepest nesting read: what seg reads of a service's answer (`wire::text`), which every text printed here has
+/// already passed.
+const MAX_DEPTH: usize = crate::wire::text::DEPTH;
 
 /// A JSON document whose numbers keep their text (what YAML is written from).
 #[derive(Debug)]
@@ -554,6 +555,6 @@ mod tests {
             assert!(compact(bad).is_err(), "{bad:?}");
         }
         let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
-        assert!(compact(&deep).unwrap_err().to_string().contains("deeper than 128"));
+        assert!(compact(&deep).unwrap_err().to_string().contains(&format!("deeper than {MAX_DEPTH}")));
     }
 }

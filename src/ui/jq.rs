@@ -23,7 +23,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use jaq_core::load::{Arena, File, Loader};
 use jaq_core::{Compiler, Ctx, Cv, ValXs, Vars, data, unwrap_valr};
 use jaq_json::Val;
-use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::error::{Error, Result};
@@ -206,15 +205,16 @@ impl Jq {
                     .run((ctx, input))
                     .map(unwrap_valr)
                     .map(|out| match out {
-                        // Val's Display is compact JSON; jaq-json has no Serialize. serde_json checks it (reading at
-                        // most 128 levels, as it reads the service's answers); the text is kept as written.
+                        // Val's Display is compact JSON; jaq-json has no Serialize. It is checked as seg reads the
+                        // service's answers (`wire::text`, as deep as they may be); the text is kept as written.
                         Ok(val) => {
                             let text = val.to_string();
-                            match serde_json::from_str::<Value>(&text) {
+                            match crate::wire::text::from_str::<serde::de::IgnoredAny>(&text) {
                                 Ok(_) => RawValue::from_string(text).map_err(|e| format!("--jq output: {e}")),
-                                Err(e) if e.to_string().starts_with("recursion limit") => {
-                                    Err("the --jq result nests deeper than 128 levels".to_string())
-                                }
+                                Err(crate::wire::text::Unreadable::TooDeep { .. }) => Err(format!(
+                                    "the --jq result nests deeper than {} levels",
+                                    crate::wire::text::DEPTH
+                                )),
                                 Err(e) => Err(format!("--jq output: {e}")),
                             }
                         }
@@ -605,6 +605,7 @@ pub fn line(value: &RawValue) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
     use serde_json::json;
 
     /// The outputs of `code` over `input`, read back as values.
@@ -734,7 +735,8 @@ mod tests {
         let nested = format!("{}.{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
         assert_eq!(Jq::compile(&nested).unwrap().run("1").unwrap().len(), 1);
         let deep_result = "[range(200)] | reduce .[] as $x (null; [.])";
-        assert!(Jq::compile(deep_result).unwrap().run("1").unwrap_err().to_string().contains("deeper than 128"));
+        let said = Jq::compile(deep_result).unwrap().run("1").unwrap_err().to_string();
+        assert!(said.contains(&format!("deeper than {} levels", crate::wire::text::DEPTH)), "{said}");
         // Prefix minus signs nest in the parser like brackets.
         let negated = format!("{}1", "-".repeat(100_000));
         assert!(Jq::compile(&negated).err().unwrap().contains("nests 100000 levels deep"));

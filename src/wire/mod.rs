@@ -15,6 +15,7 @@ pub mod path;
 pub mod public;
 pub mod request;
 pub mod resources;
+pub mod text;
 
 pub use config::{Hook, HookHeaders};
 pub use filter::{Action, CreateFilter, DestinationFilter, FilterInput, SchemaConfig};
@@ -110,6 +111,10 @@ pub mod wrapper {
     pub const REGULATIONS: &str = "regulations";
     pub const FILTERS: &str = super::filter::FILTERS;
     pub const NEXT_PAGE_TOKEN: &str = "next_page_token";
+    /// The token that names a page itself, where the service says it (the Public API's `pagination.current`): the
+    /// Public API's adapter writes it into the page it translates, so a listing knows its first page's cursor too
+    /// (`api::list::Followed`). The control character keeps it apart from any key a service sends.
+    pub const THIS_PAGE_TOKEN: &str = "\u{1}seg:this_page_token";
 }
 
 /// Reads `null` as the type's empty value (`[]`, `{}`, `""`, `false`): real clients send `null` for what they leave

@@ -389,6 +389,8 @@ impl<'de, T: Resource> Deserialize<'de> for UpdateRequest<T> {
 pub struct Page<T> {
     pub items: Vec<T>,
     pub next_page_token: String,
+    /// The token of this page, where the service names it (`wrapper::THIS_PAGE_TOKEN`); empty otherwise.
+    pub this_page_token: String,
 }
 
 impl<T: Resource> Serialize for Page<T> {
@@ -396,6 +398,9 @@ impl<T: Resource> Serialize for Page<T> {
         let mut map = serializer.serialize_map(Some(2))?;
         map.serialize_entry(T::WRAPPER, &self.items)?;
         map.serialize_entry(wrapper::NEXT_PAGE_TOKEN, &self.next_page_token)?;
+        if !self.this_page_token.is_empty() {
+            map.serialize_entry(wrapper::THIS_PAGE_TOKEN, &self.this_page_token)?;
+        }
         map.end()
     }
 }
@@ -422,12 +427,14 @@ impl<'de, T: Resource> Visitor<'de> for PageVisitor<T> {
     }
 
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Page<T>, M::Error> {
-        let mut page = Page { items: Vec::new(), next_page_token: String::new() };
+        let mut page = Page { items: Vec::new(), next_page_token: String::new(), this_page_token: String::new() };
         while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
             if key == T::WRAPPER {
                 page.items = map.next_value::<Items<T>>()?.0;
             } else if key == wrapper::NEXT_PAGE_TOKEN {
                 page.next_page_token = map.next_value::<NextPageToken>()?.0;
+            } else if key == wrapper::THIS_PAGE_TOKEN {
+                page.this_page_token = map.next_value::<NextPageToken>()?.0;
             } else {
                 map.next_value::<de::IgnoredAny>()?;
             }
@@ -483,19 +490,22 @@ impl<'de> Deserialize<'de> for NextPageToken {
 /// A page of an answer of unknown shape (`seg api --paginate`): its first array, and `next_page_token`.
 fn unknown_shape<'de, D: Deserializer<'de>, T: Resource>(deserializer: D) -> Result<Page<T>, D::Error> {
     let mut body = indexmap::IndexMap::<String, Box<RawValue>>::deserialize(deserializer)?;
-    let next_page_token = match body.shift_remove(wrapper::NEXT_PAGE_TOKEN) {
-        None => String::new(),
-        Some(raw) => serde_json::from_str::<NextPageToken>(raw.get()).map_err(de::Error::custom)?.0,
+    // Parts of the answer already checked (`wire::text`), read as it reads them.
+    let token = |raw: Option<Box<RawValue>>| match raw {
+        None => Ok(String::new()),
+        Some(raw) => super::text::part::<NextPageToken>(raw.get()).map(|t| t.0).map_err(de::Error::custom),
     };
+    let next_page_token = token(body.shift_remove(wrapper::NEXT_PAGE_TOKEN))?;
+    let this_page_token = token(body.shift_remove(wrapper::THIS_PAGE_TOKEN))?;
     let Some(raw) = body.into_values().find(|v| v.get().starts_with('[')) else {
-        return Ok(Page { items: Vec::new(), next_page_token });
+        return Ok(Page { items: Vec::new(), next_page_token, this_page_token });
     };
-    let items = serde_json::from_str::<Vec<Box<RawValue>>>(raw.get())
+    let items = super::text::part::<Vec<Box<RawValue>>>(raw.get())
         .map_err(de::Error::custom)?
         .iter()
-        .map(|item| serde_json::from_str(item.get()).map_err(de::Error::custom))
+        .map(|item| super::text::part(item.get()).map_err(de::Error::custom))
         .collect::<Result<_, _>>()?;
-    Ok(Page { items, next_page_token })
+    Ok(Page { items, next_page_token, this_page_token })
 }
 
 // ---- requests ----
@@ -824,8 +834,12 @@ mod tests {
         assert_eq!(page.items, [json!(1), json!(2)]);
         assert!(serde_json::from_value::<Page<Source>>(json!({"sources": 1})).is_err());
         assert_eq!(
-            serde_json::to_value(Page { items: vec![Source::default()], next_page_token: String::new() }).unwrap()["sources"]
-                [0]["name"],
+            serde_json::to_value(Page {
+                items: vec![Source::default()],
+                next_page_token: String::new(),
+                this_page_token: String::new()
+            })
+            .unwrap()["sources"][0]["name"],
             ""
         );
     }

@@ -464,13 +464,14 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for Received<T> {
         let raw = Box::<RawValue>::deserialize(deserializer)?;
         // TRANSLATED as JSON text writes it (`\u0001seg:translated`): a cheap look before the whole check.
         // Both readings are taken as text, unparsed: the raw one is kept as it is, the neutral one read once.
+        // Each is a part of the answer already checked (`wire::text`), so read as it reads.
         if raw.get().contains("seg:translated")
-            && let Ok(Translated { both }) = serde_json::from_str::<Translated<&RawValue, &RawValue>>(raw.get())
+            && let Ok(Translated { both }) = super::text::parse::<Translated<&RawValue, &RawValue>>(raw.get())
         {
-            let typed = serde_json::from_str(both.neutral.get()).map_err(serde::de::Error::custom)?;
+            let typed = super::text::part(both.neutral.get()).map_err(serde::de::Error::custom)?;
             return Ok(Received { raw: both.raw.to_owned(), typed });
         }
-        let typed = serde_json::from_str(raw.get()).map_err(serde::de::Error::custom)?;
+        let typed = super::text::part(raw.get()).map_err(serde::de::Error::custom)?;
         Ok(Received { raw, typed })
     }
 }

@@ -132,9 +132,20 @@ impl Run {
         self
     }
 
+    /// stdout read as JSON, however deep it nests.
     pub fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", self.stdout))
+        json_text(&self.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", self.stdout))
     }
+}
+
+/// A JSON text read with no depth limit (serde_json's own stops at 127 levels, short of what seg reads and prints).
+pub fn json_text(text: &str) -> serde_json::Result<Value> {
+    use serde::Deserialize;
+    let mut reader = serde_json::Deserializer::from_str(text);
+    reader.disable_recursion_limit();
+    let value = Value::deserialize(&mut reader)?;
+    reader.end()?;
+    Ok(value)
 }
 
 /// The folder under HOME where seg keeps its rate budgets in tests (bookkeeping, not an effect).

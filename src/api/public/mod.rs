@@ -79,7 +79,7 @@ enum Answer {
     /// One record: as received, and in seg's vocabulary.
     One { raw: Text, neutral: Text },
     /// A page of a list, under the vocabulary's key for it.
-    Page { key: &'static str, items: Vec<(Text, Text)>, next: String },
+    Page { key: &'static str, items: Vec<(Text, Text)>, next: Cursors },
     /// A delete's answer: `{}` in seg's vocabulary.
     Empty { raw: Text },
 }
@@ -117,9 +117,12 @@ impl serde::Serialize for Written<'_> {
         match self.answer {
             Answer::One { raw, neutral } => Item { raw, neutral, received }.serialize(serializer),
             Answer::Page { key, items, next } => {
-                let mut map = serializer.serialize_map(Some(2))?;
+                let mut map = serializer.serialize_map(Some(3))?;
                 map.serialize_entry(key, &Items { items, received })?;
-                map.serialize_entry(wrapper::NEXT_PAGE_TOKEN, next)?;
+                map.serialize_entry(wrapper::NEXT_PAGE_TOKEN, &next.next)?;
+                if !next.this.is_empty() {
+                    map.serialize_entry(wrapper::THIS_PAGE_TOKEN, &next.this)?;
+                }
                 map.end()
             }
             Answer::Empty { raw } => {
@@ -192,7 +195,7 @@ pub async fn send<A: DeserializeOwned>(
         answer.map(|answer| answer.into_text(request.wants_received())).transpose()?
     };
     let Some(answer) = answer else { return Ok(Outcome::DryRun) };
-    serde_json::from_str(&answer)
+    crate::wire::text::from_str(&answer)
         .map(Outcome::Answer)
         .map_err(|e| Error::failed(format!("the Public API answered something seg cannot read: {e}")))
 }
@@ -212,12 +215,12 @@ async fn verbatim<A>(client: &Transport, request: &Request<A>) -> Result<Option<
         Some(Value::Object(data)) => std::mem::take(data),
         _ => Map::new(),
     };
-    let next = next_cursor(data.get("pagination"));
+    let Cursors { next, this } = cursors(data.get("pagination"));
     let (key, items) = data
         .into_iter()
         .find(|(_, value)| value.is_array())
         .unwrap_or_else(|| ("items".to_string(), Value::Array(Vec::new())));
-    Ok(Some(json!({ key: items, wrapper::NEXT_PAGE_TOKEN: next }).to_string()))
+    Ok(Some(json!({ key: items, wrapper::NEXT_PAGE_TOKEN: next, wrapper::THIS_PAGE_TOKEN: this }).to_string()))
 }
 
 /// seg's paging query (`page_size`, `page_token`) as the Public API's `pagination[count]` (at most [`MAX_PAGE`]) and
@@ -236,11 +239,17 @@ fn pagination(query: &[(String, String)]) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The cursor of the next page: empty on the last (no `next`, a `null`, an empty one, or one equal to `current`).
-fn next_cursor(pagination: Option<&Value>) -> String {
+/// A page's cursors, as a listing follows them: the next page's (empty on the last) and its own (`current`).
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Cursors {
+    next: String,
+    this: String,
+}
+
+fn cursors(pagination: Option<&Value>) -> Cursors {
     let text = |key: &str| pagination.and_then(|p| p.get(key)).and_then(Value::as_str).unwrap_or_default();
-    let next = text("next");
-    if next == text("current") { String::new() } else { next.to_string() }
+    let (next, this) = (text("next"), text("current"));
+    Cursors { next: if next == this { String::new() } else { next.to_string() }, this: this.to_string() }
 }
 
 /// A body of the Public API's shapes as JSON (they are strings, numbers and string-keyed maps: this cannot fail).
@@ -250,7 +259,7 @@ fn to_json(body: &impl serde::Serialize) -> Value {
 
 /// A record as received, beside its reading in seg's vocabulary (made from the record read into a `Value`).
 fn both(raw: Text, read: impl Fn(&Value) -> std::result::Result<Value, String>) -> Result<(Text, Text)> {
-    let value: Value = serde_json::from_str(raw.get()).map_err(|e| unreadable(e.to_string()))?;
+    let value: Value = crate::wire::text::part(raw.get()).map_err(|e| unreadable(e.to_string()))?;
     let neutral = read(&value).map_err(unreadable)?;
     Ok((raw, text_of(&neutral)))
 }
@@ -268,11 +277,16 @@ struct Listed<'a> {
 }
 
 impl<'a> Listed<'a> {
-    fn read(body: &'a str, key: &str) -> serde_json::Result<Listed<'a>> {
+    /// Read as every answer is (`wire::text`): its depth checked first; a key given twice, its last value.
+    fn read(body: &'a str, key: &str) -> Result<Listed<'a>, crate::wire::text::Unreadable> {
         use serde::de::DeserializeSeed;
+        crate::wire::text::check(body.as_bytes())?;
         let mut reader = serde_json::Deserializer::from_str(body);
-        let listed = Page { key, data: false }.deserialize(&mut reader)?;
-        reader.end()?;
+        reader.disable_recursion_limit();
+        let listed = Page { key, data: false }
+            .deserialize(&mut reader)
+            .and_then(|listed| reader.end().map(|()| listed))
+            .map_err(|e| crate::wire::text::classify(body, &e))?;
         Ok(listed)
     }
 }
@@ -423,10 +437,11 @@ impl Call<'_> {
         Ok(body.get_mut("data").map(Value::take).unwrap_or_default())
     }
 
-    /// Every record of a list, page by page.
+    /// Every record of a list, page by page, to its end (a cursor sent twice stops it: `list::Followed`).
     async fn all(&mut self, path: &str, key: &str) -> Result<Vec<Value>> {
         let mut all = Vec::new();
         let mut cursor = String::new();
+        let mut followed = crate::api::list::Followed::default();
         loop {
             let mut query = vec![("pagination[count]".to_string(), MAX_PAGE.to_string())];
             if !cursor.is_empty() {
@@ -434,10 +449,12 @@ impl Call<'_> {
             }
             let mut data = self.get(path.to_string(), query).await?;
             all.extend(items(&mut data, key));
-            let next = next_cursor(data.get("pagination"));
-            if next.is_empty() || next == cursor {
+            let Cursors { next, this } = cursors(data.get("pagination"));
+            if next.is_empty() {
                 return Ok(all);
             }
+            followed.reached(&this);
+            followed.follow(&next)?;
             cursor = next;
         }
     }
@@ -445,7 +462,7 @@ impl Call<'_> {
     /// One page of a list, asked for with the request's `page_size` and `page_token`: its records as received (each
     /// its own text, read no further here) and the next cursor. The page may have been asked for already, read
     /// ahead; when the listing will ask for the next one, it is asked for now, before this page is read.
-    async fn page(&mut self, path: &str, key: &str, query: &[(String, String)]) -> Result<(Vec<Text>, String)> {
+    async fn page(&mut self, path: &str, key: &str, query: &[(String, String)]) -> Result<(Vec<Text>, Cursors)> {
         let asked = pagination(query);
         let early = {
             let mut all = self.ahead.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -461,14 +478,14 @@ impl Call<'_> {
                 self.client.call_text(&request).await?
             }
         };
-        let Some(body) = body else { return Ok((Vec::new(), String::new())) };
+        let Some(body) = body else { return Ok((Vec::new(), Cursors::default())) };
         let listed = Listed::read(&body, key)
             .map_err(|e| Error::failed(format!("the Public API answered a page seg cannot read: {e}")))?;
-        let next = next_cursor(listed.cursors.as_ref());
-        if self.reads_ahead && !next.is_empty() {
+        let next = cursors(listed.cursors.as_ref());
+        if self.reads_ahead && !next.next.is_empty() {
             let mut following: Vec<(String, String)> =
                 query.iter().filter(|(key, _)| key != "page_token").cloned().collect();
-            following.push(("page_token".to_string(), next.clone()));
+            following.push(("page_token".to_string(), next.next.clone()));
             let mut request = Request::call(Method::GET, path, None, true);
             request.query = pagination(&following);
             let transport = Arc::clone(self.client);
@@ -629,7 +646,7 @@ impl Call<'_> {
             (Method::GET, Route::Workspaces) => {
                 let (raw, _) = self.read_workspace().await?;
                 let item = (text_of(&raw), text_of(&read::workspace(&raw)));
-                Ok(Some(Answer::Page { key: wrapper::WORKSPACES, items: vec![item], next: String::new() }))
+                Ok(Some(Answer::Page { key: wrapper::WORKSPACES, items: vec![item], next: Cursors::default() }))
             }
             (Method::GET, Route::Workspace(_)) => {
                 let (raw, _) = self.read_workspace().await?;
@@ -670,7 +687,7 @@ impl Call<'_> {
                     .into_iter()
                     .map(|(segment, raw)| (text_of(&raw), text_of(&read::destination(&name, &segment, &raw))))
                     .collect();
-                Ok(Some(Answer::Page { key: wrapper::DESTINATIONS, items, next: String::new() }))
+                Ok(Some(Answer::Page { key: wrapper::DESTINATIONS, items, next: Cursors::default() }))
             }
             (Method::POST, Route::Destinations(_, source)) => self.create_destination(&ws, source, &body).await,
             (Method::GET, Route::Destination(_, source, segment)) => {
@@ -1048,16 +1065,16 @@ mod tests {
         );
         assert_eq!(pagination(&[("page_size".into(), "7".into())])[0].1, "7");
         assert_eq!(pagination(&[("status".into(), "FINISHED".into())])[0].0, "status");
-        assert_eq!(next_cursor(Some(&json!({"current": "MA==", "next": "Mg=="}))), "Mg==");
+        assert_eq!(cursors(Some(&json!({"current": "MA==", "next": "Mg=="}))).next, "Mg==");
         for last in [
             json!({"current": "MA=="}),
             json!({"current": "MA==", "next": null}),
             json!({"next": ""}),
             json!({"current": "Mg==", "next": "Mg=="}),
         ] {
-            assert_eq!(next_cursor(Some(&last)), "", "{last}");
+            assert_eq!(cursors(Some(&last)).next, "", "{last}");
         }
-        assert_eq!(next_cursor(None), "");
+        assert_eq!(cursors(None).next, "");
     }
 
     #[test]
@@ -1067,11 +1084,11 @@ mod tests {
         let listed = Listed::read(body, "sources").unwrap();
         let records: Vec<&str> = listed.records.iter().map(|r| r.get()).collect();
         assert_eq!(records, [r#"{"id": "a", "n": 1e2}"#, r#"{"id":"b"}"#]);
-        assert_eq!(next_cursor(listed.cursors.as_ref()), "Mg==");
+        assert_eq!(cursors(listed.cursors.as_ref()).next, "Mg==");
         for empty in [r#"{"data": null}"#, "{}", r#"{"data": {"sources": null}}"#, r#"{"data": {"pagination": null}}"#]
         {
             let listed = Listed::read(empty, "sources").unwrap();
-            assert!(listed.records.is_empty() && next_cursor(listed.cursors.as_ref()).is_empty(), "{empty}");
+            assert!(listed.records.is_empty() && cursors(listed.cursors.as_ref()).next.is_empty(), "{empty}");
         }
         for bad in [r#"{"data": {"sources": {}}}"#, r#"{"data": []}"#, r#"{"data": {}} x"#, "[]"] {
             assert!(Listed::read(bad, "sources").is_err(), "{bad}");

@@ -46,7 +46,7 @@ impl Call<'_> {
         let (records, next) = self.page("tracking-plans", "trackingPlans", query).await?;
         let mut items = Vec::with_capacity(records.len());
         for raw in records {
-            let raw: Value = serde_json::from_str(raw.get()).map_err(|e| unreadable(e.to_string()))?;
+            let raw: Value = crate::wire::text::part(raw.get()).map_err(|e| unreadable(e.to_string()))?;
             let id = raw.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
             if let Answer::One { raw, neutral } = self.plan_answer(ws, &id, raw).await? {
                 items.push((raw, neutral));

@@ -87,8 +87,14 @@ struct Named {
 /// `Source` (its text) in workspace `ws` as `workspaces/<ws>/sources/<slug>`. A source with no `name` shows its
 /// slug as its display name, as the Config API does. Read from the text and written as text, with no `Value` between:
 /// a listing reads thousands of them. The record is read whole either way, so one seg cannot read is refused.
+/// A record of a checked answer, read as every part of one is (`wire::text`: a key given twice, its last value).
 pub fn source(ws: &str, raw: &str, reading: Reading) -> Result<Box<RawValue>, String> {
-    let fields: SourceFields = serde_json::from_str(raw).map_err(|e| e.to_string())?;
+    let read =
+        |text: &str| crate::wire::text::parse::<SourceFields>(text).map(|fields| neutral_source(ws, &fields, reading));
+    crate::wire::text::within(raw, read).map_err(|e| e.to_string())?
+}
+
+fn neutral_source(ws: &str, fields: &SourceFields, reading: Reading) -> Result<Box<RawValue>, String> {
     let slug = fields.slug.as_deref().unwrap_or_default();
     if reading == Reading::Name {
         return serde_json::value::to_raw_value(&Named { name: format!("workspaces/{ws}/sources/{slug}") })
@@ -102,7 +108,7 @@ pub fn source(ws: &str, raw: &str, reading: Reading) -> Result<Box<RawValue>, St
         display_name: fields.name.as_deref().filter(|n| !n.is_empty()).unwrap_or(slug),
         catalog_name: format!("catalog/sources/{catalog}"),
         write_keys: fields.write_keys.unwrap_or(no_keys),
-        labels: map::labels_from_public(&fields.labels.unwrap_or_default())?,
+        labels: map::labels_from_public(fields.labels.as_deref().unwrap_or_default())?,
         id: fields.id.as_deref().unwrap_or_default(),
         enabled: fields.enabled,
     };

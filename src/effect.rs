@@ -275,6 +275,19 @@ pub mod bookkeeping {
         Ok(value)
     }
 
+    /// Takes the lock of a file of seg's own without waiting (made empty when missing, checked as [`update`] checks
+    /// a state file): the file, held until it is dropped (or the process ends), or `None` while another holds it,
+    /// another process or another task of this one (each open is its own).
+    pub fn try_hold(path: &Path) -> std::io::Result<Option<std::fs::File>> {
+        private_folder(path)?;
+        let file = open_state(path, b"")?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(file)),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(e)) => Err(e),
+        }
+    }
+
     /// Opens a state file for reading and writing, making it with `initial` when there is none.
     fn open_state(path: &Path, initial: &[u8]) -> std::io::Result<std::fs::File> {
         let mut options = std::fs::OpenOptions::new();

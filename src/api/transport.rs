@@ -73,6 +73,8 @@ pub enum Notice<'a> {
     /// Something the user should know that does not stop the request (the rate budget's file was repaired, or
     /// could not be used).
     Warning(&'a str),
+    /// What seg waits for besides the service (another seg holding the create of the same name), said on stderr.
+    Waiting(&'a str),
     /// What `-v` says besides requests (where the shared rate budget is).
     Note(&'a str),
 }
@@ -182,6 +184,16 @@ impl Transport {
         (self.observer)(&Notice::Retry { wait, attempt, max: self.options.max_retries, reason });
         tokio::time::sleep(wait).await;
         true
+    }
+
+    /// Says a warning (once per process).
+    pub fn warn(&self, warning: &str) {
+        (self.observer)(&Notice::Warning(warning));
+    }
+
+    /// Says what seg waits for (a line on stderr).
+    pub fn waiting(&self, what: &str) {
+        (self.observer)(&Notice::Waiting(what));
     }
 
     /// Whether requests that change something are only described (`--dry-run`).

@@ -634,6 +634,7 @@ fn observer(printer: Printer, verbosity: u8) -> Observer {
             printer.status(&format!("retrying in {} ({attempt} of {max}): {reason}", crate::ui::duration(*wait)));
         }
         Notice::Warning(warning) => printer.warn_once(warning),
+        Notice::Waiting(what) => printer.status(what),
         Notice::Note(note) if verbosity > 0 => printer.status(note),
         _ => {}
     })

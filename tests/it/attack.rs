@@ -295,3 +295,188 @@ async fn an_answer_seg_cuts_short_says_so() {
     assert!(run.stderr.contains("larger than 64 MiB: seg read that much of it and stopped"), "{}", run.stderr);
     assert!(!run.stderr.contains("EOF"), "{}", run.stderr);
 }
+
+/// `seg ARGS` on the Public API against this emulator (the token's workspace).
+async fn public(env: &TestEnv, args: &[&str]) -> Run {
+    env.seg_with(args, &[("SEG_TOKEN", WRITE), ("SEG_API", "public")]).await
+}
+
+/// A source's id by its slug, as the emulator's Public door lists it.
+async fn id_of(env: &TestEnv, slug: &str) -> String {
+    let sources = env.get("/sources").await.json["data"]["sources"].clone();
+    let found = sources.as_array().unwrap().iter().find(|s| s["slug"] == slug).cloned();
+    found.unwrap_or_else(|| panic!("no source {slug}: {sources}"))["id"].as_str().unwrap().to_string()
+}
+
+/// Renames a source behind seg's back (the app, a teammate, Terraform).
+async fn rename(env: &TestEnv, from: &str, to: &str) {
+    let id = id_of(env, from).await;
+    let answer = env.call("PATCH", &format!("/sources/{id}"), Some(json!({"slug": to}))).await;
+    assert_eq!(answer.status, 200, "{}", answer.text);
+}
+
+#[tokio::test]
+async fn a_name_means_the_source_it_names_now_not_the_one_remembered() {
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+    for slug in ["web", "other"] {
+        public(&env, &["sources", "create", slug, "--catalog", "javascript"]).await.code(0);
+    }
+    let hooks = r#"hooks=[{"hook":"https://example.com/in"}]"#;
+    public(&env, &["destinations", "create", "web/webhooks", "--config", hooks]).await.code(0);
+    // Remembered by this process: `web` and `other` by their ids.
+    public(&env, &["sources", "get", "web"]).await.code(0);
+    public(&env, &["sources", "get", "other"]).await.code(0);
+    let old_web = id_of(&env, "web").await;
+    // Elsewhere: `web` becomes `app`, and a new `web` is made (with its own webhooks destination).
+    rename(&env, "web", "app").await;
+    env.create_source("demo", "web").await.ok();
+    let body = json!({"destination": {"name": "workspaces/demo/sources/web/destinations/webhooks",
+        "config": [{"name": "workspaces/demo/sources/web/destinations/webhooks/config/hooks", "value": []}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(body)).await.ok();
+    let new_web = id_of(&env, "web").await;
+
+    let got = public(&env, &["sources", "get", "web", "-o", "json"]).await;
+    assert_eq!(got.code(0).json()["id"], new_web.as_str(), "a read reaches the source named web now");
+    let run = public(&env, &["sources", "update", "web", "--display-name", "New web", "-o", "json"]).await;
+    assert_eq!(run.code(0).json()["id"], new_web.as_str());
+    let run = public(&env, &["destinations", "patch", "web/webhooks", "--enabled", "-o", "json"]).await;
+    assert_eq!(run.code(0).json()["sourceId"], new_web.as_str(), "a destination of the source named web now");
+    let app = env.get(&format!("/sources/{old_web}")).await.json["data"]["source"].clone();
+    assert_eq!(app["slug"], "app", "{app}");
+    assert_ne!(app["name"], "New web", "app untouched: {app}");
+    let app_destination = env.get(&format!("/sources/{old_web}/connected-destinations")).await;
+    assert_eq!(app_destination.json["data"]["destinations"][0]["enabled"], false, "app's destination untouched");
+
+    // Swapped: `web` and `other` trade slugs; each name reaches the source that carries it now.
+    let (web, other) = (id_of(&env, "web").await, id_of(&env, "other").await);
+    public(&env, &["sources", "get", "web"]).await.code(0);
+    rename(&env, "web", "swap").await;
+    rename(&env, "other", "web").await;
+    rename(&env, "swap", "other").await;
+    let run = public(&env, &["sources", "delete", "web", "--yes"]).await;
+    run.code(0);
+    assert_eq!(env.get(&format!("/sources/{other}")).await.status, 404, "the source named web now is deleted");
+    assert_eq!(env.get(&format!("/sources/{web}")).await.json["data"]["source"]["slug"], "other", "not the other");
+    assert_eq!(env.get(&format!("/sources/{old_web}")).await.status, 200, "app is still there");
+}
+
+#[tokio::test]
+async fn a_remembered_name_that_lies_is_read_again_before_anything_is_made() {
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+    public(&env, &["sources", "create", "web", "--catalog", "javascript"]).await.code(0);
+    // The cache file of an earlier seg (or a planted one) says javascript's id is python's.
+    let catalog = env.get("/catalog/sources").await.json["data"]["sourcesCatalog"].clone();
+    let python = catalog.as_array().unwrap().iter().find(|s| s["slug"] == "python").unwrap()["id"].clone();
+    let runtime = env.home.path().join(crate::support::RUNTIME);
+    for entry in std::fs::read_dir(&runtime).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with("ids-") {
+            let mut known: Value = serde_json::from_slice(&std::fs::read(entry.path()).unwrap()).unwrap();
+            known["catalog_sources"]["javascript"] = python.clone();
+            std::fs::write(entry.path(), known.to_string()).unwrap();
+        }
+    }
+    let run = public(&env, &["sources", "create", "site", "--catalog", "javascript", "-o", "json"]).await;
+    assert_eq!(run.code(0).json()["metadata"]["slug"], "javascript", "{}", run.stdout);
+}
+
+#[tokio::test]
+async fn a_forwarding_target_is_named_by_the_slug_its_source_carries_now() {
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+    for slug in ["web", "other"] {
+        public(&env, &["sources", "create", slug, "--catalog", "javascript"]).await.code(0);
+    }
+    let set = ["sources", "schema-config", "update", "web", "--set", "forwarding_violations_to=other"];
+    public(&env, &set).await.code(0);
+    rename(&env, "other", "renamed").await;
+    let run = env
+        .seg_with(
+            &["sources", "schema-config", "get", "web", "-o", "table"],
+            &[("SEG_TOKEN", WRITE), ("SEG_API", "public"), ("COLUMNS", "200")],
+        )
+        .await;
+    assert!(run.code(0).stdout.contains("sources/renamed"), "{}", run.stdout);
+}
+
+/// A Public API whose source `one` has one webhooks destination, whose id holds a `/` (another destination's path
+/// after it), or whose source id does.
+fn slashed(source: &'static str, destination: &'static str) -> impl Fn(&str, &str, &str) -> Reply {
+    move |method, path, _| match (method, path) {
+        ("GET", "/") => workspace(),
+        ("GET", "/sources") => {
+            Reply::json(json!({"data": {"sources": [source_record(source)], "pagination": {"current": "MA=="}}}))
+        }
+        ("GET", p) if p.ends_with("/connected-destinations") => Reply::json(json!({"data": {
+            "destinations": [{"id": destination, "name": null, "enabled": true, "sourceId": source, "settings": {},
+                              "metadata": {"id": "54521fd525e721e32a72ee91", "slug": "webhooks"}}],
+            "pagination": {"current": "MA=="}}})),
+        _ => Reply::text(404, r#"{"errors":[{"type":"not-found"}]}"#),
+    }
+}
+
+fn source_record(id: &str) -> Value {
+    source(id, "one")
+}
+
+#[tokio::test]
+async fn an_id_from_an_answer_is_checked_before_it_enters_a_path() {
+    let server = Hostile::serve(slashed("aaaaaaaaaaaaaaaaaaaaaa", "OTHER/x")).await;
+    for args in [
+        &["destinations", "patch", "one/webhooks", "--enabled"][..],
+        &["destinations", "delete", "one/webhooks", "--yes"],
+        &["destinations", "filters", "list", "one/webhooks"],
+    ] {
+        let run = server.seg(args, &[]).await;
+        run.code(1);
+        assert!(run.stderr.contains("whose id \"OTHER/x\" seg cannot use in a path"), "{args:?}: {}", run.stderr);
+    }
+    let server = Hostile::serve(slashed("../../tracking-plans/x", "aaaaaaaaaaaaaaaaaaaaaaaa")).await;
+    for args in [&["sources", "delete", "one", "--yes"][..], &["sources", "update", "one", "--display-name", "x"]] {
+        let run = server.seg(args, &[]).await;
+        run.code(1);
+        assert!(run.stderr.contains("seg cannot use in a path"), "{args:?}: {}", run.stderr);
+    }
+    let written: Vec<String> = server.asked().into_iter().filter(|a| !a.starts_with("GET")).collect();
+    assert!(written.is_empty(), "nothing written: {written:?}");
+}
+
+#[tokio::test]
+async fn creates_of_one_name_on_one_machine_make_one_resource() {
+    let _limited = crate::support::LIMITED.lock().await;
+    for api in ["config", "public"] {
+        let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+        env.create_source("demo", "web").await.ok();
+        let vars = [("SEG_TOKEN", WRITE), ("SEG_API", api), ("SEG_WORKSPACE", "demo")];
+        // Each create is held in its commit a while, so that eight at once overlap.
+        let fault = json!({"at": "commit", "method": "POST", "path": "/", "delay_ms": 300, "count": 16});
+        env.fault(fault).await;
+        let hooks = r#"hooks=[{"hook":"https://example.com/in"}]"#;
+        let args = ["destinations", "create", "web/webhooks", "--config", hooks];
+        let runs = futures_util::future::join_all((0..8).map(|_| env.seg_with(&args, &vars))).await;
+        let mut codes: Vec<i32> = runs.iter().map(|r| r.code).collect();
+        codes.sort();
+        assert_eq!(
+            codes,
+            [0, 16, 16, 16, 16, 16, 16, 16],
+            "{api}: {:?}",
+            runs.iter().map(|r| &r.stderr).collect::<Vec<_>>()
+        );
+        let listed = env.get("/v1beta/workspaces/demo/sources/web/destinations").await;
+        assert_eq!(listed.json["destinations"].as_array().unwrap().len(), 1, "{api}");
+        let public_count = env.get(&format!("/sources/{}/connected-destinations", id_of(&env, "web").await)).await;
+        assert_eq!(public_count.json["data"]["destinations"].as_array().unwrap().len(), 1, "{api}");
+
+        // Twice within one --each: one made, the other refused as taken.
+        env.create_source("demo", "app").await.ok();
+        let each = env.path("each.txt");
+        std::fs::write(&each, "app/webhooks\napp/webhooks\n").unwrap();
+        let run =
+            env.seg_with(&["destinations", "create", "--each", each.to_str().unwrap(), "--config", hooks], &vars).await;
+        assert_eq!(run.code, 1, "{api}: {}", run.stderr);
+        let results: Vec<Value> = run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let ok = results.iter().filter(|r| r["ok"] == true).count();
+        assert_eq!(ok, 1, "{api}: {}", run.stdout);
+        let app = env.get(&format!("/sources/{}/connected-destinations", id_of(&env, "app").await)).await;
+        assert_eq!(app.json["data"]["destinations"].as_array().unwrap().len(), 1, "{api}");
+    }
+}

@@ -4,6 +4,7 @@
 use http::Method;
 use serde_json::{Map, Value, json};
 
+use super::path::{Id, Path};
 use super::{Answer, Call, both, read, to_json, unreadable, update_parts};
 use crate::error::{Error, Result};
 use crate::wire::public::{self, map};
@@ -11,7 +12,7 @@ use crate::wire::{self, wrapper};
 
 impl Call<'_> {
     /// The destination a filter path names: its id and its name in seg's vocabulary.
-    async fn filtered(&mut self, ws: &str, source: &str, segment: &str) -> Result<(String, String, String)> {
+    async fn filtered(&mut self, ws: &str, source: &str, segment: &str) -> Result<(Id, Id, String)> {
         let source_id = self.source_id(source).await?;
         let (id, segment, _) = self.destination(&source_id, segment).await?;
         Ok((source_id, id, format!("workspaces/{ws}/sources/{source}/destinations/{segment}")))
@@ -25,14 +26,16 @@ impl Call<'_> {
         query: &[(String, String)],
     ) -> Result<Option<Answer>> {
         let (_, id, name) = self.filtered(ws, source, dst).await?;
-        let (records, next) = self.page(&format!("destination/{id}/filters"), "filters", query).await?;
+        let (records, next) = self.page(Path::of("destination").id(&id).word("filters"), "filters", query).await?;
         let items = records.into_iter().map(|raw| both(raw, |r| read::filter(&name, r))).collect::<Result<_>>()?;
         Ok(Some(Answer::Page { key: wrapper::FILTERS, items, next }))
     }
 
     pub(super) async fn filter(&mut self, ws: &str, source: &str, dst: &str, filter: &str) -> Result<Option<Answer>> {
+        let filter = Id::given(filter, "filter")?;
         let (_, id, name) = self.filtered(ws, source, dst).await?;
-        let raw = self.get(format!("destination/{id}/filters/{filter}"), Vec::new()).await?["filter"].take();
+        let path = Path::of("destination").id(&id).word("filters").id(&filter);
+        let raw = self.get(path, Vec::new()).await?["filter"].take();
         let neutral = read::filter(&name, &raw).map_err(unreadable)?;
         Ok(Some(Answer::one(&raw, &neutral)))
     }
@@ -51,14 +54,14 @@ impl Call<'_> {
         let actions = map::filter_actions_to_public(&input.actions).map_err(Error::usage)?;
         let (source_id, id, name) = self.filtered(ws, source, dst).await?;
         let create = public::CreateFilter {
-            source_id,
+            source_id: source_id.to_string(),
             condition: input.condition,
             actions,
             title: input.title,
             description: Some(input.description).filter(|d| !d.is_empty()),
             enabled: input.enabled,
         };
-        let path = format!("destination/{id}/filters");
+        let path = Path::of("destination").id(&id).word("filters");
         let Some(body) = self.call(Method::POST, path, Vec::new(), Some(&to_json(&create))).await? else {
             return Ok(None);
         };
@@ -90,8 +93,9 @@ impl Call<'_> {
                 other => return Err(super::unsupported(&format!("filter.{other}"), "has no such field on a filter")),
             }
         }
+        let filter = Id::given(filter, "filter")?;
         let (_, id, name) = self.filtered(ws, source, dst).await?;
-        let path = format!("destination/{id}/filters/{filter}");
+        let path = Path::of("destination").id(&id).word("filters").id(&filter);
         let Some(body) = self.call(Method::PATCH, path, Vec::new(), Some(&to_json(&patch))).await? else {
             return Ok(None);
         };
@@ -107,21 +111,21 @@ impl Call<'_> {
         dst: &str,
         filter: &str,
     ) -> Result<Option<Answer>> {
+        let filter = Id::given(filter, "filter")?;
         let (_, id, _) = self.filtered(ws, source, dst).await?;
-        let answer = self.call(Method::DELETE, format!("destination/{id}/filters/{filter}"), Vec::new(), None).await?;
+        let path = Path::of("destination").id(&id).word("filters").id(&filter);
+        let answer = self.call(Method::DELETE, path, Vec::new(), None).await?;
         Ok(answer.map(|body| Answer::empty(&body["data"])))
     }
 
-    /// The slug of a source id (forwarding targets are ids on the Public API): remembered, else read.
+    /// The slug of a source id (forwarding targets are ids on the Public API): as this process read it, else read
+    /// (what an earlier process remembered may name another source now).
     async fn slug_of(&mut self, id: &str) -> Result<String> {
         if let Some(slug) = self.ids.slug(id) {
             return Ok(slug);
         }
-        let sources = self.all("sources", "sources").await?;
-        let pair = |s: &Value| {
-            let text = |key: &str| s.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
-            (text("slug"), text("id"))
-        };
+        let sources = self.all(Path::of("sources"), "sources").await?;
+        let pair = |s: &Value| (super::text_at(s, "slug").to_string(), super::text_at(s, "id").to_string());
         self.ids.remember(super::Table::Sources, sources.iter().map(pair), true);
         Ok(self.ids.slug(id).unwrap_or_else(|| id.to_string()))
     }
@@ -144,7 +148,7 @@ impl Call<'_> {
 
     pub(super) async fn schema_config(&mut self, ws: &str, source: &str) -> Result<Option<Answer>> {
         let id = self.source_id(source).await?;
-        let data = self.get(format!("sources/{id}/settings"), Vec::new()).await?;
+        let data = self.get(Path::of("sources").id(&id).word("settings"), Vec::new()).await?;
         self.schema_answer(ws, source, &data).await.map(Some)
     }
 
@@ -166,7 +170,8 @@ impl Call<'_> {
             if group.is_empty() {
                 let target = value.as_str().unwrap_or_default();
                 let target = target.rsplit('/').next().unwrap_or(target).to_string();
-                value = json!(if target.is_empty() { String::new() } else { self.source_id(&target).await? });
+                value =
+                    json!(if target.is_empty() { String::new() } else { self.source_id(&target).await?.to_string() });
                 patch.insert(field.to_string(), value);
             } else if let Value::Object(group) = patch.entry(group).or_insert_with(|| json!({})) {
                 group.insert(field.to_string(), value);
@@ -174,8 +179,8 @@ impl Call<'_> {
         }
         let id = self.source_id(source).await?;
         let patch = Value::Object(patch);
-        let Some(body) = self.call(Method::PATCH, format!("sources/{id}/settings"), Vec::new(), Some(&patch)).await?
-        else {
+        let path = Path::of("sources").id(&id).word("settings");
+        let Some(body) = self.call(Method::PATCH, path, Vec::new(), Some(&patch)).await? else {
             return Ok(None);
         };
         let data = body.get("data").cloned().unwrap_or_default();
@@ -183,13 +188,14 @@ impl Call<'_> {
     }
 
     pub(super) async fn regulations(&mut self, ws: &str, query: &[(String, String)]) -> Result<Option<Answer>> {
-        let (records, next) = self.page("regulations", "regulations", query).await?;
+        let (records, next) = self.page(Path::of("regulations"), "regulations", query).await?;
         let items = records.into_iter().map(|raw| both(raw, |r| Ok(read::regulation(ws, r)))).collect::<Result<_>>()?;
         Ok(Some(Answer::Page { key: wrapper::REGULATIONS, items, next }))
     }
 
     pub(super) async fn regulation(&mut self, ws: &str, id: &str) -> Result<Option<Answer>> {
-        let raw = self.get(format!("regulations/{id}"), Vec::new()).await?["regulation"].take();
+        let id = Id::given(id, "regulation")?;
+        let raw = self.get(Path::of("regulations").id(&id), Vec::new()).await?["regulation"].take();
         let neutral = read::regulation(ws, &raw);
         Ok(Some(Answer::one(&raw, &neutral)))
     }
@@ -209,7 +215,7 @@ impl Call<'_> {
             subject_type: subject.to_string(),
             subject_ids: input.attributes.values,
         };
-        let Some(body) = self.call(Method::POST, "regulations".into(), Vec::new(), Some(&to_json(&create))).await?
+        let Some(body) = self.call(Method::POST, Path::of("regulations"), Vec::new(), Some(&to_json(&create))).await?
         else {
             return Ok(None);
         };

@@ -4,8 +4,13 @@
 //! does not read it again; an id that the service answers 404 for is forgotten and read again (`forget`). It is
 //! seg's bookkeeping, not an effect: written under `--dry-run` too, through `effect::bookkeeping`. Only slugs and
 //! ids are kept, never a secret; a file that cannot be read or parsed is as good as none.
+//!
+//! A name remembered by an earlier process is a hint, never the truth: a slug may have been renamed or given to
+//! another source since (in the app, by a teammate, by Terraform). [`Ids::get`] says which an entry is: read by this
+//! process (a listing, an answer, a hint it read back), or only remembered, which the adapter reads back by its id
+//! and checks before it uses it (docs/reference/names.md).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 
@@ -15,7 +20,7 @@ use sha1::Digest;
 use crate::secret::Secret;
 
 /// The kinds of names remembered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Table {
     /// A source's slug → its id.
     Sources,
@@ -52,10 +57,23 @@ impl Known {
     }
 }
 
+/// What is known of a name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entry {
+    /// Read from the service by this process: as true as a listing it just read.
+    Read(String),
+    /// Remembered by an earlier process: read it back, and check it still carries the name, before it is used.
+    Remembered(String),
+}
+
 pub struct Ids {
+    /// The token and base URL, hashed: what names this cache's files.
+    key: String,
     path: Option<PathBuf>,
     /// `None` until the file is first read.
     known: Mutex<Option<Known>>,
+    /// The names this process read from the service (the rest of `known` is what earlier processes remembered).
+    read: Mutex<HashSet<(Table, String)>>,
 }
 
 impl Ids {
@@ -63,7 +81,18 @@ impl Ids {
     pub fn new(base_url: &str, token: &Secret) -> Ids {
         let key = hex::encode(sha1::Sha1::digest(format!("{}\n{}", base_url.trim_end_matches('/'), token.expose())));
         let path = crate::api::budget::folder().map(|dir| dir.join(format!("ids-{}", &key[..20])));
-        Ids { path, known: Mutex::new(None) }
+        Ids { key, path, known: Mutex::new(None), read: Mutex::default() }
+    }
+
+    /// The lock file of the creates of one name with this token at this base URL (`api::public`'s create lock), in
+    /// the runtime folder; `None` when there is none.
+    pub fn lock_of(&self, name: &str) -> Option<PathBuf> {
+        let hash = hex::encode(sha1::Sha1::digest(format!("{}\n{name}", self.key)));
+        crate::api::budget::folder().map(|dir| dir.join("locks").join(format!("create-{}", &hash[..24])))
+    }
+
+    fn read(&self) -> std::sync::MutexGuard<'_, HashSet<(Table, String)>> {
+        self.read.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn with<T>(&self, f: impl FnOnce(&mut Known) -> T) -> T {
@@ -92,22 +121,32 @@ impl Ids {
         }
     }
 
-    pub fn get(&self, table: Table, name: &str) -> Option<String> {
-        self.with(|known| known.table(table).get(name).cloned())
+    /// The id of a name, and whether this process read it or only an earlier one remembered it.
+    pub fn get(&self, table: Table, name: &str) -> Option<Entry> {
+        let id = self.with(|known| known.table(table).get(name).cloned())?;
+        let read = self.read().contains(&(table, name.to_string()));
+        Some(if read { Entry::Read(id) } else { Entry::Remembered(id) })
     }
 
-    /// The slug of a source id, when it is remembered.
+    /// The slug of a source id, when this process read it (what an earlier one remembered is read again).
     pub fn slug(&self, id: &str) -> Option<String> {
-        self.with(|known| known.sources.iter().find(|(_, known)| *known == id).map(|(slug, _)| slug.clone()))
+        let slug = self.with(|known| known.sources.iter().find(|(_, known)| *known == id).map(|(s, _)| s.clone()))?;
+        self.read().contains(&(Table::Sources, slug.clone())).then_some(slug)
     }
 
-    /// Remembers names read; with `complete` (a whole listing was read), the table becomes exactly these.
+    /// Remembers names read from the service; with `complete` (a whole listing was read), the table becomes exactly
+    /// these. A source has one slug: another name remembered for its id is forgotten (it was renamed).
     pub fn remember(&self, table: Table, pairs: impl IntoIterator<Item = (String, String)>, complete: bool) {
+        let pairs: Vec<(String, String)> = pairs.into_iter().collect();
+        self.read().extend(pairs.iter().map(|(name, _)| (table, name.clone())));
         let changed = self.with(|known| {
             let map = known.table(table);
             let before = map.clone();
             if complete {
                 map.clear();
+            }
+            if table == Table::Sources {
+                map.retain(|name, id| pairs.iter().all(|(n, i)| i != id || n == name));
             }
             map.extend(pairs);
             *map != before
@@ -117,9 +156,18 @@ impl Ids {
         }
     }
 
+    /// Forgets one name (its id no longer carries it, or is gone).
+    pub fn unlearn(&self, table: Table, name: &str) {
+        self.read().remove(&(table, name.to_string()));
+        if self.with(|known| known.table(table).remove(name).is_some()) {
+            self.save();
+        }
+    }
+
     /// Forgets everything: an id the service no longer knows makes every remembered one suspect.
     pub fn forget(&self) {
         self.with(|known| *known = Known::default());
+        self.read().clear();
         self.save();
     }
 }
@@ -132,13 +180,23 @@ mod tests {
     #[test]
     fn names_are_remembered_across_processes_and_forgotten_together() {
         let dir = tempfile::tempdir().unwrap();
-        let at = |path: PathBuf| Ids { path: Some(path), known: Mutex::new(None) };
+        let at =
+            |path: PathBuf| Ids { key: "k".into(), path: Some(path), known: Mutex::new(None), read: Mutex::default() };
         let path = dir.path().join("ids");
         let ids = at(path.clone());
         ids.remember(Table::Sources, [("web".to_string(), "qQEHquLrjRDN9j1ByrChyn".to_string())], false);
         ids.set_workspace(Workspace { id: "9aQ1Lj62S4bomZKLF4DPqW".into(), slug: "acme".into(), name: "Acme".into() });
+        assert_eq!(ids.get(Table::Sources, "web"), Some(Entry::Read("qQEHquLrjRDN9j1ByrChyn".into())));
         let next = at(path.clone());
-        assert_eq!(next.get(Table::Sources, "web").as_deref(), Some("qQEHquLrjRDN9j1ByrChyn"));
+        // What an earlier process remembered is a hint until this one reads it back.
+        assert_eq!(next.get(Table::Sources, "web"), Some(Entry::Remembered("qQEHquLrjRDN9j1ByrChyn".into())));
+        assert_eq!(next.slug("qQEHquLrjRDN9j1ByrChyn"), None);
+        // Renamed: the old slug is forgotten with the new one remembered.
+        next.remember(Table::Sources, [("site".to_string(), "qQEHquLrjRDN9j1ByrChyn".to_string())], false);
+        assert_eq!(next.get(Table::Sources, "web"), None);
+        assert_eq!(next.slug("qQEHquLrjRDN9j1ByrChyn").as_deref(), Some("site"));
+        next.unlearn(Table::Sources, "site");
+        assert_eq!(at(path.clone()).get(Table::Sources, "site"), None);
         assert_eq!(next.workspace().map(|w| w.slug), Some("acme".into()));
         assert_eq!(next.get(Table::CatalogSources, "web"), None, "tables are apart");
         next.remember(Table::Sources, [("app".to_string(), "x".to_string())], true);

@@ -11,6 +11,7 @@
 
 mod filters;
 mod ids;
+mod path;
 mod plans;
 mod read;
 mod route;
@@ -23,7 +24,8 @@ use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
-use self::ids::{Ids, Table};
+use self::ids::{Entry, Ids, Table};
+use self::path::{Id, Path};
 use self::route::Route;
 use super::transport::{Outcome, Transport};
 use crate::error::{ApiError, Error, Result};
@@ -350,6 +352,11 @@ fn not_found(what: String) -> Error {
     Error::Api(ApiError { status: 404, code: None, message: what })
 }
 
+/// A record's text field (`""` when it has none).
+fn text_at<'v>(record: &'v Value, key: &str) -> &'v str {
+    record.get(key).and_then(Value::as_str).unwrap_or_default()
+}
+
 /// The last segment of a name (`workspaces/w/sources/web` → `web`).
 fn last_segment(name: &str) -> &str {
     name.rsplit('/').next().unwrap_or(name)
@@ -414,17 +421,18 @@ impl Call<'_> {
         self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// One call; `None` when `--dry-run` described it. Only a POST may not be repeated.
+    /// One call; `None` when `--dry-run` described it. Only a POST may not be repeated. Its path is made of fixed
+    /// words and checked ids only (`path::Path`).
     async fn call(
         &mut self,
         method: Method,
-        path: String,
+        path: Path,
         query: Vec<(String, String)>,
         body: Option<&Value>,
     ) -> Result<Option<Value>> {
         let idempotent = method != Method::POST;
         let writes = !matches!(method, Method::GET | Method::HEAD);
-        let mut request = Request::call(method, path, body, idempotent);
+        let mut request = Request::call(method, path.as_str(), body, idempotent);
         request.query = query;
         let answer = self.client.call(&request).await;
         self.wrote |= writes && answer.as_ref().is_ok_and(Option::is_some);
@@ -432,13 +440,13 @@ impl Call<'_> {
     }
 
     /// A read's `data`.
-    async fn get(&mut self, path: String, query: Vec<(String, String)>) -> Result<Value> {
+    async fn get(&mut self, path: Path, query: Vec<(String, String)>) -> Result<Value> {
         let mut body = self.call(Method::GET, path, query, None).await?.unwrap_or_default();
         Ok(body.get_mut("data").map(Value::take).unwrap_or_default())
     }
 
     /// Every record of a list, page by page, to its end (a cursor sent twice stops it: `list::Followed`).
-    async fn all(&mut self, path: &str, key: &str) -> Result<Vec<Value>> {
+    async fn all(&mut self, path: Path, key: &str) -> Result<Vec<Value>> {
         let mut all = Vec::new();
         let mut cursor = String::new();
         let mut followed = crate::api::list::Followed::default();
@@ -447,7 +455,7 @@ impl Call<'_> {
             if !cursor.is_empty() {
                 query.push(("pagination[cursor]".to_string(), cursor.clone()));
             }
-            let mut data = self.get(path.to_string(), query).await?;
+            let mut data = self.get(path.clone(), query).await?;
             all.extend(items(&mut data, key));
             let Cursors { next, this } = cursors(data.get("pagination"));
             if next.is_empty() {
@@ -462,7 +470,8 @@ impl Call<'_> {
     /// One page of a list, asked for with the request's `page_size` and `page_token`: its records as received (each
     /// its own text, read no further here) and the next cursor. The page may have been asked for already, read
     /// ahead; when the listing will ask for the next one, it is asked for now, before this page is read.
-    async fn page(&mut self, path: &str, key: &str, query: &[(String, String)]) -> Result<(Vec<Text>, Cursors)> {
+    async fn page(&mut self, path: Path, key: &str, query: &[(String, String)]) -> Result<(Vec<Text>, Cursors)> {
+        let path = path.as_str();
         let asked = pagination(query);
         let early = {
             let mut all = self.ahead.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -521,7 +530,7 @@ impl Call<'_> {
 
     /// `GET /`: the workspace as received, and remembered.
     async fn read_workspace(&mut self) -> Result<(Value, ids::Workspace)> {
-        let data = self.get(String::new(), Vec::new()).await?;
+        let data = self.get(Path::root(), Vec::new()).await?;
         let raw = data.get("workspace").cloned().unwrap_or_default();
         let text = |key: &str| raw.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
         let ws = ids::Workspace { id: text("id"), slug: text("slug"), name: text("name") };
@@ -530,56 +539,95 @@ impl Call<'_> {
     }
 
     /// A source's id, by its slug or its id.
-    async fn source_id(&mut self, segment: &str) -> Result<String> {
+    async fn source_id(&mut self, segment: &str) -> Result<Id> {
+        Ok(self.source(segment).await?.0)
+    }
+
+    /// A source by its slug or its id: its id, and its record when reading it was how the name was checked.
+    ///
+    /// A name means what it names now (docs/reference/names.md): an id this process read is used as read; one only
+    /// an earlier process remembered is read back by its id first, and used only if the source still carries the
+    /// name (a slug renamed or given to another source since is read afresh from the listing).
+    async fn source(&mut self, segment: &str) -> Result<(Id, Option<Value>)> {
         if !wire::valid_slug(segment) && !public::valid_id(segment) {
             return Err(Error::usage(format!("{segment:?} cannot name a source: neither a slug nor an id")));
         }
-        if let Some(id) = self.ids.get(Table::Sources, segment) {
-            self.cached = true;
-            return Ok(id);
+        match self.ids.get(Table::Sources, segment) {
+            Some(Entry::Read(id)) => {
+                self.cached = true;
+                return Ok((Id::answered(&id, "source")?, None));
+            }
+            Some(Entry::Remembered(id)) => match self.read_back(Path::of("sources"), &id, "source").await? {
+                Some(record) if text_at(&record, "slug") == segment || id == segment => {
+                    self.ids.remember(Table::Sources, [(segment.to_string(), id.clone())], false);
+                    return Ok((Id::answered(&id, "source")?, Some(record)));
+                }
+                _ => self.ids.unlearn(Table::Sources, segment),
+            },
+            None => {}
         }
-        let sources = self.all("sources", "sources").await?;
-        let pair = |s: &Value| {
-            let text = |key: &str| s.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
-            (text("slug"), text("id"))
-        };
+        let sources = self.all(Path::of("sources"), "sources").await?;
+        let pair = |s: &Value| (text_at(s, "slug").to_string(), text_at(s, "id").to_string());
         self.ids.remember(Table::Sources, sources.iter().map(pair), true);
-        sources
+        let id = sources
             .iter()
             .map(pair)
             .find(|(slug, id)| slug == segment || id == segment)
             .map(|(_, id)| id)
-            .ok_or_else(|| not_found(format!("no source {segment:?} in the workspace")))
+            .ok_or_else(|| not_found(format!("no source {segment:?} in the workspace")))?;
+        Ok((Id::answered(&id, "source")?, None))
     }
 
-    /// A catalog entry's metadata id, by its slug (the catalog is read by id only: its list is paged once).
-    async fn catalog_id(&mut self, table: Table, slug: &str) -> Result<String> {
-        if let Some(id) = self.ids.get(table, slug) {
-            self.cached = true;
-            return Ok(id);
+    /// The record a remembered id names now (`data.<what>` of `GET <collection>/<id>`), `None` when there is none
+    /// (404) or the id cannot be one.
+    async fn read_back(&mut self, collection: Path, id: &str, what: &str) -> Result<Option<Value>> {
+        let Ok(checked) = Id::answered(id, what) else { return Ok(None) };
+        let key = match what {
+            "source" => "source",
+            "catalog source" => "sourceMetadata",
+            _ => "destinationMetadata",
+        };
+        match self.get(collection.id(&checked), Vec::new()).await {
+            Ok(mut data) => Ok(data.get_mut(key).map(Value::take).filter(Value::is_object)),
+            Err(Error::Api(error)) if error.status == 404 => Ok(None),
+            Err(error) => Err(error),
         }
+    }
+
+    /// A catalog entry's metadata id, by its slug (the catalog is read by id only: its list is paged once). A
+    /// remembered one is read back, as a source's is, and used only if it is still the entry of that slug.
+    async fn catalog_id(&mut self, table: Table, slug: &str) -> Result<Id> {
         let (path, key, noun) = match table {
-            Table::CatalogSources => ("catalog/sources", "sourcesCatalog", "source"),
-            _ => ("catalog/destinations", "destinationsCatalog", "destination"),
+            Table::CatalogSources => ("catalog/sources", "sourcesCatalog", "catalog source"),
+            _ => ("catalog/destinations", "destinationsCatalog", "catalog destination"),
         };
-        let entries = self.all(path, key).await?;
-        let pair = |e: &Value| {
-            let text = |key: &str| e.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
-            (text("slug"), text("id"))
-        };
+        match self.ids.get(table, slug) {
+            Some(Entry::Read(id)) => return Id::answered(&id, noun),
+            Some(Entry::Remembered(id)) => match self.read_back(Path::of(path), &id, noun).await? {
+                Some(entry) if text_at(&entry, "slug") == slug || id == slug => {
+                    self.ids.remember(table, [(slug.to_string(), id.clone())], false);
+                    return Id::answered(&id, noun);
+                }
+                _ => self.ids.unlearn(table, slug),
+            },
+            None => {}
+        }
+        let entries = self.all(Path::of(path), key).await?;
+        let pair = |e: &Value| (text_at(e, "slug").to_string(), text_at(e, "id").to_string());
         self.ids.remember(table, entries.iter().map(pair), true);
-        entries
+        let id = entries
             .iter()
             .map(pair)
             .find(|(s, id)| s == slug || id == slug)
             .map(|(_, id)| id)
-            .ok_or_else(|| not_found(format!("no catalog {noun} {slug:?}")))
+            .ok_or_else(|| not_found(format!("no {noun} {slug:?}")))?;
+        Id::answered(&id, noun)
     }
 
     /// A source's destinations, each with the segment that names it: its catalog slug, or its id when the source
     /// has another destination of that catalog entry.
-    async fn destinations(&mut self, source_id: &str) -> Result<Vec<(String, Value)>> {
-        let made = self.made().get(source_id).cloned();
+    async fn destinations(&mut self, source_id: &Id) -> Result<Vec<(String, Value)>> {
+        let made = self.made().get(source_id.as_str()).cloned();
         if let Some(made) = made {
             return Ok(named_destinations(made));
         }
@@ -587,14 +635,14 @@ impl Call<'_> {
     }
 
     /// A source's destinations as the service lists them now.
-    async fn listed_destinations(&mut self, source_id: &str) -> Result<Vec<(String, Value)>> {
-        let all = self.all(&format!("sources/{source_id}/connected-destinations"), "destinations").await?;
+    async fn listed_destinations(&mut self, source_id: &Id) -> Result<Vec<(String, Value)>> {
+        let all = self.all(Path::of("sources").id(source_id).word("connected-destinations"), "destinations").await?;
         Ok(named_destinations(all))
     }
 
     /// A destination of a source, by its catalog slug (the first of that entry), `SLUG#NAME`, or id: its id, the
     /// segment that names it, and the record.
-    async fn destination(&mut self, source_id: &str, segment: &str) -> Result<(String, String, Value)> {
+    async fn destination(&mut self, source_id: &Id, segment: &str) -> Result<(Id, String, Value)> {
         let all = self.destinations(source_id).await?;
         let id_of = |d: &Value| d.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
         let slug_of = |d: &Value| {
@@ -616,7 +664,7 @@ impl Call<'_> {
                 .collect()
         };
         match found.as_slice() {
-            [(named, record)] => Ok((id_of(record), named.clone(), record.clone())),
+            [(named, record)] => Ok((Id::answered(&id_of(record), "destination")?, named.clone(), record.clone())),
             [] => Err(not_found(format!("the source has no destination {segment:?}"))),
             several => Err(Error::usage(format!(
                 "the source has {} of {segment:?}: name one by id ({})",
@@ -656,7 +704,7 @@ impl Call<'_> {
             (Method::GET, Route::Sources(_)) => {
                 // A listing streams: what it reads is not remembered (that would grow with the collection, and the
                 // cache file would be written again for every page); names are resolved, and remembered, when asked.
-                let (records, next) = self.page("sources", "sources", &request.query).await?;
+                let (records, next) = self.page(Path::of("sources"), "sources", &request.query).await?;
                 let items = records
                     .into_iter()
                     .map(|raw| {
@@ -667,15 +715,18 @@ impl Call<'_> {
             }
             (Method::POST, Route::Sources(_)) => self.create_source(&ws, &body).await,
             (Method::GET, Route::Source(_, segment)) => {
-                let id = self.source_id(segment).await?;
-                let raw = text_of(&self.get(format!("sources/{id}"), Vec::new()).await?["source"]);
+                let raw = match self.source(segment).await? {
+                    // Read back to check the name: that reading is the answer.
+                    (_, Some(record)) => text_of(&record),
+                    (id, None) => text_of(&self.get(Path::of("sources").id(&id), Vec::new()).await?["source"]),
+                };
                 let neutral = read::source(&ws, raw.get(), read::Reading::Whole).map_err(unreadable)?;
                 Ok(Some(Answer::One { raw, neutral }))
             }
             (Method::PATCH, Route::Source(_, segment)) => self.update_source(&ws, segment, &body).await,
             (Method::DELETE, Route::Source(_, segment)) => {
                 let id = self.source_id(segment).await?;
-                let answer = self.call(Method::DELETE, format!("sources/{id}"), Vec::new(), None).await?;
+                let answer = self.call(Method::DELETE, Path::of("sources").id(&id), Vec::new(), None).await?;
                 Ok(answer.map(|body| Answer::empty(&body["data"])))
             }
             (Method::GET, Route::Destinations(_, source)) => {
@@ -702,23 +753,24 @@ impl Call<'_> {
             (Method::DELETE, Route::Destination(_, source, segment)) => {
                 let source_id = self.source_id(source).await?;
                 let (id, _, _) = self.destination(&source_id, segment).await?;
-                self.made().remove(&source_id);
-                let answer = self.call(Method::DELETE, format!("destinations/{id}"), Vec::new(), None).await?;
+                self.made().remove(source_id.as_str());
+                let answer = self.call(Method::DELETE, Path::of("destinations").id(&id), Vec::new(), None).await?;
                 Ok(answer.map(|body| Answer::empty(&body["data"])))
             }
             (Method::GET, Route::CatalogSources) => {
-                let (records, next) = self.page("catalog/sources", "sourcesCatalog", &request.query).await?;
+                let (records, next) = self.page(Path::of("catalog/sources"), "sourcesCatalog", &request.query).await?;
                 let items = records.into_iter().map(|raw| both(raw, read::catalog_source)).collect::<Result<_>>()?;
                 Ok(Some(Answer::Page { key: wrapper::SOURCES, items, next }))
             }
             (Method::GET, Route::CatalogSource(slug)) => {
                 let id = self.catalog_id(Table::CatalogSources, slug).await?;
-                let raw = self.get(format!("catalog/sources/{id}"), Vec::new()).await?["sourceMetadata"].take();
+                let raw = self.get(Path::of("catalog/sources").id(&id), Vec::new()).await?["sourceMetadata"].take();
                 let neutral = read::catalog_source(&raw).map_err(unreadable)?;
                 one(raw, neutral)
             }
             (Method::GET, Route::CatalogDestinations) => {
-                let (records, next) = self.page("catalog/destinations", "destinationsCatalog", &request.query).await?;
+                let path = Path::of("catalog/destinations");
+                let (records, next) = self.page(path, "destinationsCatalog", &request.query).await?;
                 let items =
                     records.into_iter().map(|raw| both(raw, read::catalog_destination)).collect::<Result<_>>()?;
                 Ok(Some(Answer::Page { key: wrapper::DESTINATIONS, items, next }))
@@ -726,7 +778,7 @@ impl Call<'_> {
             (Method::GET, Route::CatalogDestination(slug)) => {
                 let id = self.catalog_id(Table::CatalogDestinations, slug).await?;
                 let raw =
-                    self.get(format!("catalog/destinations/{id}"), Vec::new()).await?["destinationMetadata"].take();
+                    self.get(Path::of("catalog/destinations").id(&id), Vec::new()).await?["destinationMetadata"].take();
                 let neutral = read::catalog_destination(&raw).map_err(unreadable)?;
                 one(raw, neutral)
             }
@@ -769,8 +821,9 @@ impl Call<'_> {
         let catalog = text("catalog_name");
         let metadata_id =
             self.catalog_id(Table::CatalogSources, catalog.strip_prefix("catalog/sources/").unwrap_or(catalog)).await?;
+        let metadata_id = metadata_id.to_string();
         let create = public::CreateSource { slug: slug.clone(), enabled: true, metadata_id, settings: None };
-        let created = match self.call(Method::POST, "sources".into(), Vec::new(), Some(&to_json(&create))).await {
+        let created = match self.call(Method::POST, Path::of("sources"), Vec::new(), Some(&to_json(&create))).await {
             Ok(Some(body)) => body["data"]["source"].clone(),
             Ok(None) => return Ok(None),
             // The answer was lost: the source may exist, or be about to. Looked up by its slug (again after a
@@ -778,7 +831,7 @@ impl Call<'_> {
             Err(error @ Error::Transport(_)) => {
                 let mut attempt = 0;
                 loop {
-                    let sources = self.all("sources", "sources").await.map_err(|_| error.clone())?;
+                    let sources = self.all(Path::of("sources"), "sources").await.map_err(|_| error.clone())?;
                     let found = sources.into_iter().find(|s| s.get("slug").and_then(Value::as_str) == Some(&slug));
                     if let Some(found) = found {
                         break found;
@@ -792,19 +845,19 @@ impl Call<'_> {
             Err(error) => return Err(error),
         };
         self.wrote = true;
-        let id = created.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
-        self.ids.remember(Table::Sources, [(slug, id.clone())], false);
-        self.made().insert(id.clone(), Vec::new());
+        let id = Id::answered(text_at(&created, "id"), "source")?;
+        self.ids.remember(Table::Sources, [(slug, id.to_string())], false);
+        self.made().insert(id.to_string(), Vec::new());
         let mut raw = created;
         if let Some(name) = input.get("display_name").and_then(Value::as_str).filter(|n| !n.is_empty()) {
             let patch = to_json(&public::UpdateSource { name: Some(Some(name.to_string())), ..Default::default() });
-            if let Some(body) = self.call(Method::PATCH, format!("sources/{id}"), Vec::new(), Some(&patch)).await? {
+            if let Some(body) = self.call(Method::PATCH, Path::of("sources").id(&id), Vec::new(), Some(&patch)).await? {
                 raw = body["data"]["source"].clone();
             }
         }
         if let Some(labels) = input.get("labels").and_then(Value::as_object).filter(|l| !l.is_empty()) {
             self.set_labels(&id, labels).await?;
-            raw = self.get(format!("sources/{id}"), Vec::new()).await?["source"].take();
+            raw = self.get(Path::of("sources").id(&id), Vec::new()).await?["source"].take();
         }
         let raw = text_of(&raw);
         let neutral = read::source(ws, raw.get(), read::Reading::Whole).map_err(unreadable)?;
@@ -813,8 +866,8 @@ impl Call<'_> {
 
     /// A source's labels, exactly these: each made in the workspace first when it is new (`POST /labels`; one that
     /// exists answers 409), then `PUT /sources/{id}/labels`.
-    async fn set_labels(&mut self, id: &str, labels: &Map<String, Value>) -> Result<()> {
-        let known = self.get("labels".into(), Vec::new()).await?;
+    async fn set_labels(&mut self, id: &Id, labels: &Map<String, Value>) -> Result<()> {
+        let known = self.get(Path::of("labels"), Vec::new()).await?;
         let known: public::Labels = serde_json::from_value(known).unwrap_or_default();
         let labels: BTreeMap<String, String> = labels
             .iter()
@@ -826,14 +879,14 @@ impl Call<'_> {
                 continue;
             }
             let body = to_json(&public::LabelBody { label: label.clone() });
-            match self.call(Method::POST, "labels".into(), Vec::new(), Some(&body)).await {
+            match self.call(Method::POST, Path::of("labels"), Vec::new(), Some(&body)).await {
                 Ok(_) => {}
                 Err(Error::Api(error)) if error.status == 409 => {}
                 Err(error) => return Err(error),
             }
         }
         let body = to_json(&public::Labels { labels: list });
-        self.call(Method::PUT, format!("sources/{id}/labels"), Vec::new(), Some(&body)).await?;
+        self.call(Method::PUT, Path::of("sources").id(id).word("labels"), Vec::new(), Some(&body)).await?;
         Ok(())
     }
 
@@ -869,7 +922,8 @@ impl Call<'_> {
         let mut raw = None;
         if patch != public::UpdateSource::default() {
             let patch = to_json(&patch);
-            let Some(body) = self.call(Method::PATCH, format!("sources/{id}"), Vec::new(), Some(&patch)).await? else {
+            let Some(body) = self.call(Method::PATCH, Path::of("sources").id(&id), Vec::new(), Some(&patch)).await?
+            else {
                 return Ok(None);
             };
             raw = Some(body["data"]["source"].clone());
@@ -883,10 +937,10 @@ impl Call<'_> {
         }
         let raw = match raw {
             Some(raw) => raw,
-            None => self.get(format!("sources/{id}"), Vec::new()).await?["source"].take(),
+            None => self.get(Path::of("sources").id(&id), Vec::new()).await?["source"].take(),
         };
         if let Some(slug) = raw.get("slug").and_then(Value::as_str) {
-            self.ids.remember(Table::Sources, [(slug.to_string(), id)], false);
+            self.ids.remember(Table::Sources, [(slug.to_string(), id.to_string())], false);
         }
         let raw = text_of(&raw);
         let neutral = read::source(ws, raw.get(), read::Reading::Whole).map_err(unreadable)?;
@@ -895,6 +949,48 @@ impl Call<'_> {
 
     fn client_dry_run(&self) -> bool {
         self.client.dry_run()
+    }
+
+    /// The turn of one process at creating what `key` names (`shown` for people): held across the lookup that
+    /// says whether it exists and the create, so that two creates of one name on this machine (two processes, or
+    /// two items of one `--each`) never both make it: the second waits, then finds the first one's and answers 409.
+    /// Across machines nothing can prevent it: the Public API has no conditional create (docs/reference/names.md).
+    /// Nothing is held under `--dry-run`, which creates nothing.
+    async fn hold_create(&self, key: &str, shown: &str) -> Result<Option<std::fs::File>> {
+        /// How long a turn is waited for: as long as the longest wait seg honours (the other process may be waiting
+        /// on the service that long).
+        const MOST: std::time::Duration = std::time::Duration::from_secs(3600);
+        if self.client.dry_run() {
+            return Ok(None);
+        }
+        let Some(path) = self.ids.lock_of(key) else { return Ok(None) };
+        let started = std::time::Instant::now();
+        let mut said = false;
+        loop {
+            match crate::effect::bookkeeping::try_hold(&path) {
+                Ok(Some(turn)) => return Ok(Some(turn)),
+                Ok(None) => {}
+                Err(e) => {
+                    self.client.warn(&format!(
+                        "cannot take the create lock {}: {e}; two seg processes creating {shown} at once could both \
+                         make it",
+                        path.display()
+                    ));
+                    return Ok(None);
+                }
+            }
+            if !said && started.elapsed() >= std::time::Duration::from_secs(1) {
+                self.client.waiting(&format!("waiting for another seg process that is creating {shown}"));
+                said = true;
+            }
+            if started.elapsed() >= MOST {
+                return Err(Error::failed(format!(
+                    "another seg process has been creating {shown} for an hour; its lock is {}",
+                    path.display()
+                )));
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
     }
 
     /// `POST /destinations` with the source's id, the catalog entry's id, `enabled` (always sent: the Config API's
@@ -914,6 +1010,9 @@ impl Call<'_> {
         let settings = settings(input.get("config"))?;
         let source_id = self.source_id(source).await?;
         let metadata_id = self.catalog_id(Table::CatalogDestinations, &catalog).await?;
+        // Held across the lookup and the create: a second create of the entry on this machine waits, then finds the
+        // first one's.
+        let _turn = self.hold_create(&format!("{source_id}/{catalog}"), &format!("{source}/{catalog}")).await?;
         let before = self.destinations(&source_id).await?;
         let display = input.get("display_name").and_then(Value::as_str).filter(|n| !n.is_empty()).map(String::from);
         let display = instance.clone().or(display);
@@ -931,14 +1030,14 @@ impl Call<'_> {
             }));
         }
         let create = to_json(&public::CreateDestination {
-            source_id: source_id.clone(),
-            metadata_id,
+            source_id: source_id.to_string(),
+            metadata_id: metadata_id.to_string(),
             enabled: Some(input.get("enabled").and_then(Value::as_bool).unwrap_or(false)),
             name: display,
             settings,
         });
         let id_of = |d: &Value| d.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
-        let raw = match self.call(Method::POST, "destinations".into(), Vec::new(), Some(&create)).await {
+        let raw = match self.call(Method::POST, Path::of("destinations"), Vec::new(), Some(&create)).await {
             Ok(Some(body)) => body["data"]["destination"].clone(),
             Ok(None) => return Ok(None),
             Err(error @ Error::Transport(_)) => {
@@ -959,7 +1058,7 @@ impl Call<'_> {
             Err(error) => return Err(error),
         };
         self.wrote = true;
-        if let Some(made) = self.made().get_mut(&source_id) {
+        if let Some(made) = self.made().get_mut(source_id.as_str()) {
             made.push(raw.clone());
         }
         // Named as a listing names it now (`named_destinations`): the first of its entry by the slug, a further one by
@@ -1005,11 +1104,12 @@ impl Call<'_> {
         let source_id = self.source_id(source).await?;
         let (id, segment, _) = self.destination(&source_id, segment).await?;
         let patch = to_json(&patch);
-        let Some(body) = self.call(Method::PATCH, format!("destinations/{id}"), Vec::new(), Some(&patch)).await? else {
+        let Some(body) = self.call(Method::PATCH, Path::of("destinations").id(&id), Vec::new(), Some(&patch)).await?
+        else {
             return Ok(None);
         };
         let raw = body["data"]["destination"].clone();
-        if let Some(made) = self.made().get_mut(&source_id) {
+        if let Some(made) = self.made().get_mut(source_id.as_str()) {
             for record in made.iter_mut().filter(|d| d.get("id").and_then(Value::as_str) == Some(id.as_str())) {
                 *record = raw.clone();
             }

@@ -6,6 +6,7 @@
 use http::Method;
 use serde_json::Value;
 
+use super::path::{Id, Path};
 use super::{Answer, Call, read, to_json, unreadable, update_parts};
 use crate::error::{Error, Result};
 use crate::wire::public::{self, map};
@@ -16,15 +17,15 @@ const LIVE: &str = "LIVE";
 
 impl Call<'_> {
     /// A plan's id and record, by its Public API id (`tp_…`), its Config API id (`rs_…`) or its display name.
-    async fn plan(&mut self, segment: &str) -> Result<(String, Value)> {
-        let plans = self.all("tracking-plans", "trackingPlans").await?;
+    async fn plan(&mut self, segment: &str) -> Result<(Id, Value)> {
+        let plans = self.all(Path::of("tracking-plans"), "trackingPlans").await?;
         let text = |p: &Value, key: &str| p.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
         let found: Vec<&Value> =
             plans.iter().filter(|p| text(p, "id") == segment || text(p, "resourceSchemaId") == segment).collect();
         let found =
             if found.is_empty() { plans.iter().filter(|p| text(p, "name") == segment).collect() } else { found };
         match found.as_slice() {
-            [plan] => Ok((text(plan, "id"), (*plan).clone())),
+            [plan] => Ok((Id::answered(&text(plan, "id"), "tracking plan")?, (*plan).clone())),
             [] => Err(super::not_found(format!("no tracking plan {segment:?} in the workspace"))),
             several => Err(Error::usage(format!(
                 "{} tracking plans are named {segment:?}: name one by id ({})",
@@ -35,19 +36,19 @@ impl Call<'_> {
     }
 
     /// A plan as received with its rules read beside it, in seg's vocabulary.
-    async fn plan_answer(&mut self, ws: &str, id: &str, raw: Value) -> Result<Answer> {
-        let rules = self.all(&format!("tracking-plans/{id}/rules"), "rules").await?;
+    async fn plan_answer(&mut self, ws: &str, id: &Id, raw: Value) -> Result<Answer> {
+        let rules = self.all(Path::of("tracking-plans").id(id).word("rules"), "rules").await?;
         let neutral = read::tracking_plan(ws, &raw, &rules).map_err(unreadable)?;
         Ok(Answer::one(&raw, &neutral))
     }
 
     /// A page of plans, each with its rules (one more read each: seg's plans hold their rules).
     pub(super) async fn plans(&mut self, ws: &str, query: &[(String, String)]) -> Result<Option<Answer>> {
-        let (records, next) = self.page("tracking-plans", "trackingPlans", query).await?;
+        let (records, next) = self.page(Path::of("tracking-plans"), "trackingPlans", query).await?;
         let mut items = Vec::with_capacity(records.len());
         for raw in records {
             let raw: Value = crate::wire::text::part(raw.get()).map_err(|e| unreadable(e.to_string()))?;
-            let id = raw.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+            let id = Id::answered(super::text_at(&raw, "id"), "tracking plan")?;
             if let Answer::One { raw, neutral } = self.plan_answer(ws, &id, raw).await? {
                 items.push((raw, neutral));
             }
@@ -57,7 +58,7 @@ impl Call<'_> {
 
     pub(super) async fn get_plan(&mut self, ws: &str, segment: &str) -> Result<Option<Answer>> {
         let (id, _) = self.plan(segment).await?;
-        let raw = self.get(format!("tracking-plans/{id}"), Vec::new()).await?["trackingPlan"].take();
+        let raw = self.get(Path::of("tracking-plans").id(&id), Vec::new()).await?["trackingPlan"].take();
         self.plan_answer(ws, &id, raw).await.map(Some)
     }
 
@@ -71,15 +72,16 @@ impl Call<'_> {
         let kind = input.kind.unwrap_or_else(|| LIVE.into());
         let create = public::CreateTrackingPlan { name: input.display_name, kind, description: None };
         let Some(answer) =
-            self.call(Method::POST, "tracking-plans".into(), Vec::new(), Some(&to_json(&create))).await?
+            self.call(Method::POST, Path::of("tracking-plans"), Vec::new(), Some(&to_json(&create))).await?
         else {
             return Ok(None);
         };
         let raw = answer["data"]["trackingPlan"].clone();
-        let id = raw.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+        let id = Id::answered(super::text_at(&raw, "id"), "tracking plan")?;
         if let Some(rules) = input.rules.filter(|r| !r.is_empty()) {
             let rules = public::Rules { rules: map::rules_to_public(&rules) };
-            self.call(Method::PUT, format!("tracking-plans/{id}/rules"), Vec::new(), Some(&to_json(&rules))).await?;
+            let path = Path::of("tracking-plans").id(&id).word("rules");
+            self.call(Method::PUT, path, Vec::new(), Some(&to_json(&rules))).await?;
         }
         self.plan_answer(ws, &id, raw).await.map(Some)
     }
@@ -103,7 +105,7 @@ impl Call<'_> {
         let (id, _) = self.plan(segment).await?;
         if patch != public::UpdateTrackingPlan::default()
             && self
-                .call(Method::PATCH, format!("tracking-plans/{id}"), Vec::new(), Some(&to_json(&patch)))
+                .call(Method::PATCH, Path::of("tracking-plans").id(&id), Vec::new(), Some(&to_json(&patch)))
                 .await?
                 .is_none()
         {
@@ -111,17 +113,17 @@ impl Call<'_> {
         }
         if let Some(rules) = rules {
             let rules = public::Rules { rules: map::rules_to_public(&rules) };
-            let path = format!("tracking-plans/{id}/rules");
+            let path = Path::of("tracking-plans").id(&id).word("rules");
             if self.call(Method::PUT, path, Vec::new(), Some(&to_json(&rules))).await?.is_none() {
                 return Ok(None);
             }
         }
-        self.get_plan(ws, &id).await
+        self.get_plan(ws, id.as_str()).await
     }
 
     pub(super) async fn delete_plan(&mut self, segment: &str) -> Result<Option<Answer>> {
         let (id, _) = self.plan(segment).await?;
-        let answer = self.call(Method::DELETE, format!("tracking-plans/{id}"), Vec::new(), None).await?;
+        let answer = self.call(Method::DELETE, Path::of("tracking-plans").id(&id), Vec::new(), None).await?;
         Ok(answer.map(|body| Answer::empty(&body["data"])))
     }
 
@@ -133,7 +135,7 @@ impl Call<'_> {
     ) -> Result<Option<Answer>> {
         let (id, plan) = self.plan(segment).await?;
         let named = read::plan_segment(&plan);
-        let (records, next) = self.page(&format!("tracking-plans/{id}/sources"), "sources", query).await?;
+        let (records, next) = self.page(Path::of("tracking-plans").id(&id).word("sources"), "sources", query).await?;
         let items = records
             .into_iter()
             .map(|raw| super::both(raw, |source| Ok(read::connection(ws, &named, source))))
@@ -148,8 +150,8 @@ impl Call<'_> {
         let slug = super::last_segment(&input.source_name).to_string();
         let source_id = self.source_id(&slug).await?;
         let (id, plan) = self.plan(segment).await?;
-        let add = public::SourceId { source_id };
-        let path = format!("tracking-plans/{id}/sources");
+        let add = public::SourceId { source_id: source_id.to_string() };
+        let path = Path::of("tracking-plans").id(&id).word("sources");
         let Some(answer) = self.call(Method::POST, path, Vec::new(), Some(&to_json(&add))).await? else {
             return Ok(None);
         };
@@ -162,8 +164,8 @@ impl Call<'_> {
     pub(super) async fn disconnect(&mut self, segment: &str, source: &str) -> Result<Option<Answer>> {
         let source_id = self.source_id(source).await?;
         let (id, _) = self.plan(segment).await?;
-        let query = vec![("sourceId".to_string(), source_id)];
-        let answer = self.call(Method::DELETE, format!("tracking-plans/{id}/sources"), query, None).await?;
+        let query = vec![("sourceId".to_string(), source_id.to_string())];
+        let answer = self.call(Method::DELETE, Path::of("tracking-plans").id(&id).word("sources"), query, None).await?;
         Ok(answer.map(|body| Answer::empty(&body["data"])))
     }
 }

@@ -265,8 +265,11 @@ impl Context {
             None => (self.settings()?.profile.budget_url.clone(), "the profile's budget_url"),
         };
         let Some(url) = url.filter(|url| !url.trim().is_empty()) else { return Ok(None) };
-        // As written (percent-encoded) and as sent.
+        // As written (percent-encoded) and as sent; in the user information or the query (`?password=`).
         if let Some((_, password)) = secret_of(&url) {
+            self.printer.scrubber.add(&Secret::new(password));
+        }
+        for password in crate::secret::query_secrets(&url) {
             self.printer.scrubber.add(&Secret::new(password));
         }
         let info =
@@ -598,7 +601,7 @@ impl Context {
     }
 }
 
-/// The user name and password of a URL as written, when it has a password (`redact_userinfo` reads it alike).
+/// The user name and password of a URL as written, when it has a password (`redact_credentials` reads it alike).
 fn secret_of(url: &str) -> Option<(&str, &str)> {
     let start = url.find("://").map_or(0, |at| at + 3);
     let end = url.rfind('@').filter(|end| *end >= start)?;

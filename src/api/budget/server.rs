@@ -9,7 +9,7 @@
 //! does not take it, or answer a call, within [`WITHIN`] is said once on stderr and the process goes on with the
 //! machine's budget; with `SEG_BUDGET_STRICT=1` it is exit 3 instead. A key that cannot be right (not a time, another
 //! type, dated far ahead) is reset by the script and said once. The URL's password is never shown: every message
-//! names the URL through [`crate::secret::redact_userinfo`].
+//! names the URL through [`crate::secret::redact_credentials`].
 
 use std::sync::{LazyLock, OnceLock};
 use std::time::Duration;
@@ -21,7 +21,7 @@ use tokio::sync::OnceCell;
 use super::machine::Machine;
 use super::{FAR_AHEAD, Warn};
 use crate::error::{Error, Result};
-use crate::secret::{Secret, redact_userinfo};
+use crate::secret::{Secret, redact_credentials};
 
 /// How long the server has to take the connection, and then to answer each call.
 pub const WITHIN: Duration = Duration::from_secs(2);
@@ -120,7 +120,7 @@ impl Server {
         note: Warn,
     ) -> Result<Server> {
         let url = options.url.expose();
-        let shown = redact_userinfo(url).into_owned();
+        let shown = redact_credentials(url).into_owned();
         let info = check_url(url).map_err(|why| Error::usage(format!("invalid budget URL: {why}")))?;
         let tls = matches!(info.addr(), redis::ConnectionAddr::TcpTls { .. });
         let client = match &options.cacert {

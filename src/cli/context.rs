@@ -608,8 +608,9 @@ fn secret_of(url: &str) -> Option<(&str, &str)> {
     url[start..end].split_once(':')
 }
 
-/// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv, retries always, warnings
-/// once. Headers and bodies are seen redacted (`Shown`), and the printer scrubs the token from every line.
+/// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv, retries always, waits for
+/// the rate budget when `api::wait` says they are long (else at -v), warnings once. Headers and bodies are seen
+/// redacted (`Shown`), and the printer scrubs the token from every line.
 fn observer(printer: Printer, verbosity: u8) -> Observer {
     Arc::new(move |notice: &Notice<'_>| match notice {
         Notice::Request { method, url, shown } if verbosity > 0 => {
@@ -635,6 +636,14 @@ fn observer(printer: Printer, verbosity: u8) -> Observer {
         }
         Notice::Retry { wait, attempt, max, reason } => {
             printer.status(&format!("retrying in {} ({attempt} of {max}): {reason}", crate::ui::duration(*wait)));
+        }
+        Notice::Pacing { wait, per_minute, pushed_back, said } if *said || verbosity > 0 => {
+            let why = if *pushed_back {
+                "the service pushed it back".to_string()
+            } else {
+                format!("{} a minute", crate::ui::count(*per_minute as usize, "request"))
+            };
+            printer.status(&format!("waiting {} for the rate budget ({why})", crate::ui::duration(*wait)));
         }
         Notice::Warning(warning) => printer.warn_once(warning),
         Notice::Note(note) if verbosity > 0 => printer.status(note),

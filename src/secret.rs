@@ -240,16 +240,73 @@ pub fn redact_urls(text: &str) -> Cow<'_, str> {
 /// A URL that seg was given with credentials (the shared rate budget's `redis://USER:PASSWORD@HOST`) as every output
 /// but `config get` shows it: whatever stands between `://` and the last `@` is the user information, and all of it
 /// after the user name is masked (`redis://user:(redacted)@host/0`; a user name alone may be a password: masked
-/// whole). Read this way, not by a URL parser, so a value that is not a valid URL is masked all the same (without
-/// `://`, all before the last `@` is the user information).
-pub fn redact_userinfo(url: &str) -> Cow<'_, str> {
+/// whole); and so is the value of every query parameter that names a password ([`PASSWORD_PARAMETERS`]:
+/// `redis://host?password=(redacted)`). Read this way, not by a URL parser, so a value that is not a valid URL is
+/// masked all the same (without `://`, all before the last `@` is the user information).
+pub fn redact_credentials(url: &str) -> Cow<'_, str> {
     let start = url.find("://").map_or(0, |at| at + 3);
-    let Some(end) = url.rfind('@').filter(|end| *end >= start) else { return Cow::Borrowed(url) };
-    let masked = match url[start..end].split_once(':') {
-        Some((user, _)) => format!("{user}:{REDACTED}"),
-        None => REDACTED.to_string(),
+    let url = match url.rfind('@').filter(|end| *end >= start) {
+        None => Cow::Borrowed(url),
+        Some(end) => {
+            let masked = match url[start..end].split_once(':') {
+                Some((user, _)) => format!("{user}:{REDACTED}"),
+                None => REDACTED.to_string(),
+            };
+            Cow::Owned(format!("{}{masked}{}", &url[..start], &url[end..]))
+        }
     };
-    Cow::Owned(format!("{}{masked}{}", &url[..start], &url[end..]))
+    let passwords = query_passwords(&url);
+    if passwords.is_empty() {
+        return url;
+    }
+    let mut out = String::with_capacity(url.len());
+    let mut copied = 0;
+    for value in passwords {
+        out.push_str(&url[copied..value.start]);
+        out.push_str(REDACTED);
+        copied = value.end;
+    }
+    out.push_str(&url[copied..]);
+    Cow::Owned(out)
+}
+
+/// The query parameters whose value is a password, in any case (`redis://h?password=...`; the redis crate reads
+/// `pass` in a `redis+unix` URL).
+pub const PASSWORD_PARAMETERS: [&str; 4] = ["password", "pass", "passwd", "pwd"];
+
+/// Where the values of a URL's password parameters ([`PASSWORD_PARAMETERS`]) stand in it: after the first `?`,
+/// before a `#`.
+fn query_passwords(url: &str) -> Vec<std::ops::Range<usize>> {
+    let Some(query) = url.find('?').map(|at| at + 1) else { return Vec::new() };
+    let end = url[query..].find('#').map_or(url.len(), |at| query + at);
+    let mut values = Vec::new();
+    let mut at = query;
+    for pair in url[query..end].split('&') {
+        if let Some((name, value)) = pair.split_once('=') {
+            let name: String = form_urlencoded::parse(name.as_bytes()).map(|(k, _)| k.into_owned()).collect();
+            if !value.is_empty() && PASSWORD_PARAMETERS.iter().any(|p| p.eq_ignore_ascii_case(name.trim())) {
+                values.push(at + pair.len() - value.len()..at + pair.len());
+            }
+        }
+        at += pair.len() + 1;
+    }
+    values
+}
+
+/// The passwords a URL carries in its query ([`PASSWORD_PARAMETERS`]), as written and as decoded, for the
+/// printer's scrubber.
+pub fn query_secrets(url: &str) -> Vec<String> {
+    let mut secrets = Vec::new();
+    for range in query_passwords(url) {
+        let written = &url[range];
+        secrets.push(written.to_string());
+        let decoded: String =
+            form_urlencoded::parse(format!("x={written}").as_bytes()).map(|(_, v)| v.into_owned()).collect();
+        if decoded != written {
+            secrets.push(decoded);
+        }
+    }
+    secrets
 }
 
 /// The index just after the next `http:` or `https:` (any case) at or after `from`.
@@ -370,9 +427,19 @@ mod tests {
             ("redis://host:6379/0", "redis://host:6379/0"),
             ("not a url but:pw@x", "not a url but:(redacted)@x"),
             ("x://:pw@h", "x://:(redacted)@h"),
+            // A password in the query, under any of its names and cases, beside other parameters.
+            ("redis://h:6379?password=hunter2", "redis://h:6379?password=(redacted)"),
+            ("rediss://h/0?password=hunter2", "rediss://h/0?password=(redacted)"),
+            ("redis://h/0?protocol=resp3&PASS=hunter2#x", "redis://h/0?protocol=resp3&PASS=(redacted)#x"),
+            ("redis://u:pw@h/0?pwd=a%26b&passwd=c", "redis://u:(redacted)@h/0?pwd=(redacted)&passwd=(redacted)"),
+            ("redis://h?password=", "redis://h?password="),
+            ("redis://h?passwords=x&user=pass", "redis://h?passwords=x&user=pass"),
         ] {
-            assert_eq!(redact_userinfo(url), shown, "{url}");
+            assert_eq!(redact_credentials(url), shown, "{url}");
         }
+        assert_eq!(query_secrets("redis://h?password=hunter2&x=1"), ["hunter2"]);
+        assert_eq!(query_secrets("redis://h?pass=a%26b+c"), ["a%26b+c", "a&b c"]);
+        assert!(query_secrets("redis://u:pw@h/0").is_empty());
     }
 
     #[test]

@@ -79,6 +79,10 @@ pub fn body_timed_out(error: &(dyn std::error::Error + 'static)) -> bool {
 
 /// Serves `app` on a bound listener until `shutdown` completes; then stops accepting, lets the requests in flight
 /// finish for [`Limits::grace`], and cuts the connections still open.
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a pause after a failed accept, a timer of the server (not a client's wait)"
+)]
 pub async fn serve(
     listener: TcpListener,
     app: Router,
@@ -171,6 +175,10 @@ struct Deadline {
 }
 
 impl Deadline {
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "a request body's deadline, a timer of the server (not a client's wait)"
+    )]
     fn new(body: Incoming, timeout: Duration) -> Deadline {
         Deadline { body, timeout, deadline: Box::pin(tokio::time::sleep(timeout)) }
     }

@@ -7,6 +7,7 @@ pub mod list;
 pub mod names;
 pub mod public;
 pub mod transport;
+pub mod wait;
 pub mod walk;
 
 use std::fmt;

@@ -2,10 +2,13 @@
 //! gate, logging and error classification each live in exactly one place. `api::client` sends seg's requests
 //! through it as they are (the Config API) or through the Public API's adapter, which sends its calls here too.
 //! - Pacing: the token's rate budget, shared by every seg process on the machine (`budget`), so bulk work and
-//!   parallel CI steps rarely meet 429; a 429's `Retry-After` pushes the budget back for all of them.
-//! - Retries: 429 for any method (the request was not processed), waiting `Retry-After` or a jittered backoff;
-//!   503, 504 and transport errors only for requests that are idempotent by kind (`wire::Request::idempotent`); at
-//!   most `max_retries` waits, each announced.
+//!   parallel CI steps rarely meet 429; a 429's wait, or an answer saying no requests remain until a reset, pushes
+//!   the budget back for all of them.
+//! - Retries: 429 for any method (the request was not processed), waiting what the service asked or a jittered
+//!   backoff; 503, 504 and transport errors only for requests that are idempotent by kind
+//!   (`wire::Request::idempotent`); at most `max_retries` waits, each said.
+//! - Waits: every one is bounded and said by `api::wait` (the service's asks cut to an hour with a warning, the
+//!   budget's answers checked against its bound); this module never sleeps on its own.
 //! - Effects: every request goes through `effect::Gate`, which under `--dry-run` describes a write instead of
 //!   sending it; reads are sent.
 //! - Answers: a success is read as the request's typed answer; a body that is not one is an error, not a guess.
@@ -19,6 +22,7 @@ use reqwest::header::{HeaderMap, RETRY_AFTER};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use super::wait::{Said, Wait, Waiter};
 use crate::effect::{Gate, Sent};
 use crate::error::{ApiError, Error, Result};
 use crate::http::{self, Failure};
@@ -29,9 +33,6 @@ use crate::wire::{ErrorBody, Request, UPSTREAM_ERROR};
 const MAX_BODY: usize = 64 * 1024 * 1024;
 /// Error bodies are shown up to this many characters.
 const MAX_ERROR_TEXT: usize = 300;
-/// The first wait of a backoff, and the longest single wait, whatever `Retry-After` asks.
-const FIRST_WAIT: Duration = Duration::from_millis(500);
-const MAX_WAIT: Duration = Duration::from_secs(60);
 
 #[derive(Debug, Clone)]
 pub struct ClientOptions {
@@ -64,11 +65,20 @@ pub enum Notice<'a> {
         elapsed: Duration,
         shown: Shown<'a>,
     },
+    /// A retry's wait, said whatever its length (it reports a failure).
     Retry {
         wait: Duration,
         attempt: u32,
         max: u32,
         reason: &'a str,
+    },
+    /// A wait for the rate budget (`per_minute` requests a minute), `pushed_back` by the service: printed when
+    /// `said` (longer than `wait::SAID_OVER`), else only at `-v`.
+    Pacing {
+        wait: Duration,
+        per_minute: u32,
+        pushed_back: bool,
+        said: bool,
     },
     /// Something the user should know that does not stop the request (the rate budget's file was repaired, or
     /// could not be used).
@@ -132,6 +142,7 @@ pub struct Transport {
     options: ClientOptions,
     budget: Option<super::budget::Budget>,
     observer: Observer,
+    waiter: Waiter,
     gate: Gate,
 }
 
@@ -157,6 +168,16 @@ impl Transport {
             let observer = observer.clone();
             Arc::new(move |note: &str| observer(&Notice::Note(note)))
         };
+        let waiter = {
+            let observer = observer.clone();
+            Waiter::new(Arc::new(move |said: &Said<'_>| match *said {
+                Said::Retry { wait, attempt, max, reason } => observer(&Notice::Retry { wait, attempt, max, reason }),
+                Said::Pacing { wait, per_minute, pushed_back, loud } => {
+                    observer(&Notice::Pacing { wait, per_minute, pushed_back, said: loud });
+                }
+                Said::Capped(ref warning) => observer(&Notice::Warning(warning)),
+            }))
+        };
         let budget = super::budget::Budget::shared(
             &options.base_url,
             &options.token,
@@ -164,8 +185,9 @@ impl Transport {
             options.budget.as_ref(),
             warn,
             note,
+            waiter.clone(),
         )?;
-        Ok(Transport { http, options, budget, observer, gate })
+        Ok(Transport { http, options, budget, observer, waiter, gate })
     }
 
     /// Sends a request as it is, with pacing and retries, and reads its answer as `A`.
@@ -180,9 +202,7 @@ impl Transport {
         if attempt > self.options.max_retries {
             return false;
         }
-        let wait = http::backoff(FIRST_WAIT, MAX_WAIT, attempt).min(MAX_WAIT);
-        (self.observer)(&Notice::Retry { wait, attempt, max: self.options.max_retries, reason });
-        tokio::time::sleep(wait).await;
+        self.waiter.retry(Wait::backoff(attempt), attempt, self.options.max_retries, reason).await;
         true
     }
 
@@ -254,9 +274,14 @@ impl Transport {
                         elapsed: started.elapsed(),
                         shown: Shown { headers: &answer.headers, body },
                     });
-                    // Nothing left until the reset (the Public API's headers): everyone sharing the budget waits.
-                    if let (Some(wait), Some(budget)) = (exhausted_for(&answer.headers), &self.budget) {
-                        budget.back_off(wait.min(MAX_WAIT)).await?;
+                    // Nothing left until the reset (the Public API's headers): everyone sharing the budget waits for
+                    // it, which counts as a retry of this request (docs/reference/waits.md). With no retry left, the
+                    // answer is all there is: nothing waits for it. (A 429's wait is below.)
+                    if answer.status != 429
+                        && attempt < self.options.max_retries
+                        && let (Some(asked), Some(budget)) = (exhausted_for(&answer.headers), &self.budget)
+                    {
+                        budget.back_off(self.waiter.asked(asked, "X-RateLimit-Reset")).await?;
                     }
                     if (200..300).contains(&answer.status) {
                         if answer.cut {
@@ -278,9 +303,11 @@ impl Transport {
                     if !retryable {
                         return Err(Error::Api(error));
                     }
-                    let hint = wait_asked(&answer.headers, &answer.body);
+                    let hint =
+                        wait_asked(&answer.headers, &answer.body).map(|(asked, what)| self.waiter.asked(asked, what));
+                    // A 429 pushes back everyone sharing the budget, whether or not this request tries again.
                     if let (429, Some(wait), Some(budget)) = (answer.status, hint, &self.budget) {
-                        budget.back_off(wait.min(MAX_WAIT)).await?;
+                        budget.back_off(wait).await?;
                     }
                     (Error::Api(error), hint)
                 }
@@ -291,10 +318,9 @@ impl Transport {
                 return Err(failure);
             }
             attempt += 1;
-            let wait = wait_hint.unwrap_or_else(|| http::backoff(FIRST_WAIT, MAX_WAIT, attempt)).min(MAX_WAIT);
+            let wait = wait_hint.unwrap_or_else(|| Wait::backoff(attempt));
             let reason = failure.to_string();
-            (self.observer)(&Notice::Retry { wait, attempt, max: self.options.max_retries, reason: &reason });
-            tokio::time::sleep(wait).await;
+            self.waiter.retry(wait, attempt, self.options.max_retries, &reason).await;
         }
     }
 
@@ -396,20 +422,20 @@ fn excerpt(bytes: &[u8]) -> String {
     crate::ui::escape_control(&shown).into_owned()
 }
 
-/// How long the service asked to wait before the next try: the Public API's 429 body `msBeforeNext`, else
-/// `Retry-After` in seconds (an HTTP date is not used by either API and is ignored), else until
-/// `X-RateLimit-Reset` when `X-RateLimit-Remaining` is 0.
-fn wait_asked(headers: &HeaderMap, body: &[u8]) -> Option<Duration> {
+/// How long the service asked to wait before the next try, and where it said so: the Public API's 429 body
+/// `msBeforeNext`, else `Retry-After` in seconds (an HTTP date is not used by either API and is ignored), else until
+/// `X-RateLimit-Reset` when `X-RateLimit-Remaining` is 0. As asked: `api::wait` bounds it.
+fn wait_asked(headers: &HeaderMap, body: &[u8]) -> Option<(Duration, &'static str)> {
     let ms_before_next = || {
         let body: Value = serde_json::from_slice(body).ok()?;
         let ms = body.get("errors")?.get(0)?.get("data")?.get("msBeforeNext")?.as_f64()?;
-        (ms.is_finite() && ms >= 0.0).then(|| Duration::from_millis(ms.ceil() as u64))
+        (ms.is_finite() && ms >= 0.0).then(|| (Duration::from_millis(ms.ceil() as u64), "msBeforeNext"))
     };
     let retry_after = || {
         let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
-        value.parse::<u64>().ok().map(Duration::from_secs)
+        value.parse::<u64>().ok().map(|seconds| (Duration::from_secs(seconds), "Retry-After"))
     };
-    ms_before_next().or_else(retry_after).or_else(|| exhausted_for(headers))
+    ms_before_next().or_else(retry_after).or_else(|| exhausted_for(headers).map(|wait| (wait, "X-RateLimit-Reset")))
 }
 
 /// With `X-RateLimit-Remaining: 0`, the time until `X-RateLimit-Reset` (an RFC 5322 date); `None` otherwise.
@@ -489,10 +515,10 @@ mod tests {
     fn waits_the_service_asks_for() {
         let mut headers = HeaderMap::new();
         let body = br#"{"errors":[{"type":"RequestError","message":"Too many requests","data":{"remainingPoints":0,"msBeforeNext":41250,"consumedPoints":60}}]}"#;
-        assert_eq!(wait_asked(&headers, body), Some(Duration::from_millis(41_250)));
+        assert_eq!(wait_asked(&headers, body), Some((Duration::from_millis(41_250), "msBeforeNext")));
         headers.insert(RETRY_AFTER, "7".parse().unwrap());
-        assert_eq!(wait_asked(&headers, body), Some(Duration::from_millis(41_250)), "msBeforeNext first");
-        assert_eq!(wait_asked(&headers, b"{}"), Some(Duration::from_secs(7)));
+        assert_eq!(wait_asked(&headers, body).unwrap().0, Duration::from_millis(41_250), "msBeforeNext first");
+        assert_eq!(wait_asked(&headers, b"{}"), Some((Duration::from_secs(7), "Retry-After")));
         headers.remove(RETRY_AFTER);
         assert_eq!(wait_asked(&headers, b"not json"), None);
         let reset = jiff::Timestamp::now() + jiff::SignedDuration::from_secs(30);
@@ -503,7 +529,10 @@ mod tests {
         headers.insert("x-ratelimit-remaining", "0".parse().unwrap());
         let wait = exhausted_for(&headers).unwrap();
         assert!(wait > Duration::from_secs(25) && wait <= Duration::from_secs(30), "{wait:?}");
-        assert_eq!(wait_asked(&headers, b"{}").map(|w| w.as_secs() / 10), Some(wait.as_secs() / 10));
+        assert_eq!(
+            wait_asked(&headers, b"{}").map(|(w, what)| (w.as_secs() / 10, what)),
+            Some((wait.as_secs() / 10, "X-RateLimit-Reset"))
+        );
         headers.insert("x-ratelimit-reset", "Thu, 01 Jan 2015 00:00:00 GMT".parse().unwrap());
         assert_eq!(exhausted_for(&headers), None, "a reset in the past asks no wait");
         headers.insert("x-ratelimit-reset", "soon".parse().unwrap());

@@ -265,8 +265,11 @@ impl Context {
             None => (self.settings()?.profile.budget_url.clone(), "the profile's budget_url"),
         };
         let Some(url) = url.filter(|url| !url.trim().is_empty()) else { return Ok(None) };
-        // As written (percent-encoded) and as sent.
+        // As written (percent-encoded) and as sent; in the user information or the query (`?password=`).
         if let Some((_, password)) = secret_of(&url) {
+            self.printer.scrubber.add(&Secret::new(password));
+        }
+        for password in crate::secret::query_secrets(&url) {
             self.printer.scrubber.add(&Secret::new(password));
         }
         let info =
@@ -598,15 +601,16 @@ impl Context {
     }
 }
 
-/// The user name and password of a URL as written, when it has a password (`redact_userinfo` reads it alike).
+/// The user name and password of a URL as written, when it has a password (`redact_credentials` reads it alike).
 fn secret_of(url: &str) -> Option<(&str, &str)> {
     let start = url.find("://").map_or(0, |at| at + 3);
     let end = url.rfind('@').filter(|end| *end >= start)?;
     url[start..end].split_once(':')
 }
 
-/// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv, retries always, warnings
-/// once. Headers and bodies are seen redacted (`Shown`), and the printer scrubs the token from every line.
+/// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv, retries always, waits for
+/// the rate budget when `api::wait` says they are long (else at -v), warnings once. Headers and bodies are seen
+/// redacted (`Shown`), and the printer scrubs the token from every line.
 fn observer(printer: Printer, verbosity: u8) -> Observer {
     Arc::new(move |notice: &Notice<'_>| match notice {
         Notice::Request { method, url, shown } if verbosity > 0 => {
@@ -632,6 +636,14 @@ fn observer(printer: Printer, verbosity: u8) -> Observer {
         }
         Notice::Retry { wait, attempt, max, reason } => {
             printer.status(&format!("retrying in {} ({attempt} of {max}): {reason}", crate::ui::duration(*wait)));
+        }
+        Notice::Pacing { wait, per_minute, pushed_back, said } if *said || verbosity > 0 => {
+            let why = if *pushed_back {
+                "the service pushed it back".to_string()
+            } else {
+                format!("{} a minute", crate::ui::count(*per_minute as usize, "request"))
+            };
+            printer.status(&format!("waiting {} for the rate budget ({why})", crate::ui::duration(*wait)));
         }
         Notice::Warning(warning) => printer.warn_once(warning),
         Notice::Waiting(what) => printer.status(what),

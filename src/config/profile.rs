@@ -50,7 +50,7 @@ impl Profile {
     pub fn shown(&self, key: &str) -> Option<String> {
         let value = self.get(key)?;
         Some(match key {
-            "budget_url" => crate::secret::redact_userinfo(value).into_owned(),
+            "budget_url" => crate::secret::redact_credentials(value).into_owned(),
             _ => value.to_string(),
         })
     }

@@ -117,6 +117,10 @@ pub struct Hold {
 }
 
 impl Hold {
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "the emulator holds a write for its fault's delay, a timer of the server (not a client's wait)"
+    )]
     pub async fn wait(mut self) {
         tokio::select! {
             () = tokio::time::sleep(self.delay) => {}
@@ -183,6 +187,10 @@ fn take(faults: &mut Vec<Fault>, at: At, method: &Method, path: &str) -> Option<
 
 impl Fault {
     /// Waits the delay, then answers with the fault's status, or `None` to let the request through.
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "the emulator delays an answer for a fault, a timer of the server (not a client's wait)"
+    )]
     pub async fn apply(&self, door: Door) -> Option<Response> {
         if self.delay_ms > 0 {
             tokio::time::sleep(Duration::from_millis(self.delay_ms)).await;

@@ -307,6 +307,10 @@ impl Deliverer {
     /// [`Deliverer::deliver`], each request reported with what follows it for its URL: known only once the attempt
     /// is over (another URL may deliver the message) and the next wait is drawn (it may end after the retry window),
     /// so a report never promises a retry that will not happen.
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "a delivery's retry wait, bounded by its retry window and reported with each attempt"
+    )]
     pub async fn deliver_then(
         &self,
         message: &Message,

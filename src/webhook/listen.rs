@@ -183,6 +183,10 @@ pub fn router(options: ListenOptions, sink: mpsc::UnboundedSender<Received>) -> 
     router.fallback(receive).with_state(shared)
 }
 
+#[allow(
+    clippy::disallowed_methods,
+    reason = "the listener's --delay before it answers, a timer of the server (not a client's wait)"
+)]
 async fn receive(
     State(shared): State<Arc<Shared>>,
     method: Method,

@@ -41,5 +41,6 @@ mod stringify;
 mod support;
 mod trust;
 mod two_apis;
+mod waits;
 mod webhook;
 mod words;

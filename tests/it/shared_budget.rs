@@ -553,3 +553,63 @@ async fn rediss_with_a_private_ca_given_in_seg_budget_cacert() {
     assert!(run.code(2).stderr.contains("holds no PEM certificate"), "{}", run.stderr);
     assert!(!run.stderr.contains(PASSWORD));
 }
+
+/// A key set fifty minutes ahead with no push-back of the service's (what no seg writes: a reservation waits a
+/// window at most, a minute at any rate): reset and said once, not slept; the next process finds it whole. (Before:
+/// every runner slept the fifty minutes, silently.)
+#[tokio::test]
+async fn a_key_fifty_minutes_ahead_is_reset_not_slept() {
+    let Some(redis) = redis(&[]).await else { return };
+    let env = env_with_sources(2, 0).await;
+    let url = redis.url();
+    let vars = [("SEG_TOKEN", WRITE), ("SEG_RATE_LIMIT", "600"), ("SEG_BUDGET_URL", url.as_str())];
+    let list = ["-w", "demo", "sources", "list", "-o", "name", "--page-size", "1"];
+    let key = seg::api::budget::server_key(&env.base, &seg::secret::Secret::new(WRITE));
+    let mut conn = redis.conn().await;
+    let ahead = redis.now_ms().await + 50 * 60_000;
+    conn.set::<_, _, ()>(&key, ahead.to_string()).await.unwrap();
+    let guard = Duration::from_secs(40);
+    let run = tokio::time::timeout(guard, env.seg_with(&list, &vars)).await.expect("seg does not sleep 50 minutes");
+    assert_eq!(run.code(0).stdout, "workspaces/demo/sources/s000\nworkspaces/demo/sources/s001\n");
+    let warned = warnings(&run);
+    let want = format!(
+        "warning: the shared rate budget's key {key} at redis://alice:(redacted)@127.0.0.1:{}/0 was dated 49m",
+        redis.port
+    );
+    assert!(warned.len() == 1 && warned[0].starts_with(&want), "{}", run.stderr);
+    assert!(warned[0].ends_with("ahead; it was reset"), "{}", warned[0]);
+    let repaired: i64 = conn.get(&key).await.unwrap();
+    assert!(repaired < redis.now_ms().await + 60_000, "reset: {repaired}");
+    let run = tokio::time::timeout(guard, env.seg_with(&list, &vars)).await.unwrap();
+    assert!(warnings(run.code(0)).is_empty(), "the repair holds: {}", run.stderr);
+}
+
+/// A 429 asking for two hours pushes the shared key back one hour at most, said, and the key's time to live
+/// follows; the push-back is stored beside the time (`TIME UNTIL`), so a later reader knows it for seg's own.
+#[tokio::test]
+async fn a_429_asking_two_hours_pushes_the_key_back_one_hour_at_most() {
+    let Some(redis) = redis(&[]).await else { return };
+    let base = crate::waits::api_answering(std::sync::Arc::new(|| {
+        let body = r#"{"errors":[{"type":"RequestError","message":"Too many requests"}]}"#;
+        (429, vec![("retry-after".to_string(), "7200".to_string())], body.to_string())
+    }))
+    .await;
+    let home = tempfile::tempdir().unwrap();
+    let url = redis.url();
+    let mut cmd = crate::support::seg_command(home.path());
+    cmd.env("SEG_BASE_URL", &base).env("SEG_TOKEN", WRITE).env("SEG_RATE_LIMIT", "600").env("SEG_BUDGET_URL", &url);
+    cmd.args(["--api", "public", "api", "GET", "/", "--max-retries", "0"]);
+    let run = tokio::time::timeout(Duration::from_secs(40), run_with_stdin(cmd, b"")).await.unwrap();
+    run.code(18);
+    assert_eq!(warnings(&run), ["warning: the service asked to wait 2h (Retry-After); seg waits 1h at most"]);
+    let now = redis.now_ms().await;
+    let keys = redis.keys().await;
+    assert_eq!(keys.len(), 1, "{keys:?}");
+    let (_, value, ttl) = &keys[0];
+    let (tat, until) = value.split_once(' ').unwrap_or_else(|| panic!("a push-back beside the time: {value:?}"));
+    let (tat, until): (i64, i64) = (tat.parse().unwrap(), until.parse().unwrap());
+    assert!(until > now + 3_500_000 && until <= now + 3_600_000, "{until} at {now}");
+    assert!(tat <= until + 120_000, "{tat} {until}");
+    assert!(*ttl <= 3_600_000 + 120_000 + 60_000, "{ttl}");
+    assert!(!run.stderr.contains(PASSWORD));
+}

@@ -1,36 +1,36 @@
 //! The machine's budget: every `seg` process on the machine using one token and base URL draws from one GCRA
-//! (`super`), whose one number, the theoretical arrival time, lives in a small file under the user's runtime
-//! directory (else the cache directory), named by a hash of the base URL and token (never the token). A request
-//! reserves its slot under the file's lock, then sleeps outside it until the slot comes; the OS drops a dead
-//! process's lock, so a crash never blocks the others.
+//! (`super`), whose state, the theoretical arrival time (and the end of the service's push-back while it lasts),
+//! lives in a small file under the user's runtime directory (else the cache directory), named by a hash of the base
+//! URL and token (never the token). A request reserves its slot under the file's lock, then sleeps outside it until
+//! the slot comes; the OS drops a dead process's lock, so a crash never blocks the others.
 //!
-//! The file is never trusted blindly (CLI.md): a state that is not a time, or one dated more than [`FAR_AHEAD`]
-//! ahead (every process would sleep that long), is reset; a file that cannot be used (a link, which is never
-//! followed, a directory, a folder that cannot be written) leaves this process pacing itself alone. Either way a
-//! warning says so once: pacing is never dropped, or shared less, without a word.
+//! The file is never trusted blindly (CLI.md): a state that is not a time, or one beyond what seg writes (a
+//! push-back of more than an hour, a time further ahead than a budget reserves: `State::read`), is reset; a file
+//! that cannot be used (a link, which is never followed, a directory, a folder that cannot be written) leaves this
+//! process pacing itself alone. Either way a warning says so once: pacing is never dropped, or shared less, without a
+//! word.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::{FAR_AHEAD, Warn, reserve};
+use super::{Answer, Gcra, State, Warn, millis};
+use crate::api::wait::Wait;
 
 pub struct Machine {
     /// The state file; `None` when there is no folder for it (then the budget is this process's alone).
     path: Option<PathBuf>,
     /// Set when the file turned out unusable: the rest of the process paces in memory.
     unusable: AtomicBool,
-    /// One request every this long.
-    interval: Duration,
-    burst: u32,
-    /// The theoretical arrival time kept in memory when there is no file.
-    local: Mutex<u128>,
+    gcra: Gcra,
+    /// The state kept in memory when there is no file.
+    local: Mutex<State>,
     warn: Warn,
 }
 
-fn now_ms() -> u128 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis())
+fn now_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, millis)
 }
 
 /// The folder of the budgets (and of other short-lived state: completion's cache): `$XDG_RUNTIME_DIR/seg` (tmpfs, per user) where there is one, else the cache folder.
@@ -44,49 +44,28 @@ pub fn folder() -> Option<PathBuf> {
     Some(strategy.runtime_dir().unwrap_or_else(|| strategy.cache_dir()).join("seg"))
 }
 
-/// What was wrong with a stored state, as the warning says it (never quoting the file).
-fn distrust(text: &str, now: u128, limit: u128) -> Result<u128, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err("was empty".into());
-    }
-    let stored: u128 = text.parse().map_err(|_| "did not hold a time".to_string())?;
-    if stored > limit {
-        let ahead = Duration::from_secs(u64::try_from((stored - now) / 1000).unwrap_or(u64::MAX));
-        return Err(format!("was dated {} ahead", crate::ui::duration(ahead)));
-    }
-    Ok(stored)
-}
-
 impl Machine {
     /// The budget whose file is `budget-NAME` in the runtime folder (`NAME`: a hash of the base URL and token).
-    pub fn named(name: &str, interval: Duration, burst: u32, warn: Warn) -> Machine {
+    pub fn named(name: &str, gcra: Gcra, warn: Warn) -> Machine {
         let path = folder().map(|dir| dir.join(format!("budget-{name}")));
-        Machine::at(path, interval, burst, warn)
+        Machine::at(path, gcra, warn)
     }
 
-    fn at(path: Option<PathBuf>, interval: Duration, burst: u32, warn: Warn) -> Machine {
-        Machine { path, unusable: AtomicBool::new(false), interval, burst, local: Mutex::new(0), warn }
+    fn at(path: Option<PathBuf>, gcra: Gcra, warn: Warn) -> Machine {
+        Machine { path, unusable: AtomicBool::new(false), gcra, local: Mutex::new(State::default()), warn }
     }
 
-    /// The slack a burst gives: how far ahead of now the theoretical arrival time may run.
-    fn tolerance(&self) -> u128 {
-        self.interval.as_millis() * u128::from(self.burst.saturating_sub(1))
-    }
-
-    /// Changes the theoretical arrival time, shared or local. A stored time that cannot be right is reset first.
-    fn update<T>(&self, change: impl Fn(u128) -> (u128, T)) -> T {
-        let now = now_ms();
-        let limit = now + self.tolerance() + FAR_AHEAD.as_millis();
+    /// Changes the state, shared or local, at `now`. A stored state that cannot be right is reset first.
+    fn update<T>(&self, now: u64, change: impl Fn(State) -> (State, T)) -> T {
         if let Some(path) = self.path.as_deref().filter(|_| !self.unusable.load(Ordering::Relaxed)) {
             let mut repaired = None;
             let shared = crate::effect::bookkeeping::update(path, "0", |text| {
-                let stored = distrust(text, now, limit).unwrap_or_else(|why| {
+                let stored = State::read(text, now).unwrap_or_else(|why| {
                     repaired = Some(why);
-                    0
+                    State::default()
                 });
-                let (tat, value) = change(stored);
-                (tat.to_string(), value)
+                let (state, value) = change(stored);
+                (state.text(now), value)
             });
             match shared {
                 Ok(value) => {
@@ -105,25 +84,24 @@ impl Machine {
                 }
             }
         }
-        let mut tat = self.local.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut local = self.local.lock().unwrap_or_else(PoisonError::into_inner);
         // The clock was turned back while this process ran.
-        let stored = if *tat > limit { 0 } else { *tat };
-        let (new, value) = change(stored);
-        *tat = new;
+        let stored = State::read(&local.text(now), now).unwrap_or_default();
+        let (state, value) = change(stored);
+        *local = state;
         value
     }
 
-    /// Reserves the next slot: how many milliseconds until it comes.
-    pub fn reserve(&self) -> u128 {
-        let interval = self.interval.as_millis();
-        let tolerance = self.tolerance();
-        self.update(|stored| reserve(stored, now_ms(), interval, tolerance))
+    /// Reserves the next slot, or says when to ask again.
+    pub(super) fn reserve(&self) -> Answer {
+        let now = now_ms();
+        self.update(now, |state| self.gcra.reserve(state, now))
     }
 
     /// The service said to wait: nobody sharing the budget sends before `wait` has passed.
-    pub fn back_off(&self, wait: Duration) {
-        let until = now_ms() + wait.min(FAR_AHEAD).as_millis() + self.tolerance();
-        self.update(|stored| (stored.max(until), ()));
+    pub fn back_off(&self, wait: Wait) {
+        let now = now_ms();
+        self.update(now, |state| (self.gcra.back_off(state, now, millis(wait.duration())), ()));
     }
 }
 
@@ -131,39 +109,31 @@ impl Machine {
 #[allow(clippy::disallowed_methods, reason = "tests plant what a budget file may meet, not seg's effects")]
 mod tests {
     use std::sync::Arc;
+    use std::time::Duration;
 
     use super::*;
+    use crate::api::wait::Waiter;
 
-    /// A budget over `path` at 600 a minute (one every 100 ms, a burst of 10), and the warnings it gives.
+    /// A budget over `path` at 600 a minute (one every 100 ms, a burst of 10, a window of 1 s), and the warnings it
+    /// gives.
     fn paced(path: Option<PathBuf>) -> (Machine, Arc<Mutex<Vec<String>>>) {
         let said: Arc<Mutex<Vec<String>>> = Arc::default();
         let sink = said.clone();
         let warn: Warn = Arc::new(move |w: &str| sink.lock().unwrap().push(w.to_string()));
-        (Machine::at(path, Duration::from_millis(100), 10, warn), said)
+        (Machine::at(path, Gcra::new(600), warn), said)
     }
 
     /// The waits of `n` reservations made at one instant.
-    fn waits(budget: &Machine, n: usize) -> Vec<u128> {
+    fn waits(budget: &Machine, n: usize) -> Vec<u64> {
         let now = now_ms();
-        let (interval, tolerance) = (budget.interval.as_millis(), budget.tolerance());
-        (0..n).map(|_| budget.update(|stored| reserve(stored, now, interval, tolerance))).collect()
+        (0..n).map(|_| budget.update(now, |state| budget.gcra.reserve(state, now)).wait).collect()
     }
 
-    const PACED: [u128; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 200];
+    const PACED: [u64; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 200];
 
-    #[test]
-    fn a_burst_then_one_request_per_interval() {
-        let (interval, tolerance) = (100, 100 * 9);
-        let mut tat = 0;
-        let mut waits = Vec::new();
-        for _ in 0..12 {
-            let (next, wait) = reserve(tat, 10_000, interval, tolerance);
-            tat = next;
-            waits.push(wait);
-        }
-        assert_eq!(waits, PACED);
-        // Later, the burst comes back.
-        assert_eq!(reserve(tat, 20_000, interval, tolerance).1, 0);
+    /// A service's wait, as the transport makes it.
+    fn asked(wait: Duration) -> Wait {
+        Waiter::new(Arc::new(|_: &crate::api::wait::Said<'_>| {})).asked(wait, "Retry-After")
     }
 
     #[test]
@@ -173,17 +143,16 @@ mod tests {
         // Two budgets over one file, as two processes: together they get one burst.
         let ((a, said_a), (b, said_b)) = (paced(path.clone()), paced(path.clone()));
         let now = now_ms();
-        let (interval, tolerance) = (a.interval.as_millis(), a.tolerance());
-        let waits: Vec<u128> = (0..12)
+        let waits: Vec<u64> = (0..12)
             .map(|i| {
                 let budget = if i % 2 == 0 { &a } else { &b };
-                budget.update(|stored| reserve(stored, now, interval, tolerance))
+                budget.update(now, |state| budget.gcra.reserve(state, now)).wait
             })
             .collect();
         assert_eq!(waits, PACED);
-        b.back_off(Duration::from_secs(30));
-        let wait = a.update(|stored| reserve(stored, now_ms(), interval, tolerance));
-        assert!(wait >= 29_000, "{wait}");
+        b.back_off(asked(Duration::from_secs(30)));
+        let answer = a.reserve();
+        assert!(!answer.reserved && answer.wait >= 28_000 && answer.pending >= 29_000, "{answer:?}");
         assert!(said_a.lock().unwrap().is_empty() && said_b.lock().unwrap().is_empty());
         #[cfg(unix)]
         {
@@ -198,7 +167,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("budget-x");
         let days_ahead = (now_ms() + 3 * 86_400_000).to_string();
-        let cases: [(&[u8], &str); 7] = [
+        let minutes_ahead = (now_ms() + 50 * 60_000).to_string();
+        let pushed_too_far = format!("{} {}", now_ms(), now_ms() + 2 * 3_600_000);
+        let cases: [(&[u8], &str); 9] = [
             (b"garbage", "did not hold a time"),
             (b"", "was empty"),
             (b"  \n", "was empty"),
@@ -206,6 +177,8 @@ mod tests {
             (b"-5", "did not hold a time"),
             (b"\xff\xfe12", "did not hold a time"),
             (days_ahead.as_bytes(), "was dated 7"),
+            (minutes_ahead.as_bytes(), "was dated 4"),
+            (pushed_too_far.as_bytes(), "was dated 1h"),
         ];
         for (content, why) in cases {
             std::fs::write(&path, content).unwrap();
@@ -215,17 +188,24 @@ mod tests {
             let want = format!("the rate budget file {} {why}", path.display());
             assert!(said.len() == 1 && said[0].starts_with(&want), "{said:?}");
             assert!(said[0].ends_with("; it was reset"), "{said:?}");
-            let stored: u128 = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+            let stored: u64 = std::fs::read_to_string(&path).unwrap().parse().unwrap();
             assert!(stored <= now_ms() + 2_000, "repaired: {stored}");
         }
-        // A time the budget itself wrote (a queue, a Retry-After) is kept, however many read it.
+        // A time the budget itself wrote (a push-back) is kept, however many read it; an hour at most.
         let (budget, said) = paced(Some(path.clone()));
-        budget.back_off(Duration::from_secs(120));
-        assert!(waits(&budget, 1)[0] > 100_000);
+        budget.back_off(asked(Duration::from_secs(120)));
+        let answer = budget.reserve();
+        assert!(answer.wait > 100_000 && answer.pending > 110_000, "{answer:?}");
+        budget.back_off(asked(Duration::from_secs(7200)));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (_, until) = text.split_once(' ').unwrap();
+        assert!(until.parse::<u64>().unwrap() <= now_ms() + 3_600_000, "{text}");
+        let wait = waits(&budget, 1)[0];
+        assert!((3_590_000..=3_599_000).contains(&wait), "asked again within the hour: {wait}");
         assert!(said.lock().unwrap().is_empty());
         // In memory too: a clock turned back does not make the process sleep.
         let (budget, _) = paced(None);
-        *budget.local.lock().unwrap() = u128::MAX / 2;
+        *budget.local.lock().unwrap() = State { tat: u64::MAX / 2, until: 0 };
         assert_eq!(waits(&budget, 12), PACED);
     }
 

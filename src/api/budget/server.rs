@@ -1,4 +1,4 @@
-//! The budget shared across machines (CLI.md, "Beyond one machine"): the machine's GCRA, its one number a key of a
+//! The budget shared across machines (CLI.md, "Beyond one machine"): the machine's GCRA, its state a key of a
 //! Redis-protocol server that every `seg` with the same URL, token and base URL reaches. One Lua script
 //! (`budget.lua`, run with EVALSHA and loaded again after a script flush: `Script::invoke_async`) reserves a slot or
 //! pushes the budget back in one atomic step, on the server's clock (`TIME`): it answers a relative wait, which the
@@ -7,9 +7,11 @@
 //!
 //! One connection per process (multiplexed: concurrent requests share it), made at the first request. A server that
 //! does not take it, or answer a call, within [`WITHIN`] is said once on stderr and the process goes on with the
-//! machine's budget; with `SEG_BUDGET_STRICT=1` it is exit 3 instead. A key that cannot be right (not a time, another
-//! type, dated far ahead) is reset by the script and said once. The URL's password is never shown: every message
-//! names the URL through [`crate::secret::redact_userinfo`].
+//! machine's budget; with `SEG_BUDGET_STRICT=1` it is exit 3 instead. The server's answer is never trusted: one that
+//! is not the script's, or a wait beyond the budget's bound (`wait::Bound`: its window plus the pending push-back, an
+//! hour at most), fails the server the same way, and its key is deleted. A key that cannot be right (not a time,
+//! another type, dated beyond what seg writes) is reset by the script and said once. The URL's password is never
+//! shown: every message names the URL through [`crate::secret::redact_credentials`].
 
 use std::sync::{LazyLock, OnceLock};
 use std::time::Duration;
@@ -19,9 +21,10 @@ use sha2::Digest;
 use tokio::sync::OnceCell;
 
 use super::machine::Machine;
-use super::{FAR_AHEAD, Warn};
+use super::{Answer, Gcra, WIDEST_WINDOW, Warn, millis};
+use crate::api::wait::{self, Wait};
 use crate::error::{Error, Result};
-use crate::secret::{Secret, redact_userinfo};
+use crate::secret::{Secret, redact_credentials};
 
 /// How long the server has to take the connection, and then to answer each call.
 pub const WITHIN: Duration = Duration::from_secs(2);
@@ -84,9 +87,10 @@ fn roots_with(extra: &[u8]) -> Vec<u8> {
     pem
 }
 
+#[derive(Clone, Copy)]
 enum Op {
     Reserve,
-    BackOff(Duration),
+    BackOff(Wait),
 }
 
 pub(super) struct Server {
@@ -100,8 +104,7 @@ pub(super) struct Server {
     failure: OnceLock<String>,
     strict: bool,
     fallback: Machine,
-    interval: Duration,
-    burst: u32,
+    gcra: Gcra,
     warn: Warn,
     note: Warn,
 }
@@ -109,18 +112,16 @@ pub(super) struct Server {
 impl Server {
     /// A budget at the server of `options` (no connection yet), falling back to `fallback`. An invalid URL or CA
     /// file is a usage error.
-    #[allow(clippy::too_many_arguments, reason = "built in one place, Budget::shared")]
     pub fn new(
         options: &ServerOptions,
         key: String,
         fallback: Machine,
-        interval: Duration,
-        burst: u32,
+        gcra: Gcra,
         warn: Warn,
         note: Warn,
     ) -> Result<Server> {
         let url = options.url.expose();
-        let shown = redact_userinfo(url).into_owned();
+        let shown = redact_credentials(url).into_owned();
         let info = check_url(url).map_err(|why| Error::usage(format!("invalid budget URL: {why}")))?;
         let tls = matches!(info.addr(), redis::ConnectionAddr::TcpTls { .. });
         let client = match &options.cacert {
@@ -142,36 +143,38 @@ impl Server {
             failure: OnceLock::new(),
             strict: options.strict,
             fallback,
-            interval,
-            burst,
+            gcra,
             warn,
             note,
         })
     }
 
-    /// Reserves the next slot: how many milliseconds until it comes.
-    pub async fn reserve(&self) -> Result<u128> {
-        if let Some(wait) = self.call(Op::Reserve).await? {
-            return Ok(wait);
+    /// Reserves the next slot, or says when to ask again.
+    pub(super) async fn reserve(&self) -> Result<Answer> {
+        if let Some(answer) = self.call(Op::Reserve).await? {
+            return Ok(answer);
         }
         Ok(self.fallback.reserve())
     }
 
     /// Nobody sharing the budget sends before `wait` has passed.
-    pub async fn back_off(&self, wait: Duration) -> Result<()> {
+    pub async fn back_off(&self, wait: Wait) -> Result<()> {
         if self.call(Op::BackOff(wait)).await?.is_none() {
             self.fallback.back_off(wait);
         }
         Ok(())
     }
 
-    /// Runs the script: the wait it answered, or `None` when the server cannot be used (said once) and the machine's
-    /// budget is to be used; an error in strict mode.
-    async fn call(&self, op: Op) -> Result<Option<u128>> {
+    /// Runs the script: its answer, checked against the budget's bound, or `None` when the server cannot be used
+    /// (said once) and the machine's budget is to be used; an error in strict mode.
+    async fn call(&self, op: Op) -> Result<Option<Answer>> {
         if self.failure.get().is_none()
-            && let Ok(wait) = self.run(op).await
+            && let Ok(answer) = self.run(op).await
         {
-            return Ok(Some(wait));
+            match self.gcra.bound().answer(answer.wait, answer.pending) {
+                Ok(_) => return Ok(Some(answer)),
+                Err(why) => self.distrust(&why).await,
+            }
         }
         match self.failure.get() {
             Some(why) if self.strict => {
@@ -179,6 +182,24 @@ impl Server {
             }
             _ => Ok(None),
         }
+    }
+
+    /// An answer beyond the bound: the server is failed (said once), and its key deleted so that no other `seg` reads
+    /// that state again.
+    #[allow(clippy::disallowed_methods, reason = "the budget's key: seg's bookkeeping, not an effect (effect.rs)")]
+    async fn distrust(&self, why: &str) {
+        let reset = match self.connection.get() {
+            Some(connection) => {
+                let mut connection = connection.clone();
+                let mut delete = redis::cmd("DEL");
+                delete.arg(&self.key);
+                let deleting = delete.query_async::<i64>(&mut connection);
+                matches!(tokio::time::timeout(WITHIN, deleting).await, Ok(Ok(_)))
+            }
+            None => false,
+        };
+        let done = if reset { "was deleted" } else { "could not be deleted" };
+        self.fail(&format!("{why}; its key {} {done}", self.key));
     }
 
     /// Records why the server cannot be used, the first time: said once (not in strict mode, where it is the error).
@@ -196,46 +217,56 @@ impl Server {
     }
 
     /// Runs the script; a failure is recorded (`fail`) before it returns.
-    async fn run(&self, op: Op) -> std::result::Result<u128, ()> {
+    async fn run(&self, op: Op) -> std::result::Result<Answer, ()> {
         self.script(op).await.map_err(|why| self.fail(&why))
     }
 
     #[allow(clippy::disallowed_methods, reason = "the budget's script: seg's bookkeeping, not an effect (effect.rs)")]
-    async fn script(&self, op: Op) -> std::result::Result<u128, String> {
+    async fn script(&self, op: Op) -> std::result::Result<Answer, String> {
         let mut connection = self.connection().await?.clone();
-        let tolerance = self.interval * self.burst.saturating_sub(1);
         let (name, wait) = match op {
-            Op::Reserve => ("reserve", Duration::ZERO),
-            Op::BackOff(wait) => ("back_off", wait.min(FAR_AHEAD)),
+            Op::Reserve => ("reserve", 0),
+            Op::BackOff(wait) => ("back_off", millis(wait.duration())),
         };
         let mut call = SCRIPT.prepare_invoke();
         call.key(&self.key)
             .arg(name)
-            .arg(millis(self.interval))
-            .arg(millis(tolerance))
-            .arg(millis(FAR_AHEAD))
-            .arg(millis(wait))
+            .arg(self.gcra.interval)
+            .arg(self.gcra.tolerance())
+            .arg(self.gcra.window())
+            .arg(2 * WIDEST_WINDOW)
+            .arg(millis(wait::MOST))
+            .arg(wait)
             .arg(millis(TTL_MARGIN));
-        let answer = tokio::time::timeout(WITHIN, call.invoke_async::<(i64, i64, i64)>(&mut connection)).await;
-        let (wait, repaired, ahead) = match answer {
+        let answer = tokio::time::timeout(WITHIN, call.invoke_async::<Vec<i64>>(&mut connection)).await;
+        let answer = match answer {
             Err(_) => return Err(format!("no answer within {}", crate::ui::duration(WITHIN))),
             Ok(Err(e)) => return Err(one_line(&e)),
             Ok(Ok(answer)) => answer,
         };
+        // {wait, repaired, how far ahead, reserved, pending}: every one a number the script can answer.
+        let number = |at: usize| answer.get(at).and_then(|n| u64::try_from(*n).ok());
+        let read = (number(0), number(1).filter(|r| *r <= 4), number(2), number(3).filter(|r| *r <= 1), number(4));
+        let (Some(wait), Some(repaired), Some(ahead), Some(reserved), Some(pending)) = read else {
+            return Err("it gave an answer that is not the budget script's".into());
+        };
+        if answer.len() != 5 {
+            return Err("it gave an answer that is not the budget script's".into());
+        }
         let why = match repaired {
             0 => None,
             1 => Some("did not hold a time".to_string()),
             2 => Some("was empty".to_string()),
             3 => Some("held a value of another type".to_string()),
             _ => {
-                let ahead = Duration::from_millis(u64::try_from(ahead).unwrap_or(0));
-                Some(format!("was dated {} ahead", crate::ui::duration(Duration::from_secs(ahead.as_secs()))))
+                let ahead = Duration::from_secs(ahead / 1000);
+                Some(format!("was dated {} ahead", crate::ui::duration(ahead)))
             }
         };
         if let Some(why) = why {
             (self.warn)(&format!("the shared rate budget's key {} at {} {why}; it was reset", self.key, self.shown));
         }
-        Ok(u128::try_from(wait).unwrap_or(0))
+        Ok(Answer { wait, reserved: reserved == 1, pending })
     }
 
     /// The one connection, made at the first call.
@@ -264,10 +295,6 @@ impl Server {
             })
             .await
     }
-}
-
-fn millis(duration: Duration) -> u64 {
-    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// A Redis error in one line, control characters escaped (the server's text). It never holds the URL's password,

@@ -211,6 +211,11 @@ impl Transport {
         (self.observer)(&Notice::Warning(warning));
     }
 
+    /// Waits one turn of a poll (`api::wait::Waiter::poll`); the caller says what it waits for and bounds it.
+    pub async fn poll(&self) {
+        self.waiter.poll().await;
+    }
+
     /// Says what seg waits for (a line on stderr).
     pub fn waiting(&self, what: &str) {
         (self.observer)(&Notice::Waiting(what));

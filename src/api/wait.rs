@@ -23,6 +23,8 @@ use std::time::Duration;
 pub const MOST: Duration = Duration::from_secs(3600);
 /// A pacing wait longer than this is said whatever the verbosity; a shorter one only at `-v`.
 pub const SAID_OVER: Duration = Duration::from_secs(1);
+/// One turn of a poll ([`Waiter::poll`]).
+pub const POLL: Duration = Duration::from_millis(50);
 /// The first wait of a backoff (no hint from the service), which doubles with each attempt up to the next.
 pub const FIRST_BACKOFF: Duration = Duration::from_millis(500);
 pub const MOST_BACKOFF: Duration = Duration::from_secs(60);
@@ -119,6 +121,12 @@ impl Waiter {
             shown(MOST)
         )));
         Wait(MOST)
+    }
+
+    /// Sleeps one turn of a poll (for a lock another seg process holds): short, and said by its caller, which bounds
+    /// the whole (`api::public`'s create lock: said after a second, an hour at most).
+    pub async fn poll(&self) {
+        sleep(Wait(POLL)).await;
     }
 
     /// Sleeps a retry's wait (`attempt` of `max`), said first.

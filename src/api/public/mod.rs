@@ -959,7 +959,7 @@ impl Call<'_> {
     async fn hold_create(&self, key: &str, shown: &str) -> Result<Option<std::fs::File>> {
         /// How long a turn is waited for: as long as the longest wait seg honours (the other process may be waiting
         /// on the service that long).
-        const MOST: std::time::Duration = std::time::Duration::from_secs(3600);
+        const MOST: std::time::Duration = crate::api::wait::MOST;
         if self.client.dry_run() {
             return Ok(None);
         }
@@ -989,7 +989,7 @@ impl Call<'_> {
                     path.display()
                 )));
             }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            self.client.poll().await;
         }
     }
 

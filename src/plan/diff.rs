@@ -1131,11 +1131,10 @@ impl Builder<'_> {
         for (key, value) in wanted {
             // A forwarding target is a source: by slug or by full name, as either API shows it.
             let target = |v: &Value| v.as_str().map(|t| Value::from(slug(t)));
-            let (now, wanted) = match key.as_str() {
-                "forwarding_violations_to" | "forwarding_blocked_events_to" => {
-                    (current.get(key).and_then(target), target(value))
-                }
-                _ => (current.get(key).cloned(), Some(value.clone())),
+            let (now, wanted) = if SchemaConfig::FORWARDING.contains(&key.as_str()) {
+                (current.get(key).and_then(target), target(value))
+            } else {
+                (current.get(key).cloned(), Some(value.clone()))
             };
             if same(&now.unwrap_or(Value::Null), wanted.as_ref().unwrap_or(&Value::Null)) {
                 continue;

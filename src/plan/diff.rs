@@ -753,6 +753,8 @@ impl Plan {
         if let Some(flag) = workspace.filter(|w| *w != self.workspace) {
             return Err(refuse(format!("it is for {}, and -w names {flag}", self.workspace)));
         }
+        // The sources the plan makes before a change: their schema configs are new, no read of the plan's.
+        let mut made = BTreeSet::new();
         for (index, change) in self.changes.iter().enumerate() {
             let at = |why: String| {
                 refuse(format!("change {} ({} {}): {why}", index + 1, change.action.verb(), change.resource))
@@ -771,8 +773,15 @@ impl Plan {
                 | Op::DeleteDestination { name }
                 | Op::DeletePlan { name } => Some(name.clone()),
                 Op::DeleteFilter { name } => name.rsplit_once("/filters/").map(|(d, _)| format!("{d}/filters")),
-                Op::UpdateSchemaConfig { name, .. } => Some(name.clone()),
+                Op::UpdateSchemaConfig { name, .. } => {
+                    let source = name.strip_suffix("/schema-config").unwrap_or_default();
+                    (!made.contains(source)).then(|| name.clone())
+                }
                 Op::Disconnect { plan, .. } => Some(plan.clone()),
+                Op::CreateSource { body, .. } => {
+                    made.insert(body.source.name.clone());
+                    None
+                }
                 _ => None,
             };
             if let Some(target) = target.filter(|t| !self.fingerprints.contains_key(t)) {

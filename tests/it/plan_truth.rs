@@ -3,14 +3,58 @@
 //! any request; `requests` is what `apply` sends, for every kind of change; a delete's cascade counts each resource
 //! once; a saved plan that makes a source with its schema config applies; both APIs export the same names.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use crate::code::rich_workspace;
+use crate::code::{rich_workspace, write_file, writes};
 use crate::support::{Run, TestEnv, WRITE};
+use seg::emulator::EmulatorOptions;
+
+const APIS: [&str; 2] = ["config", "public"];
+
+/// An emulator with the workspace `acme` and nothing in it.
+async fn empty() -> TestEnv {
+    TestEnv::with(EmulatorOptions { workspaces: vec!["acme".into()], rate_limit: 0, ..Default::default() }).await
+}
 
 /// `seg ARGS` on `api` with the write token.
 async fn seg(env: &TestEnv, api: &str, args: &[&str]) -> Run {
     env.seg_with(args, &[("SEG_TOKEN", WRITE), ("SEG_API", api)]).await
+}
+
+/// Item 10: a saved plan that makes a source with its schema config was refused ("changes ... which the plan did
+/// not read"): the schema config of a source the plan makes is the plan's to write.
+#[tokio::test]
+async fn a_saved_plan_that_makes_a_source_with_its_schema_config_applies() {
+    for api in APIS {
+        let env = empty().await;
+        let text = "format: seg/1
+workspace: acme
+sources:
+  web:
+    catalog_name: catalog/sources/javascript
+    schema_config: {allow_unplanned_track_events: false, forwarding_blocked_events_to: ios}
+  ios:
+    catalog_name: catalog/sources/ios
+";
+        let file = write_file(&env, "new.yaml", text);
+        let plan = env.path("plan.json");
+        let plan = plan.to_str().unwrap();
+        seg(&env, api, &["diff", "--file", &file, "--out", plan]).await.code(1);
+        // The schema config of a source the plan does not make is one it must have read: without the create, the
+        // same plan is refused.
+        let mut forged: Value = serde_json::from_str(&std::fs::read_to_string(plan).unwrap()).unwrap();
+        forged["changes"].as_array_mut().unwrap().retain(|c| c["op"]["op"] != "create_source");
+        let forged_path = write_file(&env, "forged.json", &forged.to_string());
+        let run = seg(&env, api, &["apply", "--plan", &forged_path, "--yes"]).await;
+        assert_eq!(run.code, 2, "{api}: {}", run.stderr);
+        assert!(run.stderr.contains("which the plan did not read"), "{api}: {}", run.stderr);
+        assert!(writes(&env).await.is_empty(), "{api}");
+        let run = seg(&env, api, &["apply", "--plan", plan, "--yes"]).await;
+        assert_eq!(run.code, 0, "{api}: {}", run.stderr);
+        assert!(!writes(&env).await.is_empty(), "{api}");
+        let run = seg(&env, api, &["diff", "--file", &file, "-o", "json"]).await;
+        assert_eq!(run.code(0).json()["changes"], json!([]), "{api}: {}", run.stdout);
+    }
 }
 
 /// Item 13: the Public API's export wrote a forwarding target as a full name (`workspaces/acme/sources/ios`) where

@@ -21,6 +21,163 @@ async fn seg(env: &TestEnv, api: &str, args: &[&str]) -> Run {
     env.seg_with(args, &[("SEG_TOKEN", WRITE), ("SEG_API", api)]).await
 }
 
+/// The requests the emulator received since the last look (every method), cleared.
+async fn all_requests(env: &TestEnv) -> Vec<String> {
+    let requests = env.requests().await;
+    env.clear_requests().await;
+    requests.iter().map(|r| format!("{} {}", r["method"].as_str().unwrap(), r["uri"].as_str().unwrap())).collect()
+}
+
+const PROD_ALONE: &str = "format: seg/1
+workspace: acme
+sources:
+  web:
+    catalog_name: catalog/sources/javascript
+    destinations:
+      webhooks#Prod:
+        enabled: true
+        config:
+          hooks: [{hook: 'https://prod.example/in'}]
+        filters:
+          Drop tests: {if: \"userId = 'test'\", actions: [{type: drop_event}], enabled: true}
+";
+
+/// Item 9: `webhooks#Prod` alone made the source's first webhooks destination, which a listing then names by the
+/// bare slug; the next apply did not find it and tried to make it again (exit 16, every time).
+#[tokio::test]
+async fn a_destination_keyed_by_its_name_alone_is_found_again() {
+    let env = empty().await;
+    let file = write_file(&env, "prod.yaml", PROD_ALONE);
+    seg(&env, "public", &["apply", "--file", &file, "--yes"]).await.code(0);
+    writes(&env).await;
+    for _ in 0..2 {
+        let run = seg(&env, "public", &["apply", "--file", &file, "--yes"]).await;
+        assert!(run.code(0).stderr.contains("nothing to change"), "{}", run.stderr);
+        assert!(writes(&env).await.is_empty());
+    }
+    let run = seg(&env, "public", &["diff", "--file", &file, "-o", "json"]).await;
+    assert_eq!(run.code(0).json()["changes"], json!([]), "{}", run.stdout);
+    // A change to it is an update of the destination it names (the first of its entry), with its filters.
+    let changed = PROD_ALONE
+        .replace("enabled: true\n        config", "enabled: false\n        config")
+        .replace("enabled: true}\n", "enabled: false}\n");
+    let file = write_file(&env, "prod-off.yaml", &changed);
+    let run = seg(&env, "public", &["diff", "--file", &file, "-o", "json"]).await;
+    let plan = run.code(1).json();
+    let resources: Vec<&str> =
+        plan["changes"].as_array().unwrap().iter().map(|c| c["resource"].as_str().unwrap()).collect();
+    assert_eq!(resources.len(), 2, "{plan}");
+    assert_eq!(resources[0], "workspaces/acme/sources/web/destinations/webhooks", "{plan}");
+    assert!(resources[1].starts_with("workspaces/acme/sources/web/destinations/webhooks/filters/"), "{plan}");
+    seg(&env, "public", &["apply", "--file", &file, "--yes"]).await.code(0);
+    assert_eq!(writes(&env).await.len(), 2);
+    seg(&env, "public", &["diff", "--file", &file]).await.code(0);
+    // Its export keys it by the bare slug with its name, and that file is the same workspace.
+    let exported = seg(&env, "public", &["export"]).await;
+    let text = exported.code(0).stdout.clone();
+    assert!(text.contains("      webhooks:\n") && text.contains("name: Prod"), "{text}");
+    let again = write_file(&env, "exported.yaml", &text);
+    let run = seg(&env, "public", &["diff", "--file", &again, "-o", "json"]).await;
+    assert_eq!(run.code(0).json()["changes"], json!([]), "{}", run.stdout);
+}
+
+/// Item 9: `SLUG#NAME` names the destination with that name, first or not; a bare `SLUG` the first that no such key
+/// claims; one more destination of an entry that has one is made under its name; --prune deletes only what no key
+/// names.
+#[tokio::test]
+async fn slug_and_name_keys_match_the_destinations_they_name() {
+    let env = empty().await;
+    // One more destination of an entry needs a name of its own: refused before the first write.
+    let unnamed = write_file(&env, "unnamed.yaml", &format!("{PROD_ALONE}      webhooks:\n        enabled: true\n"));
+    let run = seg(&env, "public", &["apply", "--file", &unnamed, "--yes"]).await;
+    assert!(run.code(2).stderr.contains("key it webhooks#NAME"), "{}", run.stderr);
+    assert!(writes(&env).await.is_empty());
+    // Made in one apply: the named one first, then one more of the same entry keyed by the bare slug with a name.
+    let both = format!(
+        "{PROD_ALONE}      webhooks:
+        name: Staging
+        enabled: false
+        config:
+          hooks: [{{hook: 'https://staging.example/in'}}]
+"
+    );
+    let file = write_file(&env, "both.yaml", &both);
+    seg(&env, "public", &["apply", "--file", &file, "--yes"]).await.code(0);
+    writes(&env).await;
+    let run = seg(&env, "public", &["apply", "--file", &file, "--yes"]).await;
+    assert!(run.code(0).stderr.contains("nothing to change"), "{}", run.stderr);
+    assert!(writes(&env).await.is_empty());
+    let listed = seg(&env, "public", &["destinations", "list", "--source", "web", "-o", "name"]).await;
+    assert_eq!(
+        listed.code(0).stdout,
+        "workspaces/acme/sources/web/destinations/webhooks\nworkspaces/acme/sources/web/destinations/webhooks#Staging\n"
+    );
+    // The same two keys, the other way round (the bare one is now the first of its entry): the same workspace.
+    let swapped = "format: seg/1
+workspace: acme
+sources:
+  web:
+    catalog_name: catalog/sources/javascript
+    destinations:
+      webhooks:
+        enabled: false
+        config:
+          hooks: [{hook: 'https://staging.example/in'}]
+      webhooks#Prod:
+        enabled: true
+        config:
+          hooks: [{hook: 'https://prod.example/in'}]
+";
+    let swapped = write_file(&env, "swapped.yaml", swapped);
+    let run = seg(&env, "public", &["diff", "--file", &swapped, "-o", "json"]).await;
+    assert_eq!(run.code(0).json()["changes"], json!([]), "{}", run.stdout);
+    // The bare key names the one the named key leaves: renaming it renames that one.
+    let renamed = write_file(&env, "renamed.yaml", &both.replace("name: Staging", "name: Test"));
+    let run = seg(&env, "public", &["diff", "--file", &renamed, "-o", "json"]).await;
+    let plan = run.code(1).json();
+    assert_eq!(
+        plan["changes"],
+        json!([{"action": "update", "resource": "workspaces/acme/sources/web/destinations/webhooks#Staging",
+                "fields": [{"path": "destination.display_name", "from": "Staging", "to": "Test"}]}]),
+        "{plan}"
+    );
+    // --prune with the named one alone: the other goes, the named one (the first of its entry) stays.
+    let run =
+        seg(&env, "public", &["diff", "--file", &write_file(&env, "prod.yaml", PROD_ALONE), "--prune", "-o", "json"])
+            .await;
+    let plan = run.code(1).json();
+    let changes: Vec<(&str, &str)> = plan["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["action"].as_str().unwrap(), c["resource"].as_str().unwrap()))
+        .collect();
+    assert_eq!(changes, [("delete", "workspaces/acme/sources/web/destinations/webhooks#Staging")], "{plan}");
+}
+
+/// Item 9: two keys naming one destination passed the file check and stopped midway; they are refused before any
+/// request, naming both, on both APIs.
+#[tokio::test]
+async fn two_keys_naming_one_destination_are_refused_before_any_request() {
+    let env = empty().await;
+    let text = format!("{PROD_ALONE}      webhooks:\n        name: Prod\n        enabled: true\n");
+    let file = write_file(&env, "twice.yaml", &text);
+    all_requests(&env).await;
+    for api in APIS {
+        for args in [&["diff", "--file", &file][..], &["apply", "--file", &file, "--yes"]] {
+            let verb = args[0];
+            let run = seg(&env, api, args).await;
+            assert_eq!(run.code, 2, "{api} {verb}: {}", run.stderr);
+            assert!(
+                run.stderr.contains("webhooks#Prod") && run.stderr.contains("\"webhooks\""),
+                "{api} {verb}: {}",
+                run.stderr
+            );
+        }
+    }
+    assert_eq!(all_requests(&env).await, Vec::<String>::new(), "refused before any request");
+}
+
 /// Item 10: a saved plan that makes a source with its schema config was refused ("changes ... which the plan did
 /// not read"): the schema config of a source the plan makes is the plan's to write.
 #[tokio::test]

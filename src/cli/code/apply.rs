@@ -50,7 +50,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         (Some(path), None) => {
             let file = super::read_file(path)?;
             let workspace = super::target(ctx, &file)?;
-            let reach = super::reach_of(&file, &workspace, args.prune);
+            let reach = |snapshot: &_| super::reach_of(&file, snapshot, args.prune);
             let snapshot = super::read_workspace(ctx, &workspace, &reach).await?;
             let options = Options { prune: args.prune, max_deletes: args.max_deletes };
             (diff::plan(&file, &snapshot, options, &env)?, file.env_names())
@@ -143,7 +143,8 @@ async fn saved_plan(ctx: &Context, path: &std::path::Path, env: &ProcessEnv) -> 
         return Err(Error::usage(format!("{shown} is a plan for {workspace}, and -w names {flag}")));
     }
     // What the plan read, read again: its fingerprints name every filter list and schema config it looked at.
-    let snapshot = super::read_workspace(ctx, workspace.as_str(), &diff::reach_of_plan(&plan)).await?;
+    let reach = diff::reach_of_plan(&plan);
+    let snapshot = super::read_workspace(ctx, workspace.as_str(), &|_| reach.clone()).await?;
     let moved = diff::moved(&plan.fingerprints, &diff::fingerprints(&snapshot));
     if !moved.is_empty() {
         return Err(Error::Differs(format!(

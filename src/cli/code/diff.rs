@@ -44,7 +44,8 @@ pub struct Args {
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let file = super::read_file(&args.file)?;
     let workspace = super::target(ctx, &file)?;
-    let snapshot = super::read_workspace(ctx, &workspace, &super::reach_of(&file, &workspace, args.prune)).await?;
+    let reach = |snapshot: &_| super::reach_of(&file, snapshot, args.prune);
+    let snapshot = super::read_workspace(ctx, &workspace, &reach).await?;
     let mut plan = diff::plan(&file, &snapshot, Options { prune: args.prune, max_deletes: None }, &super::env(ctx))?;
     plan.api = ctx.api()?.as_str().to_string();
     // A saved plan holds secrets only as references (CLI.md): refused before anything is printed or written.

@@ -182,6 +182,10 @@ pub struct Plan {
     #[serde(default)]
     pub not_supported: Vec<NotSupported>,
     pub fingerprints: BTreeMap<String, String>,
+    /// How many write requests `apply` sends for the changes on the plan's API (`plan::apply::requests`, which
+    /// asks the client how each change's request goes out: one call, or several on the Public API).
+    #[serde(default)]
+    pub requests: usize,
     /// Where a request would carry a secret written literally in the file (not saved: a saved plan holds secrets
     /// only as references, so `diff --out` refuses such a plan).
     #[serde(skip)]
@@ -193,16 +197,21 @@ fn config_api() -> String {
 }
 
 impl Plan {
-    /// How many resources the plan deletes: each delete, and everything each takes with it.
+    /// How many resources the plan deletes: each delete, and everything each takes with it, each resource once.
     pub fn deletes(&self) -> usize {
-        self.changes.iter().filter(|c| c.action == Action::Delete).map(|c| 1 + c.with.len()).sum()
+        self.deleted().len()
+    }
+
+    /// The resources the plan deletes, each once: each delete's, and what each takes with it.
+    fn deleted(&self) -> BTreeSet<&str> {
+        let deletes = self.changes.iter().filter(|c| c.action == Action::Delete);
+        deletes.flat_map(|c| std::iter::once(&c.resource).chain(&c.with)).map(String::as_str).collect()
     }
 
     /// What the deletes are, for a question: `2 sources, 3 destinations and 1 filter`.
     pub fn deleted_kinds(&self) -> String {
         let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-        let names = self.changes.iter().filter(|c| c.action == Action::Delete);
-        for name in names.flat_map(|c| std::iter::once(&c.resource).chain(&c.with)) {
+        for name in self.deleted() {
             *counts.entry(kind_of_name(name)).or_default() += 1;
         }
         let parts: Vec<String> = ["source", "destination", "filter", "tracking plan", "connection"]
@@ -226,7 +235,7 @@ impl Plan {
     pub fn summary(&self) -> Value {
         let changes: Vec<Change> = self.changes.iter().map(|c| Change { op: None, ..c.clone() }).collect();
         serde_json::json!({"changes": changes, "unverifiable": self.unverifiable, "not_supported": self.not_supported,
-            "requests": self.changes.len()})
+            "requests": self.requests})
     }
 
     /// The plan for people: one block per change, then what could not be compared, then the count.
@@ -277,7 +286,7 @@ impl Plan {
                 count(Action::Delete),
                 count(Action::Connect),
                 count(Action::Disconnect),
-                crate::ui::count(self.changes.len(), "request"),
+                crate::ui::count(self.requests, "request"),
             ));
         }
         out
@@ -733,6 +742,30 @@ pub fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Change, S
     })
 }
 
+/// What the deletes of a plan have taken so far, in the plan's order: a delete takes with it only what no earlier
+/// change took (a connection goes with its source, or is undone by a disconnect, and is not taken again with its
+/// plan), so each resource is listed, counted and confirmed once.
+#[derive(Default)]
+struct Taken(BTreeSet<String>);
+
+impl Taken {
+    /// `change` (what [`describe`] says of `op`) with what earlier changes took left out of its `with`.
+    fn after(&mut self, op: &Op, mut change: Change) -> Change {
+        match op {
+            Op::Disconnect { plan, source } => {
+                self.0.insert(format!("{plan}/source-connections/{source}"));
+            }
+            _ if change.action == Action::Delete => {
+                change.with.retain(|name| !self.0.contains(name));
+                self.0.insert(change.resource.clone());
+                self.0.extend(change.with.iter().cloned());
+            }
+            _ => {}
+        }
+        change
+    }
+}
+
 /// Whether a saved change says what its request does: the same action, resource and deletions, the same fields in
 /// the same order with the same values, secrets on both sides only as markers.
 fn says(stated: &Change, derived: &Change) -> bool {
@@ -759,12 +792,13 @@ impl Plan {
         }
         // The sources the plan makes before a change: their schema configs are new, no read of the plan's.
         let mut made = BTreeSet::new();
+        let mut taken = Taken::default();
         for (index, change) in self.changes.iter().enumerate() {
             let at = |why: String| {
                 refuse(format!("change {} ({} {}): {why}", index + 1, change.action.verb(), change.resource))
             };
             let op = change.op.as_ref().ok_or_else(|| at("it has no request".into()))?;
-            let derived = describe(op, snapshot, env).map_err(at)?;
+            let derived = taken.after(op, describe(op, snapshot, env).map_err(at)?);
             if !says(change, &derived) {
                 return Err(at("its request does something else than the change it lists".into()));
             }
@@ -903,13 +937,14 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
     }
     b.tracking_plans(file, snapshot)?;
     let Builder { creates, settings, plans, connects, deletes, unverifiable, not_supported, literal_secrets, .. } = b;
+    let mut taken = Taken::default();
     let changes = creates
         .iter()
         .chain(&settings)
         .chain(&plans)
         .chain(&connects)
         .chain(&deletes)
-        .map(|op| describe(op, snapshot, env))
+        .map(|op| describe(op, snapshot, env).map(|change| taken.after(op, change)))
         .collect::<Result<Vec<_>, String>>()
         .map_err(|why| Error::failed(format!("a planned request does not describe itself: {why}")))?;
     Ok(Plan {
@@ -921,6 +956,7 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
         unverifiable,
         not_supported,
         fingerprints: fingerprints(snapshot),
+        requests: 0,
         literal_secrets,
     })
 }
@@ -1593,6 +1629,54 @@ mod tests {
         let wanted = keys(&["webhooks#Twin"]);
         let err = matched(&public, &wanted, &twins).unwrap_err();
         assert!(err.contains("destinations/webhooks and") && err.contains("destinations/id2"), "{err}");
+    }
+
+    #[test]
+    fn a_cascade_counts_each_resource_once() {
+        use crate::api::walk::PlanState;
+        use crate::wire::{SourceConnection, TrackingPlan};
+        let ws = "workspaces/a";
+        let source = |slug: &str| SourceState {
+            source: Source {
+                name: format!("{ws}/sources/{slug}"),
+                catalog_name: "catalog/sources/javascript".into(),
+                ..Source::default()
+            },
+            destinations: Vec::new(),
+        };
+        let connection =
+            |slug: &str| SourceConnection { source_name: format!("{ws}/sources/{slug}"), ..Default::default() };
+        let plan_state = PlanState {
+            plan: TrackingPlan {
+                name: format!("{ws}/tracking-plans/rs_1"),
+                display_name: "P".into(),
+                ..Default::default()
+            },
+            connections: vec![connection("ios"), connection("web")],
+        };
+        let snapshot = Snapshot {
+            workspace: ws.into(),
+            sources: vec![source("web"), source("ios")],
+            plans: vec![plan_state],
+            ..Default::default()
+        };
+        let file =
+            WorkspaceFile::parse("format: seg/1\nworkspace: a\nsources:\n  web: {catalog_name: javascript}\n").unwrap();
+        let env = |_: &str| None;
+        let plan = plan(&file, &snapshot, Options { prune: true, max_deletes: None }, &env).unwrap();
+        let withs: Vec<(&str, Vec<&str>)> =
+            plan.changes.iter().map(|c| (c.resource.as_str(), c.with.iter().map(String::as_str).collect())).collect();
+        // The connection goes with its source; its plan takes only what is left.
+        assert_eq!(
+            withs,
+            [
+                ("workspaces/a/sources/ios", vec!["workspaces/a/tracking-plans/rs_1/source-connections/ios"]),
+                ("workspaces/a/tracking-plans/rs_1", vec!["workspaces/a/tracking-plans/rs_1/source-connections/web"]),
+            ]
+        );
+        assert_eq!((plan.deletes(), plan.deleted_kinds().as_str()), (4, "1 source, 1 tracking plan and 2 connections"));
+        // A saved plan is checked with the same reading.
+        plan.check_saved(&snapshot, None, &env).unwrap();
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! any request; `requests` is what `apply` sends, for every kind of change; a delete's cascade counts each resource
 //! once; a saved plan that makes a source with its schema config applies; both APIs export the same names.
 
+use std::collections::BTreeSet;
+
 use serde_json::{Value, json};
 
 use crate::code::{rich_workspace, write_file, writes};
@@ -212,6 +214,225 @@ sources:
         let run = seg(&env, api, &["diff", "--file", &file, "-o", "json"]).await;
         assert_eq!(run.code(0).json()["changes"], json!([]), "{api}: {}", run.stdout);
     }
+}
+
+/// The files of the steps that make every kind of change (`{API}` is replaced by a word only the Public API's
+/// destination names hold).
+const MADE: &str = "format: seg/1
+workspace: acme
+sources:
+  web:
+    catalog_name: catalog/sources/javascript
+    display_name: Web
+    labels: {team: growth, env: prod}
+    destinations:
+      webhooks:
+        enabled: true
+        config:
+          hooks: [{hook: 'https://a.example/in'}]
+        filters:
+          Drop tests: {if: \"userId = 'test'\", actions: [{type: drop_event}], enabled: true}
+          Half: {if: \"type = 'track'\", actions: [{type: sample_event, percent: 0.5, path: userId}], enabled: false}
+      google-analytics:
+        enabled: true
+        config: {trackingId: UA-1-1}
+    schema_config: {allow_unplanned_track_events: false, forwarding_blocked_events_to: ios}
+  ios:
+    catalog_name: catalog/sources/ios
+    display_name: iOS
+    labels: {team: growth}
+    destinations:
+      google-analytics:
+        enabled: true
+        config: {trackingId: UA-2-2}
+tracking_plans:
+  Main:
+    rules: {events: [{name: Order Completed, description: d, version: 1, rules: {type: object}}]}
+    sources: [web]
+  Other:
+    rules: {events: []}
+    sources: [ios]
+";
+
+/// Every field that can change, changed: labels (one new), display names, a destination's enabled, config and
+/// name, filters (one updated, one made), the schema config, rules, a source moved from one plan to another (a
+/// source is on one plan at most), plans made with rules and without.
+const CHANGED: &str = "format: seg/1
+workspace: acme
+sources:
+  web:
+    catalog_name: catalog/sources/javascript
+    display_name: Web app
+    labels: {team: growth, env: staging}
+    destinations:
+      webhooks:
+        name: Primary
+        enabled: false
+        config:
+          hooks: [{hook: 'https://b.example/in'}]
+        filters:
+          Drop tests: {if: \"userId = 'test'\", actions: [{type: drop_event}], enabled: true}
+          Half: {if: \"type = 'track'\", actions: [{type: sample_event, percent: 0.5, path: userId}], enabled: true}
+          New: {if: \"type = 'page'\", actions: [{type: drop_event}], enabled: true}
+      google-analytics:
+        enabled: true
+        config: {trackingId: UA-1-1}
+    schema_config: {allow_unplanned_track_events: true, forwarding_blocked_events_to: ''}
+  ios:
+    catalog_name: catalog/sources/ios
+    display_name: The iOS app
+    labels: {team: platform}
+    destinations:
+      google-analytics:
+        enabled: true
+        config: {trackingId: UA-2-2}
+tracking_plans:
+  Main:
+    rules: {events: [{name: Order Completed, description: d, version: 2, rules: {type: object}}]}
+    sources: []
+  Other:
+    rules: {events: []}
+    sources: [ios]
+  Third:
+    rules: {events: []}
+    sources: [web]
+  Bare:
+    sources: []
+";
+
+/// What --prune deletes: a source connected to a plan that goes too (their connection is one resource), a
+/// destination, a filter.
+const PRUNED: &str = "format: seg/1
+workspace: acme
+sources:
+  web:
+    catalog_name: catalog/sources/javascript
+    display_name: Web app
+    labels: {team: growth, env: staging}
+    destinations:
+      webhooks:
+        name: Primary
+        enabled: false
+        config:
+          hooks: [{hook: 'https://b.example/in'}]
+        filters:
+          Half: {if: \"type = 'track'\", actions: [{type: sample_event, percent: 0.5, path: userId}], enabled: true}
+          New: {if: \"type = 'page'\", actions: [{type: drop_event}], enabled: true}
+    schema_config: {allow_unplanned_track_events: true, forwarding_blocked_events_to: ''}
+tracking_plans:
+  Main:
+    rules: {events: [{name: Order Completed, description: d, version: 2, rules: {type: object}}]}
+    sources: []
+  Third:
+    rules: {events: []}
+    sources: [web]
+  Bare:
+    sources: []
+";
+
+/// Every kind of request a plan can hold (`Op`'s variants): the steps below must make each at least once.
+const OPS: [&str; 15] = [
+    "create_source",
+    "update_source",
+    "delete_source",
+    "create_destination",
+    "update_destination",
+    "delete_destination",
+    "create_filter",
+    "update_filter",
+    "delete_filter",
+    "update_schema_config",
+    "create_plan",
+    "update_plan",
+    "delete_plan",
+    "connect",
+    "disconnect",
+];
+
+/// Item 11: `requests` (diff -o json, and the plan's "(N requests)") is what apply sends, on each API, for every
+/// kind of change; it was the number of changes, which the Public API's translation exceeds (a source's name and
+/// labels, labels to make, a plan's rules). And a delete's cascade counts each resource once (a connection went
+/// with its source and again with its plan), so --max-deletes takes a plan that deletes exactly that many.
+#[tokio::test]
+async fn requests_announced_are_requests_sent_for_every_kind_of_change() {
+    for api in APIS {
+        let env = empty().await;
+        let mut seen = BTreeSet::new();
+        for (step, text, prune) in [("made", MADE, false), ("changed", CHANGED, false), ("pruned", PRUNED, true)] {
+            let file = write_file(&env, &format!("{step}.yaml"), text);
+            let plan_path = env.path(&format!("{step}.plan.json"));
+            let plan_path = plan_path.to_str().unwrap();
+            let mut args = vec!["diff", "--file", &file, "-o", "json", "--out", plan_path];
+            if prune {
+                args.push("--prune");
+            }
+            let run = seg(&env, api, &args).await;
+            let plan = run.code(1).json();
+            let announced = plan["requests"].as_u64().unwrap() as usize;
+            let saved: Value = serde_json::from_str(&std::fs::read_to_string(plan_path).unwrap()).unwrap();
+            for change in saved["changes"].as_array().unwrap() {
+                seen.insert(change["op"]["op"].as_str().unwrap().to_string());
+            }
+            // The plan for people says the same.
+            args.truncate(3);
+            args.extend(["-o", "table"]);
+            if prune {
+                args.push("--prune");
+            }
+            let human = seg(&env, api, &args).await;
+            let says = format!("({} requests)", announced);
+            assert!(human.code(1).stdout.contains(&says), "{api} {step}: {says} in {}", human.stdout);
+            writes(&env).await;
+            let mut args = vec!["apply", "--file", &file, "--yes"];
+            let deletes = plan_deletes(&plan);
+            let max = deletes.to_string();
+            if prune {
+                // Exactly as many as it deletes: taken. One fewer: refused.
+                let fewer = (deletes - 1).to_string();
+                let refused = seg(&env, api, &[&args[..], &["--prune", "--max-deletes", &fewer]].concat()).await;
+                assert_eq!(refused.code, 2, "{api}: {}", refused.stderr);
+                args.extend(["--prune", "--max-deletes", &max]);
+            }
+            let run = seg(&env, api, &args).await;
+            assert_eq!(run.code, 0, "{api} {step}: {}", run.stderr);
+            let sent = writes(&env).await;
+            assert_eq!(
+                sent.len(),
+                announced,
+                "{api} {step}: announced {announced}, sent {}: {:#?}",
+                sent.len(),
+                sent.iter().map(|(m, p, _)| format!("{m} {p}")).collect::<Vec<_>>()
+            );
+            let mut again = vec!["diff", "--file", &file];
+            if prune {
+                again.push("--prune");
+            }
+            let run = seg(&env, api, &again).await;
+            assert_eq!(run.code, 0, "{api} {step}: {}", run.stdout);
+            if prune {
+                // The cascade: the ios source with its destination and its connection to Other; a destination of
+                // web; a filter; the plan Other, whose one connection went with ios. Each once.
+                assert_eq!(deletes, 6, "{api}: {plan:#}");
+            }
+        }
+        let missing: Vec<&str> = OPS.iter().copied().filter(|op| !seen.contains(*op)).collect();
+        assert!(missing.is_empty(), "{api}: no step made {missing:?}");
+    }
+}
+
+/// What a plan (`diff -o json`) deletes, each resource once: the deletes and what each takes with it. Fails if one
+/// resource is listed twice.
+fn plan_deletes(plan: &Value) -> usize {
+    let mut listed = Vec::new();
+    for change in plan["changes"].as_array().unwrap().iter().filter(|c| c["action"] == "delete") {
+        listed.push(change["resource"].as_str().unwrap().to_string());
+        for with in change["with"].as_array().into_iter().flatten() {
+            listed.push(with.as_str().unwrap().to_string());
+        }
+    }
+    let unique: BTreeSet<&String> = listed.iter().collect();
+    assert_eq!(unique.len(), listed.len(), "a resource is deleted twice: {listed:#?}");
+    listed.len()
 }
 
 /// Item 13: the Public API's export wrote a forwarding target as a full name (`workspaces/acme/sources/ios`) where

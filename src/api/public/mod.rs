@@ -14,6 +14,7 @@ mod ids;
 mod plans;
 mod read;
 mod route;
+pub mod writes;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

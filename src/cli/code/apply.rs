@@ -45,7 +45,7 @@ pub struct Args {
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let env = super::env(ctx);
     // The secrets' variables: every one the file names (or the saved plan's requests need) must be set.
-    let (plan, mut needed) = match (&args.file, &args.plan) {
+    let (mut plan, mut needed) = match (&args.file, &args.plan) {
         (_, Some(path)) => (saved_plan(ctx, path, &env).await?, Vec::new()),
         (Some(path), None) => {
             let file = super::read_file(path)?;
@@ -90,6 +90,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         String::new()
     };
     if ctx.will_ask() {
+        plan.requests = apply::requests(ctx.client()?, &plan).await?;
         ctx.printer.status(plan.human().trim_end());
         let changes = crate::ui::count(plan.changes.len(), "change");
         let about = match deletes {

@@ -48,6 +48,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let snapshot = super::read_workspace(ctx, &workspace, &reach).await?;
     let mut plan = diff::plan(&file, &snapshot, Options { prune: args.prune, max_deletes: None }, &super::env(ctx))?;
     plan.api = ctx.api()?.as_str().to_string();
+    // What apply sends for it on this API, as the client translates each change's request.
+    plan.requests = crate::plan::apply::requests(ctx.client()?, &plan).await?;
     // A saved plan holds secrets only as references (CLI.md): refused before anything is printed or written.
     if args.out.is_some() && !plan.literal_secrets.is_empty() {
         return Err(Error::usage(format!(

@@ -46,6 +46,11 @@ impl Client {
         }
     }
 
+    /// How many calls that change something this client has sent (each once, however often it was tried).
+    pub fn writes_sent(&self) -> usize {
+        self.transport.writes_sent()
+    }
+
     /// The API the requests go to.
     pub fn api(&self) -> super::Api {
         if self.public.is_some() { super::Api::Public } else { super::Api::Config }

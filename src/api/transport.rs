@@ -131,6 +131,8 @@ pub struct Transport {
     budget: Option<super::budget::Budget>,
     observer: Observer,
     gate: Gate,
+    /// Calls that change something sent so far (each once, however often it was tried).
+    writes: std::sync::atomic::AtomicUsize,
 }
 
 /// One answer as it came: status, headers and at most MAX_BODY bytes of body.
@@ -161,7 +163,7 @@ impl Transport {
             warn,
             note,
         )?;
-        Ok(Transport { http, options, budget, observer, gate })
+        Ok(Transport { http, options, budget, observer, gate, writes: Default::default() })
     }
 
     /// Sends a request as it is, with pacing and retries, and reads its answer as `A`.
@@ -187,6 +189,11 @@ impl Transport {
         self.gate.is_dry_run()
     }
 
+    /// How many calls that change something were sent so far (not described: under `--dry-run`, none).
+    pub fn writes_sent(&self) -> usize {
+        self.writes.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// Sends a call as it is and reads its answer as `A` (an empty body as `{}`): `None` when the gate described it
     /// instead. For an API's adapter, whose calls are already in that API's terms.
     pub async fn call<A: DeserializeOwned>(&self, request: &Request<A>) -> Result<Option<A>> {
@@ -210,6 +217,9 @@ impl Transport {
     async fn exchange<A>(&self, request: &Request<A>) -> Result<Option<Answer>> {
         let url = endpoint(&self.options.base_url, &self.options.api_version, &request.path, &request.query)?;
         let sends = self.gate.sends(&request.method);
+        if sends && !matches!(request.method, Method::GET | Method::HEAD) {
+            self.writes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
         let body = request.body.as_deref().unwrap_or_default();
         let mut attempt = 0;
         loop {

@@ -56,8 +56,9 @@ pub async fn apply(client: &Client, plan: &Plan, env: &dyn Env, say: &dyn Fn(&st
     let mut applied = Applied::default();
     // Tracking plans created by this run, by display name: their connections need their new names.
     let mut created: HashMap<String, String> = HashMap::new();
+    let mut known = Known::default();
     for (index, (change, op)) in ready.iter().enumerate() {
-        match send(client, op, &mut created).await {
+        match step(client, change, op, &mut created, &mut known, say).await {
             Ok(dry_run) => {
                 applied.sent += 1;
                 applied.dry_run |= dry_run;
@@ -81,6 +82,35 @@ pub async fn apply(client: &Client, plan: &Plan, env: &dyn Env, say: &dyn Fn(&st
     Ok(applied)
 }
 
+/// Sends one change's op, and checks that it sent as many write calls as the plan counts for it (`requests`: the
+/// client's count of the request, [`Client::writes`]). A difference is said (the workspace may have moved between
+/// the count and the send: a label made meanwhile); in a debug build, as the tests run seg, it stops the run: the
+/// count no longer tells what the adapter sends.
+async fn step(
+    client: &Client,
+    change: &Change,
+    op: &Op,
+    created: &mut HashMap<String, String>,
+    known: &mut Known,
+    say: &dyn Fn(&str),
+) -> Result<bool> {
+    let request = request(op, created)?;
+    let counted = if client.dry_run() { None } else { Some(client.writes(&request, known).await?) };
+    let before = client.writes_sent();
+    let dry_run = send(client, op, request, created).await?;
+    let sent = client.writes_sent() - before;
+    if let Some(counted) = counted.filter(|counted| *counted != sent) {
+        let resource = crate::ui::escape_control(&change.resource);
+        say(&format!(
+            "note: the plan counted {} for {} {resource}, and {sent} went out",
+            crate::ui::count(counted, "request"),
+            change.action.verb()
+        ));
+        debug_assert_eq!(counted, sent, "the count of {} {resource} is not what was sent", change.action.verb());
+    }
+    Ok(dry_run)
+}
+
 /// `updated NAME (destination.enabled)`, `connected PLAN to SOURCE`, ...
 fn done_line(change: &Change) -> String {
     let resource = crate::ui::escape_control(&change.resource);
@@ -96,10 +126,14 @@ fn done_line(change: &Change) -> String {
     }
 }
 
-/// Sends one op; whether it was only described (`--dry-run`). Its request is [`request`]'s, its answer read as the
+/// Sends one op's request ([`request`]'s); whether it was only described (`--dry-run`). The answer is read as the
 /// resource the op makes or changes.
-async fn send(client: &Client, op: &Op, created: &mut HashMap<String, String>) -> Result<bool> {
-    let request = request(op, created)?;
+async fn send(
+    client: &Client,
+    op: &Op,
+    request: Request<Value>,
+    created: &mut HashMap<String, String>,
+) -> Result<bool> {
     match op {
         Op::CreateSource { .. } | Op::UpdateSource { .. } => done(client, &request.answering::<Source>()).await,
         Op::CreateDestination { .. } | Op::UpdateDestination { .. } => {

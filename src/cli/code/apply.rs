@@ -19,8 +19,9 @@ use crate::plan::secrets::{Env, ProcessEnv};
 /// what was done; running it again does the rest. A second apply of the same file sends no write. --plan applies a
 /// plan saved by `seg diff --out`, only if every change is what its request does, inside the plan's workspace (exit
 /// 2 otherwise), and nothing it read has changed since (exit 1 otherwise, naming what moved). Deletes, --max-deletes
-/// and the question count what each delete takes with it. $env references are read only from SEG_SECRET_
-/// variables and only inside a destination's config. --dry-run prints each request and sends none.
+/// and the question count what each delete takes with it, each resource once. A destination keyed SLUG#NAME is the
+/// one of that entry named NAME, a bare SLUG the first no such key names. $env references are read only from
+/// SEG_SECRET_ variables and only inside a destination's config. --dry-run prints each request and sends none.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg apply --file acme.yaml

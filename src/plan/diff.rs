@@ -743,24 +743,19 @@ pub fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Change, S
 }
 
 /// What the deletes of a plan have taken so far, in the plan's order: a delete takes with it only what no earlier
-/// change took (a connection goes with its source, or is undone by a disconnect, and is not taken again with its
-/// plan), so each resource is listed, counted and confirmed once.
+/// delete took (a connection goes with its source, and is not taken again with its plan), so each resource is
+/// listed, counted and confirmed once. (A connection the plan also undoes with a disconnect stays with its delete:
+/// a disconnect is not a delete, and `--max-deletes` counts it there.)
 #[derive(Default)]
 struct Taken(BTreeSet<String>);
 
 impl Taken {
-    /// `change` (what [`describe`] says of `op`) with what earlier changes took left out of its `with`.
-    fn after(&mut self, op: &Op, mut change: Change) -> Change {
-        match op {
-            Op::Disconnect { plan, source } => {
-                self.0.insert(format!("{plan}/source-connections/{source}"));
-            }
-            _ if change.action == Action::Delete => {
-                change.with.retain(|name| !self.0.contains(name));
-                self.0.insert(change.resource.clone());
-                self.0.extend(change.with.iter().cloned());
-            }
-            _ => {}
+    /// `change` (what [`describe`] says of its op) with what earlier deletes took left out of its `with`.
+    fn after(&mut self, mut change: Change) -> Change {
+        if change.action == Action::Delete {
+            change.with.retain(|name| !self.0.contains(name));
+            self.0.insert(change.resource.clone());
+            self.0.extend(change.with.iter().cloned());
         }
         change
     }
@@ -798,7 +793,7 @@ impl Plan {
                 refuse(format!("change {} ({} {}): {why}", index + 1, change.action.verb(), change.resource))
             };
             let op = change.op.as_ref().ok_or_else(|| at("it has no request".into()))?;
-            let derived = taken.after(op, describe(op, snapshot, env).map_err(at)?);
+            let derived = taken.after(describe(op, snapshot, env).map_err(at)?);
             if !says(change, &derived) {
                 return Err(at("its request does something else than the change it lists".into()));
             }
@@ -874,7 +869,8 @@ pub fn matched<'f, 'd>(
             }
             [one, other, ..] => {
                 return Err(format!(
-                    "{} and {} are both {entry} destinations named {name:?}; a file keys them by name: rename one first",
+                    "{} and {} (catalog entry {entry}) are both named {name:?}; a file keys them by name: rename one \
+                     first",
                     one.name, other.name
                 ));
             }
@@ -944,7 +940,7 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
         .chain(&plans)
         .chain(&connects)
         .chain(&deletes)
-        .map(|op| describe(op, snapshot, env).map(|change| taken.after(op, change)))
+        .map(|op| describe(op, snapshot, env).map(|change| taken.after(change)))
         .collect::<Result<Vec<_>, String>>()
         .map_err(|why| Error::failed(format!("a planned request does not describe itself: {why}")))?;
     Ok(Plan {

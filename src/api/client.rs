@@ -5,6 +5,7 @@
 
 use serde::de::DeserializeOwned;
 
+pub use super::public::writes::Known;
 use super::transport::Transport;
 pub use super::transport::{ClientOptions, Notice, Observer, Outcome, endpoint, parse_error};
 use crate::effect::Gate;
@@ -32,6 +33,22 @@ impl Client {
             Some(adapter) => super::public::send(&self.transport, adapter, request).await,
             None => self.transport.send(request).await,
         }
+    }
+
+    /// How many write calls `send` makes of `request` on the API in use: one on the Config API, which takes it as
+    /// it is; on the Public API those its adapter translates it into (`api::public::writes`), which may read what
+    /// the translation depends on (the workspace's labels, once: `known`, which then keeps what the counted calls
+    /// would make). Nothing is sent.
+    pub async fn writes<A>(&self, request: &Request<A>, known: &mut Known) -> Result<usize> {
+        match &self.public {
+            Some(_) => super::public::writes::count(&self.transport, request, known).await,
+            None => Ok(usize::from(!matches!(request.method, http::Method::GET | http::Method::HEAD))),
+        }
+    }
+
+    /// How many calls that change something this client has sent (each once, however often it was tried).
+    pub fn writes_sent(&self) -> usize {
+        self.transport.writes_sent()
     }
 
     /// The API the requests go to.

@@ -144,6 +144,8 @@ pub struct Transport {
     observer: Observer,
     waiter: Waiter,
     gate: Gate,
+    /// Calls that change something sent so far (each once, however often it was tried).
+    writes: std::sync::atomic::AtomicUsize,
 }
 
 /// One answer as it came: status, headers and at most MAX_BODY bytes of body.
@@ -187,7 +189,7 @@ impl Transport {
             note,
             waiter.clone(),
         )?;
-        Ok(Transport { http, options, budget, observer, waiter, gate })
+        Ok(Transport { http, options, budget, observer, waiter, gate, writes: Default::default() })
     }
 
     /// Sends a request as it is, with pacing and retries, and reads its answer as `A`.
@@ -226,6 +228,11 @@ impl Transport {
         self.gate.is_dry_run()
     }
 
+    /// How many calls that change something were sent so far (not described: under `--dry-run`, none).
+    pub fn writes_sent(&self) -> usize {
+        self.writes.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// Sends a call as it is and reads its answer as `A` (an empty body as `{}`): `None` when the gate described it
     /// instead. For an API's adapter, whose calls are already in that API's terms.
     pub async fn call<A: DeserializeOwned>(&self, request: &Request<A>) -> Result<Option<A>> {
@@ -249,6 +256,9 @@ impl Transport {
     async fn exchange<A>(&self, request: &Request<A>) -> Result<Option<Answer>> {
         let url = endpoint(&self.options.base_url, &self.options.api_version, &request.path, &request.query)?;
         let sends = self.gate.sends(&request.method);
+        if sends && !matches!(request.method, Method::GET | Method::HEAD) {
+            self.writes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
         let body = request.body.as_deref().unwrap_or_default();
         let mut attempt = 0;
         loop {

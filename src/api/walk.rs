@@ -120,12 +120,13 @@ pub fn collections<'c, T: Resource + 'c>(
     futures_util::stream::iter(requests).map(move |request| list::collect(client, request)).buffered(CONCURRENCY)
 }
 
-/// Reads the workspace `workspaces/<slug>`, with the filters and schema configs `reach` asks for. `progress` hears
+/// Reads the workspace `workspaces/<slug>`: its lists, then the filters and schema configs `reach` asks for once
+/// it has seen them (which destination a file's key names is known only from its source's list). `progress` hears
 /// of each collection read (for a bar on a terminal).
 pub async fn workspace(
     client: &Client,
     workspace: &str,
-    reach: &Reach,
+    reach: &(dyn Fn(&Snapshot) -> Reach + Sync),
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Snapshot> {
     let sources = list::collect(client, Request::<Page<Source>>::list(&format!("{workspace}/sources"))).await?;
@@ -142,7 +143,16 @@ pub async fn workspace(
     let connections: Vec<Vec<SourceConnection>> =
         collections(client, requests).inspect(|_| progress("connections")).try_collect().await?;
     let plans = plans.into_iter().zip(connections).map(|(plan, connections)| PlanState { plan, connections });
-    let sources: Vec<SourceState> = sources.collect();
+    let mut snapshot = Snapshot {
+        workspace: workspace.to_string(),
+        api: client.api(),
+        holds_both: false,
+        sources: sources.collect(),
+        plans: plans.collect(),
+        ..Snapshot::default()
+    };
+    let reach = reach(&snapshot);
+    let sources = &snapshot.sources;
 
     let destinations: Vec<&str> = sources
         .iter()
@@ -152,7 +162,8 @@ pub async fn workspace(
     let requests = destinations.iter().map(|d| Request::list(&format!("{d}/filters"))).collect();
     let lists: Vec<Vec<DestinationFilter>> =
         collections(client, requests).inspect(|_| progress("filters")).try_collect().await?;
-    let filters = destinations.into_iter().map(String::from).zip(lists).collect();
+    let filters: BTreeMap<String, Vec<DestinationFilter>> =
+        destinations.into_iter().map(String::from).zip(lists).collect();
 
     let names: Vec<&str> =
         sources.iter().map(|s| s.source.name.as_str()).filter(|name| reach.schema_configs.takes(name)).collect();
@@ -170,18 +181,10 @@ pub async fn workspace(
         .await?;
     let schema_configs = names.into_iter().map(String::from).zip(configs).collect();
 
-    let catalog = catalog_entries(client, &reach.catalog).await?;
-    let api = client.api();
-    Ok(Snapshot {
-        workspace: workspace.to_string(),
-        api,
-        holds_both: false,
-        sources,
-        plans: plans.collect(),
-        filters,
-        schema_configs,
-        catalog,
-    })
+    snapshot.catalog = catalog_entries(client, &reach.catalog).await?;
+    snapshot.filters = filters;
+    snapshot.schema_configs = schema_configs;
+    Ok(snapshot)
 }
 
 /// The catalog destinations a scope names (`Only` slugs; an entry the catalog does not have is skipped).

@@ -7,16 +7,18 @@
 
 use std::collections::HashMap;
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::diff::{Action, Change, Op, Plan};
 use super::document::env_name_allowed;
 use super::secrets::{self, Env};
-use crate::api::client::{Client, Outcome};
+use crate::api::client::{Client, Known, Outcome};
 use crate::error::{Error, Result};
-use crate::wire::{self, ConfigItem, Request, TrackingPlan};
+use crate::wire::{
+    self, ConfigItem, Destination, DestinationFilter, Empty, Request, SchemaConfig, Source, SourceConnection,
+    TrackingPlan,
+};
 
 /// What an apply did.
 #[derive(Debug, Default)]
@@ -54,8 +56,9 @@ pub async fn apply(client: &Client, plan: &Plan, env: &dyn Env, say: &dyn Fn(&st
     let mut applied = Applied::default();
     // Tracking plans created by this run, by display name: their connections need their new names.
     let mut created: HashMap<String, String> = HashMap::new();
+    let mut known = Known::default();
     for (index, (change, op)) in ready.iter().enumerate() {
-        match send(client, op, &mut created).await {
+        match step(client, change, op, &mut created, &mut known, say).await {
             Ok(dry_run) => {
                 applied.sent += 1;
                 applied.dry_run |= dry_run;
@@ -79,6 +82,35 @@ pub async fn apply(client: &Client, plan: &Plan, env: &dyn Env, say: &dyn Fn(&st
     Ok(applied)
 }
 
+/// Sends one change's op, and checks that it sent as many write calls as the plan counts for it (`requests`: the
+/// client's count of the request, [`Client::writes`]). A difference is said (the workspace may have moved between
+/// the count and the send: a label made meanwhile); in a debug build, as the tests run seg, it stops the run: the
+/// count no longer tells what the adapter sends.
+async fn step(
+    client: &Client,
+    change: &Change,
+    op: &Op,
+    created: &mut HashMap<String, String>,
+    known: &mut Known,
+    say: &dyn Fn(&str),
+) -> Result<bool> {
+    let request = request(op, created)?;
+    let counted = if client.dry_run() { None } else { Some(client.writes(&request, known).await?) };
+    let before = client.writes_sent();
+    let dry_run = send(client, op, request, created).await?;
+    let sent = client.writes_sent() - before;
+    if let Some(counted) = counted.filter(|counted| *counted != sent) {
+        let resource = crate::ui::escape_control(&change.resource);
+        say(&format!(
+            "note: the plan counted {} for {} {resource}, and {sent} went out",
+            crate::ui::count(counted, "request"),
+            change.action.verb()
+        ));
+        debug_assert_eq!(counted, sent, "the count of {} {resource} is not what was sent", change.action.verb());
+    }
+    Ok(dry_run)
+}
+
 /// `updated NAME (destination.enabled)`, `connected PLAN to SOURCE`, ...
 fn done_line(change: &Change) -> String {
     let resource = crate::ui::escape_control(&change.resource);
@@ -94,54 +126,86 @@ fn done_line(change: &Change) -> String {
     }
 }
 
-/// Sends one op; whether it was only described (`--dry-run`).
-async fn send(client: &Client, op: &Op, created: &mut HashMap<String, String>) -> Result<bool> {
+/// Sends one op's request ([`request`]'s); whether it was only described (`--dry-run`). The answer is read as the
+/// resource the op makes or changes.
+async fn send(
+    client: &Client,
+    op: &Op,
+    request: Request<Value>,
+    created: &mut HashMap<String, String>,
+) -> Result<bool> {
     match op {
-        Op::CreateSource { collection, body } => done(client, &wire::create(collection, body)).await,
-        Op::UpdateSource { name, update } => {
-            done(client, &update.clone().into_request(name).map_err(Error::failed)?).await
+        Op::CreateSource { .. } | Op::UpdateSource { .. } => done(client, &request.answering::<Source>()).await,
+        Op::CreateDestination { .. } | Op::UpdateDestination { .. } => {
+            done(client, &request.answering::<Destination>()).await
         }
-        Op::DeleteSource { name }
-        | Op::DeleteDestination { name }
-        | Op::DeleteFilter { name }
-        | Op::DeletePlan { name } => done(client, &Request::delete(name)).await,
-        Op::CreateFilter { collection, body } => done(client, &wire::create(collection, body)).await,
-        Op::UpdateFilter { name, update } => {
-            done(client, &update.clone().into_request(name).map_err(Error::failed)?).await
+        Op::CreateFilter { .. } | Op::UpdateFilter { .. } => {
+            done(client, &request.answering::<DestinationFilter>()).await
         }
-        Op::UpdateSchemaConfig { name, update } => {
-            done(client, &update.clone().into_request(name).map_err(Error::failed)?).await
-        }
-        Op::CreateDestination { collection, body } => done(client, &wire::create(collection, body)).await,
-        Op::UpdateDestination { name, update } => {
-            done(client, &update.clone().into_request(name).map_err(Error::failed)?).await
-        }
-        Op::CreatePlan { collection, body } => match client.send(&wire::create(collection, body)).await? {
+        Op::UpdateSchemaConfig { .. } => done(client, &request.answering::<SchemaConfig>()).await,
+        Op::UpdatePlan { .. } => done(client, &request.answering::<TrackingPlan>()).await,
+        Op::Connect { .. } => done(client, &request.answering::<SourceConnection>()).await,
+        Op::DeleteSource { .. }
+        | Op::DeleteDestination { .. }
+        | Op::DeleteFilter { .. }
+        | Op::DeletePlan { .. }
+        | Op::Disconnect { .. } => done(client, &request.answering::<Empty>()).await,
+        Op::CreatePlan { body, .. } => match client.send(&request.answering::<TrackingPlan>()).await? {
             Outcome::Answer(plan) => {
-                let plan: TrackingPlan = plan;
                 created.insert(body.tracking_plan.display_name.clone(), plan.name);
                 Ok(false)
             }
             Outcome::DryRun => Ok(true),
         },
-        Op::UpdatePlan { name, update } => {
-            done(client, &update.clone().into_request(name).map_err(Error::failed)?).await
-        }
-        Op::Connect { plan, body } => {
-            let name = match (&plan.name, created.get(&plan.display_name)) {
-                (Some(name), _) | (None, Some(name)) => name.clone(),
-                // Under --dry-run the plan was not created: describe the request with its display name.
-                (None, None) => format!("{}/tracking-plans/{}", workspace_of(&body.source_name), plan.display_name),
-            };
-            done(client, &wire::create(&format!("{name}/source-connections"), body)).await
-        }
-        Op::Disconnect { plan, source } => {
-            done(client, &Request::delete(&format!("{plan}/source-connections/{source}"))).await
-        }
     }
 }
 
-async fn done<A: DeserializeOwned + Serialize>(client: &Client, request: &Request<A>) -> Result<bool> {
+/// The request an op sends, in seg's vocabulary: made here only, for `apply` to send and for the plan to count
+/// ([`requests`]). A connection to a tracking plan this apply creates names the plan as `created` has it, or (not
+/// made yet: under `--dry-run`, or counted before anything is sent) by its display name.
+pub fn request(op: &Op, created: &HashMap<String, String>) -> Result<Request<Value>> {
+    fn update<T>(request: std::result::Result<Request<T>, String>) -> Result<Request<Value>> {
+        request.map(Request::answering).map_err(Error::failed)
+    }
+    Ok(match op {
+        Op::CreateSource { collection, body } => wire::create(collection, body).answering(),
+        Op::UpdateSource { name, update: u } => update(u.clone().into_request(name))?,
+        Op::CreateDestination { collection, body } => wire::create(collection, body).answering(),
+        Op::UpdateDestination { name, update: u } => update(u.clone().into_request(name))?,
+        Op::CreateFilter { collection, body } => wire::create(collection, body).answering(),
+        Op::UpdateFilter { name, update: u } => update(u.clone().into_request(name))?,
+        Op::UpdateSchemaConfig { name, update: u } => update(u.clone().into_request(name))?,
+        Op::CreatePlan { collection, body } => wire::create(collection, body).answering(),
+        Op::UpdatePlan { name, update: u } => update(u.clone().into_request(name))?,
+        Op::Connect { plan, body } => {
+            let name = match (&plan.name, created.get(&plan.display_name)) {
+                (Some(name), _) | (None, Some(name)) => name.clone(),
+                (None, None) => format!("{}/tracking-plans/{}", workspace_of(&body.source_name), plan.display_name),
+            };
+            wire::create(&format!("{name}/source-connections"), body).answering()
+        }
+        Op::DeleteSource { name }
+        | Op::DeleteDestination { name }
+        | Op::DeleteFilter { name }
+        | Op::DeletePlan { name } => Request::delete(name).answering(),
+        Op::Disconnect { plan, source } => Request::delete(&format!("{plan}/source-connections/{source}")).answering(),
+    })
+}
+
+/// How many write requests `apply` sends for the plan, on the client's API: each change's request (made by
+/// [`request`], as `apply` makes it) counted as the client says it goes out (`Client::writes`: one on the Config
+/// API; on the Public API as its adapter translates it, which may read the workspace's labels once).
+pub async fn requests(client: &Client, plan: &Plan) -> Result<usize> {
+    let mut known = Known::default();
+    let created = HashMap::new();
+    let mut total = 0;
+    for op in plan.changes.iter().filter_map(|change| change.op.as_ref()) {
+        total += client.writes(&request(op, &created)?, &mut known).await?;
+    }
+    Ok(total)
+}
+
+async fn done<A: DeserializeOwned>(client: &Client, request: &Request<A>) -> Result<bool> {
     Ok(matches!(client.send(request).await?, Outcome::DryRun))
 }
 

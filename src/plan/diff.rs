@@ -182,6 +182,10 @@ pub struct Plan {
     #[serde(default)]
     pub not_supported: Vec<NotSupported>,
     pub fingerprints: BTreeMap<String, String>,
+    /// How many write requests `apply` sends for the changes on the plan's API (`plan::apply::requests`, which
+    /// asks the client how each change's request goes out: one call, or several on the Public API).
+    #[serde(default)]
+    pub requests: usize,
     /// Where a request would carry a secret written literally in the file (not saved: a saved plan holds secrets
     /// only as references, so `diff --out` refuses such a plan).
     #[serde(skip)]
@@ -193,16 +197,21 @@ fn config_api() -> String {
 }
 
 impl Plan {
-    /// How many resources the plan deletes: each delete, and everything each takes with it.
+    /// How many resources the plan deletes: each delete, and everything each takes with it, each resource once.
     pub fn deletes(&self) -> usize {
-        self.changes.iter().filter(|c| c.action == Action::Delete).map(|c| 1 + c.with.len()).sum()
+        self.deleted().len()
+    }
+
+    /// The resources the plan deletes, each once: each delete's, and what each takes with it.
+    fn deleted(&self) -> BTreeSet<&str> {
+        let deletes = self.changes.iter().filter(|c| c.action == Action::Delete);
+        deletes.flat_map(|c| std::iter::once(&c.resource).chain(&c.with)).map(String::as_str).collect()
     }
 
     /// What the deletes are, for a question: `2 sources, 3 destinations and 1 filter`.
     pub fn deleted_kinds(&self) -> String {
         let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-        let names = self.changes.iter().filter(|c| c.action == Action::Delete);
-        for name in names.flat_map(|c| std::iter::once(&c.resource).chain(&c.with)) {
+        for name in self.deleted() {
             *counts.entry(kind_of_name(name)).or_default() += 1;
         }
         let parts: Vec<String> = ["source", "destination", "filter", "tracking plan", "connection"]
@@ -226,7 +235,7 @@ impl Plan {
     pub fn summary(&self) -> Value {
         let changes: Vec<Change> = self.changes.iter().map(|c| Change { op: None, ..c.clone() }).collect();
         serde_json::json!({"changes": changes, "unverifiable": self.unverifiable, "not_supported": self.not_supported,
-            "requests": self.changes.len()})
+            "requests": self.requests})
     }
 
     /// The plan for people: one block per change, then what could not be compared, then the count.
@@ -277,7 +286,7 @@ impl Plan {
                 count(Action::Delete),
                 count(Action::Connect),
                 count(Action::Disconnect),
-                crate::ui::count(self.changes.len(), "request"),
+                crate::ui::count(self.requests, "request"),
             ));
         }
         out
@@ -435,7 +444,11 @@ fn kind_of(snapshot: &Snapshot, destination: &str, key: &str) -> String {
     if let Some(item) = item {
         return item.kind.clone();
     }
-    let entry = snapshot.catalog.get(slug(destination));
+    let entry = match snapshot.destination(destination) {
+        Some(found) => found.catalog_slug(),
+        None => entry_of(slug(destination)),
+    };
+    let entry = snapshot.catalog.get(entry);
     let setting = entry.and_then(|entry| entry.settings.iter().find(|s| s.name == key));
     setting.map(|s| s.kind.to_lowercase()).unwrap_or_default()
 }
@@ -729,6 +742,25 @@ pub fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Change, S
     })
 }
 
+/// What the deletes of a plan have taken so far, in the plan's order: a delete takes with it only what no earlier
+/// delete took (a connection goes with its source, and is not taken again with its plan), so each resource is
+/// listed, counted and confirmed once. (A connection the plan also undoes with a disconnect stays with its delete:
+/// a disconnect is not a delete, and `--max-deletes` counts it there.)
+#[derive(Default)]
+struct Taken(BTreeSet<String>);
+
+impl Taken {
+    /// `change` (what [`describe`] says of its op) with what earlier deletes took left out of its `with`.
+    fn after(&mut self, mut change: Change) -> Change {
+        if change.action == Action::Delete {
+            change.with.retain(|name| !self.0.contains(name));
+            self.0.insert(change.resource.clone());
+            self.0.extend(change.with.iter().cloned());
+        }
+        change
+    }
+}
+
 /// Whether a saved change says what its request does: the same action, resource and deletions, the same fields in
 /// the same order with the same values, secrets on both sides only as markers.
 fn says(stated: &Change, derived: &Change) -> bool {
@@ -753,12 +785,15 @@ impl Plan {
         if let Some(flag) = workspace.filter(|w| *w != self.workspace) {
             return Err(refuse(format!("it is for {}, and -w names {flag}", self.workspace)));
         }
+        // The sources the plan makes before a change: their schema configs are new, no read of the plan's.
+        let mut made = BTreeSet::new();
+        let mut taken = Taken::default();
         for (index, change) in self.changes.iter().enumerate() {
             let at = |why: String| {
                 refuse(format!("change {} ({} {}): {why}", index + 1, change.action.verb(), change.resource))
             };
             let op = change.op.as_ref().ok_or_else(|| at("it has no request".into()))?;
-            let derived = describe(op, snapshot, env).map_err(at)?;
+            let derived = taken.after(describe(op, snapshot, env).map_err(at)?);
             if !says(change, &derived) {
                 return Err(at("its request does something else than the change it lists".into()));
             }
@@ -771,8 +806,15 @@ impl Plan {
                 | Op::DeleteDestination { name }
                 | Op::DeletePlan { name } => Some(name.clone()),
                 Op::DeleteFilter { name } => name.rsplit_once("/filters/").map(|(d, _)| format!("{d}/filters")),
-                Op::UpdateSchemaConfig { name, .. } => Some(name.clone()),
+                Op::UpdateSchemaConfig { name, .. } => {
+                    let source = name.strip_suffix("/schema-config").unwrap_or_default();
+                    (!made.contains(source)).then(|| name.clone())
+                }
                 Op::Disconnect { plan, .. } => Some(plan.clone()),
+                Op::CreateSource { body, .. } => {
+                    made.insert(body.source.name.clone());
+                    None
+                }
                 _ => None,
             };
             if let Some(target) = target.filter(|t| !self.fingerprints.contains_key(t)) {
@@ -784,6 +826,61 @@ impl Plan {
 }
 
 // ---- building a plan ----
+
+/// The catalog entry (its slug) of a destination's key or last segment: `webhooks` of `webhooks#Prod`.
+pub fn entry_of(key: &str) -> &str {
+    key.split_once(names::INSTANCE).map_or(key, |(entry, _)| entry)
+}
+
+/// Whether a snapshot's workspace holds what only the Public API has (names, plan types, further destinations).
+fn holds_public(snapshot: &Snapshot) -> bool {
+    snapshot.api == Api::Public || snapshot.holds_both
+}
+
+/// One of a source's destinations in the file: its key, what the file says of it, and the destination of the
+/// workspace it names (`None`: one to make).
+pub type Matched<'f, 'd> = (&'f str, &'f DestinationSpec, Option<&'d Destination>);
+
+/// Which destination of a source each key of the file names (CLI.md, "Two APIs"): `SLUG#NAME` the destination of
+/// the catalog entry SLUG named NAME, the first of that entry or not; a bare `SLUG` the first destination of that
+/// entry that no `SLUG#NAME` key names. A key that names none is a destination to make. Only the keys the target can
+/// hold are matched (`SLUG#NAME` only where the Public API's fields are). Two destinations of one entry with the
+/// name a key gives cannot be told apart: refused, naming them.
+pub fn matched<'f, 'd>(
+    snapshot: &Snapshot,
+    wanted: &'f indexmap::IndexMap<String, DestinationSpec>,
+    actual: &'d [Destination],
+) -> Result<Vec<Matched<'f, 'd>>, String> {
+    let mut found: Vec<Matched<'f, 'd>> = wanted
+        .iter()
+        .filter(|(key, _)| !key.contains(names::INSTANCE) || holds_public(snapshot))
+        .map(|(key, spec)| (key.as_str(), spec, None))
+        .collect();
+    let mut claimed = BTreeSet::new();
+    for (key, _, slot) in found.iter_mut() {
+        let Some((entry, name)) = key.split_once(names::INSTANCE) else { continue };
+        let named: Vec<&Destination> =
+            actual.iter().filter(|d| d.catalog_slug() == entry && d.display_name == name).collect();
+        match named[..] {
+            [] => {}
+            [one] => {
+                claimed.insert(one.name.as_str());
+                *slot = Some(one);
+            }
+            [one, other, ..] => {
+                return Err(format!(
+                    "{} and {} (catalog entry {entry}) are both named {name:?}; a file keys them by name: rename one \
+                     first",
+                    one.name, other.name
+                ));
+            }
+        }
+    }
+    for (key, _, slot) in found.iter_mut().filter(|(key, _, _)| !key.contains(names::INSTANCE)) {
+        *slot = actual.iter().find(|d| d.catalog_slug() == *key && !claimed.contains(d.name.as_str()));
+    }
+    Ok(found)
+}
 
 struct Builder<'a> {
     snapshot: &'a Snapshot,
@@ -836,13 +933,14 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
     }
     b.tracking_plans(file, snapshot)?;
     let Builder { creates, settings, plans, connects, deletes, unverifiable, not_supported, literal_secrets, .. } = b;
+    let mut taken = Taken::default();
     let changes = creates
         .iter()
         .chain(&settings)
         .chain(&plans)
         .chain(&connects)
         .chain(&deletes)
-        .map(|op| describe(op, snapshot, env))
+        .map(|op| describe(op, snapshot, env).map(|change| taken.after(change)))
         .collect::<Result<Vec<_>, String>>()
         .map_err(|why| Error::failed(format!("a planned request does not describe itself: {why}")))?;
     Ok(Plan {
@@ -854,6 +952,7 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
         unverifiable,
         not_supported,
         fingerprints: fingerprints(snapshot),
+        requests: 0,
         literal_secrets,
     })
 }
@@ -871,7 +970,7 @@ impl Builder<'_> {
 
     /// Whether the target holds what only the Public API has (names, plan types, further destinations).
     fn holds_public_fields(&self) -> bool {
-        self.public() || self.snapshot.holds_both
+        holds_public(self.snapshot)
     }
 
     fn not_supported(&mut self, resource: &str, path: &str, reason: &str) {
@@ -920,10 +1019,10 @@ impl Builder<'_> {
         None
     }
 
-    /// A destination's name as the target takes it: the Public API's (from a `SLUG#NAME` key, or `name`); the
+    /// A destination's name as the target takes it: the Public API's (from its key, `SLUG#NAME`, or `name`); the
     /// Config API has none (listed when the file gives one).
-    fn destination_name(&mut self, destination: &str, spec: &DestinationSpec) -> Option<String> {
-        let from_key = slug(destination).split_once(names::INSTANCE).map(|(_, name)| name.to_string());
+    fn destination_name(&mut self, destination: &str, key: &str, spec: &DestinationSpec) -> Option<String> {
+        let from_key = key.split_once(names::INSTANCE).map(|(_, name)| name.to_string());
         let name = from_key.or_else(|| spec.display_name())?;
         if self.holds_public_fields() {
             return Some(name);
@@ -944,14 +1043,7 @@ impl Builder<'_> {
         let collection = format!("{}/sources", self.snapshot.workspace);
         self.creates.push(Op::CreateSource { collection, body: CreateSource { source: input } });
         self.schema_config(name, spec, None)?;
-        for (destination_slug, spec) in &spec.destinations {
-            let destination = format!("{name}/destinations/{destination_slug}");
-            if self.holds(&destination) {
-                self.create_destination(&destination, spec);
-                self.filters(&destination, spec, &[])?;
-            }
-        }
-        Ok(())
+        self.destinations(name, spec, &[])
     }
 
     fn update_source(&mut self, name: &str, spec: &SourceSpec, state: &SourceState) -> Result<()> {
@@ -982,26 +1074,70 @@ impl Builder<'_> {
         }
         let snapshot = self.snapshot;
         self.schema_config(name, spec, snapshot.schema_configs.get(name))?;
-        for (destination_slug, spec) in &spec.destinations {
-            let destination = format!("{name}/destinations/{destination_slug}");
-            if !self.holds(&destination) {
+        self.destinations(name, spec, &state.destinations)
+    }
+
+    /// The destinations of a source, each key of the file matched with the destination it names ([`matched`]):
+    /// updated where it exists (by its name in the workspace), made where it does not, and (with --prune) those no
+    /// key names deleted.
+    fn destinations(&mut self, source: &str, spec: &SourceSpec, actual: &[Destination]) -> Result<()> {
+        let found = matched(self.snapshot, &spec.destinations, actual)
+            .map_err(|why| Error::usage(format!("{source}: {why}")))?;
+        // The catalog entries the source has a destination of: one more of an entry is made under its name.
+        let mut entries: BTreeSet<&str> = actual.iter().map(Destination::catalog_slug).collect();
+        for key in spec.destinations.keys() {
+            // A key the target cannot hold is listed, in the file's order (`matched` left it out).
+            if !self.holds(&format!("{source}/destinations/{key}")) {
                 continue;
             }
-            match state.destinations.iter().find(|d| d.name == destination) {
-                None => self.create_destination(&destination, spec),
-                Some(actual) => self.update_destination(&destination, spec, actual),
-            }
-            let actual = snapshot.filters.get(&destination).map_or(&[][..], Vec::as_slice);
-            self.filters(&destination, spec, actual)?;
+            let Some((key, spec, actual)) = found.iter().find(|(k, _, _)| k == key) else { continue };
+            let name = match actual {
+                Some(actual) => {
+                    self.update_destination(&actual.name, key, spec, actual);
+                    actual.name.clone()
+                }
+                None => {
+                    let name = self.new_destination(source, key, spec, &entries)?;
+                    self.create_destination(&name, key, spec);
+                    name
+                }
+            };
+            entries.insert(entry_of(key));
+            let filters = self.snapshot.filters.get(&name).map_or(&[][..], Vec::as_slice);
+            self.filters(&name, spec, filters)?;
         }
         if self.prune {
-            for destination in &state.destinations {
-                if !spec.destinations.contains_key(slug(&destination.name)) {
+            for destination in actual {
+                if !found.iter().any(|(_, _, d)| d.is_some_and(|d| d.name == destination.name)) {
                     self.deletes.push(Op::DeleteDestination { name: destination.name.clone() });
                 }
             }
         }
         Ok(())
+    }
+
+    /// The name a destination the file keys `key` is made under: the key, unless the source has (or this plan
+    /// makes) a destination of its catalog entry already; then one more of that entry, `SLUG#NAME`, named as the
+    /// file names it (a further destination with no name of its own could be neither made nor keyed).
+    fn new_destination(
+        &self,
+        source: &str,
+        key: &str,
+        spec: &DestinationSpec,
+        entries: &BTreeSet<&str>,
+    ) -> Result<String> {
+        let entry = entry_of(key);
+        if key.contains(names::INSTANCE) || !entries.contains(entry) || !self.holds_public_fields() {
+            return Ok(format!("{source}/destinations/{key}"));
+        }
+        match spec.display_name() {
+            Some(name) => Ok(format!("{source}/destinations/{entry}{}{name}", names::INSTANCE)),
+            None => Err(Error::usage(format!(
+                "{source}: the file's {key:?} is one more {entry} destination of the source, which has one: key it \
+                 {entry}{}NAME with a name of its own",
+                names::INSTANCE
+            ))),
+        }
     }
 
     /// A config value as the file gives it (references kept, to be resolved when sent) and, when every reference
@@ -1045,7 +1181,7 @@ impl Builder<'_> {
         (sent, resolved)
     }
 
-    fn create_destination(&mut self, name: &str, spec: &DestinationSpec) {
+    fn create_destination(&mut self, name: &str, key: &str, spec: &DestinationSpec) {
         let mut items = Vec::new();
         for (key, value) in spec.config.iter().flatten() {
             let (sent, _) = self.config_value(name, key, value);
@@ -1056,13 +1192,13 @@ impl Builder<'_> {
             enabled: spec.enabled,
             connection_mode: self.connection_mode(name, spec),
             config: (!items.is_empty()).then_some(items),
-            display_name: self.destination_name(name, spec),
+            display_name: self.destination_name(name, key, spec),
         };
         let collection = name.rsplit_once('/').map_or("", |(c, _)| c).to_string();
         self.creates.push(Op::CreateDestination { collection, body: CreateDestination { destination: input } });
     }
 
-    fn update_destination(&mut self, name: &str, spec: &DestinationSpec, actual: &Destination) {
+    fn update_destination(&mut self, name: &str, key: &str, spec: &DestinationSpec, actual: &Destination) {
         let mut update = UpdateRequest::<Destination>::new();
         if let Some(enabled) = spec.enabled.filter(|e| *e != actual.enabled) {
             let _ = update.set("enabled", enabled);
@@ -1070,7 +1206,7 @@ impl Builder<'_> {
         if let Some(mode) = self.connection_mode(name, spec).filter(|m| *m != actual.connection_mode) {
             let _ = update.set("connection_mode", mode);
         }
-        if let Some(display) = self.destination_name(name, spec).filter(|d| *d != actual.display_name) {
+        if let Some(display) = self.destination_name(name, key, spec).filter(|d| *d != actual.display_name) {
             let _ = update.set("display_name", display);
         }
         for (key, value) in spec.config.iter().flatten() {
@@ -1131,11 +1267,10 @@ impl Builder<'_> {
         for (key, value) in wanted {
             // A forwarding target is a source: by slug or by full name, as either API shows it.
             let target = |v: &Value| v.as_str().map(|t| Value::from(slug(t)));
-            let (now, wanted) = match key.as_str() {
-                "forwarding_violations_to" | "forwarding_blocked_events_to" => {
-                    (current.get(key).and_then(target), target(value))
-                }
-                _ => (current.get(key).cloned(), Some(value.clone())),
+            let (now, wanted) = if SchemaConfig::FORWARDING.contains(&key.as_str()) {
+                (current.get(key).and_then(target), target(value))
+            } else {
+                (current.get(key).cloned(), Some(value.clone()))
             };
             if same(&now.unwrap_or(Value::Null), wanted.as_ref().unwrap_or(&Value::Null)) {
                 continue;
@@ -1437,6 +1572,107 @@ mod tests {
         ] {
             assert!(within(kind, name, ws).is_err(), "{name}");
         }
+    }
+
+    #[test]
+    fn keys_name_destinations_by_name_then_the_first_unnamed_by_a_key() {
+        let destination = |segment: &str, display: &str| Destination {
+            name: format!("workspaces/a/sources/web/destinations/{segment}"),
+            display_name: display.into(),
+            ..Destination::default()
+        };
+        let actual =
+            [destination("webhooks", "Prod"), destination("webhooks#Staging", "Staging"), destination("amplitude", "")];
+        let public = Snapshot { api: Api::Public, ..Snapshot::default() };
+        let keys = |keys: &[&str]| -> indexmap::IndexMap<String, DestinationSpec> {
+            keys.iter().map(|k| (k.to_string(), DestinationSpec::default())).collect()
+        };
+        let names = |snapshot: &Snapshot, wanted: &[&str]| -> Vec<(String, Option<String>)> {
+            let wanted = keys(wanted);
+            let found = matched(snapshot, &wanted, &actual).unwrap();
+            found.iter().map(|(k, _, d)| (k.to_string(), d.map(|d| slug(&d.name).to_string()))).collect()
+        };
+        let pair = |key: &str, found: Option<&str>| (key.to_string(), found.map(String::from));
+        // By name, the first of its entry too; a bare key takes the first that no key names.
+        assert_eq!(
+            names(&public, &["webhooks#Prod", "webhooks", "amplitude"]),
+            [
+                pair("webhooks#Prod", Some("webhooks")),
+                pair("webhooks", Some("webhooks#Staging")),
+                pair("amplitude", Some("amplitude"))
+            ]
+        );
+        assert_eq!(
+            names(&public, &["webhooks", "webhooks#Staging"]),
+            [pair("webhooks", Some("webhooks")), pair("webhooks#Staging", Some("webhooks#Staging"))]
+        );
+        // A name no destination has is one to make; a bare key whose entry's destinations are all named takes none.
+        assert_eq!(
+            names(&public, &["webhooks#Prod", "webhooks#Staging", "webhooks", "webhooks#New"]),
+            [
+                pair("webhooks#Prod", Some("webhooks")),
+                pair("webhooks#Staging", Some("webhooks#Staging")),
+                pair("webhooks", None),
+                pair("webhooks#New", None)
+            ]
+        );
+        // The Config API holds no further destination: such a key is matched with nothing.
+        assert_eq!(names(&Snapshot::default(), &["webhooks#Prod", "webhooks"]), [pair("webhooks", Some("webhooks"))]);
+        // Two of one entry with the name a key gives cannot be told apart.
+        let mut by_id = destination("id2", "Twin");
+        by_id.extra.insert("catalog_name".into(), json!("catalog/destinations/webhooks"));
+        let twins = [destination("webhooks", "Twin"), by_id];
+        let wanted = keys(&["webhooks#Twin"]);
+        let err = matched(&public, &wanted, &twins).unwrap_err();
+        assert!(err.contains("destinations/webhooks and") && err.contains("destinations/id2"), "{err}");
+    }
+
+    #[test]
+    fn a_cascade_counts_each_resource_once() {
+        use crate::api::walk::PlanState;
+        use crate::wire::{SourceConnection, TrackingPlan};
+        let ws = "workspaces/a";
+        let source = |slug: &str| SourceState {
+            source: Source {
+                name: format!("{ws}/sources/{slug}"),
+                catalog_name: "catalog/sources/javascript".into(),
+                ..Source::default()
+            },
+            destinations: Vec::new(),
+        };
+        let connection =
+            |slug: &str| SourceConnection { source_name: format!("{ws}/sources/{slug}"), ..Default::default() };
+        let plan_state = PlanState {
+            plan: TrackingPlan {
+                name: format!("{ws}/tracking-plans/rs_1"),
+                display_name: "P".into(),
+                ..Default::default()
+            },
+            connections: vec![connection("ios"), connection("web")],
+        };
+        let snapshot = Snapshot {
+            workspace: ws.into(),
+            sources: vec![source("web"), source("ios")],
+            plans: vec![plan_state],
+            ..Default::default()
+        };
+        let file =
+            WorkspaceFile::parse("format: seg/1\nworkspace: a\nsources:\n  web: {catalog_name: javascript}\n").unwrap();
+        let env = |_: &str| None;
+        let plan = plan(&file, &snapshot, Options { prune: true, max_deletes: None }, &env).unwrap();
+        let withs: Vec<(&str, Vec<&str>)> =
+            plan.changes.iter().map(|c| (c.resource.as_str(), c.with.iter().map(String::as_str).collect())).collect();
+        // The connection goes with its source; its plan takes only what is left.
+        assert_eq!(
+            withs,
+            [
+                ("workspaces/a/sources/ios", vec!["workspaces/a/tracking-plans/rs_1/source-connections/ios"]),
+                ("workspaces/a/tracking-plans/rs_1", vec!["workspaces/a/tracking-plans/rs_1/source-connections/web"]),
+            ]
+        );
+        assert_eq!((plan.deletes(), plan.deleted_kinds().as_str()), (4, "1 source, 1 tracking plan and 2 connections"));
+        // A saved plan is checked with the same reading.
+        plan.check_saved(&snapshot, None, &env).unwrap();
     }
 
     #[test]

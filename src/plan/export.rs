@@ -32,6 +32,15 @@ pub fn slug(name: &str) -> &str {
     name.rsplit('/').next().unwrap_or(name)
 }
 
+/// A schema config's field as a file writes it: a forwarding target (a source) by its slug, whichever API read it
+/// (the Config API answers a slug, the Public API's reading a full name), so both export the same file.
+fn forwarding(key: &str, value: Value) -> Value {
+    match value {
+        Value::String(target) if SchemaConfig::FORWARDING.contains(&key) => Value::String(slug(&target).to_string()),
+        other => other,
+    }
+}
+
 /// A destination's filters keyed by title; two with one title stop the export (exit 2), naming them.
 fn filters(destination: &str, filters: &[DestinationFilter]) -> Result<IndexMap<String, FilterSpec>> {
     let mut out = IndexMap::new();
@@ -128,7 +137,7 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
         let schema_config = snapshot.schema_configs.get(&source.name).and_then(|config| {
             let fields = |config: &SchemaConfig| -> serde_json::Map<String, Value> {
                 let value = serde_json::to_value(config).unwrap_or_default();
-                let field = |key: &str| value.get(key).cloned().map(|v| (key.to_string(), v));
+                let field = |key: &str| value.get(key).cloned().map(|v| (key.to_string(), forwarding(key, v)));
                 SchemaConfig::FIELDS.iter().filter_map(|(key, _)| field(key)).collect()
             };
             let (actual, default) = (fields(config), fields(&SchemaConfig::default_for(&source.name)));
@@ -311,6 +320,22 @@ mod tests {
 
     fn config<'f>(file: &'f WorkspaceFile, source: &str) -> &'f IndexMap<String, ConfigValue> {
         file.sources[source].destinations["webhooks"].config.as_ref().unwrap()
+    }
+
+    #[test]
+    fn a_forwarding_target_is_written_as_a_slug_whichever_api_read_it() {
+        let mut snapshot = Snapshot { workspace: "workspaces/w".into(), ..Snapshot::default() };
+        snapshot.sources = vec![source("web", Vec::new()), source("ios", Vec::new())];
+        for (api, target) in [(Api::Config, "ios"), (Api::Public, "workspaces/w/sources/ios")] {
+            snapshot.api = api;
+            let mut config = SchemaConfig::default_for("workspaces/w/sources/web");
+            config.forwarding_violations_to = target.into();
+            snapshot.schema_configs = [("workspaces/w/sources/web".to_string(), config)].into();
+            let file = export(&snapshot, "v1beta", Secrets::Ref).unwrap();
+            let schema = file.sources["web"].schema_config.clone().unwrap();
+            assert_eq!(schema["forwarding_violations_to"], "ios", "{api:?}");
+            assert_eq!(schema["forwarding_blocked_events_to"], "", "{api:?}");
+        }
     }
 
     #[test]

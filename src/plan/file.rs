@@ -308,6 +308,9 @@ impl WorkspaceFile {
                     .map_err(|e| at(without_values(&e.to_string())))?;
                 typed.check().map_err(at)?;
             }
+            // Each destination a key names by its name (`SLUG#NAME`, or `name`), with that key: one destination has
+            // one key (CLI.md, "Two APIs").
+            let mut named: BTreeMap<(&str, String), &str> = BTreeMap::new();
             for (destination, spec) in &spec.destinations {
                 let place = places.at(&["sources", source, "destinations", destination]);
                 let at = |why: String| {
@@ -325,6 +328,16 @@ impl WorkspaceFile {
                 }
                 if let Some(name) = spec.display_name().filter(|name| !instance.is_empty() && name != instance) {
                     return Err(at(format!("its key names it {}, and `name` {}", token(instance), token(&name))));
+                }
+                let name = if instance.is_empty() { spec.display_name() } else { Some(instance.to_string()) };
+                if let Some(name) = name
+                    && let Some(other) = named.insert((slug, name.clone()), destination)
+                {
+                    return Err(at(format!(
+                        "it and {} both name the {slug} destination named {}: a destination has one key",
+                        token(other),
+                        token(&name)
+                    )));
                 }
                 for (title, filter) in spec.filters.iter().flatten() {
                     let at = |why: String| at(format!("filters.{}: {why}", token(title)));
@@ -591,6 +604,22 @@ tracking_plans:
             WorkspaceFile::parse("format: seg/1\nworkspace: a\nsources:\n  web:\n    catalog_name: javascript\n")
                 .unwrap();
         assert_eq!(file.sources["web"].catalog_name, "catalog/sources/javascript", "a bare catalog slug is completed");
+    }
+
+    #[test]
+    fn two_keys_naming_one_destination_are_refused_naming_both() {
+        let file = |destinations: &str| {
+            format!(
+                "format: seg/1\nworkspace: a\nsources:\n  web:\n    catalog_name: javascript\n    destinations:\n{destinations}"
+            )
+        };
+        let err = WorkspaceFile::parse(&file("      webhooks#Prod: {}\n      webhooks: {name: Prod}\n")).unwrap_err();
+        assert!(err.starts_with("line 8 column 7: sources.\"web\".destinations.\"webhooks\""), "{err}");
+        assert!(err.contains("it and \"webhooks#Prod\" both name the webhooks destination named \"Prod\""), "{err}");
+        // One name per entry: the same name under two entries, and an unnamed bare key beside named ones, are fine.
+        let fine =
+            "      webhooks#Prod: {}\n      webhooks: {}\n      amplitude: {name: Prod}\n      webhooks#Staging: {}\n";
+        WorkspaceFile::parse(&file(fine)).unwrap();
     }
 
     #[test]

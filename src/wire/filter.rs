@@ -264,6 +264,9 @@ impl SchemaConfig {
         ("common_group_event_on_violations", Some(&["ALLOW", "OMIT_TRAITS", "BLOCK"])),
     ];
 
+    /// The fields that name a source to forward events to (a slug; the Public API's reading gives a full name).
+    pub const FORWARDING: [&'static str; 2] = ["forwarding_violations_to", "forwarding_blocked_events_to"];
+
     /// The name of a source's schema config.
     pub fn name_of(source: &str) -> String {
         format!("{source}/schema-config")

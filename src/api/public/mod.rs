@@ -15,6 +15,7 @@ mod path;
 mod plans;
 mod read;
 mod route;
+pub mod writes;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -19,8 +19,9 @@ use crate::plan::secrets::{Env, ProcessEnv};
 /// what was done; running it again does the rest. A second apply of the same file sends no write. --plan applies a
 /// plan saved by `seg diff --out`, only if every change is what its request does, inside the plan's workspace (exit
 /// 2 otherwise), and nothing it read has changed since (exit 1 otherwise, naming what moved). Deletes, --max-deletes
-/// and the question count what each delete takes with it. $env references are read only from SEG_SECRET_
-/// variables and only inside a destination's config. --dry-run prints each request and sends none.
+/// and the question count what each delete takes with it, each resource once. A destination keyed SLUG#NAME is the
+/// one of that entry named NAME, a bare SLUG the first no such key names. $env references are read only from
+/// SEG_SECRET_ variables and only inside a destination's config. --dry-run prints each request and sends none.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg apply --file acme.yaml
@@ -45,12 +46,12 @@ pub struct Args {
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let env = super::env(ctx);
     // The secrets' variables: every one the file names (or the saved plan's requests need) must be set.
-    let (plan, mut needed) = match (&args.file, &args.plan) {
+    let (mut plan, mut needed) = match (&args.file, &args.plan) {
         (_, Some(path)) => (saved_plan(ctx, path, &env).await?, Vec::new()),
         (Some(path), None) => {
             let file = super::read_file(path)?;
             let workspace = super::target(ctx, &file)?;
-            let reach = super::reach_of(&file, &workspace, args.prune);
+            let reach = |snapshot: &_| super::reach_of(&file, snapshot, args.prune);
             let snapshot = super::read_workspace(ctx, &workspace, &reach).await?;
             let options = Options { prune: args.prune, max_deletes: args.max_deletes };
             (diff::plan(&file, &snapshot, options, &env)?, file.env_names())
@@ -90,6 +91,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         String::new()
     };
     if ctx.will_ask() {
+        plan.requests = apply::requests(ctx.client()?, &plan).await?;
         ctx.printer.status(plan.human().trim_end());
         let changes = crate::ui::count(plan.changes.len(), "change");
         let about = match deletes {
@@ -143,7 +145,8 @@ async fn saved_plan(ctx: &Context, path: &std::path::Path, env: &ProcessEnv) -> 
         return Err(Error::usage(format!("{shown} is a plan for {workspace}, and -w names {flag}")));
     }
     // What the plan read, read again: its fingerprints name every filter list and schema config it looked at.
-    let snapshot = super::read_workspace(ctx, workspace.as_str(), &diff::reach_of_plan(&plan)).await?;
+    let reach = diff::reach_of_plan(&plan);
+    let snapshot = super::read_workspace(ctx, workspace.as_str(), &|_| reach.clone()).await?;
     let moved = diff::moved(&plan.fingerprints, &diff::fingerprints(&snapshot));
     if !moved.is_empty() {
         return Err(Error::Differs(format!(

@@ -17,8 +17,10 @@ use crate::ui::output::Format;
 /// --api public the same file reviews a move to the Public API. Values compare as JSON values (integers exactly). Secrets show only as (secret changed) or (secret
 /// unchanged); a delete lists what it takes with it (`with`). The file is checked whole first, naming the line of a
 /// key given twice, a $env outside a destination's config or naming anything but a SEG_SECRET_ variable, a bad
-/// slug. A table on a terminal; `-o json` prints {"changes", "unverifiable", "not_supported",
-/// "requests"}. --out saves the plan, with
+/// slug, two keys naming one destination. A table on a terminal; `-o json` prints {"changes", "unverifiable",
+/// "not_supported", "requests"}, `requests` being the write requests apply sends on this API (more than the changes
+/// on the Public API, where a source's name and labels and a plan's rules are requests of their own). --out saves
+/// the plan, with
 /// a fingerprint of everything read, for `seg apply --plan`: secrets only as references (a plan that would carry a
 /// literal secret is refused), to a regular file, a FIFO or a standard stream, never through a link (the file, or a
 /// directory of its path below the current directory). Exit 0 in sync, 1 with differences, 2 for a bad file.
@@ -44,9 +46,12 @@ pub struct Args {
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let file = super::read_file(&args.file)?;
     let workspace = super::target(ctx, &file)?;
-    let snapshot = super::read_workspace(ctx, &workspace, &super::reach_of(&file, &workspace, args.prune)).await?;
+    let reach = |snapshot: &_| super::reach_of(&file, snapshot, args.prune);
+    let snapshot = super::read_workspace(ctx, &workspace, &reach).await?;
     let mut plan = diff::plan(&file, &snapshot, Options { prune: args.prune, max_deletes: None }, &super::env(ctx))?;
     plan.api = ctx.api()?.as_str().to_string();
+    // What apply sends for it on this API, as the client translates each change's request.
+    plan.requests = crate::plan::apply::requests(ctx.client()?, &plan).await?;
     // A saved plan holds secrets only as references (CLI.md): refused before anything is printed or written.
     if args.out.is_some() && !plan.literal_secrets.is_empty() {
         return Err(Error::usage(format!(

@@ -49,7 +49,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     // Filters and schema configs cost a request each: read only when sources are exported.
     let sources = args.only.is_empty() || args.only.iter().any(|p| p == "sources");
     let reach = if sources { Reach::everything() } else { Reach::default() };
-    let snapshot = super::read_workspace(ctx, workspace.as_str(), &reach).await?;
+    let snapshot = super::read_workspace(ctx, workspace.as_str(), &|_| reach.clone()).await?;
     let mut file = export::export(&snapshot, &ctx.api_version()?, args.secrets)?;
     if !args.only.is_empty() {
         if !args.only.iter().any(|p| p == "sources") {

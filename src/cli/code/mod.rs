@@ -11,8 +11,11 @@ use std::path::Path;
 use crate::api::walk::{self, Reach, Scope, Snapshot};
 use crate::cli::Context;
 use crate::error::{Error, Result};
+use crate::plan::diff::{entry_of, matched};
+use crate::plan::export::slug;
 use crate::plan::file::WorkspaceFile;
 use crate::plan::secrets::ProcessEnv;
+use crate::wire::Destination;
 
 /// The file at `path` (`-` for stdin).
 fn read_file(path: &Path) -> Result<WorkspaceFile> {
@@ -31,9 +34,14 @@ fn target(ctx: &Context, file: &WorkspaceFile) -> Result<String> {
         .to_string())
 }
 
-/// Reads a workspace (with the filters and schema configs `reach` asks for), with a spinner on a terminal. On the
-/// Public API the token's workspace (`-`, no `-w`) is read as itself: its slug is what the file names.
-async fn read_workspace(ctx: &Context, workspace: &str, reach: &Reach) -> Result<Snapshot> {
+/// Reads a workspace (with the filters and schema configs `reach` asks for once the lists are read), with a spinner
+/// on a terminal. On the Public API the token's workspace (`-`, no `-w`) is read as itself: its slug is what the
+/// file names.
+async fn read_workspace(
+    ctx: &Context,
+    workspace: &str,
+    reach: &(dyn Fn(&Snapshot) -> Reach + Sync),
+) -> Result<Snapshot> {
     let client = ctx.client()?;
     let resolved;
     let workspace = if workspace.rsplit('/').next() == Some(crate::wire::TOKENS_WORKSPACE) {
@@ -66,31 +74,38 @@ async fn read_workspace(ctx: &Context, workspace: &str, reach: &Reach) -> Result
     snapshot
 }
 
-/// What a file manages beyond the lists, in `workspace`: the filters of each destination that has `filters`, the
-/// schema config of each source that has `schema_config`, the catalog entry of each destination (the types of its
-/// config items: which are secrets). With `--prune`, also the filters of every destination the file does not have,
-/// which a delete takes with it.
-fn reach_of(file: &WorkspaceFile, workspace: &str, prune: bool) -> Reach {
+/// What a file manages beyond the lists, in the workspace as listed: the filters of each destination a key with
+/// `filters` names (`plan::diff::matched`: the matching the plan makes), the schema config of each source that has
+/// `schema_config`, the catalog entry of each destination (the types of its config items: which are secrets). With
+/// `--prune`, also the filters of every destination no key names, which a delete takes with it.
+fn reach_of(file: &WorkspaceFile, snapshot: &Snapshot, prune: bool) -> Reach {
     let mut filters = BTreeSet::new();
     let mut schema_configs = BTreeSet::new();
-    let mut listed = BTreeSet::new();
     let mut catalog = BTreeSet::new();
     for (source_slug, source) in &file.sources {
-        let source_name = format!("{workspace}/sources/{source_slug}");
-        for (destination_slug, destination) in &source.destinations {
-            let name = format!("{source_name}/destinations/{destination_slug}");
-            if destination.filters.is_some() {
-                filters.insert(name.clone());
-            }
-            listed.insert(name);
-            catalog.insert(destination_slug.clone());
-        }
+        let source_name = format!("{}/sources/{source_slug}", snapshot.workspace);
+        catalog.extend(source.destinations.keys().map(|key| entry_of(key).to_string()));
         if source.schema_config.is_some() {
-            schema_configs.insert(source_name);
+            schema_configs.insert(source_name.clone());
+        }
+        let Some(state) = snapshot.source(&source_name) else { continue };
+        // A file whose keys cannot be matched is refused by the plan, which reads no filter.
+        let found = matched(snapshot, &source.destinations, &state.destinations).unwrap_or_default();
+        for (_, spec, actual) in &found {
+            if let Some(actual) = actual.filter(|_| spec.filters.is_some()) {
+                filters.insert(actual.name.clone());
+            }
+        }
+        if prune {
+            let named = |d: &&Destination| found.iter().any(|(_, _, a)| a.is_some_and(|a| a.name == d.name));
+            filters.extend(state.destinations.iter().filter(|d| !named(d)).map(|d| d.name.clone()));
         }
     }
-    let filters = if prune { Scope::Any(vec![Scope::Only(filters), Scope::Not(listed)]) } else { Scope::Only(filters) };
-    Reach { filters, schema_configs: Scope::Only(schema_configs), catalog: Scope::Only(catalog) }
+    if prune {
+        let gone = snapshot.sources.iter().filter(|s| !file.sources.contains_key(slug(&s.source.name)));
+        filters.extend(gone.flat_map(|s| s.destinations.iter().map(|d| d.name.clone())));
+    }
+    Reach { filters: Scope::Only(filters), schema_configs: Scope::Only(schema_configs), catalog: Scope::Only(catalog) }
 }
 
 /// Where the file's `$env` references are read: `SEG_SECRET_*` variables, each value a secret of the process.

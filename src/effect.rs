@@ -261,18 +261,76 @@ pub mod bookkeeping {
         let mut file = open_state(path, initial.as_bytes())?;
         file.lock()?;
         // Under the lock: a new file's maker holds it until its temporary name is gone (`make_state`).
-        #[cfg(unix)]
-        if std::os::unix::fs::MetadataExt::nlink(&file.metadata()?) > 1 {
-            return Err(std::io::Error::other("it is a file with other hard links, which seg does not write through"));
-        }
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)?;
+        let bytes = read_whole(&mut file)?;
         let (new, value) = update(&String::from_utf8_lossy(&bytes));
+        // Owner-only whoever made it (the descriptor's own mode: no path is followed).
+        #[cfg(unix)]
+        file.set_permissions(std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
         file.set_len(0)?;
         file.rewind()?;
         file.write_all(new.as_bytes())?;
         file.unlock()?;
         Ok(value)
+    }
+
+    /// The largest file seg keeps in its runtime folder (the names it remembers of a workspace of 100,000 sources
+    /// take about 6 MiB); a larger one is no file of seg's.
+    pub const MAX_STATE: u64 = 16 * 1024 * 1024;
+
+    /// A file of seg's own read whole, as [`update`] reads it: one with other hard links, or larger than
+    /// [`MAX_STATE`], is refused (the error says which), and no more than that is ever read.
+    fn read_whole(file: &mut std::fs::File) -> std::io::Result<Vec<u8>> {
+        let meta = file.metadata()?;
+        #[cfg(unix)]
+        if std::os::unix::fs::MetadataExt::nlink(&meta) > 1 {
+            return Err(std::io::Error::other("it is a file with other hard links, which seg does not write through"));
+        }
+        if meta.len() > MAX_STATE {
+            return Err(std::io::Error::other(format!(
+                "it holds {}, more than any file seg keeps ({} MiB)",
+                crate::ui::count(usize::try_from(meta.len()).unwrap_or(usize::MAX), "byte"),
+                MAX_STATE >> 20
+            )));
+        }
+        let mut bytes = Vec::new();
+        file.take(MAX_STATE + 1).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > MAX_STATE {
+            return Err(std::io::Error::other(format!("it grew past {} MiB as seg read it", MAX_STATE >> 20)));
+        }
+        Ok(bytes)
+    }
+
+    /// Reads a small file of seg's own (the names it remembers, a completion cache) as [`update`] checks one, with
+    /// no lock and no write: `None` when there is none. What is at its path is not trusted: a symbolic link is not
+    /// followed, a FIFO is not waited on, and a directory, a device, a file with other hard links or one larger than
+    /// [`MAX_STATE`] is refused, the error saying which (the caller says it and starts afresh).
+    pub fn read(path: &Path) -> std::io::Result<Option<String>> {
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        #[cfg(windows)]
+        std::os::windows::fs::OpenOptionsExt::custom_flags(&mut options, 0x0020_0000);
+        let refused = |what: &str| Err(std::io::Error::other(format!("it is {what}")));
+        let mut file = match options.open(path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                return match std::fs::symlink_metadata(path) {
+                    Ok(meta) if meta.file_type().is_symlink() => refused("a symbolic link, which seg does not follow"),
+                    Ok(meta) if meta.is_dir() => refused("a directory"),
+                    _ => Err(e),
+                };
+            }
+        };
+        let meta = file.metadata()?;
+        if meta.file_type().is_symlink() {
+            return refused("a symbolic link, which seg does not follow");
+        }
+        if !meta.is_file() {
+            return refused(if meta.is_dir() { "a directory" } else { "not a regular file" });
+        }
+        Ok(Some(String::from_utf8_lossy(&read_whole(&mut file)?).into_owned()))
     }
 
     /// Takes the lock of a file of seg's own without waiting (made empty when missing, checked as [`update`] checks

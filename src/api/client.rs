@@ -21,8 +21,12 @@ pub struct Client {
 
 impl Client {
     pub fn new(options: ClientOptions, observer: Observer, gate: Gate) -> Result<Client> {
-        let public =
-            (options.api == super::Api::Public).then(|| super::public::Adapter::new(&options.base_url, &options.token));
+        let warn = {
+            let observer = observer.clone();
+            std::sync::Arc::new(move |warning: &str| observer(&Notice::Warning(warning)))
+        };
+        let public = (options.api == super::Api::Public)
+            .then(|| super::public::Adapter::new(&options.base_url, &options.token, warn));
         Ok(Client { transport: std::sync::Arc::new(Transport::new(options, observer, gate)?), public })
     }
 

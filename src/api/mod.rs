@@ -3,6 +3,7 @@
 
 pub mod budget;
 pub mod client;
+pub mod cursor;
 pub mod list;
 pub mod names;
 pub mod public;

@@ -128,8 +128,12 @@ fn read(kind: Names, current: &str) -> Option<Vec<(String, Option<String>)>> {
     let cache = crate::api::budget::folder()?
         .join(format!("completion-{}.json", &hex::encode(sha2::Sha256::digest(key))[..16]));
     let now = SystemTime::now().duration_since(UNIX_EPOCH).ok()?.as_secs();
-    let cached: Cached =
-        std::fs::read_to_string(&cache).ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
+    // Read as untrusted (no link followed, no FIFO waited on: TAB must never hang); silent, as completion is.
+    let cached: Cached = crate::effect::bookkeeping::read(&cache)
+        .ok()
+        .flatten()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default();
     let names = if now.saturating_sub(cached.read_at) < FRESH.as_secs() && !cached.names.is_empty() {
         cached.names
     } else {

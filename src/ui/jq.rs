@@ -212,8 +212,8 @@ impl Jq {
                             match crate::wire::text::from_str::<serde::de::IgnoredAny>(&text) {
                                 Ok(_) => RawValue::from_string(text).map_err(|e| format!("--jq output: {e}")),
                                 Err(crate::wire::text::Unreadable::TooDeep { .. }) => Err(format!(
-                                    "the --jq result nests deeper than {} levels",
-                                    crate::wire::text::DEPTH
+                                    "the --jq result nests deeper than {}",
+                                    crate::ui::count(crate::wire::text::DEPTH, "level")
                                 )),
                                 Err(e) => Err(format!("--jq output: {e}")),
                             }

@@ -113,7 +113,7 @@ pub mod wrapper {
     pub const NEXT_PAGE_TOKEN: &str = "next_page_token";
     /// The token that names a page itself, where the service says it (the Public API's `pagination.current`): the
     /// Public API's adapter writes it into the page it translates, so a listing knows its first page's cursor too
-    /// (`api::list::Followed`). The control character keeps it apart from any key a service sends.
+    /// (`api::cursor::Followed`). The control character keeps it apart from any key a service sends.
     pub const THIS_PAGE_TOKEN: &str = "\u{1}seg:this_page_token";
 }
 

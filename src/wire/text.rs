@@ -27,7 +27,7 @@ pub const DEPTH: usize = MAX_DEPTH + ENVELOPE;
 /// Why a text could not be read as what was asked.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum Unreadable {
-    #[error("a body nested too deep ({depth} levels; seg reads answers of at most {DEPTH})")]
+    #[error("a body nested too deep (to depth {depth}; seg reads answers to depth {DEPTH} at most)")]
     TooDeep { depth: usize },
     #[error("a body that is not JSON ({0})")]
     NotJson(String),

@@ -480,3 +480,112 @@ async fn creates_of_one_name_on_one_machine_make_one_resource() {
         assert_eq!(app.json["data"]["destinations"].as_array().unwrap().len(), 1, "{api}");
     }
 }
+
+/// The files of one kind seg keeps in the runtime folder (`ids-`, `budget-`, `completion-`).
+fn kept(env: &TestEnv, prefix: &str) -> Vec<std::path::PathBuf> {
+    let runtime = env.home.path().join(crate::support::RUNTIME);
+    let mut found: Vec<_> = std::fs::read_dir(&runtime)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(prefix))
+        .map(|e| e.path())
+        .collect();
+    found.sort();
+    found
+}
+
+/// Puts what an attacker (or an accident) leaves at `path`: a FIFO, a link to /dev/zero, a huge file, garbage.
+#[cfg(unix)]
+fn plant(path: &std::path::Path, what: &str) {
+    let _ = std::fs::remove_file(path);
+    match what {
+        "fifo" => {
+            let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+            assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        }
+        "zero" => std::os::unix::fs::symlink("/dev/zero", path).unwrap(),
+        "huge" => {
+            let file = std::fs::File::create(path).unwrap();
+            file.set_len(107 * 1024 * 1024).unwrap();
+        }
+        _ => std::fs::write(path, what).unwrap(),
+    }
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn the_runtime_folder_is_read_as_untrusted() {
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+    public(&env, &["sources", "create", "web", "--catalog", "javascript"]).await.code(0);
+    let ids = kept(&env, "ids-");
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    for what in ["fifo", "zero", "huge", "{not json"] {
+        plant(&ids[0], what);
+        let run = tokio::time::timeout(
+            std::time::Duration::from_secs(60),
+            env.seg_with(&["sources", "get", "web", "-o", "name"], &[("SEG_TOKEN", WRITE), ("SEG_API", "public")]),
+        )
+        .await
+        .unwrap_or_else(|_| panic!("{what}: seg hung on the runtime folder"));
+        assert_eq!(run.code(0).stdout, "workspaces/demo/sources/web\n", "{what}");
+        let warnings = run.stderr.matches("warning:").count();
+        assert_eq!(warnings, 1, "{what}: one warning: {}", run.stderr);
+        assert!(run.stderr.contains(&ids[0].display().to_string()), "{what}: names the file: {}", run.stderr);
+        let meta = std::fs::symlink_metadata(&ids[0]).unwrap();
+        match what {
+            // Not a file of seg's: left as it was, nothing written through it.
+            "fifo" => assert!(std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type())),
+            "zero" => assert!(meta.file_type().is_symlink()),
+            "huge" => assert_eq!(meta.len(), 107 * 1024 * 1024),
+            // A file of seg's it cannot parse: a fresh start, written anew (0600).
+            _ => {
+                let text = std::fs::read_to_string(&ids[0]).unwrap();
+                assert!(serde_json::from_str::<Value>(&text).is_ok(), "{text}");
+                assert_eq!(std::os::unix::fs::PermissionsExt::mode(&meta.permissions()) & 0o777, 0o600);
+            }
+        }
+    }
+    // The rate budget's file, the same.
+    env.seg_with(&["sources", "list", "-w", "demo"], &[("SEG_TOKEN", WRITE), ("SEG_RATE_LIMIT", "600")]).await.code(0);
+    let budget = kept(&env, "budget-");
+    for what in ["fifo", "zero", "huge"] {
+        plant(&budget[0], what);
+        let run = tokio::time::timeout(
+            std::time::Duration::from_secs(60),
+            env.seg_with(&["sources", "list", "-w", "demo"], &[("SEG_TOKEN", WRITE), ("SEG_RATE_LIMIT", "600")]),
+        )
+        .await
+        .unwrap_or_else(|_| panic!("{what}: seg hung on the budget file"));
+        run.code(0);
+        assert_eq!(run.stderr.matches("warning:").count(), 1, "{what}: {}", run.stderr);
+    }
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn completion_never_hangs_on_its_cache() {
+    let env = TestEnv::start().await;
+    env.create_source("demo", "web").await.ok();
+    let vars = [
+        ("SEG_TOKEN", WRITE),
+        ("SEG_WORKSPACE", "demo"),
+        ("COMPLETE", "bash"),
+        ("_CLAP_COMPLETE_INDEX", "3"),
+        ("_CLAP_COMPLETE_COMP_TYPE", "9"),
+        ("_CLAP_COMPLETE_SPACE", "true"),
+        ("_CLAP_IFS", "\n"),
+    ];
+    let complete = || env.seg_with(&["--", "seg", "sources", "get", ""], &vars);
+    let names = |run: &Run| run.stdout.lines().filter(|l| !l.starts_with('-')).collect::<Vec<_>>().join(" ");
+    assert_eq!(names(complete().await.code(0)), "web");
+    let cache = kept(&env, "completion-");
+    assert_eq!(cache.len(), 1);
+    for what in ["fifo", "zero", "huge"] {
+        plant(&cache[0], what);
+        let run = tokio::time::timeout(std::time::Duration::from_secs(30), complete())
+            .await
+            .unwrap_or_else(|_| panic!("{what}: completion hung"));
+        assert_eq!(names(run.code(0)), "web", "{what}");
+        assert!(run.stderr.is_empty(), "{what}: completion is silent: {}", run.stderr);
+    }
+}

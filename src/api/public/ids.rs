@@ -3,7 +3,10 @@
 //! kept in a small file per token and base URL in the runtime folder, beside the rate budget, so the next `seg`
 //! does not read it again; an id that the service answers 404 for is forgotten and read again (`forget`). It is
 //! seg's bookkeeping, not an effect: written under `--dry-run` too, through `effect::bookkeeping`. Only slugs and
-//! ids are kept, never a secret; a file that cannot be read or parsed is as good as none.
+//! ids are kept, never a secret. The file is read as untrusted (`bookkeeping::read`: no link followed, no FIFO waited
+//! on, nothing but a regular file within a size cap): one that cannot be used is one warning and a fresh start (a
+//! file seg cannot parse is written anew; anything that is not a regular file of seg's is left alone, and this
+//! process keeps its names in memory only).
 //!
 //! A name remembered by an earlier process is a hint, never the truth: a slug may have been renamed or given to
 //! another source since (in the app, by a teammate, by Terraform). [`Ids::get`] says which an entry is: read by this
@@ -66,10 +69,16 @@ pub enum Entry {
     Remembered(String),
 }
 
+/// Where a warning goes.
+pub type Warn = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
+
 pub struct Ids {
     /// The token and base URL, hashed: what names this cache's files.
     key: String,
     path: Option<PathBuf>,
+    warn: Warn,
+    /// Set when what is at the path is no file of seg's: nothing is written there.
+    unusable: std::sync::atomic::AtomicBool,
     /// `None` until the file is first read.
     known: Mutex<Option<Known>>,
     /// The names this process read from the service (the rest of `known` is what earlier processes remembered).
@@ -78,10 +87,14 @@ pub struct Ids {
 
 impl Ids {
     /// The names remembered for a token at a base URL (the file is named by a hash of both, as the budget's is).
-    pub fn new(base_url: &str, token: &Secret) -> Ids {
+    pub fn new(base_url: &str, token: &Secret, warn: Warn) -> Ids {
         let key = hex::encode(sha1::Sha1::digest(format!("{}\n{}", base_url.trim_end_matches('/'), token.expose())));
         let path = crate::api::budget::folder().map(|dir| dir.join(format!("ids-{}", &key[..20])));
-        Ids { key, path, known: Mutex::new(None), read: Mutex::default() }
+        Ids::at(key, path, warn)
+    }
+
+    fn at(key: String, path: Option<PathBuf>, warn: Warn) -> Ids {
+        Ids { key, path, warn, unusable: Default::default(), known: Mutex::new(None), read: Mutex::default() }
     }
 
     /// The lock file of the creates of one name with this token at this base URL (`api::public`'s create lock), in
@@ -97,18 +110,44 @@ impl Ids {
 
     fn with<T>(&self, f: impl FnOnce(&mut Known) -> T) -> T {
         let mut known = self.known.lock().unwrap_or_else(PoisonError::into_inner);
-        let known = known.get_or_insert_with(|| {
-            let text = self.path.as_ref().and_then(|path| std::fs::read_to_string(path).ok()).unwrap_or_default();
-            serde_json::from_str(&text).unwrap_or_default()
-        });
+        let known = known.get_or_insert_with(|| self.load());
         f(known)
+    }
+
+    /// What the file holds; a fresh start (said once) when it cannot be used.
+    fn load(&self) -> Known {
+        let Some(path) = &self.path else { return Known::default() };
+        match crate::effect::bookkeeping::read(path) {
+            Ok(None) => Known::default(),
+            Ok(Some(text)) => serde_json::from_str(&text).unwrap_or_else(|_| {
+                (self.warn)(&format!(
+                    "the names seg remembered in {} are not what seg writes there; they are read afresh",
+                    path.display()
+                ));
+                Known::default()
+            }),
+            Err(e) => {
+                self.unusable.store(true, std::sync::atomic::Ordering::Relaxed);
+                (self.warn)(&format!(
+                    "cannot use {} to remember names: {e}; this process reads them afresh and keeps none",
+                    path.display()
+                ));
+                Known::default()
+            }
+        }
     }
 
     fn save(&self) {
         let Some(path) = &self.path else { return };
         let text = self.with(|known| serde_json::to_string(known).unwrap_or_default());
-        // A failure only costs a read next time.
-        let _ = crate::effect::bookkeeping::update(path, "{}", |_| (text, ()));
+        if self.unusable.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
+        // A failure only costs a read next time; said once.
+        if let Err(e) = crate::effect::bookkeeping::update(path, "{}", |_| (text, ())) {
+            self.unusable.store(true, std::sync::atomic::Ordering::Relaxed);
+            (self.warn)(&format!("cannot keep names in {}: {e}", path.display()));
+        }
     }
 
     pub fn workspace(&self) -> Option<Workspace> {
@@ -180,8 +219,7 @@ mod tests {
     #[test]
     fn names_are_remembered_across_processes_and_forgotten_together() {
         let dir = tempfile::tempdir().unwrap();
-        let at =
-            |path: PathBuf| Ids { key: "k".into(), path: Some(path), known: Mutex::new(None), read: Mutex::default() };
+        let at = |path: PathBuf| Ids::at("k".into(), Some(path), std::sync::Arc::new(|_: &str| {}));
         let path = dir.path().join("ids");
         let ids = at(path.clone());
         ids.remember(Table::Sources, [("web".to_string(), "qQEHquLrjRDN9j1ByrChyn".to_string())], false);

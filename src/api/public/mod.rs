@@ -55,8 +55,9 @@ pub struct Adapter {
 type Made = std::sync::Mutex<std::collections::HashMap<String, Vec<Value>>>;
 
 impl Adapter {
-    pub fn new(base_url: &str, token: &Secret) -> Adapter {
-        Adapter { ids: Ids::new(base_url, token), ahead: std::sync::Mutex::default(), made: Made::default() }
+    /// The adapter of a token at a base URL; `warn` says what could not be used of what seg remembers.
+    pub fn new(base_url: &str, token: &Secret, warn: ids::Warn) -> Adapter {
+        Adapter { ids: Ids::new(base_url, token, warn), ahead: std::sync::Mutex::default(), made: Made::default() }
     }
 }
 
@@ -446,11 +447,11 @@ impl Call<'_> {
         Ok(body.get_mut("data").map(Value::take).unwrap_or_default())
     }
 
-    /// Every record of a list, page by page, to its end (a cursor sent twice stops it: `list::Followed`).
+    /// Every record of a list, page by page, to its end (a cursor sent twice stops it: `cursor::Followed`).
     async fn all(&mut self, path: Path, key: &str) -> Result<Vec<Value>> {
         let mut all = Vec::new();
         let mut cursor = String::new();
-        let mut followed = crate::api::list::Followed::default();
+        let mut followed = crate::api::cursor::Followed::default();
         loop {
             let mut query = vec![("pagination[count]".to_string(), MAX_PAGE.to_string())];
             if !cursor.is_empty() {

@@ -141,7 +141,10 @@ pub fn redact_body(value: &mut Value) {
             let pair = named.is_some_and(crate::wire::config::credential_name);
             for (key, field) in map.iter_mut() {
                 match &*field {
-                    Value::String(s) if !s.is_empty() && crate::wire::config::credential_name(key) => {
+                    // A secret by its name, whatever its JSON type (a `sharedSecret` of digits is a number): as
+                    // `wire::config::secret_pointers` says what export writes as a reference.
+                    Value::String(s) if s.is_empty() => {}
+                    value if crate::wire::config::credential_name(key) && !value.is_null() && !value.is_object() => {
                         *field = Value::String(REDACTED.into());
                     }
                     value if pair && key == "value" && !value.is_null() => *field = Value::String(REDACTED.into()),
@@ -391,8 +394,9 @@ mod tests {
             {"name": "workspaces/w/sources/s/destinations/ga/config/apiKey", "value": "k2", "type": "string"},
             {"name": "workspaces/w/sources/s/destinations/webhooks/config/hooks", "value": [{"hook": "h",
               "headers": [{"key": "Authorization", "value": "Bearer hdr"}]}]},
-        ]}, "token": "new-token", "sharedSecret": "x"});
+        ]}, "token": "new-token", "sharedSecret": "x", "settings": {"sharedSecret": 987654321, "apiKey": [7]}});
         redact_body(&mut body);
+        assert!(!body.to_string().contains("987654321"), "a secret by its name, whatever its type: {body}");
         let text = body.to_string();
         for secret in ["s3cret", "new-token", "\"k\"", "\"k2\"", "hdr"] {
             assert!(!text.contains(secret), "{secret}: {text}");

@@ -19,6 +19,21 @@ pub struct Client {
     public: Option<super::public::Adapter>,
 }
 
+/// Refuses a request of seg's vocabulary whose body holds a censored secret (`wire::config::censored_in_body`),
+/// naming where (exit 2).
+pub fn refuse_censored<A>(request: &Request<A>) -> Result<()> {
+    let Some(bytes) = &request.body else { return Ok(()) };
+    let Ok(body) = crate::wire::text::from_slice::<serde_json::Value>(bytes) else { return Ok(()) };
+    match crate::wire::config::censored_in_body(&body) {
+        None => Ok(()),
+        Some(path) => Err(crate::error::Error::usage(format!(
+            "{}: the value is a secret as the service shows it hidden (censored); writing it would replace the \
+             secret: give the secret itself (in a file, a $env reference)",
+            crate::text::escape_control(&path)
+        ))),
+    }
+}
+
 impl Client {
     pub fn new(options: ClientOptions, observer: Observer, gate: Gate) -> Result<Client> {
         let warn = {
@@ -32,7 +47,14 @@ impl Client {
 
     /// Sends a request with pacing and retries, and reads its answer as `A`. On the Public API the request (in
     /// seg's vocabulary) is translated first, into one or more calls each sent through the same transport.
+    ///
+    /// A write that holds a secret as a service shows it hidden (`••••••••••1234`, anywhere in it) is refused before
+    /// anything is sent, on both APIs: written back, it would replace the secret it stands for. (`seg api` sends
+    /// what it is given.)
     pub async fn send<A: DeserializeOwned>(&self, request: &Request<A>) -> Result<Outcome<A>> {
+        if !request.verbatim() {
+            refuse_censored(request)?;
+        }
         match &self.public {
             Some(adapter) => super::public::send(&self.transport, adapter, request).await,
             None => self.transport.send(request).await,

@@ -45,6 +45,9 @@ pub fn prepare<'p>(plan: &'p Plan, env: &dyn Env) -> Result<Vec<(&'p Change, Op)
         if empty {
             return Err(Error::usage(format!("the update of {} changes nothing", change.resource)));
         }
+        // What the client would refuse when it sends it, refused before the first write.
+        crate::api::client::refuse_censored(&request(&op, &HashMap::new())?)
+            .map_err(|e| Error::usage(format!("{}: {e}", crate::ui::escape_control(&change.resource))))?;
         ready.push((change, op));
     }
     Ok(ready)

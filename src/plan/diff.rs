@@ -21,7 +21,7 @@ use crate::api::Api;
 use crate::api::names::{self, Kind};
 use crate::api::walk::{Reach, Scope, Snapshot, SourceState};
 use crate::error::{Error, Result};
-use crate::wire::config::{censor_disagrees, censored, secret_pointers};
+use crate::wire::config::{censor_disagrees, censored_secret, secret_pointers};
 use crate::wire::{
     ConfigItem, ConnectSource, CreateDestination, CreateFilter, CreateSource, CreateTrackingPlan, Destination,
     DestinationFilter, DestinationInput, FilterInput, LibraryConfig, SchemaConfig, Source, SourceInput, TrackingPlan,
@@ -1227,7 +1227,10 @@ impl Builder<'_> {
             // (a hook's URL beside its censored header) is still compared.
             let kind = kind_of(self.snapshot, name, key);
             let hidden: Vec<String> = current.map_or_else(Vec::new, |c| {
-                secret_pointers(key, &kind, c).into_iter().filter(|p| c.pointer(p).is_some_and(censored)).collect()
+                secret_pointers(key, &kind, c)
+                    .into_iter()
+                    .filter(|p| c.pointer(p).is_some_and(censored_secret))
+                    .collect()
             });
             if !hidden.is_empty() {
                 let around = |value: &Value| around(value, &hidden);
@@ -1545,8 +1548,10 @@ mod tests {
         let unset = json!([{"hook": "h", "headers": [{"key": "X", "value": {"$env": "SEG_SECRET_UNSET"}}]}]);
         let (_, to) = config_shown("hooks", "mixed", None, &unset, &env);
         assert_eq!(to[0]["headers"][0]["value"], SECRET_CHANGED, "a reference is a secret whatever its name");
-        let (from, _) = config_shown("note", "string", Some(&json!("****")), &json!("x"), &env);
+        let (from, _) = config_shown("note", "string", Some(&json!("••••••••••9f3c")), &json!("x"), &env);
         assert_eq!(from, json!(SECRET_CHANGED), "a censored value is a secret");
+        let (from, _) = config_shown("pattern", "string", Some(&json!("*")), &json!("x"), &env);
+        assert_eq!(from, json!("*"), "a wildcard is no secret");
     }
 
     #[test]

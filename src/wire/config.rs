@@ -97,12 +97,108 @@ pub fn is_secret(key: &str, kind: &str) -> bool {
     kind.eq_ignore_ascii_case("password") || credential_name(key)
 }
 
-/// A value the service shows censored: only `*` or `•` (the Config API), or ten `•` and the last four characters (the
-/// Public API, PUBLIC-API.md); it never shows a password.
+/// A value as a service shows a secret it hides, wherever it stands: the Public API's ten `•` and at most the value's
+/// last four characters (PUBLIC-API.md), or a value made only of `•`. Written back, it would replace the secret.
 pub fn censored(value: &Value) -> bool {
     let Some(text) = value.as_str() else { return false };
-    // The Config API's all-mask form, or the Public API's: ten bullets and the value's last four characters.
-    (!text.is_empty() && text.chars().all(|c| c == '*' || c == '•')) || text.starts_with(&"•".repeat(10))
+    let after = text.trim_start_matches('•');
+    let bullets = (text.len() - after.len()) / '•'.len_utf8();
+    (bullets > 0 && after.is_empty()) || (bullets >= 10 && after.chars().count() <= 4)
+}
+
+/// A value in a secret's place (a secret item, a credential's value) as a service shows it hidden: [`censored`], or
+/// the Config API's form, made only of `*`. Elsewhere a `*` is a value of its own (a wildcard: `allowedOrigins:
+/// ["*"]`), so it counts only here (docs/reference/secrets.md).
+pub fn censored_secret(value: &Value) -> bool {
+    censored(value) || value.as_str().is_some_and(|t| !t.is_empty() && t.chars().all(|c| c == '*' || c == '•'))
+}
+
+/// Where a value about to be written holds a secret as a service shows it hidden ([`censored`] anywhere,
+/// [`censored_secret`] in a secret's place), as a path below `at` (`config.hooks[0].headers.Authorization`): the
+/// first found, `None` when there is none. `secret` says whether the value as a whole is a secret's (a `password`
+/// item, `sharedSecret`). seg never writes one: it would replace the secret it stands for.
+pub fn censored_within(value: &Value, at: &str, secret: bool) -> Option<String> {
+    match value {
+        Value::String(_) if censored(value) || (secret && censored_secret(value)) => Some(at.to_string()),
+        Value::Object(map) => {
+            let named = ["key", "name"].iter().find_map(|k| map.get(*k)).and_then(Value::as_str);
+            let pair = named.is_some_and(credential_name);
+            map.iter().find_map(|(k, v)| {
+                let here = format!("{at}.{k}");
+                censored_within(v, &here, secret || credential_name(k) || (pair && k == "value"))
+            })
+        }
+        Value::Array(items) => {
+            items.iter().enumerate().find_map(|(i, item)| censored_within(item, &format!("{at}[{i}]"), secret))
+        }
+        _ => None,
+    }
+}
+
+/// Where a request body of seg's vocabulary holds a censored secret ([`censored_within`]): a config item's value
+/// (`{"name": ".../config/<key>", "value", "type"}`) is named `config.<key>` and is a secret's place as the item
+/// says; anywhere else the path is the body's own (`filter.title`).
+pub fn censored_in_body(body: &Value) -> Option<String> {
+    fn walk(value: &Value, at: &str) -> Option<String> {
+        match value {
+            Value::Object(map) => {
+                if let (Some(Value::String(name)), Some(inner)) = (map.get("name"), map.get("value")) {
+                    let key = name.rsplit_once("/config/").map_or(name.as_str(), |(_, key)| key);
+                    let kind = map.get("type").and_then(Value::as_str).unwrap_or_default();
+                    return censored_within(inner, &format!("config.{key}"), is_secret(key, kind));
+                }
+                map.iter().find_map(|(k, v)| walk(v, &if at.is_empty() { k.clone() } else { format!("{at}.{k}") }))
+            }
+            Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| walk(item, &format!("{at}[{i}]"))),
+            Value::String(_) if censored(value) => Some(at.to_string()),
+            _ => None,
+        }
+    }
+    walk(body, "")
+}
+
+/// A value to write with its censored parts ([`censored_within`]) put back from what is stored: a part is the stored
+/// secret when the stored value at that place is a secret the censor shows so (its last four match, or it is too
+/// short to show any). The first part that cannot be restored is `Err` with its path below `at`. For an emulator,
+/// which must never store a censored value over the secret it stands for.
+pub fn restore_censored(value: &mut Value, stored: Option<&Value>, at: &str, secret: bool) -> Result<(), String> {
+    let hidden = match &*value {
+        Value::String(_) => censored(value) || (secret && censored_secret(value)),
+        _ => false,
+    };
+    if hidden {
+        let restored = stored.and_then(Value::as_str).filter(|s| {
+            let shown = value.as_str().unwrap_or_default();
+            crate::wire::public::censor(s) == shown || (secret && !shown.contains('•') && !s.is_empty())
+        });
+        return match restored {
+            Some(secret) => {
+                *value = Value::String(secret.to_string());
+                Ok(())
+            }
+            None => Err(at.to_string()),
+        };
+    }
+    match value {
+        Value::Object(map) => {
+            let named = ["key", "name"].iter().find_map(|k| map.get(*k)).and_then(Value::as_str);
+            let pair = named.is_some_and(credential_name);
+            // A hook's headers or any other object: its stored counterpart is the stored object's same key.
+            for (k, v) in map.iter_mut() {
+                let here = format!("{at}.{k}");
+                let inner = stored.and_then(|s| s.get(k));
+                restore_censored(v, inner, &here, secret || credential_name(k) || (pair && k == "value"))?;
+            }
+            Ok(())
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter_mut().enumerate() {
+                restore_censored(item, stored.and_then(|s| s.get(i)), &format!("{at}[{i}]"), secret)?;
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Whether a value the service shows censored in the Public API's form (ten bullets and the last four characters)
@@ -177,6 +273,41 @@ mod tests {
     use serde_json::json;
 
     #[test]
+    fn a_censored_secret_is_found_and_restored_wherever_it_stands() {
+        let bullets = "••••••••••";
+        assert!(censored(&json!(format!("{bullets}1234"))) && censored(&json!(bullets)) && censored(&json!("•••")));
+        assert!(!censored(&json!(format!("{bullets}12345"))) && !censored(&json!("***")) && !censored(&json!("x•")));
+        assert!(censored_secret(&json!("***")) && !censored_secret(&json!("a*")));
+        let hooks = json!([{"hook": "https://a/in", "headers": {"Authorization": format!("{bullets}1234")}},
+                           {"hook": "https://b/in", "headers": [{"key": "X-Token", "value": "****"}]}]);
+        assert_eq!(
+            censored_within(&hooks, "config.hooks", false).as_deref(),
+            Some("config.hooks[0].headers.Authorization")
+        );
+        let wildcard = json!({"allowedOrigins": ["*"], "apiKey": "****"});
+        assert_eq!(
+            censored_within(&wildcard, "x", false).as_deref(),
+            Some("x.apiKey"),
+            "a `*` counts only at a secret"
+        );
+        let body = json!({"destination": {"config": [{"name": "w/s/destinations/webhooks/config/sharedSecret",
+                                                      "value": "****", "type": "password"}]}});
+        assert_eq!(censored_in_body(&body).as_deref(), Some("config.sharedSecret"));
+        assert_eq!(censored_in_body(&json!({"filter": {"title": bullets}})).as_deref(), Some("filter.title"));
+        assert_eq!(censored_in_body(&json!({"filter": {"title": "T", "if": "all"}})), None);
+        // Restored from what is stored when the last four match; refused, naming the place, when they do not.
+        let stored = json!([{"hook": "https://a/in", "headers": {"Authorization": "Bearer abcd1234"}},
+                            {"hook": "https://b/in", "headers": [{"key": "X-Token", "value": "t0k"}]}]);
+        let mut sent = hooks.clone();
+        restore_censored(&mut sent, Some(&stored), "settings.hooks", false).unwrap();
+        assert_eq!(sent, stored);
+        let mut other = json!([{"headers": {"Authorization": format!("{bullets}9999")}}]);
+        let refused = restore_censored(&mut other, Some(&stored), "settings.hooks", false).unwrap_err();
+        assert_eq!(refused, "settings.hooks[0].headers.Authorization");
+        assert!(restore_censored(&mut json!(bullets), None, "settings.sharedSecret", true).is_err(), "nothing stored");
+    }
+
+    #[test]
     fn hooks_read_headers_in_both_shapes() {
         let value = json!([{"hook": "https://a/in", "headers": {"X-A": "1"}},
                            {"hook": "https://b/in", "headers": [{"key": "X-B", "value": "2"}]},
@@ -224,7 +355,7 @@ mod tests {
         let hooks = json!([{"hook": "https://a/in", "headers": [{"key": "Authorization", "value": "Bearer x"},
                                                                 {"key": "X-Team", "value": "a"}]},
                            {"hook": "https://b/in", "headers": {"X-Api-Key": "k", "Accept": "*/*"}},
-                           {"hook": "https://c/in", "headers": {"a/b~": "****"}}]);
+                           {"hook": "https://c/in", "headers": {"a/b~": "••••••••••wxyz", "Accept-Encoding": "*"}}]);
         assert_eq!(
             secret_pointers("hooks", "mixed", &hooks),
             ["/0/headers/0/value", "/1/headers/X-Api-Key", "/2/headers/a~1b~0"]
@@ -236,6 +367,7 @@ mod tests {
         assert_eq!(shown[1]["headers"]["Accept"], "*/*");
         assert_eq!(secret_pointers("sharedSecret", "string", &json!("s")), [""]);
         assert_eq!(secret_pointers("note", "string", &json!("••••")), [""]);
+        assert!(secret_pointers("note", "string", &json!("****")).is_empty(), "a `*` is a secret only at one's place");
         assert_eq!(masked("apiKey", "string", &json!(null), "x"), json!(null), "nothing to hide");
     }
 }

@@ -589,3 +589,143 @@ async fn completion_never_hangs_on_its_cache() {
         assert!(run.stderr.is_empty(), "{what}: completion is silent: {}", run.stderr);
     }
 }
+
+/// Ten bullets and the last four characters: a secret as the Public API shows it.
+fn censored(last4: &str) -> String {
+    format!("••••••••••{last4}")
+}
+
+#[tokio::test]
+async fn a_censored_secret_is_never_written_wherever_it_stands() {
+    for api in ["config", "public"] {
+        let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+        env.create_source("demo", "web").await.ok();
+        let vars = [("SEG_TOKEN", WRITE), ("SEG_API", api), ("SEG_WORKSPACE", "demo")];
+        let hooks = |auth: &str| {
+            format!(r#"hooks=[{{"hook":"https://example.com/in","headers":{{"Authorization":"{auth}"}}}}]"#)
+        };
+        let args = [
+            "destinations",
+            "create",
+            "web/webhooks",
+            "--config",
+            &hooks("Bearer abcd1234"),
+            "--config",
+            "sharedSecret=s3cret-5678",
+        ];
+        env.seg_with(&args, &vars).await.code(0);
+        env.clear_requests().await;
+        // A header copied from what the service shows, and the shared secret likewise: refused, nothing sent.
+        let cases = [
+            (hooks(&censored("1234")), "config.hooks[0].headers.Authorization"),
+            (format!("sharedSecret={}", censored("5678")), "config.sharedSecret"),
+            (
+                r#"hooks=[{"hook":"https://example.com/in","headers":[{"key":"X-Token","value":"****"}]}]"#.to_string(),
+                "config.hooks[0].headers[0].value",
+            ),
+        ];
+        for (config, path) in &cases {
+            let run = env.seg_with(&["destinations", "patch", "web/webhooks", "--config", config], &vars).await;
+            run.code(2);
+            assert!(run.stderr.contains(path) && run.stderr.contains("censored"), "{api}: {}", run.stderr);
+            let run =
+                env.seg_with(&["destinations", "patch", "web/webhooks", "--config", config, "--dry-run"], &vars).await;
+            run.code(2);
+        }
+        let writes: Vec<Value> = env.requests().await.into_iter().filter(|r| r["method"] != "GET").collect();
+        assert!(writes.is_empty(), "{api}: nothing written: {writes:?}");
+        // A wildcard is no secret.
+        let wildcard = r#"hooks=[{"hook":"https://example.com/in","headers":{"Accept":"*"}}]"#;
+        env.seg_with(&["destinations", "patch", "web/webhooks", "--config", wildcard], &vars).await.code(0);
+        // A file made from what the service shows: refused before the first write, naming where.
+        let file = env.path("workspace.yaml");
+        std::fs::write(
+            &file,
+            format!(
+                "format: seg/1\nworkspace: demo\nsources:\n  app:\n    catalog_name: catalog/sources/javascript\n    \
+                 destinations:\n      webhooks:\n        config:\n          hooks: [{{hook: 'https://example.com/in', \
+                 headers: {{Authorization: '{}'}}}}]\n",
+                censored("1234")
+            ),
+        )
+        .unwrap();
+        env.clear_requests().await;
+        let run = env.seg_with(&["apply", "--file", file.to_str().unwrap(), "--yes"], &vars).await;
+        run.code(2);
+        assert!(run.stderr.contains("config.hooks[0].headers.Authorization"), "{api}: {}", run.stderr);
+        let writes: Vec<Value> = env.requests().await.into_iter().filter(|r| r["method"] != "GET").collect();
+        assert!(writes.is_empty(), "{api}: refused before the first write: {writes:?}");
+    }
+}
+
+#[tokio::test]
+async fn seg_serve_keeps_the_secret_a_censored_value_stands_for() {
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+    env.create_source("demo", "web").await.ok();
+    let hooks = |auth: &str| json!([{"hook": "https://example.com/in", "headers": {"Authorization": auth}}]);
+    let body = json!({"destination": {"name": "workspaces/demo/sources/web/destinations/webhooks", "config": [
+        {"name": "workspaces/demo/sources/web/destinations/webhooks/config/hooks", "value": hooks("Bearer abcd1234")},
+        {"name": "workspaces/demo/sources/web/destinations/webhooks/config/sharedSecret", "value": "s3cret-5678"}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(body)).await.ok();
+    let id = env.get(&format!("/sources/{}/connected-destinations", id_of(&env, "web").await)).await.json["data"]
+        ["destinations"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let stored = || async {
+        let config = env.get("/v1beta/workspaces/demo/sources/web/destinations/webhooks").await.json["config"].clone();
+        let value = |key: &str| {
+            config.as_array().unwrap().iter().find(|c| c["name"].as_str().unwrap().ends_with(key)).unwrap()["value"]
+                .clone()
+        };
+        (value("/hooks")[0]["headers"]["Authorization"].clone(), value("/sharedSecret"))
+    };
+    // The Public door: the last four match, so the stored secrets stay (a nested one and a whole one).
+    let patch = json!({"settings": {"hooks": hooks(&censored("1234")), "sharedSecret": censored("5678")}});
+    let answer = env.call("PATCH", &format!("/destinations/{id}"), Some(patch)).await;
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    assert_eq!(stored().await, (json!("Bearer abcd1234"), json!("s3cret-5678")));
+    // They do not: refused, naming the place, and nothing changes.
+    let patch = json!({"settings": {"hooks": hooks(&censored("9999"))}});
+    let answer = env.call("PATCH", &format!("/destinations/{id}"), Some(patch)).await;
+    assert_eq!(answer.status, 422, "{}", answer.text);
+    assert_eq!(answer.json["errors"][0]["field"], "settings.hooks[0].headers.Authorization", "{}", answer.text);
+    assert_eq!(stored().await, (json!("Bearer abcd1234"), json!("s3cret-5678")));
+    // The Config door, alike.
+    let update = |auth: String| {
+        json!({"destination": {"config": [{"name":
+        "workspaces/demo/sources/web/destinations/webhooks/config/hooks", "value": hooks(&auth)}]},
+        "update_mask": {"paths": ["destination.config"]}})
+    };
+    let path = "/v1beta/workspaces/demo/sources/web/destinations/webhooks";
+    assert_eq!(env.call("PATCH", path, Some(update(censored("1234")))).await.status, 200);
+    assert_eq!(stored().await.0, json!("Bearer abcd1234"));
+    let refused = env.call("PATCH", path, Some(update(censored("0000")))).await;
+    assert_eq!(refused.status, 400, "{}", refused.text);
+    assert!(refused.text.contains("settings.hooks[0].headers.Authorization"), "{}", refused.text);
+    // Nothing stored to stand for: a create with a censored value is refused.
+    env.create_source("demo", "app").await.ok();
+    let body = json!({"destination": {"name": "workspaces/demo/sources/app/destinations/webhooks", "config": [
+        {"name": "workspaces/demo/sources/app/destinations/webhooks/config/sharedSecret", "value": censored("5678")}]}});
+    let refused = env.call("POST", "/v1beta/workspaces/demo/sources/app/destinations", Some(body)).await;
+    assert_eq!(refused.status, 400, "{}", refused.text);
+}
+
+#[tokio::test]
+async fn a_secret_is_masked_by_its_name_whatever_its_type() {
+    for api in ["config", "public"] {
+        let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+        env.create_source("demo", "web").await.ok();
+        let vars = [("SEG_TOKEN", WRITE), ("SEG_API", api), ("SEG_WORKSPACE", "demo")];
+        let args = ["destinations", "create", "web/webhooks", "--config", "sharedSecret=987654321"];
+        let dry = env.seg_with(&[&args[..], &["--dry-run"]].concat(), &vars).await;
+        dry.code(0);
+        assert!(!dry.stdout.contains("987654321") && !dry.stderr.contains("987654321"), "{api}: {}", dry.stdout);
+        // Sent (the emulator's Config door refuses a number there; what matters is what -vv shows).
+        let loud = env.seg_with(&[&args[..], &["-vv", "-o", "name"]].concat(), &vars).await;
+        assert!(!loud.stderr.contains("987654321"), "{api}: -vv: {}", loud.stderr);
+        let patch = ["destinations", "patch", "web/webhooks", "--config", "sharedSecret=123456789", "-vv", "--dry-run"];
+        let run = env.seg_with(&patch, &vars).await;
+        assert!(!run.stdout.contains("123456789") && !run.stderr.contains("123456789"), "{api}: {}", run.stdout);
+    }
+}

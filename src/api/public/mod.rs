@@ -384,19 +384,13 @@ fn unsupported(field: &str, why: &str) -> Error {
     Error::usage(format!("{field}: the Public API {why}; leave it out with --api public"))
 }
 
-/// Config items (`[{name: "<destination>/config/<key>", value}]`) as the Public API's `settings` object. A censored
-/// value (read from the Public API, which never shows a secret) is refused: writing it would replace the secret.
+/// Config items (`[{name: "<destination>/config/<key>", value}]`) as the Public API's `settings` object. (A censored
+/// secret among them never gets here: `api::client` refuses it for both APIs.)
 fn settings(items: Option<&Value>) -> Result<Map<String, Value>> {
     let items: Vec<wire::ConfigItem> = match items {
         None | Some(Value::Null) => Vec::new(),
         Some(items) => serde_json::from_value(items.clone()).map_err(|e| Error::usage(format!("config: {e}")))?,
     };
-    if let Some(item) = items.iter().find(|item| public::is_censored(&item.value)) {
-        return Err(Error::usage(format!(
-            "config {}: the value is a censored secret as the Public API shows it; give the secret itself",
-            item.key()
-        )));
-    }
     Ok(map::config_to_settings(&items))
 }
 
@@ -1214,11 +1208,9 @@ mod tests {
     }
 
     #[test]
-    fn settings_from_config_items_refuse_a_censored_secret() {
+    fn settings_from_config_items() {
         let items = json!([{"name": "w/s/destinations/webhooks/config/hooks", "value": []}, {"name": "sharedSecret", "value": "s3"}]);
         assert_eq!(Value::Object(settings(Some(&items)).unwrap()), json!({"hooks": [], "sharedSecret": "s3"}));
-        let censored = json!([{"name": "sharedSecret", "value": "••••••••••9f3c"}]);
-        assert!(settings(Some(&censored)).unwrap_err().to_string().contains("censored"));
     }
 
     #[test]

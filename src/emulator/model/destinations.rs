@@ -82,7 +82,8 @@ pub fn create(
             )));
         }
     };
-    let config = normalize_config(app, &name, slug, input.config)?;
+    let mut config = normalize_config(app, &name, slug, input.config)?;
+    keep_secrets(app, slug, &mut config, &[])?;
     let connection_mode = input.connection_mode.unwrap_or_else(|| "UNSPECIFIED".into()).to_ascii_uppercase();
     check_connection_mode(&connection_mode)?;
     let time = now();
@@ -121,8 +122,7 @@ pub fn update(
 ) -> Result<Op, Status> {
     let (current, _) = get(state, name)?;
     if let Some(items) = changed_items {
-        let items = normalize_config(app, name, slug_of(name), items)?;
-        new.config = merge_config(current.config.clone(), items);
+        new.config = config_update(app, name, &current.config, items)?;
     }
     new.config.retain(|item| !removed.iter().any(|key| key == item.key()));
     // In any case, as a client's README sends it (`cloud`); stored as the API spells it. Listed without a value:
@@ -134,6 +134,43 @@ pub fn update(
     check_connection_mode(&new.connection_mode)?;
     new.update_time = now();
     Ok(Op::ReplaceWith(name.to_string(), Resource::Destination(new), more))
+}
+
+/// A destination's config with `items` written over `current` (both doors' updates): checked as on create, each
+/// censored secret among them restored from what is stored (`keep_secrets`), merged by item name.
+pub fn config_update(
+    app: &App,
+    name: &str,
+    current: &[ConfigItem],
+    items: Vec<ConfigItem>,
+) -> Result<Vec<ConfigItem>, Status> {
+    let mut items = normalize_config(app, name, slug_of(name), items)?;
+    keep_secrets(app, slug_of(name), &mut items, current)?;
+    Ok(merge_config(current.to_vec(), items))
+}
+
+/// A secret written back as the service shows it hidden (`••••••••••1234`, anywhere in a config item's value) keeps
+/// the stored secret it stands for: both doors show censored values, and a client that edits what it read sends
+/// them back. One that is not the stored secret's (its last four differ, or nothing is stored there) is refused,
+/// naming its place, rather than stored over the secret (`wire::config::restore_censored`).
+fn keep_secrets(app: &App, slug: &str, items: &mut [ConfigItem], stored: &[ConfigItem]) -> Result<(), Status> {
+    for item in items {
+        let key = item.key().to_string();
+        let secret = crate::wire::config::is_secret(&key, &item.kind) || app.catalog.is_secret(slug, &key);
+        let current = stored.iter().find(|c| c.name == item.name).map(|c| &c.value);
+        crate::wire::config::restore_censored(&mut item.value, current, &format!("settings.{key}"), secret).map_err(
+            |path| {
+                Status::invalid_field(
+                    path.clone(),
+                    format!(
+                        "{path} is a secret as the service shows it hidden, and not the stored one's: send the secret \
+                         itself"
+                    ),
+                )
+            },
+        )?;
+    }
+    Ok(())
 }
 
 /// Deletes a destination with its filters.
@@ -299,11 +336,9 @@ pub fn settings(app: &App, destination: &Destination) -> Map<String, Value> {
 }
 
 /// Settings written through the Public API: the config items they set (by bare key; `normalize_config` names them),
-/// and the keys they remove (a `null`). A censored value (one holding a bullet) keeps the stored secret, so it is
-/// left out.
+/// and the keys they remove (a `null`). A censored value keeps the stored secret (`keep_secrets`).
 pub fn items_of_settings(settings: &Map<String, Value>) -> (Vec<ConfigItem>, Vec<String>) {
-    let kept = settings.iter().filter(|(_, value)| !public::is_censored(value));
-    let (removed, set): (Vec<_>, Vec<_>) = kept.partition(|(_, value)| value.is_null());
+    let (removed, set): (Vec<_>, Vec<_>) = settings.iter().partition(|(_, value)| value.is_null());
     let items = set
         .into_iter()
         .map(|(key, value)| ConfigItem { name: key.clone(), value: value.clone(), ..ConfigItem::default() })

@@ -143,8 +143,7 @@ pub async fn update_destination(
         if let Some(given) = update.value(&config_path).cloned() {
             let given: Vec<ConfigItem> = serde_json::from_value(given)
                 .map_err(|e| Status::invalid(format!("invalid destination.config: {e}")))?;
-            let checked = destinations::normalize_config(&app, &name, &p.destination, given)?;
-            let merged = destinations::merge_config(current.config.clone(), checked);
+            let merged = destinations::config_update(&app, &name, &current.config, given)?;
             let merged = serde_json::to_value(merged).map_err(|e| Status::internal(e.to_string()))?;
             update.fields.insert("config".into(), merged);
         }

@@ -9,8 +9,8 @@ use serde_json::value::RawValue;
 
 use crate::error::{Error, Result};
 
-/// The deepest nesting read: what seg reads of a service's answer (`wire::text`), which every text printed here has
-/// already passed.
+/// The deepest nesting printed: what seg reads of a service's answer (`wire::text::DEPTH`). A text read only in part
+/// (a record kept as received, the fields seg does not read skipped) is measured here, as it is printed.
 const MAX_DEPTH: usize = crate::wire::text::DEPTH;
 
 /// A JSON document whose numbers keep their text (what YAML is written from).
@@ -256,9 +256,9 @@ impl<'t> Reader<'t> {
                 let token = self.string()?;
                 sink.string(token)
             }
-            Some(b'[' | b'{') if depth >= MAX_DEPTH => {
-                Err(Error::failed(format!("cannot print the answer: it nests deeper than {MAX_DEPTH} levels")))
-            }
+            Some(b'[' | b'{') if depth >= MAX_DEPTH => Err(Error::failed(format!(
+                "cannot print the answer: it is nested too deep (deeper than {MAX_DEPTH} levels)"
+            ))),
             Some(bracket @ (b'[' | b'{')) => {
                 let close = if bracket == b'[' { b']' } else { b'}' };
                 self.at += 1;

@@ -209,7 +209,8 @@ impl Jq {
                         // service's answers (`wire::text`, as deep as they may be); the text is kept as written.
                         Ok(val) => {
                             let text = val.to_string();
-                            match crate::wire::text::from_str::<serde::de::IgnoredAny>(&text) {
+                            let checked = crate::wire::text::check(text.as_bytes());
+                            match checked.and_then(|()| crate::wire::text::from_str::<serde::de::IgnoredAny>(&text)) {
                                 Ok(_) => RawValue::from_string(text).map_err(|e| format!("--jq output: {e}")),
                                 Err(crate::wire::text::Unreadable::TooDeep { .. }) => Err(format!(
                                     "the --jq result nests deeper than {}",

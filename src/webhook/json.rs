@@ -203,19 +203,21 @@ pub fn depth(value: &JsValue) -> usize {
 /// depth a parser reaches before it stops, so a parser run without a limit of its own after this check cannot go
 /// deeper than [`MAX_DEPTH`] (the emulator's Config and Public API bodies, `emulator::body`).
 pub fn nesting(bytes: &[u8]) -> usize {
-    let (mut open, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
-    for &byte in bytes {
-        if in_string {
-            match byte {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
+    let (mut open, mut deepest, mut at) = (0usize, 0usize, 0usize);
+    while let Some(&byte) = bytes.get(at) {
+        at += 1;
         match byte {
-            b'"' => in_string = true,
+            // A string is skipped whole: most of a JSON text is strings, found a word at a time (`memchr`).
+            b'"' => loop {
+                match memchr::memchr2(b'"', b'\\', &bytes[at..]) {
+                    Some(found) if bytes[at + found] == b'\\' => at += found + 2,
+                    Some(found) => {
+                        at += found + 1;
+                        break;
+                    }
+                    None => return deepest,
+                }
+            },
             b'[' | b'{' => {
                 open += 1;
                 deepest = deepest.max(open);

@@ -2,13 +2,16 @@
 //! such text, so that every command reads an answer alike (docs/reference/answers.md):
 //! - **Depth**: a record may nest as deep as the emulator accepts a body ([`MAX_DEPTH`], 128 levels), and an answer
 //!   adds its envelope around it (`{"data": {"sources": [ .. ]}}`, and seg's own translation of it): an answer is
-//!   read up to [`DEPTH`] levels. The depth is measured on the bytes first (`webhook::json::nesting`), so the
-//!   parser then runs without a limit of its own (serde_json's stops at 127, a level short of the record), and a
-//!   deeper text is named "nested too deep", never "not JSON".
+//!   read up to [`DEPTH`] levels. serde_json's own limit stops a level short of the record (127), so a text it stops
+//!   is measured on its bytes (`webhook::json::nesting`) and, within [`DEPTH`], read again without that limit; a
+//!   deeper text is named "nested too deep", never "not JSON". Answers of every day never nest so deep, and pay
+//!   for no second pass.
 //! - **Keys given twice**: the last value wins, as JSON.parse reads it (and serde_json's `Value`); a typed reading,
 //!   which serde refuses with "duplicate field", is made again from the text with each key once.
 //!
 //! What is printed (`-o json`) is the text as received, keys twice included; only seg's readings are affected.
+
+use std::cell::Cell;
 
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -35,7 +38,13 @@ pub enum Unreadable {
     Shape(String),
 }
 
-/// Checks a text's depth before a parser without a limit of its own reads it.
+thread_local! {
+    /// Whether the text being read was measured and found within [`DEPTH`], deeper than serde's own limit: then
+    /// [`parse`] and [`deserializer`] read with no limit of their own.
+    static MEASURED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Checks a text's depth: within [`DEPTH`], or `TooDeep`.
 pub fn check(bytes: &[u8]) -> Result<(), Unreadable> {
     let depth = nesting(bytes);
     if depth > DEPTH {
@@ -44,11 +53,20 @@ pub fn check(bytes: &[u8]) -> Result<(), Unreadable> {
     Ok(())
 }
 
-/// One reading of a text already checked ([`check`], or a part of a checked text), with no depth limit of its own.
-/// For the closures of [`with`]; everywhere else, [`from_slice`] or [`from_str`].
-pub fn parse<'t, T: Deserialize<'t>>(text: &'t str) -> serde_json::Result<T> {
+/// A reader of `text` for a reading of [`with`] or [`within`] that drives serde itself (a page read in one pass):
+/// with serde's own depth limit, unless the text was measured.
+pub fn deserializer(text: &str) -> serde_json::Deserializer<serde_json::de::StrRead<'_>> {
     let mut reader = serde_json::Deserializer::from_str(text);
-    reader.disable_recursion_limit();
+    if MEASURED.get() {
+        reader.disable_recursion_limit();
+    }
+    reader
+}
+
+/// One reading of a text, for the closures of [`with`] and [`within`] (everywhere else: [`from_slice`],
+/// [`from_str`], [`part`]).
+pub fn parse<'t, T: Deserialize<'t>>(text: &'t str) -> serde_json::Result<T> {
+    let mut reader = deserializer(text);
     let value = T::deserialize(&mut reader)?;
     reader.end()?;
     Ok(value)
@@ -59,35 +77,52 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Unreadable> {
     with(text, |t| parse::<T>(t))
 }
 
-/// A part of a text already checked (a record of a page) read as `T`, as [`within`] reads.
+/// A part of a text already read (a record of a page) read as `T`, as [`within`] reads.
 pub fn part<T: DeserializeOwned>(text: &str) -> Result<T, Unreadable> {
     within(text, |t| parse::<T>(t))
 }
 
 /// Bytes read as `T` (they must be UTF-8, as JSON is).
 pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Unreadable> {
-    check(bytes)?;
     let text = std::str::from_utf8(bytes).map_err(|e| Unreadable::NotJson(e.to_string()))?;
     with(text, |t| parse::<T>(t))
 }
 
-/// A text read by `read`, which may borrow from the text it is handed (a record read field by field): checked for
-/// depth first, then read as [`within`] reads.
+/// A text read by `read`, which may borrow from the text it is handed (a record read field by field): where
+/// serde's own depth limit stops it, measured and read again within [`DEPTH`] (`TooDeep` beyond); read again from
+/// the text with each key once when a key given twice stopped it.
 pub fn with<R>(text: &str, read: impl Fn(&str) -> serde_json::Result<R>) -> Result<R, Unreadable> {
-    check(text.as_bytes())?;
-    within(text, read)
-}
-
-/// A part of a text already checked (a record of a page) read by `read`, and read again from the text with each
-/// key once when a key given twice stopped it.
-pub fn within<R>(text: &str, read: impl Fn(&str) -> serde_json::Result<R>) -> Result<R, Unreadable> {
-    match read(text) {
+    match deep(text, &read)? {
         Ok(value) => Ok(value),
         Err(e) if twice(&e) => {
             let once = once(text).ok_or_else(|| classify(text, &e))?;
-            read(&once).map_err(|e| classify(&once, &e))
+            deep(&once, &read)?.map_err(|e| classify(&once, &e))
         }
         Err(e) => Err(classify(text, &e)),
+    }
+}
+
+/// A part of a text already read with [`with`] (a record of a page) read by `read`, as [`with`] reads it: nested
+/// no deeper than its whole, so measured only when serde's limit stops it.
+pub fn within<R>(text: &str, read: impl Fn(&str) -> serde_json::Result<R>) -> Result<R, Unreadable> {
+    with(text, read)
+}
+
+/// A text read by `read` with serde's depth limit and, where that limit stops it, measured and read again without
+/// it: the reading (`Err` of serde's), or `TooDeep`.
+pub fn deep<'t, R>(
+    text: &'t str,
+    read: impl Fn(&'t str) -> serde_json::Result<R>,
+) -> Result<serde_json::Result<R>, Unreadable> {
+    match read(text) {
+        Err(e) if !MEASURED.get() && e.to_string().starts_with("recursion limit exceeded") => {
+            check(text.as_bytes())?;
+            MEASURED.set(true);
+            let again = read(text);
+            MEASURED.set(false);
+            Ok(again)
+        }
+        other => Ok(other),
     }
 }
 
@@ -98,13 +133,13 @@ fn twice(error: &serde_json::Error) -> bool {
 
 /// The text with each key once, its last value in its first place (JSON.parse's reading, written back).
 fn once(text: &str) -> Option<String> {
-    let value: Value = parse(text).ok()?;
+    let value: Value = deep(text, parse).ok()?.ok()?;
     serde_json::to_string(&value).ok()
 }
 
 /// What a failed reading of `text` says: not JSON at all, or JSON of another shape.
 pub fn classify(text: &str, error: &serde_json::Error) -> Unreadable {
-    if parse::<serde::de::IgnoredAny>(text).is_ok() {
+    if deep(text, parse::<serde::de::IgnoredAny>).is_ok_and(|read| read.is_ok()) {
         Unreadable::Shape(error.to_string())
     } else {
         Unreadable::NotJson(error.to_string())

@@ -199,7 +199,9 @@ pub async fn send<A: DeserializeOwned>(
         answer.map(|answer| answer.into_text(request.wants_received())).transpose()?
     };
     let Some(answer) = answer else { return Ok(Outcome::DryRun) };
-    crate::wire::text::from_str(&answer)
+    // seg's own writing of records already checked as received (`Listed::read`, `Transport::call`): read as a part
+    // of a checked answer, with no second pass over its depth.
+    crate::wire::text::part(&answer)
         .map(Outcome::Answer)
         .map_err(|e| Error::failed(format!("the Public API answered something seg cannot read: {e}")))
 }
@@ -281,17 +283,15 @@ struct Listed<'a> {
 }
 
 impl<'a> Listed<'a> {
-    /// Read as every answer is (`wire::text`): its depth checked first; a key given twice, its last value.
+    /// Read as every answer is (`wire::text`: as deep as an answer may nest; a key given twice, its last value).
     fn read(body: &'a str, key: &str) -> Result<Listed<'a>, crate::wire::text::Unreadable> {
         use serde::de::DeserializeSeed;
-        crate::wire::text::check(body.as_bytes())?;
-        let mut reader = serde_json::Deserializer::from_str(body);
-        reader.disable_recursion_limit();
-        let listed = Page { key, data: false }
-            .deserialize(&mut reader)
-            .and_then(|listed| reader.end().map(|()| listed))
-            .map_err(|e| crate::wire::text::classify(body, &e))?;
-        Ok(listed)
+        let read = |text: &'a str| {
+            let mut reader = crate::wire::text::deserializer(text);
+            let listed = Page { key, data: false }.deserialize(&mut reader)?;
+            reader.end().map(|()| listed)
+        };
+        crate::wire::text::deep(body, read)?.map_err(|e| crate::wire::text::classify(body, &e))
     }
 }
 
@@ -553,9 +553,10 @@ impl Call<'_> {
                 self.cached = true;
                 return Ok((Id::answered(&id, "source")?, None));
             }
-            Some(Entry::Remembered(id)) => match self.read_back(Path::of("sources"), &id, "source").await? {
+            Some(Entry::Remembered(id)) => match self.read_back(Path::of("sources"), "source", &id, "source").await? {
                 Some(record) if text_at(&record, "slug") == segment || id == segment => {
-                    self.ids.remember(Table::Sources, [(segment.to_string(), id.clone())], false);
+                    let slug = text_at(&record, "slug").to_string();
+                    self.ids.remember(Table::Sources, [(slug, id.clone())], false);
                     return Ok((Id::answered(&id, "source")?, Some(record)));
                 }
                 _ => self.ids.unlearn(Table::Sources, segment),
@@ -574,15 +575,10 @@ impl Call<'_> {
         Ok((Id::answered(&id, "source")?, None))
     }
 
-    /// The record a remembered id names now (`data.<what>` of `GET <collection>/<id>`), `None` when there is none
-    /// (404) or the id cannot be one.
-    async fn read_back(&mut self, collection: Path, id: &str, what: &str) -> Result<Option<Value>> {
+    /// The record a remembered id names now (`data.<key>` of `GET <collection>/<id>`), `None` when there is none
+    /// (404) or the id cannot be one (a `what`'s).
+    async fn read_back(&mut self, collection: Path, key: &str, id: &str, what: &str) -> Result<Option<Value>> {
         let Ok(checked) = Id::answered(id, what) else { return Ok(None) };
-        let key = match what {
-            "source" => "source",
-            "catalog source" => "sourceMetadata",
-            _ => "destinationMetadata",
-        };
         match self.get(collection.id(&checked), Vec::new()).await {
             Ok(mut data) => Ok(data.get_mut(key).map(Value::take).filter(Value::is_object)),
             Err(Error::Api(error)) if error.status == 404 => Ok(None),
@@ -593,15 +589,15 @@ impl Call<'_> {
     /// A catalog entry's metadata id, by its slug (the catalog is read by id only: its list is paged once). A
     /// remembered one is read back, as a source's is, and used only if it is still the entry of that slug.
     async fn catalog_id(&mut self, table: Table, slug: &str) -> Result<Id> {
-        let (path, key, noun) = match table {
-            Table::CatalogSources => ("catalog/sources", "sourcesCatalog", "catalog source"),
-            _ => ("catalog/destinations", "destinationsCatalog", "catalog destination"),
+        let (path, key, one, noun) = match table {
+            Table::CatalogSources => ("catalog/sources", "sourcesCatalog", "sourceMetadata", "catalog source"),
+            _ => ("catalog/destinations", "destinationsCatalog", "destinationMetadata", "catalog destination"),
         };
         match self.ids.get(table, slug) {
             Some(Entry::Read(id)) => return Id::answered(&id, noun),
-            Some(Entry::Remembered(id)) => match self.read_back(Path::of(path), &id, noun).await? {
+            Some(Entry::Remembered(id)) => match self.read_back(Path::of(path), one, &id, noun).await? {
                 Some(entry) if text_at(&entry, "slug") == slug || id == slug => {
-                    self.ids.remember(table, [(slug.to_string(), id.clone())], false);
+                    self.ids.remember(table, [(text_at(&entry, "slug").to_string(), id.clone())], false);
                     return Id::answered(&id, noun);
                 }
                 _ => self.ids.unlearn(table, slug),

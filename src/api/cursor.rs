@@ -6,7 +6,7 @@ use std::hash::BuildHasher;
 
 use crate::error::{Error, Result};
 
-/// The longest page token seg follows: as long as any input seg takes on its command line (CLI.md: 64 KiB). A
+/// The longest page token seg follows: as long as any input seg takes on its command line (64 KiB). A
 /// service that sends a longer one is at fault (real ones are a few dozen characters).
 pub const MAX_PAGE_TOKEN: usize = 64 * 1024;
 

@@ -98,7 +98,8 @@ pub fn is_secret(key: &str, kind: &str) -> bool {
 }
 
 /// A value as a service shows a secret it hides, wherever it stands: the Public API's ten `•` and at most the value's
-/// last four characters (PUBLIC-API.md), or a value made only of `•`. Written back, it would replace the secret.
+/// last four characters, or a value made only of `•` (docs/reference/secrets.md). Written back, it would replace the
+/// secret.
 pub fn censored(value: &Value) -> bool {
     let Some(text) = value.as_str() else { return false };
     let after = text.trim_start_matches('•');

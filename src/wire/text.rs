@@ -53,7 +53,7 @@ pub fn check(bytes: &[u8]) -> Result<(), Unreadable> {
     Ok(())
 }
 
-/// A reader of `text` for a reading of [`with`] or [`within`] that drives serde itself (a page read in one pass):
+/// A reader of `text` for a reading of [`with`] or [`deep`] that drives serde itself (a page read in one pass):
 /// with serde's own depth limit, unless the text was measured.
 pub fn deserializer(text: &str) -> serde_json::Deserializer<serde_json::de::StrRead<'_>> {
     let mut reader = serde_json::Deserializer::from_str(text);
@@ -63,7 +63,7 @@ pub fn deserializer(text: &str) -> serde_json::Deserializer<serde_json::de::StrR
     reader
 }
 
-/// One reading of a text, for the closures of [`with`] and [`within`] (everywhere else: [`from_slice`],
+/// One reading of a text, for the closures of [`with`] and [`deep`] (everywhere else: [`from_slice`],
 /// [`from_str`], [`part`]).
 pub fn parse<'t, T: Deserialize<'t>>(text: &'t str) -> serde_json::Result<T> {
     let mut reader = deserializer(text);
@@ -77,9 +77,10 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Unreadable> {
     with(text, |t| parse::<T>(t))
 }
 
-/// A part of a text already read (a record of a page) read as `T`, as [`within`] reads.
+/// A part of a text already read (a record of a page) read as `T`, as [`with`] reads any text: nested no deeper
+/// than its whole, it is measured only when serde's limit stops it.
 pub fn part<T: DeserializeOwned>(text: &str) -> Result<T, Unreadable> {
-    within(text, |t| parse::<T>(t))
+    with(text, |t| parse::<T>(t))
 }
 
 /// Bytes read as `T` (they must be UTF-8, as JSON is).
@@ -100,12 +101,6 @@ pub fn with<R>(text: &str, read: impl Fn(&str) -> serde_json::Result<R>) -> Resu
         }
         Err(e) => Err(classify(text, &e)),
     }
-}
-
-/// A part of a text already read with [`with`] (a record of a page) read by `read`, as [`with`] reads it: nested
-/// no deeper than its whole, so measured only when serde's limit stops it.
-pub fn within<R>(text: &str, read: impl Fn(&str) -> serde_json::Result<R>) -> Result<R, Unreadable> {
-    with(text, read)
 }
 
 /// A text read by `read` with serde's depth limit and, where that limit stops it, measured and read again without

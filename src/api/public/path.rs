@@ -1,8 +1,9 @@
 //! The Public API's paths, built only of fixed words and checked ids, so that a path reaches exactly the resource it
 //! names whoever supplied the id: a user (a name's segment), an answer (a listing's record) or the cache of an
-//! earlier process. An id is checked like user input before it enters a path (PUBLIC-API.md: 1 to 255 letters,
-//! digits, `_` and `-`): one holding `/` would be spliced in as several segments (`PATCH /destinations/OTHER/x`),
-//! so it is refused, as the user's mistake when the user gave it and as the service's fault when an answer did.
+//! earlier process (docs/reference/names.md). An id is checked like user input before it enters a path (1 to 255
+//! letters, digits, `_` and `-`): one holding `/` would be spliced in as several segments (`PATCH
+//! /destinations/OTHER/x`), so it is refused, as the user's mistake when the user gave it and as the service's fault
+//! when an answer did.
 
 use std::fmt;
 

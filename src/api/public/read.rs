@@ -91,7 +91,7 @@ struct Named {
 pub fn source(ws: &str, raw: &str, reading: Reading) -> Result<Box<RawValue>, String> {
     let read =
         |text: &str| crate::wire::text::parse::<SourceFields>(text).map(|fields| neutral_source(ws, &fields, reading));
-    crate::wire::text::within(raw, read).map_err(|e| e.to_string())?
+    crate::wire::text::with(raw, read).map_err(|e| e.to_string())?
 }
 
 fn neutral_source(ws: &str, fields: &SourceFields, reading: Reading) -> Result<Box<RawValue>, String> {

@@ -227,9 +227,10 @@ pub fn keyring_call<T: Send + 'static>(call: impl FnOnce() -> keyring::Result<T>
     }
 }
 
-/// seg's own bookkeeping: the shared rate budget's state and the `webhook listen` journal. Not an effect (CLI.md),
-/// so `--dry-run` does not stop it, but its files are written here like every other, owner-only (files 0600 in
-/// folders created 0700).
+/// seg's own bookkeeping: the shared rate budget's state, the names the Public API's adapter remembers, the completion
+/// cache, the create locks and the `webhook listen` journal. Not an effect (ARCHITECTURE.md, "Where an effect
+/// happens"), so `--dry-run` does not stop it, but its files are written here like every other, owner-only (files
+/// 0600 in folders created 0700), and read here as untrusted (docs/reference/answers.md).
 pub mod bookkeeping {
     use std::io::{Read, Seek, Write};
     use std::path::Path;

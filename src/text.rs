@@ -20,6 +20,17 @@ pub fn escape_control(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// A text from outside as a message names it: at most 60 characters (then `…`), quoted, control characters
+/// escaped. One way for every error that quotes a name, a token or an id it was handed (`plan::document::token`, a
+/// page token, an id from an answer).
+pub fn quoted(text: &str) -> String {
+    let mut shown: String = text.chars().take(60).collect();
+    if text.chars().count() > 60 {
+        shown.push('…');
+    }
+    format!("{:?}", escape_control(&shown))
+}
+
 /// JSON text as seg prints it: serde_json escapes the control characters below U+0020, but writes DEL and C1
 /// (U+007F–U+009F) as they are, which a terminal may obey. Those are escaped here as `\u00XX`: the same JSON value,
 /// with no byte that can drive a terminal. Outside strings JSON text holds no such character, so the whole text is

@@ -52,18 +52,9 @@ impl Followed {
             return Err(Error::failed(format!(
                 "the service sent page token {} a second time in one listing: following it would list the same pages \
                  without end; the listing stops here",
-                shown(token)
+                crate::text::quoted(token)
             )));
         }
         Ok(())
     }
-}
-
-/// A token as an error names it: quoted, control characters escaped, at most 60 characters.
-fn shown(token: &str) -> String {
-    let mut short: String = token.chars().take(60).collect();
-    if short.len() < token.len() {
-        short.push('…');
-    }
-    format!("{:?}", crate::text::escape_control(&short))
 }

@@ -1,4 +1,4 @@
-//! Every wait is bounded and said (docs/reference/waits.md; CLI.md, "Retries and pacing"). The rule lives here, and
+//! Every wait is bounded and said (docs/reference/waits.md). The rule lives here, and
 //! the transport and the rate budget both go through it:
 //! - a wait the service asks for (`Retry-After`, the 429 body's `msBeforeNext`, `X-RateLimit-Reset` after
 //!   `X-RateLimit-Remaining: 0`) is honoured up to [`MOST`]; a longer one is cut to it with a warning naming what was

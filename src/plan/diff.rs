@@ -125,8 +125,8 @@ pub struct Change {
     pub op: Option<Op>,
 }
 
-/// A field of the file the target API cannot hold or show (CLI.md, "Two APIs"): listed, never a difference, never
-/// sent, never hidden.
+/// A field of the file the target API cannot hold or show (docs/reference/workspace-files.md): listed, never a
+/// difference, never sent, never hidden.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NotSupported {
     pub resource: String,
@@ -231,7 +231,8 @@ impl Plan {
         ops.filter_map(|op| serde_json::to_value(op).ok()).flat_map(|value| secrets::names(&value)).collect()
     }
 
-    /// The plan as `diff -o json` prints it (CLI.md): changes without their requests, and the number of requests.
+    /// The plan as `diff -o json` prints it (docs/reference/workspace-files.md): changes without their requests, and
+    /// the number of requests.
     pub fn summary(&self) -> Value {
         let changes: Vec<Change> = self.changes.iter().map(|c| Change { op: None, ..c.clone() }).collect();
         serde_json::json!({"changes": changes, "unverifiable": self.unverifiable, "not_supported": self.not_supported,
@@ -841,11 +842,11 @@ fn holds_public(snapshot: &Snapshot) -> bool {
 /// workspace it names (`None`: one to make).
 pub type Matched<'f, 'd> = (&'f str, &'f DestinationSpec, Option<&'d Destination>);
 
-/// Which destination of a source each key of the file names (CLI.md, "Two APIs"): `SLUG#NAME` the destination of
-/// the catalog entry SLUG named NAME, the first of that entry or not; a bare `SLUG` the first destination of that
-/// entry that no `SLUG#NAME` key names. A key that names none is a destination to make. Only the keys the target can
-/// hold are matched (`SLUG#NAME` only where the Public API's fields are). Two destinations of one entry with the
-/// name a key gives cannot be told apart: refused, naming them.
+/// Which destination of a source each key of the file names (docs/reference/workspace-files.md): `SLUG#NAME` the
+/// destination of the catalog entry SLUG named NAME, the first of that entry or not; a bare `SLUG` the first
+/// destination of that entry that no `SLUG#NAME` key names. A key that names none is a destination to make. Only the
+/// keys the target can hold are matched (`SLUG#NAME` only where the Public API's fields are). Two destinations of one
+/// entry with the name a key gives cannot be told apart: refused, naming them.
 pub fn matched<'f, 'd>(
     snapshot: &Snapshot,
     wanted: &'f indexmap::IndexMap<String, DestinationSpec>,

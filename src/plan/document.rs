@@ -93,11 +93,7 @@ pub fn env_name_allowed(name: &str) -> bool {
 
 /// A key or name for a message: control characters escaped, at most 60 characters.
 pub fn token(text: &str) -> String {
-    let mut shown: String = text.chars().take(60).collect();
-    if text.chars().count() > 60 {
-        shown.push('…');
-    }
-    format!("{:?}", crate::ui::escape_control(&shown))
+    crate::text::quoted(text)
 }
 
 /// The tree of the first document, built without recursion (the nesting is bounded as it is read).

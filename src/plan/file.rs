@@ -1,7 +1,8 @@
-//! The `seg/1` file: a workspace as code (CLI.md, "Workspaces as code"). YAML or JSON, the same structure. Sources
-//! and destinations are keyed by slug, tracking plans by display name (their ids differ between workspaces). A field
-//! absent from the file is not managed; read-only fields (`name`, `parent`, `id`, times, `write_keys`) may be present
-//! and are ignored; any other unknown key is an error naming its line. Secrets are `{$env: NAME}` references.
+//! The `seg/1` file: a workspace as code (README, "Workspaces as code"; docs/reference/workspace-files.md). YAML or
+//! JSON, the same structure. Sources and destinations are keyed by slug, tracking plans by display name (their ids
+//! differ between workspaces). A field absent from the file is not managed; read-only fields (`name`, `parent`, `id`,
+//! times, `write_keys`) may be present and are ignored; any other unknown key is an error naming its line. Secrets are
+//! `{$env: NAME}` references.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -309,7 +310,7 @@ impl WorkspaceFile {
                 typed.check().map_err(at)?;
             }
             // Each destination a key names by its name (`SLUG#NAME`, or `name`), with that key: one destination has
-            // one key (CLI.md, "Two APIs").
+            // one key (docs/reference/workspace-files.md).
             let mut named: BTreeMap<(&str, String), &str> = BTreeMap::new();
             for (destination, spec) in &spec.destinations {
                 let place = places.at(&["sources", source, "destinations", destination]);

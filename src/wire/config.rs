@@ -69,7 +69,7 @@ pub fn hooks(value: &Value) -> Option<Vec<Hook>> {
     }
 }
 
-/// The words that make a name a credential's (CLI.md, "What counts as a secret"): a config item or a hook header
+/// The words that make a name a credential's (docs/reference/secrets.md): a config item or a hook header
 /// whose name, compared case-insensitively without `_` and `-`, is or ends with one of them.
 const CREDENTIAL_WORDS: [&str; 10] = [
     "secret",

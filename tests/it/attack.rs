@@ -88,6 +88,16 @@ impl Hostile {
     }
 }
 
+/// An emulator with no rate limit (these tests are not about pacing).
+async fn unpaced() -> TestEnv {
+    TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await
+}
+
+/// The variables of a run on `api` (`config` or `public`) in workspace `demo` with the write token.
+fn on(api: &str) -> [(&'static str, &str); 3] {
+    [("SEG_TOKEN", WRITE), ("SEG_API", api), ("SEG_WORKSPACE", "demo")]
+}
+
 /// The token's workspace, as `GET /` answers it.
 fn workspace() -> Reply {
     Reply::json(json!({"data": {"workspace": {"id": "9aQ1Lj62S4bomZKLF4DPqW", "slug": "acme", "name": "Acme"}}}))
@@ -202,7 +212,7 @@ fn nested(depth: usize) -> Value {
 
 #[tokio::test]
 async fn a_record_as_deep_as_the_service_takes_is_read_on_both_apis() {
-    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+    let env = unpaced().await;
     let catalog = env.get("/catalog/sources").await.json["data"]["sourcesCatalog"].clone();
     let javascript = catalog.as_array().unwrap().iter().find(|s| s["slug"] == "javascript").unwrap()["id"].clone();
     // The deepest source the emulator's Public door accepts: the create body at 128 levels, its settings nested.
@@ -213,7 +223,7 @@ async fn a_record_as_deep_as_the_service_takes_is_read_on_both_apis() {
     assert_eq!(env.call("POST", "/sources", Some(body(depth))).await.status, 201);
     env.create_source("demo", "app").await.ok();
     for api in ["config", "public"] {
-        let vars = [("SEG_TOKEN", WRITE), ("SEG_API", api), ("SEG_WORKSPACE", "demo")];
+        let vars = on(api);
         let cases: [&[&str]; 6] = [
             &["sources", "list", "-o", "name"],
             &["sources", "list", "-o", "table"],
@@ -317,7 +327,7 @@ async fn rename(env: &TestEnv, from: &str, to: &str) {
 
 #[tokio::test]
 async fn a_name_means_the_source_it_names_now_not_the_one_remembered() {
-    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+    let env = unpaced().await;
     for slug in ["web", "other"] {
         public(&env, &["sources", "create", slug, "--catalog", "javascript"]).await.code(0);
     }
@@ -362,7 +372,7 @@ async fn a_name_means_the_source_it_names_now_not_the_one_remembered() {
 
 #[tokio::test]
 async fn a_remembered_name_that_lies_is_read_again_before_anything_is_made() {
-    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+    let env = unpaced().await;
     public(&env, &["sources", "create", "web", "--catalog", "javascript"]).await.code(0);
     // The cache file of an earlier seg (or a planted one) says javascript's id is python's.
     let catalog = env.get("/catalog/sources").await.json["data"]["sourcesCatalog"].clone();
@@ -382,7 +392,7 @@ async fn a_remembered_name_that_lies_is_read_again_before_anything_is_made() {
 
 #[tokio::test]
 async fn a_forwarding_target_is_named_by_the_slug_its_source_carries_now() {
-    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+    let env = unpaced().await;
     for slug in ["web", "other"] {
         public(&env, &["sources", "create", slug, "--catalog", "javascript"]).await.code(0);
     }
@@ -444,9 +454,9 @@ async fn an_id_from_an_answer_is_checked_before_it_enters_a_path() {
 async fn creates_of_one_name_on_one_machine_make_one_resource() {
     let _limited = crate::support::LIMITED.lock().await;
     for api in ["config", "public"] {
-        let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+        let env = unpaced().await;
         env.create_source("demo", "web").await.ok();
-        let vars = [("SEG_TOKEN", WRITE), ("SEG_API", api), ("SEG_WORKSPACE", "demo")];
+        let vars = on(api);
         // Each create is held in its commit a while, so that eight at once overlap.
         let fault = json!({"at": "commit", "method": "POST", "path": "/", "delay_ms": 300, "count": 16});
         env.fault(fault).await;
@@ -515,7 +525,7 @@ fn plant(path: &std::path::Path, what: &str) {
 #[cfg(unix)]
 #[tokio::test]
 async fn the_runtime_folder_is_read_as_untrusted() {
-    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+    let env = unpaced().await;
     public(&env, &["sources", "create", "web", "--catalog", "javascript"]).await.code(0);
     let ids = kept(&env, "ids-");
     assert_eq!(ids.len(), 1, "{ids:?}");
@@ -598,9 +608,9 @@ fn censored(last4: &str) -> String {
 #[tokio::test]
 async fn a_censored_secret_is_never_written_wherever_it_stands() {
     for api in ["config", "public"] {
-        let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+        let env = unpaced().await;
         env.create_source("demo", "web").await.ok();
-        let vars = [("SEG_TOKEN", WRITE), ("SEG_API", api), ("SEG_WORKSPACE", "demo")];
+        let vars = on(api);
         let hooks = |auth: &str| {
             format!(r#"hooks=[{{"hook":"https://example.com/in","headers":{{"Authorization":"{auth}"}}}}]"#)
         };
@@ -660,7 +670,7 @@ async fn a_censored_secret_is_never_written_wherever_it_stands() {
 
 #[tokio::test]
 async fn seg_serve_keeps_the_secret_a_censored_value_stands_for() {
-    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+    let env = unpaced().await;
     env.create_source("demo", "web").await.ok();
     let hooks = |auth: &str| json!([{"hook": "https://example.com/in", "headers": {"Authorization": auth}}]);
     let body = json!({"destination": {"name": "workspaces/demo/sources/web/destinations/webhooks", "config": [
@@ -714,9 +724,9 @@ async fn seg_serve_keeps_the_secret_a_censored_value_stands_for() {
 #[tokio::test]
 async fn a_secret_is_masked_by_its_name_whatever_its_type() {
     for api in ["config", "public"] {
-        let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await;
+        let env = unpaced().await;
         env.create_source("demo", "web").await.ok();
-        let vars = [("SEG_TOKEN", WRITE), ("SEG_API", api), ("SEG_WORKSPACE", "demo")];
+        let vars = on(api);
         let args = ["destinations", "create", "web/webhooks", "--config", "sharedSecret=987654321"];
         let dry = env.seg_with(&[&args[..], &["--dry-run"]].concat(), &vars).await;
         dry.code(0);

@@ -1,4 +1,4 @@
-//! Every wait is bounded and said (docs/reference/waits.md; CLI.md, "Retries and pacing"): the `seg` binary against
+//! Every wait is bounded and said (docs/reference/waits.md): the `seg` binary against
 //! servers of the test's own that ask for long waits, at 127.0.0.1:0. A Public API-like server answers every path
 //! alike (`seg api` sends a path as written, so no adapter stands between), and a server speaking enough of the Redis
 //! protocol answers the budget's script with what no real script answers. Each run is bounded by a generous guard,

@@ -4,11 +4,11 @@
 //! URL and token (never the token). A request reserves its slot under the file's lock, then sleeps outside it until
 //! the slot comes; the OS drops a dead process's lock, so a crash never blocks the others.
 //!
-//! The file is never trusted blindly (CLI.md): a state that is not a time, or one beyond what seg writes (a
-//! push-back of more than an hour, a time further ahead than a budget reserves: `State::read`), is reset; a file
-//! that cannot be used (a link, which is never followed, a directory, a folder that cannot be written) leaves this
-//! process pacing itself alone. Either way a warning says so once: pacing is never dropped, or shared less, without a
-//! word.
+//! The file is never trusted blindly (docs/reference/waits.md, docs/reference/answers.md): a state that is not a time,
+//! or one beyond what seg writes (a push-back of more than an hour, a time further ahead than a budget reserves:
+//! `State::read`), is reset; a file that cannot be used (a link, which is never followed, a directory, a folder that
+//! cannot be written) leaves this process pacing itself alone. Either way a warning says so once: pacing is never
+//! dropped, or shared less, without a word.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,9 +1,9 @@
-//! The rate budget of a token (CLI.md, "Retries and pacing"): the service allows a number of requests a minute per
-//! token, so every `seg` using one token and base URL draws from one budget. It is a GCRA token bucket (one request
-//! every `60 s / rate`, a burst of [`BURST`]) whose state is the theoretical arrival time and, while the service's
-//! push-back lasts, its end. A request reserves its slot, then sleeps until it comes; a 429's wait (or an answer
-//! with no requests remaining) from the service, which another process or machine sharing the token met, pushes the
-//! budget back for everyone.
+//! The rate budget of a token (docs/reference/waits.md; README, "Environment"): the service allows a number of requests
+//! a minute per token, so every `seg` using one token and base URL draws from one budget. It is a GCRA token bucket
+//! (one request every `60 s / rate`, a burst of [`BURST`]) whose state is the theoretical arrival time and, while the
+//! service's push-back lasts, its end. A request reserves its slot, then sleeps until it comes; a 429's wait (or an
+//! answer with no requests remaining) from the service, which another process or machine sharing the token met, pushes
+//! the budget back for everyone.
 //!
 //! Every wait it answers is bounded and said (`api::wait`, docs/reference/waits.md): a request reserves a slot only
 //! within the budget's window (interval × burst, a minute at most); past it, it reserves nothing and asks again

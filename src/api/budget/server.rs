@@ -1,8 +1,8 @@
-//! The budget shared across machines (CLI.md, "Beyond one machine"): the machine's GCRA, its state a key of a
-//! Redis-protocol server that every `seg` with the same URL, token and base URL reaches. One Lua script
-//! (`budget.lua`, run with EVALSHA and loaded again after a script flush: `Script::invoke_async`) reserves a slot or
-//! pushes the budget back in one atomic step, on the server's clock (`TIME`): it answers a relative wait, which the
-//! client sleeps, so the machines' clocks may disagree. The key is named by a hash of the base URL and token (the
+//! The budget shared across machines (README, "Beyond one machine"; docs/SHARED-BUDGET.md): the machine's GCRA, its
+//! state a key of a Redis-protocol server that every `seg` with the same URL, token and base URL reaches. One Lua
+//! script (`budget.lua`, run with EVALSHA and loaded again after a script flush: `Script::invoke_async`) reserves a
+//! slot or pushes the budget back in one atomic step, on the server's clock (`TIME`): it answers a relative wait, which
+//! the client sleeps, so the machines' clocks may disagree. The key is named by a hash of the base URL and token (the
 //! token never reaches the server) and expires soon after its time is past.
 //!
 //! One connection per process (multiplexed: concurrent requests share it), made at the first request. A server that

@@ -1,12 +1,12 @@
-//! Names to ids, remembered (CLI.md, "Two APIs"): the Public API names everything by an opaque id, people and files
-//! by slugs. What one process learns by reading (a source's id for its slug, a catalog entry's id for its slug) is
-//! kept in a small file per token and base URL in the runtime folder, beside the rate budget, so the next `seg`
-//! does not read it again; an id that the service answers 404 for is forgotten and read again (`forget`). It is
-//! seg's bookkeeping, not an effect: written under `--dry-run` too, through `effect::bookkeeping`. Only slugs and
-//! ids are kept, never a secret. The file is read as untrusted (`bookkeeping::read`: no link followed, no FIFO waited
-//! on, nothing but a regular file within a size cap): one that cannot be used is one warning and a fresh start (a
-//! file seg cannot parse is written anew; anything that is not a regular file of seg's is left alone, and this
-//! process keeps its names in memory only).
+//! Names to ids, remembered (docs/reference/names.md): the Public API names everything by an opaque id, people and
+//! files by slugs. What one process learns by reading (a source's id for its slug, a catalog entry's id for its slug)
+//! is kept in a small file per token and base URL in the runtime folder, beside the rate budget, so the next `seg` does
+//! not read it again; an id that the service answers 404 for is forgotten and read again (`forget`). It is seg's
+//! bookkeeping, not an effect: written under `--dry-run` too, through `effect::bookkeeping`. Only slugs and ids are
+//! kept, never a secret. The file is read as untrusted (`bookkeeping::read`: no link followed, no FIFO waited on,
+//! nothing but a regular file within a size cap): one that cannot be used is one warning and a fresh start (a file seg
+//! cannot parse is written anew; anything that is not a regular file of seg's is left alone, and this process keeps its
+//! names in memory only).
 //!
 //! A name remembered by an earlier process is a hint, never the truth: a slug may have been renamed or given to
 //! another source since (in the app, by a teammate, by Terraform). [`Ids::get`] says which an entry is: read by this

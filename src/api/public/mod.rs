@@ -1,10 +1,10 @@
 //! The Public API adapter (ARCHITECTURE.md, "Two APIs"). Commands, plans and `--each` speak seg's vocabulary: the
-//! Config API's resource names and bodies (`wire`). With `--api public` the client hands each such request here,
-//! where it becomes the Public API calls that serve it (PUBLIC-API.md): names resolved to ids (`ids`, remembered
+//! Config API's resource names and bodies (`wire`). With `--api public` the client hands each such request here, where
+//! it becomes the Public API calls that serve it (README, "The Public API"): names resolved to ids (`ids`, remembered
 //! across processes), bodies rewritten (`update_mask` gone, config items as `settings`, ...), lists paged by cursor;
-//! each call goes through the client's one transport, so pacing, the effect gate (`--dry-run`), retries and `-v`
-//! apply as for any other request. The answer's `data` part is kept as received (what `-o json` prints) and read back
-//! in seg's vocabulary (`read`) for tables, names and plans.
+//! each call goes through the client's one transport, so pacing, the effect gate (`--dry-run`), retries and `-v` apply
+//! as for any other request. The answer's `data` part is kept as received (what `-o json` prints) and read back in
+//! seg's vocabulary (`read`) for tables, names and plans.
 //!
 //! A request in the Public API's own terms (`seg api`) is sent as it is; only its paging (`--paginate`) is
 //! translated.
@@ -1124,8 +1124,9 @@ fn named_destinations(all: Vec<Value>) -> Vec<(String, Value)> {
         .enumerate()
         .map(|(at, d)| {
             let (slug, name) = &keys[at];
-            // As a workspace file keys them (CLI.md, "Two APIs"): the first destination of a catalog entry by the
-            // entry's slug, a further one by `SLUG#NAME` when its name is its own among them, else by its id.
+            // As a workspace file keys them (docs/reference/workspace-files.md): the first destination of a catalog
+            // entry by the entry's slug, a further one by `SLUG#NAME` when its name is its own among them, else by its
+            // id.
             let segment = if seen.insert(slug.clone()) {
                 slug.clone()
             } else {

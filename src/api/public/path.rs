@@ -20,7 +20,7 @@ impl Id {
         if valid_id(text) {
             return Ok(Id(text.to_string()));
         }
-        Err(Error::usage(format!("{} cannot name a {what}: it is not an id", shown(text))))
+        Err(Error::usage(format!("{} cannot name a {what}: it is not an id", crate::text::quoted(text))))
     }
 
     /// An id an answer holds: one that cannot be an id is the service's fault (exit 1), never sent anywhere.
@@ -31,7 +31,7 @@ impl Id {
         Err(Error::failed(format!(
             "the service answered a {what} whose id {} seg cannot use in a path (an id is 1 to 255 letters, \
              digits, `_` and `-`)",
-            shown(text)
+            crate::text::quoted(text)
         )))
     }
 
@@ -44,15 +44,6 @@ impl fmt::Display for Id {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
-}
-
-/// A text as an error names it: quoted, control characters escaped, shortened.
-fn shown(text: &str) -> String {
-    let mut short: String = text.chars().take(80).collect();
-    if short.len() < text.len() {
-        short.push('…');
-    }
-    format!("{:?}", crate::text::escape_control(&short))
 }
 
 /// A path of the Public API below its host: fixed words and [`Id`]s, nothing else.

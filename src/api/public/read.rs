@@ -13,9 +13,7 @@ use serde_json::{Value, json};
 
 use crate::wire::public::{self, map};
 
-fn text<'v>(value: &'v Value, key: &str) -> &'v str {
-    value.get(key).and_then(Value::as_str).unwrap_or_default()
-}
+use super::text_at as text;
 
 /// `Workspace {id, slug, name}` as `workspaces/<slug>`.
 pub fn workspace(value: &Value) -> Value {

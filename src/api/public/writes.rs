@@ -1,10 +1,10 @@
-//! The write calls a request in seg's vocabulary becomes on the Public API, told before it is sent: so a plan says
-//! how many requests `apply` will send (CLI.md, "Workspaces as code": `requests`). This is the adapter's translation
-//! (`Call::neutral` and the files beside it) read call by call: a source is made with `POST /sources`, then named
-//! with `PATCH /sources/{id}` (a create cannot carry its name), then labelled with `PUT /sources/{id}/labels` after a
-//! `POST /labels` for each label the workspace lacks; a plan's rules are `PUT` after its `POST`; and so on. A
-//! request the adapter refuses before any call (a field the Public API has no place for) makes none. Reads (names
-//! resolved to ids, a lost answer looked for) are not writes and are not counted.
+//! The write calls a request in seg's vocabulary becomes on the Public API, told before it is sent: so a plan says how
+//! many requests `apply` will send (docs/reference/workspace-files.md: `requests`). This is the adapter's translation
+//! (`Call::neutral` and the files beside it) read call by call: a source is made with `POST /sources`, then named with
+//! `PATCH /sources/{id}` (a create cannot carry its name), then labelled with `PUT /sources/{id}/labels` after a `POST
+//! /labels` for each label the workspace lacks; a plan's rules are `PUT` after its `POST`; and so on. A request the
+//! adapter refuses before any call (a field the Public API has no place for) makes none. Reads (names resolved to ids,
+//! a lost answer looked for) are not writes and are not counted.
 //!
 //! What the calls depend on beyond the request is the workspace's labels: read once ([`Known`]), when a request
 //! first sets labels, then kept as the counted calls would leave them (a label made for one source is there for the

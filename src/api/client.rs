@@ -82,6 +82,11 @@ impl Client {
         if self.public.is_some() { super::Api::Public } else { super::Api::Config }
     }
 
+    /// What the API in use can hold, as its adapter declares it.
+    pub fn holds(&self) -> super::Holds {
+        self.api().holds()
+    }
+
     /// Whether requests that change something are only described (`--dry-run`).
     pub fn dry_run(&self) -> bool {
         self.transport.dry_run()

@@ -46,6 +46,76 @@ impl Api {
     }
 }
 
+impl Api {
+    /// What the API can hold, as its adapter declares it (`api::client`: the Config API takes seg's requests as
+    /// they are, the Public API's adapter translates them).
+    pub fn holds(self) -> Holds {
+        match self {
+            Api::Config => CONFIG_HOLDS,
+            Api::Public => public::HOLDS,
+        }
+    }
+}
+
+/// What an API can hold of a workspace, beyond what both hold: the plan (`plan::diff`, `plan::export`) and the
+/// commands read these, never which API it is, so a third adapter declares its own and the rest follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Holds {
+    /// A source's library settings (`library_config`).
+    pub library_config: bool,
+    /// A destination's connection mode (`connection_mode`).
+    pub connection_modes: bool,
+    /// A tracking plan's legacy trait lists (`identify_traits`, `group_traits` in its rules).
+    pub legacy_traits: bool,
+    /// When a resource was last changed (`update_time`).
+    pub update_times: bool,
+    /// Personal access tokens (`seg tokens`).
+    pub tokens: bool,
+    /// More than one destination of one catalog entry on a source (`SLUG#NAME`).
+    pub several_destinations: bool,
+    /// A destination's own name.
+    pub destination_names: bool,
+    /// A tracking plan's type (`LIVE`, `RULE`, ...), set when the plan is made and never changed.
+    pub plan_types: bool,
+    /// Schema-config forwarding only to a source of the workspace (by its id), so a target slug that names none
+    /// cannot be written.
+    pub forwarding_by_id: bool,
+    /// Versions of itself (`/v1beta`), which a workspace file may name (`api_version`).
+    pub api_versions: bool,
+}
+
+/// What the Config API holds: every request of seg's vocabulary as it is.
+pub const CONFIG_HOLDS: Holds = Holds {
+    library_config: true,
+    connection_modes: true,
+    legacy_traits: true,
+    update_times: true,
+    tokens: true,
+    several_destinations: false,
+    destination_names: false,
+    plan_types: false,
+    forwarding_by_id: false,
+    api_versions: true,
+};
+
+impl Holds {
+    /// What either of two holds (`seg serve`'s own store, which keeps both APIs' fields).
+    pub fn either(self, other: Holds) -> Holds {
+        Holds {
+            library_config: self.library_config || other.library_config,
+            connection_modes: self.connection_modes || other.connection_modes,
+            legacy_traits: self.legacy_traits || other.legacy_traits,
+            update_times: self.update_times || other.update_times,
+            tokens: self.tokens || other.tokens,
+            several_destinations: self.several_destinations || other.several_destinations,
+            destination_names: self.destination_names || other.destination_names,
+            plan_types: self.plan_types || other.plan_types,
+            forwarding_by_id: self.forwarding_by_id && other.forwarding_by_id,
+            api_versions: self.api_versions || other.api_versions,
+        }
+    }
+}
+
 impl fmt::Display for Api {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

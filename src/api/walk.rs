@@ -36,10 +36,9 @@ pub struct PlanState {
 #[derive(Debug, Clone, Default)]
 pub struct Snapshot {
     pub workspace: String,
-    /// The API it was read through: what a file can manage there (`plan::diff`'s "not supported").
-    pub api: crate::api::Api,
-    /// Whether it is `seg serve`'s own store (a seed), which holds what either API holds.
-    pub holds_both: bool,
+    /// What the API it was read through can hold (`seg serve`'s own store for a seed: what either holds): what a
+    /// file can manage there (`plan::diff`'s "not supported").
+    pub holds: crate::api::Holds,
     pub sources: Vec<SourceState>,
     pub plans: Vec<PlanState>,
     /// The filters of each destination read (by the destination's name): only those [`Reach`] asked for.
@@ -145,8 +144,7 @@ pub async fn workspace(
     let plans = plans.into_iter().zip(connections).map(|(plan, connections)| PlanState { plan, connections });
     let mut snapshot = Snapshot {
         workspace: workspace.to_string(),
-        api: client.api(),
-        holds_both: false,
+        holds: client.holds(),
         sources: sources.collect(),
         plans: plans.collect(),
         ..Snapshot::default()

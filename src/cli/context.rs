@@ -136,6 +136,11 @@ impl Context {
         }
     }
 
+    /// What the API in use can hold, as its adapter declares it (`api::Holds`): commands read this, never which API.
+    pub fn holds(&self) -> Result<crate::api::Holds> {
+        Ok(self.api()?.holds())
+    }
+
     /// The service's address: an explicit base URL (flag, variable, profile), else the API's: the Config API's
     /// host, or the Public API's for `--region`. `--region` beside `--base-url` on one command line is a usage
     /// error (one picks a host, the other names one), as is `--region` with the Config API.
@@ -303,7 +308,8 @@ impl Context {
     /// A name this API can reach: `SOURCE/SLUG#NAME` names a further destination of one catalog entry, which only the
     /// Public API has.
     pub fn reachable(&self, name: &Name) -> Result<()> {
-        if name.kind() == Kind::Destination && name.as_str().contains(names::INSTANCE) && self.api()? == Api::Config {
+        let several = self.holds()?.several_destinations;
+        if name.kind() == Kind::Destination && name.as_str().contains(names::INSTANCE) && !several {
             return Err(Error::usage(format!(
                 "{name}: a destination named SLUG#NAME exists only on the Public API (--api public); the Config API \
                  names a source's one destination of a catalog entry by its slug"

@@ -147,8 +147,11 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
     let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
     // The emulator's store holds what either API holds: a seed makes all of it (a further destination of one
     // catalog entry, a destination's name, a plan's type too).
-    let empty =
-        Snapshot { workspace: format!("workspaces/{}", file.workspace), holds_both: true, ..Snapshot::default() };
+    let empty = Snapshot {
+        workspace: format!("workspaces/{}", file.workspace),
+        holds: crate::api::CONFIG_HOLDS.either(crate::api::Api::Public.holds()),
+        ..Snapshot::default()
+    };
     let plan = diff::plan(file, &empty, diff::Options::default(), &env)?;
     // CLI.md: an unset reference stops the start, naming it (a copy without its secrets would deliver unsigned).
     let unset: Vec<String> = plan.env_names().into_iter().filter(|name| env.secret(name).is_none()).collect();

@@ -17,7 +17,6 @@ use sha1::Digest;
 use super::export::slug;
 use super::file::{ConfigValue, DestinationSpec, FilterSpec, SourceSpec, WorkspaceFile};
 use super::secrets::{self, Env};
-use crate::api::Api;
 use crate::api::names::{self, Kind};
 use crate::api::walk::{Reach, Scope, Snapshot, SourceState};
 use crate::error::{Error, Result};
@@ -833,11 +832,6 @@ pub fn entry_of(key: &str) -> &str {
     key.split_once(names::INSTANCE).map_or(key, |(entry, _)| entry)
 }
 
-/// Whether a snapshot's workspace holds what only the Public API has (names, plan types, further destinations).
-fn holds_public(snapshot: &Snapshot) -> bool {
-    snapshot.api == Api::Public || snapshot.holds_both
-}
-
 /// One of a source's destinations in the file: its key, what the file says of it, and the destination of the
 /// workspace it names (`None`: one to make).
 pub type Matched<'f, 'd> = (&'f str, &'f DestinationSpec, Option<&'d Destination>);
@@ -854,7 +848,7 @@ pub fn matched<'f, 'd>(
 ) -> Result<Vec<Matched<'f, 'd>>, String> {
     let mut found: Vec<Matched<'f, 'd>> = wanted
         .iter()
-        .filter(|(key, _)| !key.contains(names::INSTANCE) || holds_public(snapshot))
+        .filter(|(key, _)| !key.contains(names::INSTANCE) || snapshot.holds.several_destinations)
         .map(|(key, spec)| (key.as_str(), spec, None))
         .collect();
     let mut claimed = BTreeSet::new();
@@ -959,19 +953,9 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
 }
 
 impl Builder<'_> {
-    /// Whether the plan is for the Public API, which holds less of some resources and more of others.
-    fn public(&self) -> bool {
-        self.snapshot.api == Api::Public
-    }
-
-    /// Whether the target holds what only the Config API has (library settings, connection modes, trait lists).
-    fn holds_config_fields(&self) -> bool {
-        !self.public() || self.snapshot.holds_both
-    }
-
-    /// Whether the target holds what only the Public API has (names, plan types, further destinations).
-    fn holds_public_fields(&self) -> bool {
-        holds_public(self.snapshot)
+    /// What the target can hold (`api::Holds`, as the API's adapter declares it).
+    fn holds(&self) -> crate::api::Holds {
+        self.snapshot.holds
     }
 
     fn not_supported(&mut self, resource: &str, path: &str, reason: &str) {
@@ -986,7 +970,7 @@ impl Builder<'_> {
     fn library_config<'s>(&mut self, name: &str, spec: &'s SourceSpec) -> Result<Option<&'s Map<String, Value>>> {
         let Some(map) = &spec.library_config else { return Ok(None) };
         let typed = typed_library_config(name, map)?;
-        if self.holds_config_fields() {
+        if self.holds().library_config {
             return Ok(Some(map));
         }
         let default = view(&LibraryConfig::default());
@@ -1000,8 +984,8 @@ impl Builder<'_> {
 
     /// Whether a destination of the file is one the target can hold; one it cannot is listed (a further instance
     /// of a catalog entry on the Config API).
-    fn holds(&mut self, destination: &str) -> bool {
-        if !self.holds_public_fields() && slug(destination).contains(names::INSTANCE) {
+    fn holds_destination(&mut self, destination: &str) -> bool {
+        if !self.holds().several_destinations && slug(destination).contains(names::INSTANCE) {
             self.not_supported(destination, "destination", reason::FURTHER_INSTANCE);
             return false;
         }
@@ -1011,7 +995,7 @@ impl Builder<'_> {
     /// A destination's connection mode as the target takes it (the Public API has none: listed unless default).
     fn connection_mode(&mut self, destination: &str, spec: &DestinationSpec) -> Option<String> {
         let mode = spec.connection_mode.clone()?;
-        if self.holds_config_fields() {
+        if self.holds().connection_modes {
             return Some(mode);
         }
         if !mode.is_empty() && !mode.eq_ignore_ascii_case("UNSPECIFIED") {
@@ -1025,7 +1009,7 @@ impl Builder<'_> {
     fn destination_name(&mut self, destination: &str, key: &str, spec: &DestinationSpec) -> Option<String> {
         let from_key = key.split_once(names::INSTANCE).map(|(_, name)| name.to_string());
         let name = from_key.or_else(|| spec.display_name())?;
-        if self.holds_public_fields() {
+        if self.holds().destination_names {
             return Some(name);
         }
         self.not_supported(destination, "destination.name", reason::DESTINATION_NAME);
@@ -1088,7 +1072,7 @@ impl Builder<'_> {
         let mut entries: BTreeSet<&str> = actual.iter().map(Destination::catalog_slug).collect();
         for key in spec.destinations.keys() {
             // A key the target cannot hold is listed, in the file's order (`matched` left it out).
-            if !self.holds(&format!("{source}/destinations/{key}")) {
+            if !self.holds_destination(&format!("{source}/destinations/{key}")) {
                 continue;
             }
             let Some((key, spec, actual)) = found.iter().find(|(k, _, _)| k == key) else { continue };
@@ -1128,7 +1112,7 @@ impl Builder<'_> {
         entries: &BTreeSet<&str>,
     ) -> Result<String> {
         let entry = entry_of(key);
-        if key.contains(names::INSTANCE) || !entries.contains(entry) || !self.holds_public_fields() {
+        if key.contains(names::INSTANCE) || !entries.contains(entry) || !self.holds().several_destinations {
             return Ok(format!("{source}/destinations/{key}"));
         }
         match spec.display_name() {
@@ -1286,7 +1270,7 @@ impl Builder<'_> {
                     || self.snapshot.source(&format!("{}/sources/{t}", self.snapshot.workspace)).is_some()
             };
             let dangling = wanted.as_ref().and_then(Value::as_str).is_some_and(|t| !t.is_empty() && !known(t));
-            if key.starts_with("forwarding_") && self.public() && dangling {
+            if key.starts_with("forwarding_") && self.holds().forwarding_by_id && dangling {
                 let path = format!("schema_config.{key}");
                 self.not_supported(&SchemaConfig::name_of(source), &path, reason::FORWARDING_TARGET);
                 continue;
@@ -1389,12 +1373,12 @@ impl Builder<'_> {
             };
             // The plan's type: the Public API's; the Config API's plans are all live.
             let kind = spec.kind.clone().filter(|kind| kind != LIVE);
-            if kind.is_some() && !self.holds_public_fields() {
+            if kind.is_some() && !self.holds().plan_types {
                 self.not_supported(&resource, "tracking_plan.type", reason::PLAN_TYPE);
             }
             // Rules as the target keeps them: the Public API has no legacy trait lists.
             let rules = spec.rules.clone().map(|mut rules| {
-                if !self.holds_config_fields() {
+                if !self.holds().legacy_traits {
                     for key in LEGACY_TRAITS {
                         if rules.remove(key).is_some_and(|v| v.as_array().is_some_and(|a| !a.is_empty())) {
                             self.not_supported(&resource, &format!("tracking_plan.rules.{key}"), reason::LEGACY_TRAITS);
@@ -1409,7 +1393,7 @@ impl Builder<'_> {
                         tracking_plan: TrackingPlanInput {
                             display_name: display_name.clone(),
                             rules: rules.clone(),
-                            kind: kind.filter(|_| self.holds_public_fields()),
+                            kind: kind.filter(|_| self.holds().plan_types),
                         },
                     };
                     self.plans.push(Op::CreatePlan { collection: collection.clone(), body });
@@ -1417,13 +1401,13 @@ impl Builder<'_> {
                 }
                 Some(state) => {
                     let actual_kind = state.plan.extra.get("type").and_then(Value::as_str).unwrap_or(LIVE);
-                    if self.public() && spec.kind.as_deref().is_some_and(|kind| kind != actual_kind) {
+                    if self.holds().plan_types && spec.kind.as_deref().is_some_and(|kind| kind != actual_kind) {
                         self.not_supported(&state.plan.name, "tracking_plan.type", reason::PLAN_TYPE_FIXED);
                     }
                     let mut actual_rules = state.plan.rules.clone();
                     let mut rules = rules.clone();
                     for key in LEGACY_TRAITS {
-                        if !self.holds_config_fields() {
+                        if !self.holds().legacy_traits {
                             actual_rules.remove(key);
                         } else if let Some(rules) = rules.as_mut().filter(|rules| !rules.contains_key(key)) {
                             // A file without the legacy trait lists (one exported from the Public API) leaves them
@@ -1501,6 +1485,7 @@ fn around(value: &Value, pointers: &[String]) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::Api;
     use serde_json::json;
 
     #[test]
@@ -1589,7 +1574,7 @@ mod tests {
         };
         let actual =
             [destination("webhooks", "Prod"), destination("webhooks#Staging", "Staging"), destination("amplitude", "")];
-        let public = Snapshot { api: Api::Public, ..Snapshot::default() };
+        let public = Snapshot { holds: Api::Public.holds(), ..Snapshot::default() };
         let keys = |keys: &[&str]| -> indexmap::IndexMap<String, DestinationSpec> {
             keys.iter().map(|k| (k.to_string(), DestinationSpec::default())).collect()
         };

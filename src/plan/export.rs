@@ -12,7 +12,6 @@ use sha2::Digest;
 use super::file::{
     ConfigValue, DestinationSpec, EnvRef, FORMAT, FilterSpec, PlanSpec, SourceSpec, WorkspaceFile, env_name,
 };
-use crate::api::Api;
 use crate::api::walk::Snapshot;
 use crate::error::{Error, Result};
 use crate::wire::config::secret_pointers;
@@ -69,9 +68,9 @@ fn filters(destination: &str, filters: &[DestinationFilter]) -> Result<IndexMap<
 pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Result<WorkspaceFile> {
     let mut sources = IndexMap::new();
     let mut names = EnvNames::default();
-    // The Public API shows no library settings and no connection mode: what it cannot show is not written (a file
-    // holds what the workspace has), and a destination has a name there.
-    let public = snapshot.api == Api::Public;
+    // What the API cannot hold is not written (a file holds what the workspace has): library settings and
+    // connection modes only where it has them, a destination's name where it has one.
+    let holds = snapshot.holds;
     for state in &snapshot.sources {
         let source = &state.source;
         let source_slug = slug(&source.name);
@@ -84,7 +83,7 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
             let destination_slug = slug(&destination.name);
             // A further destination of one catalog entry is keyed by its name (`SLUG#NAME`); one without a name of
             // its own is named by its id, which no other workspace could use as a key.
-            if public
+            if holds.several_destinations
                 && !destination.catalog_slug().is_empty()
                 && destination_slug != destination.catalog_slug()
                 && !destination_slug.contains(crate::api::names::INSTANCE)
@@ -120,10 +119,10 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
                 .filter(|f| !f.is_empty())
                 .map(|f| filters(&destination.name, f))
                 .transpose()?;
-            let named = public && !destination.display_name.is_empty();
+            let named = holds.destination_names && !destination.display_name.is_empty();
             let spec = DestinationSpec {
                 enabled: Some(destination.enabled),
-                connection_mode: (!public).then(|| destination.connection_mode.clone()),
+                connection_mode: holds.connection_modes.then(|| destination.connection_mode.clone()),
                 config: Some(config),
                 filters,
                 // In a `SLUG#NAME` key already.
@@ -146,7 +145,7 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
         let spec = SourceSpec {
             display_name: Some(source.display_name.clone()),
             labels: Some(source.labels.clone()),
-            library_config: (!public).then_some(library_config),
+            library_config: holds.library_config.then_some(library_config),
             destinations,
             schema_config,
             ..SourceSpec::new(source.catalog_name.clone())
@@ -167,8 +166,8 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
         let connected = state.connections.iter().map(|c| slug(&c.source_name).to_string()).collect();
         let kind = plan.extra.get("type").and_then(Value::as_str).filter(|kind| *kind != "LIVE").map(String::from);
         let mut rules = plan.rules.clone();
-        if public {
-            // The Public API keeps no legacy trait lists: nothing to write.
+        if !holds.legacy_traits {
+            // An API that keeps no legacy trait lists answers them empty, if at all: nothing to write.
             rules.retain(|key, value| {
                 !(matches!(key.as_str(), "identify_traits" | "group_traits")
                     && value.as_array().is_some_and(Vec::is_empty))
@@ -179,7 +178,7 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
     }
     let mut file = WorkspaceFile {
         format: FORMAT.into(),
-        api_version: (!public && !api_version.is_empty()).then(|| api_version.to_string()),
+        api_version: (holds.api_versions && !api_version.is_empty()).then(|| api_version.to_string()),
         workspace: slug(&snapshot.workspace).to_string(),
         sources,
         tracking_plans,
@@ -302,6 +301,7 @@ fn nested_words(value: &Value, pointer: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::Api;
     use crate::api::walk::SourceState;
     use crate::wire::{ConfigItem, Destination, Source};
     use serde_json::json;
@@ -327,7 +327,7 @@ mod tests {
         let mut snapshot = Snapshot { workspace: "workspaces/w".into(), ..Snapshot::default() };
         snapshot.sources = vec![source("web", Vec::new()), source("ios", Vec::new())];
         for (api, target) in [(Api::Config, "ios"), (Api::Public, "workspaces/w/sources/ios")] {
-            snapshot.api = api;
+            snapshot.holds = api.holds();
             let mut config = SchemaConfig::default_for("workspaces/w/sources/web");
             config.forwarding_violations_to = target.into();
             snapshot.schema_configs = [("workspaces/w/sources/web".to_string(), config)].into();

@@ -39,6 +39,22 @@ fn lost(error: &Error) -> String {
     format!("{error}; the create may have been made: looking for it again")
 }
 
+/// What the Public API holds (`api::Holds`): destination names, several destinations of one catalog entry, plan
+/// types; no library settings, connection modes, legacy trait lists, update times or tokens, and forwarding only to a
+/// source of the workspace.
+pub const HOLDS: super::Holds = super::Holds {
+    library_config: false,
+    connection_modes: false,
+    legacy_traits: false,
+    update_times: false,
+    tokens: false,
+    several_destinations: true,
+    destination_names: true,
+    plan_types: true,
+    forwarding_by_id: true,
+    api_versions: false,
+};
+
 /// The largest page asked for: the Public API's docs say collections are generally limited to 200 per call.
 pub const MAX_PAGE: u32 = 200;
 

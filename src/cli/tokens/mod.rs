@@ -63,7 +63,7 @@ pub enum Command {
 
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     // The Public API has no access-token endpoints: tokens are made in the app (PUBLIC-API.md).
-    if ctx.api()? == crate::api::Api::Public {
+    if !ctx.holds()?.tokens {
         return Err(crate::error::Error::usage(
             "the Public API has no access-token endpoints: tokens are made in the app (Settings > Access \
              Management); `seg tokens` works with --api config",

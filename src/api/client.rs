@@ -55,10 +55,45 @@ impl Client {
         if !request.verbatim() {
             refuse_censored(request)?;
         }
+        self.check_unchanged(request).await?;
+        self.dispatch(request).await
+    }
+
+    /// The request, to the API in use.
+    async fn dispatch<A: DeserializeOwned>(&self, request: &Request<A>) -> Result<Outcome<A>> {
         match &self.public {
             Some(adapter) => super::public::send(&self.transport, adapter, request).await,
             None => self.transport.send(request).await,
         }
+    }
+
+    /// Checks that the fields of a file that no update writes (`Request::unchanged`, `wire::fields`) are as the
+    /// resource has them now, reading it once: a file read from `get` and edited round-trips, and one that changes
+    /// what no update writes is refused (exit 2) before anything is sent. Values are never quoted: one may be a
+    /// secret.
+    async fn check_unchanged<A>(&self, request: &Request<A>) -> Result<()> {
+        if request.unchanged.is_empty() {
+            return Ok(());
+        }
+        let read = Request::<serde_json::Value>::get(&request.path).received();
+        let Outcome::Answer(current) = self.dispatch(&read).await? else { return Ok(()) };
+        let received: serde_json::Value = crate::wire::text::part(current.raw.get())
+            .map_err(|e| crate::error::Error::failed(format!("the resource as received cannot be read: {e}")))?;
+        for field in &request.unchanged {
+            if field.current(&current.typed, &received) == Some(&field.value) {
+                continue;
+            }
+            let shown = field.shown();
+            let shown = crate::text::escape_control(&shown);
+            let why = if crate::wire::config::censored_within(&field.value, "", true).is_some() {
+                "holds a secret as the service shows it hidden, and it is not the one the resource has now: give the \
+                 secret itself"
+            } else {
+                "differs from what the resource has now, and no update writes it: leave it out, or as `get` shows it"
+            };
+            return Err(crate::error::Error::usage(format!("{shown}: the file's value {why}")));
+        }
+        Ok(())
     }
 
     /// How many write calls `send` makes of `request` on the API in use: one on the Config API, which takes it as

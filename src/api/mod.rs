@@ -59,8 +59,15 @@ impl Api {
 
 /// What an API can hold of a workspace, beyond what both hold: the plan (`plan::diff`, `plan::export`) and the
 /// commands read these, never which API it is, so a third adapter declares its own and the rest follows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Holds {
+    /// The API, as messages name it (`the Public API`).
+    pub title: &'static str,
+    /// Whether it answers in shapes of its own, not seg's vocabulary: a file of fields in that shape (what its `get
+    /// -o json` printed) is read as one (`wire::fields`).
+    pub own_shapes: bool,
+    /// Whether a source can be switched off (`enabled`).
+    pub source_switches: bool,
     /// A source's library settings (`library_config`).
     pub library_config: bool,
     /// A destination's connection mode (`connection_mode`).
@@ -86,6 +93,9 @@ pub struct Holds {
 
 /// What the Config API holds: every request of seg's vocabulary as it is.
 pub const CONFIG_HOLDS: Holds = Holds {
+    title: "the Config API",
+    own_shapes: false,
+    source_switches: false,
     library_config: true,
     connection_modes: true,
     legacy_traits: true,
@@ -98,10 +108,20 @@ pub const CONFIG_HOLDS: Holds = Holds {
     api_versions: true,
 };
 
+/// The Config API's, as the API is by default.
+impl Default for Holds {
+    fn default() -> Holds {
+        CONFIG_HOLDS
+    }
+}
+
 impl Holds {
     /// What either of two holds (`seg serve`'s own store, which keeps both APIs' fields).
     pub fn either(self, other: Holds) -> Holds {
         Holds {
+            title: "seg serve's store",
+            own_shapes: self.own_shapes && other.own_shapes,
+            source_switches: self.source_switches || other.source_switches,
             library_config: self.library_config || other.library_config,
             connection_modes: self.connection_modes || other.connection_modes,
             legacy_traits: self.legacy_traits || other.legacy_traits,
@@ -113,6 +133,27 @@ impl Holds {
             forwarding_by_id: self.forwarding_by_id && other.forwarding_by_id,
             api_versions: self.api_versions || other.api_versions,
         }
+    }
+
+    /// Whether an update on this API can write a field of seg's vocabulary (dotted for a part of one) that some API
+    /// writes: a usage error naming what to do instead when it cannot.
+    pub fn writes(&self, fields: &crate::wire::fields::Vocabulary, field: &str) -> Result<(), String> {
+        let top = field.split('.').next().unwrap_or(field);
+        let held = match (fields.key, top) {
+            ("source", "library_config") => self.library_config,
+            ("source", "enabled") => self.source_switches,
+            ("destination", "connection_mode") => self.connection_modes,
+            ("destination", "display_name") => self.destination_names,
+            ("tracking_plan", "rules") => {
+                self.legacy_traits || !matches!(field, "rules.identify_traits" | "rules.group_traits")
+            }
+            _ => true,
+        };
+        if held {
+            return Ok(());
+        }
+        let other = if self.own_shapes { "--api config" } else { "--api public" };
+        Err(format!("{field}: {} has no such field of {} (leave it out; {other} has it)", self.title, fields.noun))
     }
 }
 

@@ -49,13 +49,14 @@ impl ListArgs {
 
 #[derive(Debug, Default, Args)]
 pub struct UpdateArgs {
-    /// Set FIELD (nested with dots) to VALUE, parsed as JSON when it parses, else a string
+    /// Set FIELD (seg's name on both APIs, nested with dots) to VALUE, parsed as JSON when it parses, else a string
     #[arg(long = "set", value_name = "FIELD=VALUE", value_parser = parse_kv)]
     pub set: Vec<(String, String)>,
-    /// List FIELD in the update mask with no value: the service empties it
+    /// Empty FIELD (seg's name on both APIs)
     #[arg(long = "clear", value_name = "FIELD")]
     pub clear: Vec<String>,
-    /// A JSON object of fields to set (`-` for stdin); each top-level key becomes a mask path
+    /// A JSON object of fields (`-` for stdin): seg's names, or what `get -o json` printed on the API in use; the
+    /// fields an update writes are set, the others must be unchanged
     #[arg(long, value_name = "FILE")]
     pub from_file: Option<PathBuf>,
     /// Send exactly these mask paths (comma-separated) instead of those the flags imply
@@ -64,21 +65,77 @@ pub struct UpdateArgs {
 }
 
 impl UpdateArgs {
-    /// Adds these flags to an update; call last, so `--update-mask` sees every field. The Public API has no update
-    /// mask: `--update-mask` there is a usage error, before any request.
-    pub fn apply<T: Resource>(&self, ctx: &super::Context, update: &mut UpdateRequest<T>) -> Result<()> {
+    /// Adds these flags to the update of `resource` (its full name); call last, so `--update-mask` sees every field.
+    /// Fields are seg's names on both APIs: one no update writes, or one the API in use does not hold, is a usage
+    /// error naming what to use instead. `--from-file` takes seg's names or the shape the API in use answers in
+    /// (`wire::fields`): only the fields an update writes become the update, the others must be as the resource
+    /// has them (the client checks before it sends). The Public API has no update mask: `--update-mask` there is a
+    /// usage error, before any request.
+    pub fn apply<T: Resource>(
+        &self,
+        ctx: &super::Context,
+        resource: &str,
+        update: &mut UpdateRequest<T>,
+    ) -> Result<()> {
         if !self.update_mask.is_empty() {
             ctx.config_api_only("--update-mask")?;
         }
+        let vocabulary = match T::FIELDS {
+            Some(fields) => Some((fields, ctx.holds()?)),
+            None => None,
+        };
+        let named = |field: &str| -> Result<()> {
+            let Some((fields, holds)) = vocabulary else { return Ok(()) };
+            let field = field.strip_prefix(T::KEY).and_then(|rest| rest.strip_prefix('.')).unwrap_or(field);
+            if let Some(why) = fields.refusal(field) {
+                return Err(Error::Usage(why));
+            }
+            holds.writes(fields, field).map_err(Error::Usage)
+        };
         for (field, value) in &self.set {
+            named(field)?;
             update.set(field, value_of(value)).map_err(Error::Usage)?;
         }
         for field in &self.clear {
+            named(field)?;
             update.clear(field).map_err(Error::Usage)?;
         }
         if let Some(path) = &self.from_file {
-            update.set_all(read_object(path)?).map_err(Error::Usage)?;
+            let object = read_object(path)?;
+            let Some((fields, holds)) = vocabulary else {
+                update.set_all(object).map_err(Error::Usage)?;
+                return self.mask(update);
+            };
+            let shown = path.display();
+            let read = fields
+                .read(object, holds.own_shapes, resource)
+                .map_err(|why| Error::usage(format!("{shown}: {why}")))?;
+            for (field, value) in read.set {
+                // A field this API does not write (a destination's `display_name` on the Config API, which shows the
+                // catalog's) is one to leave as it is, like any read-only one.
+                if holds.writes(fields, &field).is_err() {
+                    let reading = crate::wire::fields::Reading::Neutral;
+                    update.unchanged.push(crate::wire::fields::Unchanged { reading, path: vec![field], value });
+                    continue;
+                }
+                match value {
+                    Value::Array(items) if field == "config" => {
+                        for item in items {
+                            let item = serde_json::from_value(item)
+                                .map_err(|e| Error::usage(format!("{shown}: config: {e}")))?;
+                            update.config_item(item);
+                        }
+                    }
+                    value => update.set(&field, value).map_err(Error::Usage)?,
+                }
+            }
+            update.unchanged.extend(read.unchanged);
         }
+        self.mask(update)
+    }
+
+    /// `--update-mask`: exactly these paths.
+    fn mask<T: Resource>(&self, update: &mut UpdateRequest<T>) -> Result<()> {
         if !self.update_mask.is_empty() {
             update.mask_exactly(&self.update_mask).map_err(Error::Usage)?;
         }

@@ -8,6 +8,7 @@
 //! read as the empty value wherever a client may send it.
 
 pub mod config;
+pub mod fields;
 pub mod filter;
 pub mod fql;
 pub mod message;

@@ -227,13 +227,20 @@ pub struct UpdateRequest<T: Resource> {
     /// The fields to change, as the resource writes them; nested objects for dotted paths.
     pub fields: Map<String, Value>,
     pub mask: FieldMask,
+    /// Fields a file gave that no update writes, which must be as the resource has them (`wire::fields`).
+    pub unchanged: Vec<super::fields::Unchanged>,
     resource: PhantomData<fn() -> T>,
 }
 
 // By hand: derives would ask the same of `T`, which is only a marker here.
 impl<T: Resource> Clone for UpdateRequest<T> {
     fn clone(&self) -> Self {
-        UpdateRequest { fields: self.fields.clone(), mask: self.mask.clone(), resource: PhantomData }
+        UpdateRequest {
+            fields: self.fields.clone(),
+            mask: self.mask.clone(),
+            unchanged: self.unchanged.clone(),
+            resource: PhantomData,
+        }
     }
 }
 
@@ -255,7 +262,7 @@ impl<T: Resource> fmt::Debug for UpdateRequest<T> {
 
 impl<T: Resource> Default for UpdateRequest<T> {
     fn default() -> Self {
-        UpdateRequest { fields: Map::new(), mask: FieldMask::default(), resource: PhantomData }
+        UpdateRequest { fields: Map::new(), mask: FieldMask::default(), unchanged: Vec::new(), resource: PhantomData }
     }
 }
 
@@ -321,13 +328,13 @@ impl<T: Resource> UpdateRequest<T> {
         if self.mask.paths.is_empty() {
             return Err("nothing to update: give at least one field to change (see --help)".into());
         }
-        Ok(Request::new(T::UPDATE_METHOD, name, Some(encode(&self)), true))
+        let mut request = Request::new(T::UPDATE_METHOD, name, Some(encode(&self)), true);
+        request.unchanged = self.unchanged;
+        Ok(request)
     }
-}
 
-impl UpdateRequest<Destination> {
     /// Sets one config item (the service merges items by name, so the others keep their values) and lists
-    /// `destination.config`. A key given twice keeps its last value.
+    /// `config`. A key given twice keeps its last value.
     pub fn config_item(&mut self, item: ConfigItem) {
         let item = serde_json::to_value(item).unwrap_or_default();
         let config = self.fields.entry("config").or_insert_with(|| Value::Array(Vec::new()));
@@ -529,6 +536,9 @@ pub struct Request<A = Value> {
     ahead: bool,
     /// Whose caller reads only the records as received (see [`Request::raw_only`]).
     raw_only: bool,
+    /// Fields of a file of fields (`--from-file`) that no update writes: the client checks, before it sends
+    /// anything, that the resource has them as given (`wire::fields`).
+    pub unchanged: Vec<super::fields::Unchanged>,
     answer: PhantomData<fn() -> A>,
 }
 
@@ -544,6 +554,7 @@ impl<A> Clone for Request<A> {
             verbatim: self.verbatim,
             ahead: self.ahead,
             raw_only: self.raw_only,
+            unchanged: self.unchanged.clone(),
             answer: PhantomData,
         }
     }
@@ -577,6 +588,7 @@ impl<A> Request<A> {
             verbatim: false,
             ahead: false,
             raw_only: false,
+            unchanged: Vec::new(),
             answer: PhantomData,
         }
     }
@@ -652,6 +664,7 @@ impl<A> Request<A> {
             verbatim: self.verbatim,
             ahead: self.ahead,
             raw_only: self.raw_only,
+            unchanged: self.unchanged,
             answer: PhantomData,
         }
     }

@@ -42,6 +42,7 @@ mod stringify;
 mod support;
 mod trust;
 mod two_apis;
+mod vocabulary_in;
 mod waits;
 mod webhook;
 mod words;

@@ -43,6 +43,9 @@ fn lost(error: &Error) -> String {
 /// types; no library settings, connection modes, legacy trait lists, update times or tokens, and forwarding only to a
 /// source of the workspace.
 pub const HOLDS: super::Holds = super::Holds {
+    title: "the Public API",
+    own_shapes: true,
+    source_switches: true,
     library_config: false,
     connection_modes: false,
     legacy_traits: false,

@@ -310,7 +310,7 @@ async fn update_filter(args: UpdateCmd, ctx: &Context) -> Result<()> {
     if let Some(enabled) = if args.disabled { Some(false) } else { args.enabled } {
         update.set("enabled", enabled).map_err(Error::Usage)?;
     }
-    args.update.apply(ctx, &mut update)?;
+    args.update.apply(ctx, &path, &mut update)?;
     ctx.show(update.into_request(&path).map_err(Error::Usage)?, table::FILTERS).await
 }
 

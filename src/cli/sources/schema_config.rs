@@ -25,7 +25,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
         Command::Update(args) | Command::Patch(args) => {
             let source = ctx.name(Kind::Source, &args.source)?;
             let mut update = UpdateRequest::<SchemaConfig>::new();
-            args.update.apply(ctx, &mut update)?;
+            args.update.apply(ctx, source.as_str(), &mut update)?;
             let request = update.into_request(&SchemaConfig::name_of(source.path())).map_err(Error::Usage)?;
             ctx.show(request, table::SCHEMA_CONFIG).await
         }

@@ -68,7 +68,7 @@ fn request(ctx: &Context, args: &Args, name: &str, item: Option<&Item>) -> Resul
     if !labels.is_empty() {
         update.set("labels", labels).map_err(Error::Usage)?;
     }
-    args.update.apply(ctx, &mut update)?;
+    args.update.apply(ctx, name.as_str(), &mut update)?;
     if update.mask.paths.is_empty() {
         return Err(Error::usage("nothing to update: give at least one field to change (see --help)"));
     }

@@ -40,6 +40,6 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if let Some(path) = &args.rules {
         update.set("rules", read_object(path)?).map_err(Error::Usage)?;
     }
-    args.update.apply(ctx, &mut update)?;
+    args.update.apply(ctx, name.as_str(), &mut update)?;
     ctx.show(update.into_request(name.path()).map_err(Error::Usage)?, table::TRACKING_PLANS).await
 }

@@ -1,0 +1,376 @@
+//! The fields an update names, in seg's vocabulary (the Config API's names, on both APIs), and a file of fields
+//! (`--from-file`) read in that vocabulary or in the shape the API in use answers a `get` in (the Public API's:
+//! `name` its display name, `settings`, ...), so that `get -o json`, an edit, and `patch --from-file` round-trip
+//! on either API (docs/reference/fields.md).
+//!
+//! Of a file, only the fields an update writes become the update; the others (read only: a resource's full name, its
+//! id, ...) must be as the resource has them now, which the client checks before it sends anything
+//! ([`Unchanged`]), and are then left out. A time the service keeps (`create_time`, `updatedAt`) is never compared:
+//! the service moves it with every change, so a file read before one would never go back.
+
+use serde_json::{Map, Value};
+
+/// What a resource's update may name, in seg's vocabulary, and the same resource as the Public API answers it.
+#[derive(Debug)]
+pub struct Vocabulary {
+    /// The resource's key and its noun (`source`, `a source`).
+    pub key: &'static str,
+    pub noun: &'static str,
+    /// Fields an update writes on some API (a dotted path below one of them names a part of it).
+    pub writable: &'static [&'static str],
+    /// Fields the resource shows that no update writes.
+    pub read_only: &'static [&'static str],
+    /// The Public API's fields of the resource, each with what it is in seg's vocabulary.
+    pub public: &'static [(&'static str, Public)],
+}
+
+/// What a field of the Public API's shape of a resource is in seg's vocabulary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Public {
+    /// The same value under this name (`name` is a source's `display_name`).
+    Is(&'static str),
+    /// A destination's `settings` object: its config items.
+    Settings,
+    /// A source's labels as a list of `{key, value}`: its labels.
+    Labels,
+    /// Shown, never written.
+    ReadOnly,
+    /// A time the service keeps: never compared.
+    Time,
+}
+
+/// Times the service keeps, in seg's vocabulary: never compared.
+const TIMES: &[&str] = &["create_time", "update_time"];
+
+pub const SOURCE: Vocabulary = Vocabulary {
+    key: "source",
+    noun: "a source",
+    writable: &["display_name", "labels", "library_config", "enabled"],
+    read_only: &["name", "parent", "catalog_name", "write_keys", "id"],
+    public: &[
+        ("id", Public::ReadOnly),
+        ("slug", Public::ReadOnly),
+        ("name", Public::Is("display_name")),
+        ("workspaceId", Public::ReadOnly),
+        ("enabled", Public::Is("enabled")),
+        ("writeKeys", Public::ReadOnly),
+        ("metadata", Public::ReadOnly),
+        ("settings", Public::ReadOnly),
+        ("labels", Public::Labels),
+        ("createdAt", Public::Time),
+        ("updatedAt", Public::Time),
+    ],
+};
+
+pub const DESTINATION: Vocabulary = Vocabulary {
+    key: "destination",
+    noun: "a destination",
+    writable: &["enabled", "config", "connection_mode", "display_name"],
+    read_only: &["name", "parent", "id"],
+    public: &[
+        ("id", Public::ReadOnly),
+        ("name", Public::Is("display_name")),
+        ("enabled", Public::Is("enabled")),
+        ("workspaceId", Public::ReadOnly),
+        ("sourceId", Public::ReadOnly),
+        ("metadata", Public::ReadOnly),
+        ("settings", Public::Settings),
+        ("createdAt", Public::Time),
+        ("updatedAt", Public::Time),
+    ],
+};
+
+pub const TRACKING_PLAN: Vocabulary = Vocabulary {
+    key: "tracking_plan",
+    noun: "a tracking plan",
+    writable: &["display_name", "rules"],
+    read_only: &["name", "id", "type"],
+    public: &[
+        ("id", Public::ReadOnly),
+        ("slug", Public::ReadOnly),
+        ("name", Public::Is("display_name")),
+        ("description", Public::ReadOnly),
+        ("type", Public::ReadOnly),
+        ("createdAt", Public::Time),
+        ("updatedAt", Public::Time),
+    ],
+};
+
+pub const FILTER: Vocabulary = Vocabulary {
+    key: "filter",
+    noun: "a filter",
+    writable: &["if", "actions", "title", "description", "enabled"],
+    read_only: &["name", "id"],
+    public: &[
+        ("id", Public::ReadOnly),
+        ("sourceId", Public::ReadOnly),
+        ("destinationId", Public::ReadOnly),
+        ("title", Public::Is("title")),
+        ("description", Public::Is("description")),
+        ("if", Public::Is("if")),
+        ("enabled", Public::Is("enabled")),
+        ("createdAt", Public::Time),
+        ("updatedAt", Public::Time),
+    ],
+};
+
+/// A field of a file that must be as the resource has it now: then it is left out of the update; otherwise nothing is
+/// sent (exit 2).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unchanged {
+    /// Where: in seg's reading of the resource, or in the answer as received.
+    pub reading: Reading,
+    /// The field's path (a config item: `config`, then the item's key).
+    pub path: Vec<String>,
+    /// As the file gives it.
+    pub value: Value,
+}
+
+/// Which reading of a resource a field is compared with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// seg's (the Config API's names).
+    Neutral,
+    /// The service's answer as received (the Public API's names there).
+    Received,
+    /// One of a destination's config items in seg's reading, by its key (`path` is `[key]`).
+    ConfigItem,
+}
+
+impl Unchanged {
+    /// How the field is named in messages.
+    pub fn shown(&self) -> String {
+        match self.reading {
+            Reading::ConfigItem => format!("config.{}", self.path.join(".")),
+            _ => self.path.join("."),
+        }
+    }
+
+    /// The value the resource has now at this field, from its two readings (`None`: it has none).
+    pub fn current<'v>(&self, neutral: &'v Value, received: &'v Value) -> Option<&'v Value> {
+        match self.reading {
+            Reading::Neutral => at(neutral, &self.path),
+            Reading::Received => at(received, &self.path),
+            Reading::ConfigItem => {
+                let key = self.path.first()?;
+                neutral.get("config")?.as_array()?.iter().find_map(|item| {
+                    let name = item.get("name")?.as_str()?;
+                    let item_key = name.rsplit_once("/config/").map_or(name, |(_, k)| k);
+                    (item_key == key).then(|| item.get("value")).flatten()
+                })
+            }
+        }
+    }
+}
+
+fn at<'v>(value: &'v Value, path: &[String]) -> Option<&'v Value> {
+    path.iter().try_fold(value, |value, key| value.get(key))
+}
+
+/// A file of fields as an update takes it: the fields to write (seg's names, `config` as config items), and those
+/// that must be unchanged.
+#[derive(Debug, Default)]
+pub struct Fields {
+    pub set: Vec<(String, Value)>,
+    pub unchanged: Vec<Unchanged>,
+}
+
+/// What a named field is to an update.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Named {
+    Writable,
+    ReadOnly,
+    Time,
+    Unknown,
+}
+
+impl Vocabulary {
+    /// What a field of seg's vocabulary (dotted for a part of one) is.
+    pub fn named(&self, field: &str) -> Named {
+        let top = field.split('.').next().unwrap_or(field);
+        if self.writable.contains(&top) {
+            Named::Writable
+        } else if TIMES.contains(&top) {
+            Named::Time
+        } else if self.read_only.contains(&top) {
+            Named::ReadOnly
+        } else {
+            Named::Unknown
+        }
+    }
+
+    /// The usage error of a field `--set`/`--clear` names that no update writes.
+    pub fn refusal(&self, field: &str) -> Option<String> {
+        let top = field.split('.').next().unwrap_or(field);
+        let hint = if top == "name" && self.writable.contains(&"display_name") {
+            "; the name people read is display_name (--set display_name=...)"
+        } else {
+            ""
+        };
+        match self.named(field) {
+            Named::Writable => None,
+            Named::ReadOnly | Named::Time => {
+                Some(format!("{field}: {} shows it but no update writes it{hint}", self.noun))
+            }
+            Named::Unknown => {
+                Some(format!("{field}: {} has no such field; an update writes {}", self.noun, self.writable.join(", ")))
+            }
+        }
+    }
+
+    /// Whether an object is in the Public API's shape of this resource: it has a field only that shape has (a
+    /// destination's `settings`, a source's `slug`, `workspaceId`, ...).
+    pub fn in_public_shape(&self, object: &Map<String, Value>) -> bool {
+        object.keys().any(|key| self.public.iter().any(|(field, _)| field == key) && self.named(key) == Named::Unknown)
+    }
+
+    /// A file of fields (`--from-file`) as an update takes it. `public_shape`: whether the API in use answers in the
+    /// Public API's shapes, so that a file in that shape (what its `get -o json` printed) is read as one. `resource`:
+    /// the resource's full name (a destination's config items are named after it). A field of neither vocabulary is
+    /// a usage error naming those an update writes.
+    pub fn read(&self, object: Map<String, Value>, public_shape: bool, resource: &str) -> Result<Fields, String> {
+        let mut fields = Fields::default();
+        if public_shape && self.in_public_shape(&object) {
+            for (key, value) in object {
+                let Some((_, what)) = self.public.iter().find(|(field, _)| *field == key) else {
+                    return Err(self.unknown_public(&key));
+                };
+                match what {
+                    Public::Is(neutral) => {
+                        self.writable_or_unchanged(&mut fields, neutral, value, Reading::Received, &key)
+                    }
+                    Public::Settings => {
+                        let Value::Object(settings) = value else {
+                            return Err(format!("settings: {} has its settings as an object", self.noun));
+                        };
+                        config_items(&mut fields, resource, settings);
+                    }
+                    Public::Labels => fields.set.push(("labels".into(), labels_from_list(value)?)),
+                    Public::ReadOnly => {
+                        fields.unchanged.push(Unchanged { reading: Reading::Received, path: vec![key], value })
+                    }
+                    Public::Time => {}
+                }
+            }
+            return Ok(fields);
+        }
+        for (key, value) in object {
+            match self.named(&key) {
+                Named::Writable if key == "config" && self.key == "destination" => {
+                    let items: Vec<super::ConfigItem> = serde_json::from_value(value)
+                        .map_err(|e| format!("config: a destination's config is a list of items: {e}"))?;
+                    let settings = items.into_iter().map(|item| (item.key().to_string(), item.value)).collect();
+                    config_items(&mut fields, resource, settings);
+                }
+                Named::Writable => fields.set.push((key, value)),
+                Named::ReadOnly => {
+                    fields.unchanged.push(Unchanged { reading: Reading::Neutral, path: vec![key], value })
+                }
+                Named::Time => {}
+                Named::Unknown => return Err(self.refusal(&key).unwrap_or_default()),
+            }
+        }
+        Ok(fields)
+    }
+
+    /// A Public API field that is one of seg's: written when an update writes it there, else compared.
+    fn writable_or_unchanged(&self, fields: &mut Fields, neutral: &str, value: Value, reading: Reading, key: &str) {
+        if self.named(neutral) == Named::Writable {
+            fields.set.push((neutral.to_string(), value));
+        } else {
+            fields.unchanged.push(Unchanged { reading, path: vec![key.to_string()], value });
+        }
+    }
+
+    fn unknown_public(&self, key: &str) -> String {
+        let known: Vec<&str> = self.public.iter().map(|(field, _)| *field).collect();
+        format!("{key}: {} has no such field in either API's shape (the Public API's: {})", self.noun, known.join(", "))
+    }
+}
+
+/// A destination's settings as config items named after it; one that holds a secret as the service shows it hidden
+/// must be as it is now (it stands for the secret, which stays), and is then left out.
+fn config_items(fields: &mut Fields, resource: &str, settings: Map<String, Value>) {
+    let mut items = Vec::new();
+    for (key, value) in settings {
+        if super::config::censored_within(&value, &key, super::config::is_secret(&key, "")).is_some() {
+            fields.unchanged.push(Unchanged { reading: Reading::ConfigItem, path: vec![key], value });
+        } else {
+            items.push(super::ConfigItem::new(resource, &key, value));
+        }
+    }
+    if !items.is_empty() {
+        fields.set.push(("config".into(), serde_json::to_value(items).unwrap_or_default()));
+    }
+}
+
+/// The Public API's labels (`[{key, value}]`) as seg's (`{key: value}`).
+fn labels_from_list(value: Value) -> Result<Value, String> {
+    let labels: Vec<super::public::Label> =
+        serde_json::from_value(value).map_err(|e| format!("labels: a list of {{key, value}}: {e}"))?;
+    super::public::map::labels_from_public(&labels).map(|labels| serde_json::to_value(labels).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn object(value: Value) -> Map<String, Value> {
+        value.as_object().cloned().unwrap()
+    }
+
+    const DEST: &str = "workspaces/w/sources/web/destinations/webhooks";
+
+    #[test]
+    fn a_public_get_of_a_destination_reads_as_its_writable_fields_and_checks_the_rest() {
+        let got = json!({"id": "d1", "name": "Prod", "enabled": true, "workspaceId": "w1", "sourceId": "s1",
+                         "metadata": {"id": "m1", "slug": "webhooks"}, "updatedAt": "2026",
+                         "settings": {"hook": "https://a", "sharedSecret": "••••••••••1234"}});
+        let fields = DESTINATION.read(object(got.clone()), true, DEST).unwrap();
+        let set: Vec<&str> = fields.set.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(set, ["display_name", "enabled", "config"]);
+        let config = &fields.set[2].1;
+        assert_eq!(config, &json!([{"name": format!("{DEST}/config/hook"), "value": "https://a"}]));
+        let unchanged: Vec<String> = fields.unchanged.iter().map(Unchanged::shown).collect();
+        assert_eq!(unchanged, ["id", "workspaceId", "sourceId", "metadata", "config.sharedSecret"]);
+        // The same names read in seg's vocabulary on the Config API: `name` is then the full name (read only),
+        // `settings` no field of its.
+        let err = DESTINATION.read(object(got), false, DEST).unwrap_err();
+        assert!(err.starts_with("id:") || err.contains("no such field"), "{err}");
+    }
+
+    #[test]
+    fn a_config_get_reads_as_its_writable_fields_and_checks_the_rest() {
+        let got = json!({"name": DEST, "parent": "workspaces/w/sources/web", "enabled": false,
+                         "connection_mode": "CLOUD", "create_time": "2020",
+                         "config": [{"name": format!("{DEST}/config/apiKey"), "value": "k", "type": "string"}]});
+        for public in [false, true] {
+            let fields = DESTINATION.read(object(got.clone()), public, DEST).unwrap();
+            let set: Vec<&str> = fields.set.iter().map(|(k, _)| k.as_str()).collect();
+            assert_eq!(set, ["enabled", "connection_mode", "config"], "{public}");
+            let unchanged: Vec<String> = fields.unchanged.iter().map(Unchanged::shown).collect();
+            assert_eq!(unchanged, ["name", "parent"]);
+        }
+    }
+
+    #[test]
+    fn a_field_of_neither_shape_is_named_with_those_an_update_writes() {
+        let err = SOURCE.read(object(json!({"colour": "red"})), true, "workspaces/w/sources/web").unwrap_err();
+        assert_eq!(
+            err,
+            "colour: a source has no such field; an update writes display_name, labels, library_config, enabled"
+        );
+        assert!(SOURCE.refusal("name").unwrap().contains("display_name"));
+        assert_eq!(SOURCE.refusal("library_config.retry_queue"), None);
+        assert!(SOURCE.refusal("create_time").unwrap().contains("no update writes it"));
+    }
+
+    #[test]
+    fn public_labels_are_read_as_seg_labels() {
+        let got = json!({"slug": "web", "labels": [{"key": "env", "value": "prod"}]});
+        let fields = SOURCE.read(object(got), true, "workspaces/w/sources/web").unwrap();
+        assert_eq!(fields.set, [("labels".to_string(), json!({"env": "prod"}))]);
+        assert_eq!(fields.unchanged[0].path, ["slug"]);
+    }
+}

@@ -1,0 +1,156 @@
+//! One vocabulary in (docs/reference/fields.md): `--set` and `--clear` take seg's field names on both APIs, and
+//! `--from-file` takes them or the shape the API in use answers in, so `get -o json`, an edit and `patch --from-file`
+//! round-trip on either API; read-only fields must be as they are, and every refusal comes before any write.
+
+use serde_json::{Value, json};
+
+use crate::support::{Run, TestEnv, WRITE};
+use seg::emulator::EmulatorOptions;
+
+const APIS: [&str; 2] = ["config", "public"];
+
+async fn env() -> TestEnv {
+    TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await
+}
+
+async fn seg(env: &TestEnv, api: &str, args: &[&str]) -> Run {
+    env.seg_with(args, &[("SEG_TOKEN", WRITE), ("SEG_API", api), ("SEG_WORKSPACE", "demo")]).await
+}
+
+/// A workspace with source `web` and its webhooks destination holding a secret.
+async fn made(api: &str) -> TestEnv {
+    let env = env().await;
+    seg(&env, api, &["sources", "create", "web", "--catalog", "javascript", "--display-name", "Web"]).await.code(0);
+    let hooks = r#"hooks=[{"hook":"https://example.com/in"}]"#;
+    let args =
+        ["destinations", "create", "web/webhooks", "--enabled", "--config", hooks, "--config", "sharedSecret=s3cret"];
+    seg(&env, api, &args).await.code(0);
+    env.clear_requests().await;
+    env
+}
+
+/// The writes the emulator received since the last clear.
+async fn writes(env: &TestEnv) -> Vec<String> {
+    let requests = env.requests().await;
+    env.clear_requests().await;
+    requests
+        .iter()
+        .filter(|r| r["method"] != "GET")
+        .map(|r| format!("{} {}", r["method"].as_str().unwrap(), r["uri"].as_str().unwrap()))
+        .collect()
+}
+
+/// `get -o json`, edited by `edit`, written to a file and given to `patch --from-file`.
+async fn round_trip(env: &TestEnv, api: &str, noun: &str, name: &str, edit: impl Fn(&mut Value)) -> Run {
+    let mut got = seg(env, api, &[noun, "get", name, "-o", "json"]).await.code(0).json();
+    edit(&mut got);
+    let file = env.path(&format!("{noun}-{api}.json"));
+    std::fs::write(&file, got.to_string()).unwrap();
+    env.clear_requests().await;
+    seg(env, api, &[noun, "patch", name, "--from-file", file.to_str().unwrap()]).await
+}
+
+/// The name people read, under the key each API's `get -o json` gives it.
+fn display_key(api: &str) -> &'static str {
+    if api == "public" { "name" } else { "display_name" }
+}
+
+#[tokio::test]
+async fn what_get_prints_edited_patches_back_on_both_apis() {
+    for api in APIS {
+        let env = made(api).await;
+        round_trip(&env, api, "sources", "web", |got| got[display_key(api)] = json!("Web site")).await.code(0);
+        // One update: the Public API's sets a source's labels (as the file gives them) in a call of their own.
+        let sent: Vec<String> =
+            writes(&env).await.iter().map(|w| w.split('/').take(2).collect::<Vec<_>>().join("/")).collect();
+        let want: &[&str] = if api == "public" { &["PATCH /sources", "PUT /sources"] } else { &["PATCH /v1beta"] };
+        assert_eq!(sent, want, "{api}");
+        let source = env.get("/v1beta/workspaces/demo/sources/web").await;
+        assert_eq!(source.ok()["display_name"], "Web site", "{api}");
+
+        // A destination's file holds its secret as the service shows it hidden: it stands for the secret, which stays.
+        round_trip(&env, api, "destinations", "web/webhooks", |got| got["enabled"] = json!(false)).await.code(0);
+        let destination = env.get("/v1beta/workspaces/demo/sources/web/destinations/webhooks").await;
+        assert_eq!(destination.ok()["enabled"], false, "{api}");
+        let config = destination.ok()["config"].as_array().unwrap().clone();
+        let secret = config.iter().find(|i| i["name"].as_str().unwrap().ends_with("/sharedSecret")).unwrap();
+        assert!(secret["value"] != json!(""), "{api}: the secret is kept");
+        let hooks = config.iter().find(|i| i["name"].as_str().unwrap().ends_with("/hooks")).unwrap();
+        assert_eq!(hooks["value"][0]["hook"], "https://example.com/in", "{api}");
+    }
+}
+
+#[tokio::test]
+async fn a_changed_read_only_field_is_refused_before_any_write() {
+    for api in APIS {
+        let env = made(api).await;
+        // The source's id is read only on both APIs, under one name.
+        let run = round_trip(&env, api, "sources", "web", |got| {
+            got[display_key(api)] = json!("Renamed");
+            got["id"] = json!("someoneelse1");
+        })
+        .await;
+        assert!(run.code(2).stderr.contains("id: the file's value differs"), "{api}: {}", run.stderr);
+        assert!(!run.stderr.contains("someoneelse1"), "{api}: values are not quoted");
+        assert_eq!(writes(&env).await, Vec::<String>::new(), "{api}");
+        // A secret as the service shows it hidden, but not the one the destination has: refused.
+        let run = round_trip(&env, api, "destinations", "web/webhooks", |got| {
+            let hidden = json!("••••••••••0000");
+            match api {
+                "public" => got["settings"]["sharedSecret"] = hidden,
+                _ => {
+                    for item in got["config"].as_array_mut().unwrap() {
+                        if item["name"].as_str().unwrap().ends_with("/sharedSecret") {
+                            item["value"] = hidden.clone();
+                        }
+                    }
+                }
+            }
+        })
+        .await;
+        assert!(run.code(2).stderr.contains("config.sharedSecret"), "{api}: {}", run.stderr);
+        assert_eq!(writes(&env).await, Vec::<String>::new(), "{api}");
+    }
+}
+
+#[tokio::test]
+async fn set_and_clear_take_segs_names_on_both_apis() {
+    for api in APIS {
+        let env = made(api).await;
+        let run = seg(&env, api, &["sources", "patch", "web", "--set", "name=Web"]).await;
+        assert!(run.code(2).stderr.contains("display_name"), "{api}: {}", run.stderr);
+        let run = seg(&env, api, &["sources", "patch", "web", "--set", "colour=red"]).await;
+        assert!(
+            run.code(2).stderr.contains("no such field; an update writes display_name, labels"),
+            "{api}: {}",
+            run.stderr
+        );
+        let run = seg(&env, api, &["destinations", "patch", "web/webhooks", "--clear", "create_time"]).await;
+        assert!(run.code(2).stderr.contains("no update writes it"), "{api}: {}", run.stderr);
+        seg(&env, api, &["sources", "patch", "web", "--set", "display_name=Web 2"]).await.code(0);
+        let source = env.get("/v1beta/workspaces/demo/sources/web").await;
+        assert_eq!(source.ok()["display_name"], "Web 2", "{api}");
+        // What one API holds and the other does not: named, with where it is held.
+        let (field, noun, name) = match api {
+            "public" => ("library_config.retry_queue=true", "sources", "web"),
+            _ => ("display_name=Prod", "destinations", "web/webhooks"),
+        };
+        let run = seg(&env, api, &[noun, "patch", name, "--set", field]).await;
+        let other = if api == "public" { "--api config has it" } else { "--api public has it" };
+        assert!(run.code(2).stderr.contains(other), "{api}: {}", run.stderr);
+        let only = writes(&env).await;
+        assert_eq!(only.len(), 1, "{api}: only the good patch was sent: {only:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_file_of_neither_shape_names_the_fields_an_update_writes() {
+    for api in APIS {
+        let env = made(api).await;
+        let file = env.path("fields.json");
+        std::fs::write(&file, r#"{"display_name": "Web", "colour": "red"}"#).unwrap();
+        let run = seg(&env, api, &["sources", "patch", "web", "--from-file", file.to_str().unwrap()]).await;
+        assert!(run.code(2).stderr.contains("colour: a source has no such field"), "{api}: {}", run.stderr);
+        assert_eq!(writes(&env).await, Vec::<String>::new(), "{api}");
+    }
+}

@@ -6,8 +6,9 @@ use sha1::Digest;
 use std::hint::black_box;
 
 use seg::api::names::{self, Defaults, Kind};
+use seg::json;
 use seg::ui::Printer;
-use seg::webhook::{json, sample, sign};
+use seg::webhook::{sample, sign};
 use seg::wire::message::MessageType;
 
 fn signing(c: &mut Criterion) {

@@ -8,6 +8,7 @@ pub mod effect;
 pub mod emulator;
 pub mod error;
 pub mod http;
+pub mod json;
 pub mod plan;
 pub mod same_origin;
 pub mod secret;

@@ -1,4 +1,4 @@
-//! JSON.parse and JSON.stringify (`webhook::json`) on arbitrary bytes: what `seg webhook verify` does to a body.
+//! JSON.parse and JSON.stringify (`json`) on arbitrary bytes: what `seg webhook verify` does to a body.
 //!
 //! Parsing never panics or overflows the stack, and reads bytes that are not UTF-8 as their replacement (U+FFFD),
 //! as a receiver decoding the body first does. What parses re-serialises to a fixed point: stringify(parse(x))
@@ -9,7 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use seg::webhook::json;
+use seg::json;
 
 fuzz_target!(|bytes: &[u8]| {
     let parsed = json::parse(bytes);

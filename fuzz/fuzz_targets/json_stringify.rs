@@ -1,4 +1,4 @@
-//! JSON.stringify (`webhook::json::stringify`) of any value, against a parse of its output.
+//! JSON.stringify (`json::stringify`) of any value, against a parse of its output.
 //!
 //! For every value (lone surrogates, NaN, ±Infinity, -0, subnormals, duplicate and array-index keys, deep nesting):
 //! stringify gives text that JSON.parse reads back as the same value, with the one change JavaScript makes,
@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use seg::webhook::json::{self, JsObject, JsString, JsValue};
+use seg::json::{self, JsObject, JsString, JsValue};
 
 /// A value drawn from the fuzzer's bytes, nested at most `depth` levels.
 fn value(u: &mut Unstructured, depth: usize) -> Result<JsValue> {

@@ -97,7 +97,7 @@ fuzz_target!(|bytes: &[u8]| {
         SignatureHeader::Exact => Some(exact.clone()),
         SignatureHeader::Uppercase => Some(exact.to_uppercase()),
         SignatureHeader::Restringified => {
-            seg::webhook::json::restringify(&case.body).ok().map(|text| sign::sign(SECRET, text.as_bytes()))
+            seg::json::restringify(&case.body).ok().map(|text| sign::sign(SECRET, text.as_bytes()))
         }
         SignatureHeader::Any(text) => Some(text.clone()),
     };

@@ -16,7 +16,7 @@
 use arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use seg::emulator::tracking_bodies;
-use seg::webhook::json::{self, JsValue};
+use seg::json::{self, JsValue};
 use seg::wire::message::{MessageType, Slot};
 use serde_json::{Map, Value, json};
 

@@ -15,7 +15,8 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use seg::webhook::{json, sign, verify};
+use seg::json;
+use seg::webhook::{sign, verify};
 
 #[derive(Debug, Arbitrary)]
 enum Header {

@@ -80,7 +80,7 @@ impl UpdateArgs {
         if !self.update_mask.is_empty() {
             ctx.config_api_only("--update-mask")?;
         }
-        let vocabulary = match T::FIELDS {
+        let vocabulary = match crate::wire::fields::of(T::KEY) {
             Some(fields) => Some((fields, ctx.holds()?)),
             None => None,
         };

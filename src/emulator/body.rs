@@ -42,10 +42,10 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
 }
 
 /// A body read as `T`. Its nesting is bounded by the one limit and message of every JSON body seg reads
-/// (`webhook::json::MAX_DEPTH`, "nested deeper than 128 levels"), checked on the bytes first; serde_json then reads it
+/// (`json::MAX_DEPTH`, "nested deeper than 128 levels"), checked on the bytes first; serde_json then reads it
 /// without a limit of its own (which stops one level short, with words of its own).
 pub fn json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Status> {
-    use crate::webhook::json::{MAX_DEPTH, nesting, too_deep};
+    use crate::json::{MAX_DEPTH, nesting, too_deep};
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(Status::malformed("the request body is empty; expected JSON"));
     }
@@ -75,7 +75,7 @@ mod tests {
     #[test]
     fn the_depth_limit_is_the_shared_one_with_its_words() {
         let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
-        assert!(json::<Value>(nested(crate::webhook::json::MAX_DEPTH).as_bytes()).is_ok(), "128 levels are read");
+        assert!(json::<Value>(nested(crate::json::MAX_DEPTH).as_bytes()).is_ok(), "128 levels are read");
         for depth in [129, 10_000] {
             let said = json::<Value>(nested(depth).as_bytes()).err().unwrap().message;
             assert!(said.contains("nested deeper than 128 levels") && !said.contains("recursion"), "{said}");

@@ -6,7 +6,7 @@
 use serde::Serialize;
 use sha1::{Digest, Sha1};
 
-use crate::webhook::json::{JsObject, JsValue};
+use crate::json::{JsObject, JsValue};
 use crate::wire::fql;
 use crate::wire::{Action, DestinationFilter};
 
@@ -101,7 +101,7 @@ pub fn sample_share(event: &JsObject, path: &str, message_id: &str) -> (String, 
     let (key, text) = match value {
         Some(JsValue::String(s)) => (format!("{path} {:?}", s.to_string_lossy()), s.to_string_lossy()),
         Some(other @ (JsValue::Number(_) | JsValue::Bool(_))) => {
-            let text = crate::webhook::json::stringify(other);
+            let text = crate::json::stringify(other);
             (format!("{path} {text}"), text)
         }
         _ => (format!("messageId {message_id:?}"), message_id.to_string()),
@@ -130,7 +130,7 @@ fn retain(event: &mut JsObject, group: &str, keep: impl Fn(&str) -> bool) {
     for (key, value) in object.iter().filter(|(key, _)| keep(&key.to_string_lossy())) {
         kept.insert(key.clone(), value.clone());
     }
-    event.insert(crate::webhook::json::JsString::from_str(group), JsValue::Object(kept));
+    event.insert(crate::json::JsString::from_str(group), JsValue::Object(kept));
 }
 
 fn describe(groups: &[(String, Vec<String>)]) -> String {
@@ -141,7 +141,7 @@ fn describe(groups: &[(String, Vec<String>)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::webhook::json;
+    use crate::json;
     use crate::wire::fql::tests::event;
     use serde_json::json;
 

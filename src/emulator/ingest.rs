@@ -1,6 +1,6 @@
 //! The tracking endpoints analytics libraries post to (`/v1/track`, `/identify`, `/page`, `/screen`, `/group`,
 //! `/alias` and `/v1/batch`), authenticated with a source's write key as the HTTP Basic user name. Bodies are read
-//! with JavaScript's JSON.parse (`webhook::json`), so the webhook bodies carry numbers and key order as the service
+//! with JavaScript's JSON.parse (`json`), so the webhook bodies carry numbers and key order as the service
 //! would. The whole request is checked before anything is queued; the answer is `{"success": true}` as soon as the
 //! deliveries are queued (and committed, with `--data`).
 
@@ -17,7 +17,7 @@ use super::App;
 use super::event_filter;
 use super::outbox::{self, Job};
 use super::status::Status;
-use crate::webhook::json::{self, JsObject, JsString, JsValue};
+use crate::json::{self, JsObject, JsString, JsValue};
 use crate::wire::Code;
 use crate::wire::message::MessageType;
 

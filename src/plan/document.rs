@@ -10,9 +10,9 @@ use std::collections::HashMap;
 
 use saphyr_parser::{Event, Parser, ScalarStyle};
 
-/// The deepest nesting a file may have: the one limit of every JSON body seg reads (`webhook::json::MAX_DEPTH`, the
+/// The deepest nesting a file may have: the one limit of every JSON body seg reads (`json::MAX_DEPTH`, the
 /// same as serde_json's, which reads JSON files after this).
-pub use crate::webhook::json::MAX_DEPTH;
+pub use crate::json::MAX_DEPTH;
 
 /// The variables a `$env` reference may read.
 pub const ENV_PREFIX: &str = "SEG_SECRET_";
@@ -106,7 +106,7 @@ fn read(text: &str) -> Result<Option<Node>, String> {
             let at = Pos { line: e.marker().line(), col: e.marker().col() };
             if e.info().contains("recursion limit") {
                 // The parser's own bound on flow nesting: the same refusal as ours.
-                return format!("{at}: {}", crate::webhook::json::too_deep());
+                return format!("{at}: {}", crate::json::too_deep());
             }
             format!("{at}: not valid YAML or JSON: {}", crate::ui::escape_control(e.info()))
         })?;
@@ -124,7 +124,7 @@ fn read(text: &str) -> Result<Option<Node>, String> {
             }
             Event::SequenceStart(..) | Event::MappingStart(..) => {
                 if stack.len() >= MAX_DEPTH {
-                    return Err(format!("{at}: {}", crate::webhook::json::too_deep()));
+                    return Err(format!("{at}: {}", crate::json::too_deep()));
                 }
                 if let Some(Frame::Map { key: None, .. }) = stack.last() {
                     return Err(format!("{at}: a key must be a plain value, not a list or a map"));

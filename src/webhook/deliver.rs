@@ -217,7 +217,7 @@ impl Stop {
     }
 }
 
-/// One request of one attempt (`seg webhook send` prints it as `ui::records::SendAttempt`).
+/// One request of one attempt (`seg webhook send` prints it as `webhook::records::SendAttempt`).
 #[derive(Debug, Clone)]
 pub struct Attempt {
     /// 1 for the first attempt, 2 for the first retry, ...
@@ -232,7 +232,7 @@ pub struct Attempt {
     pub class: Class,
 }
 
-/// How a message's delivery ended (`seg webhook send` prints it as `ui::records::SentMessage`).
+/// How a message's delivery ended (`seg webhook send` prints it as `webhook::records::SentMessage`).
 #[derive(Debug, Clone)]
 pub struct Report {
     pub delivered: bool,

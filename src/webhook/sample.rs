@@ -4,7 +4,7 @@
 //! `delete` is not a tracking call and gets none. The default timestamp is the documented one, so a sample and its
 //! signature are reproducible; `--timestamp now` gives the current time.
 
-use super::json::{JsObject, JsValue};
+use crate::json::{JsObject, JsValue};
 use crate::wire::message::MessageType;
 
 pub const SAMPLE_USER_ID: &str = "019mr8mf4r";
@@ -115,8 +115,8 @@ pub fn set(value: &mut JsValue, path: &str, new: JsValue) -> Result<(), String> 
     }
     // The body is one level, each segment but the last adds one: the result must stay within what JSON.parse admits
     // here, like every value seg builds (json::MAX_DEPTH).
-    if segments.len() + super::json::depth(&new) > super::json::MAX_DEPTH {
-        return Err(format!("cannot set {}: the body would be {}", short_path(path), super::json::too_deep()));
+    if segments.len() + crate::json::depth(&new) > crate::json::MAX_DEPTH {
+        return Err(format!("cannot set {}: the body would be {}", short_path(path), crate::json::too_deep()));
     }
     let (last, parents) = segments.split_last().expect("split yields at least one segment");
     let mut here = value;
@@ -163,7 +163,7 @@ pub fn normalize_timestamp(text: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::webhook::json::stringify;
+    use crate::json::stringify;
 
     #[test]
     fn track_without_context_is_the_documented_test_vector() {
@@ -221,13 +221,13 @@ mod tests {
         assert!(set(&mut track(), "a..b", s("y")).is_err());
         // Nothing built here nests deeper than JSON.parse admits.
         // The body's own object is one level, and each segment but the last one more.
-        let deep_path = vec!["a"; crate::webhook::json::MAX_DEPTH + 1].join(".");
+        let deep_path = vec!["a"; crate::json::MAX_DEPTH + 1].join(".");
         let err = set(&mut track(), &deep_path, s("y")).unwrap_err();
         assert!(err.ends_with("the body would be nested deeper than 128 levels") && err.contains('…'), "{err}");
         let mut at_limit = track();
         set(&mut at_limit, &deep_path[2..], s("y")).unwrap();
-        assert_eq!(crate::webhook::json::depth(&at_limit), crate::webhook::json::MAX_DEPTH);
-        let deep_value = crate::webhook::json::parse(format!("{}{}", "[".repeat(127), "]".repeat(127)).as_bytes());
+        assert_eq!(crate::json::depth(&at_limit), crate::json::MAX_DEPTH);
+        let deep_value = crate::json::parse(format!("{}{}", "[".repeat(127), "]".repeat(127)).as_bytes());
         assert!(set(&mut track(), "x", deep_value.clone().unwrap()).is_ok());
         assert!(set(&mut track(), "x.y", deep_value.unwrap()).is_err());
         assert!(normalize_timestamp("yesterday").is_err());

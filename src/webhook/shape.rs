@@ -257,7 +257,7 @@ fn cut_at(mut text: String, max: usize) -> String {
 /// At most `max` bytes of it (cut at a character), and whether it was cut: the indents of a body nested 128 levels
 /// deep and thousands of elements wide make it a hundred times its size, so the whole of it is never built.
 pub fn indent(bytes: &[u8], max: usize) -> Option<(String, bool)> {
-    super::json::parse(bytes).ok()?;
+    crate::json::parse(bytes).ok()?;
     let tokens = tokens(bytes);
     let mut out = String::with_capacity(bytes.len().min(max).saturating_add(64));
     let mut depth = 0usize;

@@ -16,9 +16,9 @@ use std::io::Read;
 use hmac::{KeyInit, Mac};
 use serde::Serialize;
 
-use super::json::{self, JsObject, JsString, JsValue};
 use super::shape::{self, Shape};
 use super::sign::{self, HEX_LEN};
+use crate::json::{self, JsObject, JsString, JsValue};
 use crate::wire::message::{MessageType, Slot};
 
 type HmacSha1 = hmac::Hmac<sha1::Sha1>;

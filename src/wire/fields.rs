@@ -39,6 +39,12 @@ pub enum Public {
     Time,
 }
 
+/// What an update of the resource under `key` (`Resource::KEY`) may name; `None` for one whose update takes any
+/// field the service knows (a schema config).
+pub fn of(key: &str) -> Option<&'static Vocabulary> {
+    [&SOURCE, &DESTINATION, &TRACKING_PLAN, &FILTER].into_iter().find(|fields| fields.key == key)
+}
+
 /// Times the service keeps, in seg's vocabulary: never compared.
 const TIMES: &[&str] = &["create_time", "update_time"];
 
@@ -155,7 +161,7 @@ impl Unchanged {
                 let key = self.path.first()?;
                 neutral.get("config")?.as_array()?.iter().find_map(|item| {
                     let name = item.get("name")?.as_str()?;
-                    let item_key = name.rsplit_once("/config/").map_or(name, |(_, k)| k);
+                    let item_key = name.rsplit_once(CONFIG).map_or(name, |(_, k)| k);
                     (item_key == key).then(|| item.get("value")).flatten()
                 })
             }
@@ -257,9 +263,17 @@ impl Vocabulary {
         for (key, value) in object {
             match self.named(&key) {
                 Named::Writable if key == "config" && self.key == "destination" => {
-                    let items: Vec<super::ConfigItem> = serde_json::from_value(value)
-                        .map_err(|e| format!("config: a destination's config is a list of items: {e}"))?;
-                    let settings = items.into_iter().map(|item| (item.key().to_string(), item.value)).collect();
+                    let Value::Array(items) = value else {
+                        return Err("config: a destination's config is a list of items".into());
+                    };
+                    let settings = items
+                        .into_iter()
+                        .map(|item| {
+                            let name = item.get("name").and_then(Value::as_str).unwrap_or_default();
+                            let key = name.rsplit_once(CONFIG).map_or(name, |(_, key)| key).to_string();
+                            (key, item.get("value").cloned().unwrap_or_default())
+                        })
+                        .collect();
                     config_items(&mut fields, resource, settings);
                 }
                 Named::Writable => fields.set.push((key, value)),
@@ -288,27 +302,40 @@ impl Vocabulary {
     }
 }
 
-/// A destination's settings as config items named after it; one that holds a secret as the service shows it hidden
-/// must be as it is now (it stands for the secret, which stays), and is then left out.
+/// What separates a destination's name from a setting's key in a config item's name.
+const CONFIG: &str = "/config/";
+
+/// A destination's settings as config items named after it (`<destination>/config/<key>`, as `ConfigItem` names
+/// them); one that holds a secret as the service shows it hidden must be as it is now (it stands for the secret,
+/// which stays), and is then left out.
 fn config_items(fields: &mut Fields, resource: &str, settings: Map<String, Value>) {
     let mut items = Vec::new();
     for (key, value) in settings {
         if super::config::censored_within(&value, &key, super::config::is_secret(&key, "")).is_some() {
             fields.unchanged.push(Unchanged { reading: Reading::ConfigItem, path: vec![key], value });
         } else {
-            items.push(super::ConfigItem::new(resource, &key, value));
+            let mut item = Map::new();
+            item.insert("name".into(), Value::String(format!("{resource}{CONFIG}{key}")));
+            item.insert("value".into(), value);
+            items.push(Value::Object(item));
         }
     }
     if !items.is_empty() {
-        fields.set.push(("config".into(), serde_json::to_value(items).unwrap_or_default()));
+        fields.set.push(("config".into(), Value::Array(items)));
     }
 }
 
-/// The Public API's labels (`[{key, value}]`) as seg's (`{key: value}`).
+/// The Public API's labels (`[{key, value}]`, values strings) as seg's (`{key: value}`).
 fn labels_from_list(value: Value) -> Result<Value, String> {
-    let labels: Vec<super::public::Label> =
-        serde_json::from_value(value).map_err(|e| format!("labels: a list of {{key, value}}: {e}"))?;
-    super::public::map::labels_from_public(&labels).map(|labels| serde_json::to_value(labels).unwrap_or_default())
+    let shape = || "labels: a list of {key, value}, both strings".to_string();
+    let Value::Array(list) = value else { return Err(shape()) };
+    let mut labels = Map::new();
+    for label in list {
+        let text = |field: &str| label.get(field).and_then(Value::as_str).map(String::from);
+        let (Some(key), Some(value)) = (text("key"), text("value")) else { return Err(shape()) };
+        labels.insert(key, Value::String(value));
+    }
+    Ok(Value::Object(labels))
 }
 
 #[cfg(test)]

@@ -44,7 +44,6 @@ pub struct DestinationFilter {
 
 impl Resource for DestinationFilter {
     const KEY: &'static str = "filter";
-    const FIELDS: Option<&'static super::fields::Vocabulary> = Some(&super::fields::FILTER);
     const CAMEL_KEY: &'static str = "filter";
     const WRAPPER: &'static str = FILTERS;
     const MASK_PREFIXED: bool = false;

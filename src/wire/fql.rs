@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::webhook::json::{JsObject, JsValue};
+use crate::json::{JsObject, JsValue};
 
 /// Deeper nesting than this is refused as a syntax error, so hostile text cannot exhaust the stack.
 const MAX_DEPTH: usize = 128;
@@ -445,7 +445,7 @@ fn glob_match(glob: &str, text: &str) -> bool {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::webhook::json;
+    use crate::json;
 
     /// An event (a JSON object) from its text; also used by the emulator's filter tests.
     pub(crate) fn event(text: &str) -> JsObject {

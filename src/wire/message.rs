@@ -3,7 +3,7 @@
 //! emulator fills it from the tracking call it received. A body carries exactly its type's keys, in order; tracking
 //! calls then add a `context` when the type lists none.
 
-use crate::webhook::json::{JsObject, JsString, JsValue};
+use crate::json::{JsObject, JsString, JsValue};
 
 /// A webhook message's `type`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -142,7 +142,7 @@ impl std::fmt::Display for MessageType {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::webhook::json::stringify;
+    use crate::json::stringify;
 
     fn keys(object: &JsObject) -> Vec<String> {
         object.iter().map(|(k, _)| k.to_string_lossy()).collect()

@@ -27,9 +27,6 @@ pub trait Resource: Serialize + DeserializeOwned {
     const UPDATE_METHOD: Method = Method::PATCH;
     /// Whether mask paths carry `KEY` as a prefix (`destination.enabled`); a filter's do not (`if`, API.md).
     const MASK_PREFIXED: bool = true;
-    /// What an update may name, and the Public API's shape of it (`wire::fields`); `None` for a resource whose
-    /// update takes any field the service knows.
-    const FIELDS: Option<&'static super::fields::Vocabulary> = None;
 }
 
 /// Fields of a record that this model does not know, kept as the service sent them.
@@ -105,7 +102,6 @@ pub struct Source {
 
 impl Resource for Source {
     const KEY: &'static str = "source";
-    const FIELDS: Option<&'static super::fields::Vocabulary> = Some(&super::fields::SOURCE);
     const CAMEL_KEY: &'static str = "source";
     const WRAPPER: &'static str = wrapper::SOURCES;
 }
@@ -168,7 +164,6 @@ pub struct Destination {
 
 impl Resource for Destination {
     const KEY: &'static str = "destination";
-    const FIELDS: Option<&'static super::fields::Vocabulary> = Some(&super::fields::DESTINATION);
     const CAMEL_KEY: &'static str = "destination";
     const WRAPPER: &'static str = wrapper::DESTINATIONS;
 }
@@ -244,7 +239,6 @@ impl TrackingPlan {
 
 impl Resource for TrackingPlan {
     const KEY: &'static str = "tracking_plan";
-    const FIELDS: Option<&'static super::fields::Vocabulary> = Some(&super::fields::TRACKING_PLAN);
     const CAMEL_KEY: &'static str = "trackingPlan";
     const WRAPPER: &'static str = wrapper::TRACKING_PLANS;
     const UPDATE_METHOD: Method = Method::PUT;

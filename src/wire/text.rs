@@ -3,7 +3,7 @@
 //! - **Depth**: a record may nest as deep as the emulator accepts a body ([`MAX_DEPTH`], 128 levels), and an answer
 //!   adds its envelope around it (`{"data": {"sources": [ .. ]}}`, and seg's own translation of it): an answer is
 //!   read up to [`DEPTH`] levels. serde_json's own limit stops a level short of the record (127), so a text it stops
-//!   is measured on its bytes (`webhook::json::nesting`) and, within [`DEPTH`], read again without that limit; a
+//!   is measured on its bytes (`json::nesting`) and, within [`DEPTH`], read again without that limit; a
 //!   deeper text is named "nested too deep", never "not JSON". Answers of every day never nest so deep, and pay
 //!   for no second pass.
 //! - **Keys given twice**: the last value wins, as JSON.parse reads it (and serde_json's `Value`); a typed reading,
@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::webhook::json::{MAX_DEPTH, nesting};
+use crate::json::{MAX_DEPTH, nesting};
 
 /// Levels an answer may add around a record: the Public API's `{"data": {"<key>": [record]}}` (3), the Config API's
 /// `{"<key>": [record]}` (2), and seg's reading of a translated record (a config item's `{"value": ..}` in a list,

@@ -234,3 +234,47 @@ fn commands_build_no_json_by_hand() {
         found.join("\n")
     );
 }
+
+/// Between the top-level modules too (folders and files of `src/`: `wire`, `webhook`, `ui`, `effect`, ...), imports
+/// run downward only: a foundation never uses what is built on it, even through a module no other one reaches back
+/// to. Each module's edges are folded onto its top-level module, and no two of those may import each other, directly
+/// or around a circle.
+#[test]
+fn folders_import_downward_only() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let modules = modules(&root);
+    let known: BTreeSet<String> = modules.keys().cloned().collect();
+    let top = |module: &str| module.split("::").next().unwrap_or(module).to_string();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut why: BTreeMap<(String, String), String> = BTreeMap::new();
+    for (module, text) in &modules {
+        if module.is_empty() {
+            continue;
+        }
+        for path in paths(text) {
+            let Some(to) = target(module, &path, &known, false) else { continue };
+            let (from_top, to_top) = (top(module), top(&to));
+            if to.is_empty() || from_top == to_top {
+                continue;
+            }
+            edges.entry(from_top.clone()).or_default().insert(to_top.clone());
+            why.entry((from_top, to_top)).or_insert_with(|| format!("{module} -> {to}"));
+        }
+        edges.entry(top(module)).or_default();
+    }
+    let found = circles(&edges);
+    let shown: Vec<String> = found
+        .iter()
+        .map(|group| {
+            let inside: Vec<String> = group
+                .iter()
+                .flat_map(|a| {
+                    let why = &why;
+                    edges[a].iter().filter(|b| group.contains(b)).map(move |b| why[&(a.clone(), b.clone())].clone())
+                })
+                .collect();
+            inside.join(", ")
+        })
+        .collect();
+    assert!(found.is_empty(), "top-level modules that import each other in a circle: {shown:#?}");
+}

@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use seg::webhook::json::restringify;
+use seg::json::restringify;
 
 /// Set to replay a failing run; otherwise each run draws a new seed and names it in any failure.
 const SEED_VAR: &str = "SEG_STRINGIFY_SEED";
@@ -46,7 +46,7 @@ fn restringify_matches_node() {
     let mut invalid: Vec<Vec<u8>> = (0..INVALID).map(|_| generator.invalid_text()).collect();
     invalid.extend((0..0x20u8).map(|b| vec![b'"', b'a', b, b'"']));
     // Deeper than seg reads (json::MAX_DEPTH): node accepts, seg refuses, saying so; the one departure, by design.
-    let too_deep: Vec<Vec<u8>> = [seg::webhook::json::MAX_DEPTH + 1, 1_000]
+    let too_deep: Vec<Vec<u8>> = [seg::json::MAX_DEPTH + 1, 1_000]
         .into_iter()
         .map(|levels| {
             let mut out = Vec::new();
@@ -198,7 +198,7 @@ impl Generator {
 
     /// Nesting far beyond the random structures, up to the limit seg reads (`json::MAX_DEPTH`, 128 levels).
     fn deep(&mut self, out: &mut Vec<u8>) {
-        let levels = self.rng.random_range(50..=seg::webhook::json::MAX_DEPTH);
+        let levels = self.rng.random_range(50..=seg::json::MAX_DEPTH);
         self.nested(out, levels);
     }
 

@@ -4,8 +4,8 @@ use serde_json::Value;
 
 use crate::cli::Context;
 use crate::error::{Error, Result};
-use crate::ui::records::LoggedRequest;
 use crate::webhook::journal;
+use crate::webhook::records::LoggedRequest;
 
 /// List the requests `seg webhook listen` kept in its journal, with their ids, verdicts and answers.
 ///

@@ -6,8 +6,9 @@ use crate::cli::Context;
 use crate::effect::Sent;
 use crate::error::{Error, Result};
 use crate::ui::output::Format;
-use crate::ui::records::{Replayed, millis};
+use crate::ui::records::millis;
 use crate::webhook::journal;
+use crate::webhook::records::Replayed;
 
 /// Send requests from the journal of `seg webhook listen` again: the exact body bytes and headers, to --to.
 ///

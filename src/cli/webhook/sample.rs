@@ -1,7 +1,7 @@
 use crate::cli::Context;
 use crate::cli::args::parse_kv;
 use crate::error::{Error, Result};
-use crate::webhook::json::{self, JsValue};
+use crate::json::{self, JsValue};
 use crate::webhook::sample::{self, SampleOptions};
 use crate::wire::message::MessageType;
 

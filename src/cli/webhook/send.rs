@@ -8,10 +8,10 @@ use reqwest::header::{HeaderName, HeaderValue};
 use super::{SecretArgs, read_body};
 use crate::cli::Context;
 use crate::error::{Error, Result};
+use crate::json;
 use crate::ui::output::Format;
-use crate::ui::records::SentMessage;
 use crate::webhook::deliver::{self, Attempt, Deliverer, Message, Next, Policy, Report, Stop};
-use crate::webhook::json;
+use crate::webhook::records::SentMessage;
 use crate::webhook::sample;
 use crate::wire::message::MessageType;
 

@@ -629,3 +629,73 @@ async fn a_rule_with_members_beyond_its_own_is_taken_whatever_they_hold() {
     kept.sort();
     assert_eq!(kept, [r#""IDENTIFY"/null"#, r#""TRACK"/"n""#], "{listed}");
 }
+// ---- issue 35: what the service does, where the emulator did otherwise ----
+
+fn base62(id: &str, len: usize) -> bool {
+    id.len() == len && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// A filter's Public API id is 22 letters and digits, as the service's; the Config API's is `df_` and the same id,
+/// whichever API made it.
+#[tokio::test]
+async fn filter_ids_are_22_base62_and_df_before_them_on_the_config_api() {
+    let env = TestEnv::start().await;
+    let source = create_source(&env, "web").await;
+    let source_id = source["id"].as_str().unwrap();
+    let destination = create_webhooks(&env, source_id, json!({})).await;
+    let id = destination["id"].as_str().unwrap();
+    let body =
+        json!({"sourceId": source_id, "if": "all", "title": "t", "enabled": true, "actions": [{"type": "DROP"}]});
+    let filter =
+        data(&env.call("POST", &format!("/destination/{id}/filters"), Some(body)).await, 200)["filter"].clone();
+    let public_id = filter["id"].as_str().unwrap();
+    assert!(base62(public_id, 22), "{public_id}");
+    let config =
+        env.get(&format!("/v1beta/workspaces/demo/sources/web/destinations/webhooks/filters/df_{public_id}")).await;
+    assert!(config.ok()["name"].as_str().unwrap().ends_with(&format!("/filters/df_{public_id}")), "{}", config.text);
+
+    let body = json!({"filter": {"title": "c", "if": "all", "enabled": true, "actions": [{"type": "drop_event"}]}});
+    let made = env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations/webhooks/filters", Some(body)).await;
+    let config_id = made.ok()["name"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let bare = config_id.strip_prefix("df_").unwrap_or_else(|| panic!("{config_id}"));
+    assert!(base62(bare, 22), "{config_id}");
+    let got = data(&env.get(&format!("/destination/{id}/filters/{bare}")).await, 200);
+    assert_eq!(got["filter"]["title"], "c");
+}
+
+/// A data file of an earlier version holds filters of 27-character ids: both APIs still serve them by those ids.
+#[tokio::test]
+async fn filters_of_an_earlier_data_file_keep_their_27_character_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.redb");
+    let options = || seg::emulator::EmulatorOptions { data: Some(path.clone()), ..Default::default() };
+    let env = TestEnv::with(options()).await;
+    let source = create_source(&env, "web").await;
+    create_webhooks(&env, source["id"].as_str().unwrap(), json!({})).await;
+    env.stop().await;
+    // What an earlier version wrote: a filter under its 27-character KSUID, with no id of the Public API's.
+    let old = "1JjE7f3gz8OXU6lVbUGuDhHcyKz";
+    let destination = "workspaces/demo/sources/web/destinations/webhooks";
+    let key = format!("{destination}/filters/df_{old}");
+    let filter = json!({"name": format!("{destination}/config/0a1b2c3d4e5f6a7b/filters/df_{old}"), "title": "old",
+                        "description": "", "if": "all", "enabled": true, "actions": [{"type": "drop_event"}]});
+    let entry = json!({"seq": 1000, "resource": {"kind": "filter", "body": filter}});
+    {
+        let db = redb::Database::create(&path).unwrap();
+        let table: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("resources");
+        let txn = db.begin_write().unwrap();
+        txn.open_table(table).unwrap().insert(key.as_str(), entry.to_string().as_bytes()).unwrap();
+        txn.commit().unwrap();
+    }
+    let env = TestEnv::with(options()).await;
+    let config = env.get(&format!("/v1beta/{key}")).await;
+    assert_eq!(config.ok()["title"], "old");
+    let destination = data(&env.get("/destinations").await, 200)["destinations"][0]["id"].as_str().unwrap().to_string();
+    let listed = data(&env.get(&format!("/destination/{destination}/filters")).await, 200);
+    assert_eq!(listed["filters"][0]["id"], old, "{listed}");
+    let body = json!({"title": "renamed"});
+    let updated = data(&env.call("PATCH", &format!("/destination/{destination}/filters/{old}"), Some(body)).await, 200);
+    assert_eq!(updated["filter"]["title"], "renamed");
+    assert_eq!(env.get(&format!("/v1beta/{key}")).await.ok()["title"], "renamed");
+}
+

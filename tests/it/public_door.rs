@@ -699,3 +699,31 @@ async fn filters_of_an_earlier_data_file_keep_their_27_character_ids() {
     assert_eq!(env.get(&format!("/v1beta/{key}")).await.ok()["title"], "renamed");
 }
 
+/// Over the rate limit the Public API answers the service's body (PUBLIC-API.md, "Rate limits"): `Too many
+/// requests`, the points used (the limit) and none left, and how long until the next is let through; seg's client
+/// waits that long.
+#[tokio::test]
+async fn the_429_body_is_the_services() {
+    let options = seg::emulator::EmulatorOptions { rate_limit: 3, ..Default::default() };
+    let env = TestEnv::with(options).await;
+    for _ in 0..3 {
+        assert_eq!(env.get("/sources").await.status, 200);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    let limited = env.get("/sources").await;
+    assert_eq!(limited.status, 429, "{}", limited.text);
+    let errors = limited.json["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1);
+    let error = errors[0].as_object().unwrap();
+    let keys: Vec<&str> = error.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["type", "message", "data"], "{}", limited.text);
+    assert_eq!((error["type"].as_str(), error["message"].as_str()), (Some("RequestError"), Some("Too many requests")));
+    let points = &error["data"];
+    assert_eq!((points["remainingPoints"].as_u64(), points["consumedPoints"].as_u64()), (Some(0), Some(3)));
+    // A request is let through every 20 s, the next one 20 s after the first: less the 50 ms waited, in
+    // milliseconds (not rounded up to whole seconds).
+    let wait = points["msBeforeNext"].as_u64().unwrap();
+    assert!((1..=19_950).contains(&wait), "{wait}");
+    assert!(limited.headers.contains_key("retry-after"));
+}
+

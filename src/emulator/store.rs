@@ -56,6 +56,10 @@ pub struct More {
     /// A source's `settings`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settings: Option<Map<String, Value>>,
+    /// A source no display name was given yet: the Public API shows no `name`, the Config API its slug as
+    /// `display_name` (records of earlier versions have their display name, shown on both).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unnamed: bool,
     /// A destination's `name`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,

@@ -631,6 +631,48 @@ async fn a_rule_with_members_beyond_its_own_is_taken_whatever_they_hold() {
 }
 // ---- issue 35: what the service does, where the emulator did otherwise ----
 
+/// A new source has no `name` (its display name) until one is set, whichever API made it; the Config API shows its
+/// slug as `display_name` meanwhile (API.md), and follows a new slug while it has no name of its own.
+#[tokio::test]
+async fn a_new_source_has_no_name_until_one_is_set() {
+    let env = TestEnv::start().await;
+    let source = create_source(&env, "web").await;
+    assert!(source.get("name").is_none(), "no name on create: {source}");
+    let id = source["id"].as_str().unwrap();
+    assert!(data(&env.get(&format!("/sources/{id}")).await, 200)["source"].get("name").is_none());
+    assert!(data(&env.get("/sources").await, 200)["sources"][0].get("name").is_none());
+    let config = env.get("/v1beta/workspaces/demo/sources/web").await;
+    assert_eq!(config.ok()["display_name"], "web", "the Config API's shape (API.md): the slug");
+    assert_eq!(config.ok()["name"], "workspaces/demo/sources/web");
+
+    // A new slug while unnamed: still no name, and the Config API's display name follows the slug.
+    let renamed = data(&env.call("PATCH", &format!("/sources/{id}"), Some(json!({"slug": "site"}))).await, 200);
+    assert!(renamed["source"].get("name").is_none(), "{renamed}");
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/site").await.ok()["display_name"], "site");
+
+    // Named, then cleared: no name again.
+    let named = data(&env.call("PATCH", &format!("/sources/{id}"), Some(json!({"name": "Web site"}))).await, 200);
+    assert_eq!(named["source"]["name"], "Web site");
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/site").await.ok()["display_name"], "Web site");
+    let cleared = data(&env.call("PATCH", &format!("/sources/{id}"), Some(json!({"name": null}))).await, 200);
+    assert!(cleared["source"].get("name").is_none(), "{cleared}");
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/site").await.ok()["display_name"], "site");
+
+    // Through the Config API: no display name given is no name; one given, or set later, is the name.
+    env.create_source("demo", "app").await.ok();
+    let body = json!({"source": {"name": "workspaces/demo/sources/ios", "catalog_name": JAVASCRIPT,
+                                 "display_name": "iOS"}});
+    env.call("POST", "/v1beta/workspaces/demo/sources", Some(body)).await.ok();
+    let listed = data(&env.get("/sources").await, 200)["sources"].clone();
+    let by_slug = |slug: &str| listed.as_array().unwrap().iter().find(|s| s["slug"] == slug).unwrap().clone();
+    assert!(by_slug("app").get("name").is_none(), "{listed}");
+    assert_eq!(by_slug("ios")["name"], "iOS");
+    let body = json!({"source": {"display_name": "App"}, "update_mask": {"paths": ["source.display_name"]}});
+    env.call("PATCH", "/v1beta/workspaces/demo/sources/app", Some(body)).await.ok();
+    let app = by_slug("app")["id"].as_str().unwrap().to_string();
+    assert_eq!(data(&env.get(&format!("/sources/{app}")).await, 200)["source"]["name"], "App");
+}
+
 fn base62(id: &str, len: usize) -> bool {
     id.len() == len && id.bytes().all(|b| b.is_ascii_alphanumeric())
 }

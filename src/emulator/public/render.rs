@@ -57,7 +57,7 @@ pub fn source(app: &App, state: &State, source: &Source, more: &More) -> public:
     public::Source {
         id: more.id.clone(),
         slug: source.name.rsplit('/').next().unwrap_or_default().to_string(),
-        name: Some(source.display_name.clone()).filter(|n| !n.is_empty()),
+        name: Some(source.display_name.clone()).filter(|n| !more.unnamed && !n.is_empty()),
         metadata: source_metadata(app, &source.catalog_name),
         workspace_id: state.id_of(&source.parent).to_string(),
         enabled: more.enabled.unwrap_or(true),

@@ -629,6 +629,7 @@ async fn a_rule_with_members_beyond_its_own_is_taken_whatever_they_hold() {
     kept.sort();
     assert_eq!(kept, [r#""IDENTIFY"/null"#, r#""TRACK"/"n""#], "{listed}");
 }
+
 // ---- issue 35: what the service does, where the emulator did otherwise ----
 
 /// A new source has no `name` (its display name) until one is set, whichever API made it; the Config API shows its
@@ -769,3 +770,60 @@ async fn the_429_body_is_the_services() {
     assert!(limited.headers.contains_key("retry-after"));
 }
 
+/// A plan's rules as listed, without the times the emulator adds.
+async fn listed_rules(env: &TestEnv, rules: &str) -> Vec<Value> {
+    let listed = data(&env.get(rules).await, 200);
+    let mut out = listed["rules"].as_array().unwrap().clone();
+    for rule in &mut out {
+        let rule = rule.as_object_mut().unwrap();
+        rule.remove("createdAt");
+        rule.remove("updatedAt");
+    }
+    out
+}
+
+/// Rules written through the Public API are listed as sent: in their order, with their keys (a `jsonSchema` with an
+/// empty `description` keeps it), whatever the Config API's shape makes of them; one written through the Config
+/// API joins them at the end; and neither API's write loses what the other wrote and the writer cannot show.
+#[tokio::test]
+async fn rules_are_kept_as_sent_in_their_order_through_both_apis() {
+    let env = TestEnv::start().await;
+    let rules = new_plans_rules(&env).await;
+    let sent = vec![
+        json!({"type": "IDENTIFY", "jsonSchema": {"properties": {"traits": {}}}, "version": 1}),
+        json!({"type": "TRACK", "key": "B", "jsonSchema": {"properties": {}, "description": ""}, "version": 1}),
+        json!({"type": "COMMON", "jsonSchema": {"properties": {}}, "version": 1}),
+        json!({"type": "TRACK", "key": "A", "jsonSchema": {"description": "about A", "properties": {}}, "version": 3}),
+        json!({"type": "PAGE", "key": "Home", "jsonSchema": null, "version": 1}),
+        json!({"type": "GROUP", "jsonSchema": {"properties": {}}, "version": 1}),
+    ];
+    data(&env.call("PUT", &rules, Some(json!({"rules": sent}))).await, 200);
+    assert_eq!(listed_rules(&env, &rules).await, sent);
+
+    // The Config API's shape of the same rules, written back with an event that has no description or version
+    // (and a key of its own) and traits: the Public API's rules keep their order and keys, the new one comes last.
+    let plan = data(&env.get(&rules.replace("/rules", "")).await, 200)["trackingPlan"].clone();
+    let config_path = format!("/v1beta/workspaces/demo/tracking-plans/{}", plan["resourceSchemaId"].as_str().unwrap());
+    let mut config_rules = env.get(&config_path).await.ok()["rules"].clone();
+    let names: Vec<&str> =
+        config_rules["events"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["B", "A"]);
+    config_rules["events"].as_array_mut().unwrap().push(json!({"name": "C", "rules": {"type": "object"}, "x-own": 1}));
+    config_rules["identify_traits"] = json!(["email"]);
+    let body = json!({"tracking_plan": {"rules": config_rules}, "update_mask": {"paths": ["tracking_plan.rules"]}});
+    env.call("PUT", &config_path, Some(body)).await.ok();
+    let mut expected = sent.clone();
+    expected.push(json!({"type": "TRACK", "key": "C", "jsonSchema": {"type": "object"}, "version": 1}));
+    assert_eq!(listed_rules(&env, &rules).await, expected);
+
+    // An upsert through the Public API: the Config API's event keeps what it had (no description, no version, its
+    // own key), and so do its traits.
+    let upsert = json!({"type": "TRACK", "key": "D", "jsonSchema": {}, "version": 1});
+    data(&env.call("PATCH", &rules, Some(json!({"rules": [upsert.clone()]}))).await, 200);
+    let config = env.get(&config_path).await.ok()["rules"].clone();
+    let c = config["events"].as_array().unwrap().iter().find(|e| e["name"] == "C").unwrap().clone();
+    assert_eq!(c, json!({"name": "C", "rules": {"type": "object"}, "x-own": 1}), "{config}");
+    assert_eq!(config["identify_traits"], json!(["email"]), "{config}");
+    expected.push(upsert);
+    assert_eq!(listed_rules(&env, &rules).await, expected);
+}

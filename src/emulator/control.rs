@@ -208,7 +208,10 @@ impl Fault {
             // The Public API's shape, with the status as given (its body has no code).
             (None, Door::Public) => {
                 let code = Code::from_http_status(status.as_u16()).unwrap_or(Code::Internal);
-                let mut response = Status::new(code, format!("injected fault: {status}")).public_response();
+                // A 429's body says when to come back: `retry_after`, as the header does (none: in a second).
+                let fault =
+                    Status { retry_after: self.retry_after, ..Status::new(code, format!("injected fault: {status}")) };
+                let mut response = fault.public_response();
                 *response.status_mut() = status;
                 response
             }

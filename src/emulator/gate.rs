@@ -24,7 +24,7 @@ use governor::{Quota, RateLimiter};
 use super::App;
 use super::status::{Door, Status, upstream_unroutable};
 use super::store::State as Resources;
-use crate::wire::public::header as rate_header;
+use crate::wire::public::{RateLimited, header as rate_header};
 use crate::wire::{Code, SCOPE_WRITE};
 
 /// The version prefix of the Config API this emulator serves.
@@ -197,6 +197,12 @@ impl Limiter {
                     + " per minute";
                 let mut status = Status::new(Code::ResourceExhausted, message);
                 status.retry_after = Some(wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).map(|s| s.max(1));
+                // The whole budget is used: every point of the window, none left, the next in `wait` (to the
+                // millisecond, rounded up so that a client waiting that long is let through).
+                let ms = u64::try_from(wait.as_micros().div_ceil(1000)).unwrap_or(u64::MAX).max(1);
+                let consumed = u64::from(not_until.quota().burst_size().get());
+                status.points =
+                    Some(RateLimited { remaining_points: 0, ms_before_next: ms, consumed_points: consumed });
                 Err(status)
             }
         }

@@ -289,7 +289,7 @@ async fn public_filter(app: &Arc<App>, destination: &str, body: &crate::wire::Cr
             actions: body.filter.actions.clone(),
             ..Default::default()
         };
-        filters::create(&key, input)?.0
+        filters::create(&state, &key, input)?.0
     };
     writer.commit(vec![op]).await
 }

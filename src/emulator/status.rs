@@ -9,6 +9,9 @@ use axum::response::{IntoResponse, Response};
 use crate::wire::public::{ErrorEnvelope, RateLimited, RequestError, error_type};
 use crate::wire::{Code, ErrorBody, UPSTREAM_ERROR};
 
+/// The message of the Public API's 429 (PUBLIC-API.md, "Rate limits").
+pub const TOO_MANY_REQUESTS: &str = "Too many requests";
+
 /// The API a request came to, which decides the shape of every answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Door {
@@ -45,11 +48,22 @@ pub struct Status {
     pub invalid: Invalid,
     /// An HTTP status that says more than the code's own (413 for a body too large, 408 for one too slow).
     pub http: Option<u16>,
+    /// For `ResourceExhausted`: where the budget stands, which the Public API's 429 says (`None`: none left, and
+    /// the next request in `retry_after`).
+    pub points: Option<RateLimited>,
 }
 
 impl Status {
     pub fn new(code: Code, message: impl Into<String>) -> Self {
-        Status { code, message: message.into(), retry_after: None, field: None, invalid: Invalid::Rule, http: None }
+        Status {
+            code,
+            message: message.into(),
+            retry_after: None,
+            field: None,
+            invalid: Invalid::Rule,
+            http: None,
+            points: None,
+        }
     }
 
     pub fn invalid(message: impl Into<String>) -> Self {
@@ -100,21 +114,32 @@ impl Status {
         with_retry_after((status, axum::Json(body)).into_response(), retry_after)
     }
 
-    /// The Public API's answer: `{"errors":[{type, message, field}]}` with the status of PUBLIC-API.md's table; a
-    /// 429 carries the documented `data` (`msBeforeNext` ...).
+    /// The Public API's answer: `{"errors":[{type, message, field, status}]}` with the status of PUBLIC-API.md's
+    /// table; a 429 is the service's documented body, `{"errors":[{type, message: "Too many requests", data:
+    /// {remainingPoints, msBeforeNext, consumedPoints}}]}`, whatever the message in neutral terms.
     pub fn public_response(self) -> Response {
         let (status, kind) = self.public_status();
-        let data = (self.code == Code::ResourceExhausted).then(|| {
-            let wait = self.retry_after.unwrap_or(1);
-            serde_json::to_value(RateLimited { remaining_points: 0, ms_before_next: wait * 1000, consumed_points: 0 })
-                .unwrap_or_default()
-        });
-        let error = RequestError {
-            kind: kind.into(),
-            message: Some(self.message),
-            field: self.field,
-            data,
-            status: Some(status),
+        let error = if self.code == Code::ResourceExhausted {
+            let points = self.points.unwrap_or(RateLimited {
+                remaining_points: 0,
+                ms_before_next: self.retry_after.unwrap_or(1).saturating_mul(1000),
+                consumed_points: 0,
+            });
+            RequestError {
+                kind: kind.into(),
+                message: Some(TOO_MANY_REQUESTS.into()),
+                field: None,
+                data: serde_json::to_value(points).ok(),
+                status: None,
+            }
+        } else {
+            RequestError {
+                kind: kind.into(),
+                message: Some(self.message),
+                field: self.field,
+                data: None,
+                status: Some(status),
+            }
         };
         let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let response = (status, axum::Json(ErrorEnvelope { errors: vec![error] })).into_response();
@@ -187,6 +212,13 @@ mod tests {
         assert_eq!(response.headers()[header::RETRY_AFTER], "3");
         let (status, json) = body(response).await;
         assert_eq!((status, json["errors"][0]["data"]["msBeforeNext"].as_u64()), (429, Some(3000)));
+        assert_eq!(json["errors"][0]["message"], TOO_MANY_REQUESTS);
+        let points = RateLimited { remaining_points: 0, ms_before_next: 1234, consumed_points: 5 };
+        let limited = Status { retry_after: Some(2), points: Some(points), ..Status::new(Code::ResourceExhausted, "") };
+        let (_, json) = body(limited.render(Door::Public)).await;
+        let expected = serde_json::json!({"errors": [{"type": "RequestError", "message": "Too many requests",
+            "data": {"remainingPoints": 0, "msBeforeNext": 1234, "consumedPoints": 5}}]});
+        assert_eq!(json, expected);
         let large = Status { http: Some(413), ..Status::invalid("too large") };
         assert_eq!(
             body(large.clone().render(Door::Config)).await,

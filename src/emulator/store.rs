@@ -15,6 +15,7 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 use super::mint;
 use super::persist::{Change, Db, DeliveryRows};
 use super::status::Status;
+use crate::wire::public::RuleInput;
 use crate::wire::{
     AccessToken, Destination, DestinationFilter, Regulation, SchemaConfig, Source, SourceConnection, TrackingPlan,
     Workspace,
@@ -56,6 +57,10 @@ pub struct More {
     /// A source's `settings`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settings: Option<Map<String, Value>>,
+    /// A source no display name was given yet: the Public API shows no `name`, the Config API its slug as
+    /// `display_name` (records of earlier versions have their display name, shown on both).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unnamed: bool,
     /// A destination's `name`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -68,6 +73,10 @@ pub struct More {
     /// A tracking plan's `slug`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub slug: Option<String>,
+    /// A tracking plan's rules as the Public API lists them: in the order they were added, each as it was written
+    /// (none: as its Config API rules object has them, `model::plans::rule_list`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Vec<RuleInput>>,
     /// The source id of a regulation made for one source.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,

@@ -629,3 +629,201 @@ async fn a_rule_with_members_beyond_its_own_is_taken_whatever_they_hold() {
     kept.sort();
     assert_eq!(kept, [r#""IDENTIFY"/null"#, r#""TRACK"/"n""#], "{listed}");
 }
+
+// ---- issue 35: what the service does, where the emulator did otherwise ----
+
+/// A new source has no `name` (its display name) until one is set, whichever API made it; the Config API shows its
+/// slug as `display_name` meanwhile (API.md), and follows a new slug while it has no name of its own.
+#[tokio::test]
+async fn a_new_source_has_no_name_until_one_is_set() {
+    let env = TestEnv::start().await;
+    let source = create_source(&env, "web").await;
+    assert!(source.get("name").is_none(), "no name on create: {source}");
+    let id = source["id"].as_str().unwrap();
+    assert!(data(&env.get(&format!("/sources/{id}")).await, 200)["source"].get("name").is_none());
+    assert!(data(&env.get("/sources").await, 200)["sources"][0].get("name").is_none());
+    let config = env.get("/v1beta/workspaces/demo/sources/web").await;
+    assert_eq!(config.ok()["display_name"], "web", "the Config API's shape (API.md): the slug");
+    assert_eq!(config.ok()["name"], "workspaces/demo/sources/web");
+
+    // A new slug while unnamed: still no name, and the Config API's display name follows the slug.
+    let renamed = data(&env.call("PATCH", &format!("/sources/{id}"), Some(json!({"slug": "site"}))).await, 200);
+    assert!(renamed["source"].get("name").is_none(), "{renamed}");
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/site").await.ok()["display_name"], "site");
+
+    // Named, then cleared: no name again.
+    let named = data(&env.call("PATCH", &format!("/sources/{id}"), Some(json!({"name": "Web site"}))).await, 200);
+    assert_eq!(named["source"]["name"], "Web site");
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/site").await.ok()["display_name"], "Web site");
+    let cleared = data(&env.call("PATCH", &format!("/sources/{id}"), Some(json!({"name": null}))).await, 200);
+    assert!(cleared["source"].get("name").is_none(), "{cleared}");
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/site").await.ok()["display_name"], "site");
+
+    // Through the Config API: no display name given is no name; one given, or set later, is the name.
+    env.create_source("demo", "app").await.ok();
+    let body = json!({"source": {"name": "workspaces/demo/sources/ios", "catalog_name": JAVASCRIPT,
+                                 "display_name": "iOS"}});
+    env.call("POST", "/v1beta/workspaces/demo/sources", Some(body)).await.ok();
+    let listed = data(&env.get("/sources").await, 200)["sources"].clone();
+    let by_slug = |slug: &str| listed.as_array().unwrap().iter().find(|s| s["slug"] == slug).unwrap().clone();
+    assert!(by_slug("app").get("name").is_none(), "{listed}");
+    assert_eq!(by_slug("ios")["name"], "iOS");
+    let body = json!({"source": {"display_name": "App"}, "update_mask": {"paths": ["source.display_name"]}});
+    env.call("PATCH", "/v1beta/workspaces/demo/sources/app", Some(body)).await.ok();
+    let app = by_slug("app")["id"].as_str().unwrap().to_string();
+    assert_eq!(data(&env.get(&format!("/sources/{app}")).await, 200)["source"]["name"], "App");
+}
+
+fn base62(id: &str, len: usize) -> bool {
+    id.len() == len && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// A filter's Public API id is 22 letters and digits, as the service's; the Config API's is `df_` and the same id,
+/// whichever API made it.
+#[tokio::test]
+async fn filter_ids_are_22_base62_and_df_before_them_on_the_config_api() {
+    let env = TestEnv::start().await;
+    let source = create_source(&env, "web").await;
+    let source_id = source["id"].as_str().unwrap();
+    let destination = create_webhooks(&env, source_id, json!({})).await;
+    let id = destination["id"].as_str().unwrap();
+    let body =
+        json!({"sourceId": source_id, "if": "all", "title": "t", "enabled": true, "actions": [{"type": "DROP"}]});
+    let filter =
+        data(&env.call("POST", &format!("/destination/{id}/filters"), Some(body)).await, 200)["filter"].clone();
+    let public_id = filter["id"].as_str().unwrap();
+    assert!(base62(public_id, 22), "{public_id}");
+    let config =
+        env.get(&format!("/v1beta/workspaces/demo/sources/web/destinations/webhooks/filters/df_{public_id}")).await;
+    assert!(config.ok()["name"].as_str().unwrap().ends_with(&format!("/filters/df_{public_id}")), "{}", config.text);
+
+    let body = json!({"filter": {"title": "c", "if": "all", "enabled": true, "actions": [{"type": "drop_event"}]}});
+    let made = env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations/webhooks/filters", Some(body)).await;
+    let config_id = made.ok()["name"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let bare = config_id.strip_prefix("df_").unwrap_or_else(|| panic!("{config_id}"));
+    assert!(base62(bare, 22), "{config_id}");
+    let got = data(&env.get(&format!("/destination/{id}/filters/{bare}")).await, 200);
+    assert_eq!(got["filter"]["title"], "c");
+}
+
+/// A data file of an earlier version holds filters of 27-character ids: both APIs still serve them by those ids.
+#[tokio::test]
+async fn filters_of_an_earlier_data_file_keep_their_27_character_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.redb");
+    let options = || seg::emulator::EmulatorOptions { data: Some(path.clone()), ..Default::default() };
+    let env = TestEnv::with(options()).await;
+    let source = create_source(&env, "web").await;
+    create_webhooks(&env, source["id"].as_str().unwrap(), json!({})).await;
+    env.stop().await;
+    // What an earlier version wrote: a filter under its 27-character KSUID, with no id of the Public API's.
+    let old = "1JjE7f3gz8OXU6lVbUGuDhHcyKz";
+    let destination = "workspaces/demo/sources/web/destinations/webhooks";
+    let key = format!("{destination}/filters/df_{old}");
+    let filter = json!({"name": format!("{destination}/config/0a1b2c3d4e5f6a7b/filters/df_{old}"), "title": "old",
+                        "description": "", "if": "all", "enabled": true, "actions": [{"type": "drop_event"}]});
+    let entry = json!({"seq": 1000, "resource": {"kind": "filter", "body": filter}});
+    {
+        let db = redb::Database::create(&path).unwrap();
+        let table: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("resources");
+        let txn = db.begin_write().unwrap();
+        txn.open_table(table).unwrap().insert(key.as_str(), entry.to_string().as_bytes()).unwrap();
+        txn.commit().unwrap();
+    }
+    let env = TestEnv::with(options()).await;
+    let config = env.get(&format!("/v1beta/{key}")).await;
+    assert_eq!(config.ok()["title"], "old");
+    let destination = data(&env.get("/destinations").await, 200)["destinations"][0]["id"].as_str().unwrap().to_string();
+    let listed = data(&env.get(&format!("/destination/{destination}/filters")).await, 200);
+    assert_eq!(listed["filters"][0]["id"], old, "{listed}");
+    let body = json!({"title": "renamed"});
+    let updated = data(&env.call("PATCH", &format!("/destination/{destination}/filters/{old}"), Some(body)).await, 200);
+    assert_eq!(updated["filter"]["title"], "renamed");
+    assert_eq!(env.get(&format!("/v1beta/{key}")).await.ok()["title"], "renamed");
+}
+
+/// Over the rate limit the Public API answers the service's body (PUBLIC-API.md, "Rate limits"): `Too many
+/// requests`, the points used (the limit) and none left, and how long until the next is let through; seg's client
+/// waits that long.
+#[tokio::test]
+async fn the_429_body_is_the_services() {
+    let options = seg::emulator::EmulatorOptions { rate_limit: 3, ..Default::default() };
+    let env = TestEnv::with(options).await;
+    for _ in 0..3 {
+        assert_eq!(env.get("/sources").await.status, 200);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    let limited = env.get("/sources").await;
+    assert_eq!(limited.status, 429, "{}", limited.text);
+    let errors = limited.json["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1);
+    let error = errors[0].as_object().unwrap();
+    let keys: Vec<&str> = error.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["type", "message", "data"], "{}", limited.text);
+    assert_eq!((error["type"].as_str(), error["message"].as_str()), (Some("RequestError"), Some("Too many requests")));
+    let points = &error["data"];
+    assert_eq!((points["remainingPoints"].as_u64(), points["consumedPoints"].as_u64()), (Some(0), Some(3)));
+    // A request is let through every 20 s, the next one 20 s after the first: less the 50 ms waited, in
+    // milliseconds (not rounded up to whole seconds).
+    let wait = points["msBeforeNext"].as_u64().unwrap();
+    assert!((1..=19_950).contains(&wait), "{wait}");
+    assert!(limited.headers.contains_key("retry-after"));
+}
+
+/// A plan's rules as listed, without the times the emulator adds.
+async fn listed_rules(env: &TestEnv, rules: &str) -> Vec<Value> {
+    let listed = data(&env.get(rules).await, 200);
+    let mut out = listed["rules"].as_array().unwrap().clone();
+    for rule in &mut out {
+        let rule = rule.as_object_mut().unwrap();
+        rule.remove("createdAt");
+        rule.remove("updatedAt");
+    }
+    out
+}
+
+/// Rules written through the Public API are listed as sent: in their order, with their keys (a `jsonSchema` with an
+/// empty `description` keeps it), whatever the Config API's shape makes of them; one written through the Config
+/// API joins them at the end; and neither API's write loses what the other wrote and the writer cannot show.
+#[tokio::test]
+async fn rules_are_kept_as_sent_in_their_order_through_both_apis() {
+    let env = TestEnv::start().await;
+    let rules = new_plans_rules(&env).await;
+    let sent = vec![
+        json!({"type": "IDENTIFY", "jsonSchema": {"properties": {"traits": {}}}, "version": 1}),
+        json!({"type": "TRACK", "key": "B", "jsonSchema": {"properties": {}, "description": ""}, "version": 1}),
+        json!({"type": "COMMON", "jsonSchema": {"properties": {}}, "version": 1}),
+        json!({"type": "TRACK", "key": "A", "jsonSchema": {"description": "about A", "properties": {}}, "version": 3}),
+        json!({"type": "PAGE", "key": "Home", "jsonSchema": null, "version": 1}),
+        json!({"type": "GROUP", "jsonSchema": {"properties": {}}, "version": 1}),
+    ];
+    data(&env.call("PUT", &rules, Some(json!({"rules": sent}))).await, 200);
+    assert_eq!(listed_rules(&env, &rules).await, sent);
+
+    // The Config API's shape of the same rules, written back with an event that has no description or version
+    // (and a key of its own) and traits: the Public API's rules keep their order and keys, the new one comes last.
+    let plan = data(&env.get(&rules.replace("/rules", "")).await, 200)["trackingPlan"].clone();
+    let config_path = format!("/v1beta/workspaces/demo/tracking-plans/{}", plan["resourceSchemaId"].as_str().unwrap());
+    let mut config_rules = env.get(&config_path).await.ok()["rules"].clone();
+    let names: Vec<&str> =
+        config_rules["events"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["B", "A"]);
+    config_rules["events"].as_array_mut().unwrap().push(json!({"name": "C", "rules": {"type": "object"}, "x-own": 1}));
+    config_rules["identify_traits"] = json!(["email"]);
+    let body = json!({"tracking_plan": {"rules": config_rules}, "update_mask": {"paths": ["tracking_plan.rules"]}});
+    env.call("PUT", &config_path, Some(body)).await.ok();
+    let mut expected = sent.clone();
+    expected.push(json!({"type": "TRACK", "key": "C", "jsonSchema": {"type": "object"}, "version": 1}));
+    assert_eq!(listed_rules(&env, &rules).await, expected);
+
+    // An upsert through the Public API: the Config API's event keeps what it had (no description, no version, its
+    // own key), and so do its traits.
+    let upsert = json!({"type": "TRACK", "key": "D", "jsonSchema": {}, "version": 1});
+    data(&env.call("PATCH", &rules, Some(json!({"rules": [upsert.clone()]}))).await, 200);
+    let config = env.get(&config_path).await.ok()["rules"].clone();
+    let c = config["events"].as_array().unwrap().iter().find(|e| e["name"] == "C").unwrap().clone();
+    assert_eq!(c, json!({"name": "C", "rules": {"type": "object"}, "x-own": 1}), "{config}");
+    assert_eq!(config["identify_traits"], json!(["email"]), "{config}");
+    expected.push(upsert);
+    assert_eq!(listed_rules(&env, &rules).await, expected);
+}

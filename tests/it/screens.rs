@@ -219,7 +219,7 @@ async fn tables_at_80_and_120_columns_never_break_an_identifier() {
                 assert!(!cut, "{word} is cut: {said}");
             }
             if let Some(id) = id_of_filter(&screen) {
-                assert_eq!(id.len(), "df_".len() + 27, "{said}");
+                assert_eq!(id.len(), "df_".len() + 22, "{said}");
             }
             // A pipe with COLUMNS of the terminal's width gets the same lines.
             let vars = [("SEG_TOKEN", WRITE), ("SEG_WORKSPACE", "demo"), ("COLUMNS", &width.to_string())];

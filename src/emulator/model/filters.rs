@@ -1,6 +1,7 @@
-//! Destination filters: stored under `<destination>/filters/df_<27 alphanumerics>`, named
-//! `<destination>/config/<hex>/filters/df_...` (the form the Config API answered in 2022; API.md); the Public API
-//! names one by the id without its prefix. The `if` condition must be valid FQL and is stored as sent; actions must
+//! Destination filters: stored under `<destination>/filters/df_<id>`, named `<destination>/config/<hex>/filters/df_...`
+//! (the form the Config API answered in 2022; API.md); the Public API names one by the id without its prefix, 22
+//! letters and digits as the service's (PUBLIC-API.md, "IDs"). Filters of data files written before have 27, and
+//! keep them. The `if` condition must be valid FQL and is stored as sent; actions must
 //! have one of the four shapes.
 
 use crate::emulator::mint::random_id;
@@ -29,9 +30,18 @@ pub fn check(filter: &DestinationFilter) -> Result<(), Status> {
     Ok(())
 }
 
-/// Makes a filter of `destination` from `input`'s title, description, condition, actions and `enabled`.
-pub fn create(destination: &str, input: DestinationFilter) -> Result<(Op, DestinationFilter), Status> {
-    let id = format!("{FILTER_ID_PREFIX}{}", random_id(27));
+/// The length of a new filter's id (without its prefix).
+pub const ID_LENGTH: usize = 22;
+
+/// Makes a filter of `destination` from `input`'s title, description, condition, actions and `enabled`, with an id
+/// no record has.
+pub fn create(state: &State, destination: &str, input: DestinationFilter) -> Result<(Op, DestinationFilter), Status> {
+    let id = loop {
+        let id = random_id(ID_LENGTH);
+        if state.name_of_id(&id).is_none() {
+            break format!("{FILTER_ID_PREFIX}{id}");
+        }
+    };
     let filter = DestinationFilter {
         name: format!("{destination}/config/{}/filters/{id}", config_id(destination)),
         title: input.title,

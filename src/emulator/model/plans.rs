@@ -1,7 +1,14 @@
-//! Tracking plans: `workspaces/<ws>/tracking-plans/rs_<27 alphanumerics>`, their rules kept as the Config API's
-//! rules object (the Public API's rule list maps onto it, `wire::public::map`, nothing lost), and their source
-//! connections `<plan>/source-connections/<source slug>`. On the Public API a plan also has a `type`, a
-//! `description` and maybe a `slug` ([`More`]), and a source is on at most one plan.
+//! Tracking plans: `workspaces/<ws>/tracking-plans/rs_<27 alphanumerics>`, and their source connections
+//! `<plan>/source-connections/<source slug>`. On the Public API a plan also has a `type`, a `description` and maybe
+//! a `slug` ([`More`]), and a source is on at most one plan.
+//!
+//! A plan's rules are held in both APIs' shapes, so that neither loses what the other wrote: the Config API's rules
+//! object on the record, and the Public API's rule list in [`More::rules`], in the order the rules were added and
+//! each as it was written. A write through one API sets its own shape and makes the other from it
+//! (`wire::public::map`), keeping of the other's what it still says the same: a rule list keeps the Config API's
+//! events it did not change (their own members, an absent description or version) and the members of the rules
+//! object the list has no place for (`identify_traits`, `group_traits`, ...); a rules object keeps each rule of the
+//! list it did not change as written, and its place; a rule it adds comes last.
 
 use serde_json::{Map, Value};
 
@@ -9,6 +16,7 @@ use super::existing;
 use crate::emulator::mint::{now, random_id};
 use crate::emulator::status::Status;
 use crate::emulator::store::{More, Op, Resource, State};
+use crate::wire::public::{RuleInput, map};
 use crate::wire::{SourceConnection, TrackingPlan};
 
 /// The plan types the Public API takes; a plan made through the Config API is `LIVE`.
@@ -61,13 +69,82 @@ pub fn get<'s>(state: &'s State, name: &str) -> Result<(&'s TrackingPlan, &'s Mo
     }
 }
 
-/// Writes a plan's new value (its rules normalized), stamped with the time.
-pub fn update(state: &State, name: &str, mut new: TrackingPlan, more: More) -> Result<Op, Status> {
-    get(state, name)?;
+/// Writes a plan's new value (its rules normalized), stamped with the time. When its rules object changed, the rule
+/// list follows it: each rule it kept as it was written and where it was, a rule it changed in its place, a new one
+/// last.
+pub fn update(state: &State, name: &str, mut new: TrackingPlan, mut more: More) -> Result<Op, Status> {
+    let (current, current_more) = get(state, name)?;
+    new.rules = normalize_rules(new.rules)?;
+    if new.rules != current.rules {
+        more.rules = Some(followed(&rule_list(current, current_more), &new.rules));
+    }
+    write(name, new, more)
+}
+
+/// A plan's rules as the Public API lists them.
+pub fn rule_list(plan: &TrackingPlan, more: &More) -> Vec<RuleInput> {
+    more.rules.clone().unwrap_or_else(|| map::rules_to_public(&plan.rules))
+}
+
+/// Writes a plan's rules as a rule list (the Public API's): the list as it is, and a rules object made from it that
+/// keeps of the current one what the list does not change. Two rules of one (`type`, `key`, `version`) are 422.
+pub fn set_rule_list(state: &State, name: &str, list: Vec<RuleInput>) -> Result<Op, Status> {
+    let (current, more) = get(state, name)?;
+    let mut rules = map::rules_from_public(&list).map_err(|e| Status::invalid_field("rules", e))?;
+    let before = current.rules.get("events").and_then(Value::as_array).cloned().unwrap_or_default();
+    if let Some(Value::Array(events)) = rules.get_mut("events") {
+        for event in events.iter_mut() {
+            let listed = as_listed(event);
+            if let Some(kept) = before.iter().find(|old| as_listed(old) == listed) {
+                *event = kept.clone();
+            }
+        }
+    }
+    for (key, value) in &current.rules {
+        if !LISTED.contains(&key.as_str()) {
+            rules.insert(key.clone(), value.clone());
+        }
+    }
+    let mut new = current.clone();
+    new.rules = normalize_rules(rules)?;
+    let more = More { rules: Some(list), ..more.clone() };
+    write(name, new, more)
+}
+
+/// The members of a rules object the rule list shows; the others it has no place for.
+const LISTED: [&str; 5] = ["global", "events", "identify", "group", map::OTHER_RULES];
+
+/// An event of a rules object as the rule list shows it.
+fn as_listed(event: &Value) -> Vec<RuleInput> {
+    let mut rules = Map::new();
+    rules.insert("events".into(), Value::Array(vec![event.clone()]));
+    map::rules_to_public(&rules)
+}
+
+/// The rule list `before` after its rules object became `rules`: each rule of `before` the object still has, as it
+/// was written where it says the same in the object's shape, else as the object has it now, in its place; then the
+/// object's other rules in its order.
+fn followed(before: &[RuleInput], rules: &Map<String, Value>) -> Vec<RuleInput> {
+    let mut now: Vec<Option<RuleInput>> = map::rules_to_public(rules).into_iter().map(Some).collect();
+    let same = |a: &RuleInput, b: &RuleInput| {
+        map::rules_from_public(std::slice::from_ref(a)).ok() == map::rules_from_public(std::slice::from_ref(b)).ok()
+    };
+    let mut out = Vec::with_capacity(now.len());
+    for old in before {
+        let found = now.iter_mut().find(|rule| rule.as_ref().is_some_and(|rule| rule.identity() == old.identity()));
+        if let Some(rule) = found.and_then(Option::take) {
+            out.push(if same(old, &rule) { old.clone() } else { rule });
+        }
+    }
+    out.extend(now.into_iter().flatten());
+    out
+}
+
+/// Checks a plan's name and stamps it with the time: the op.
+fn write(name: &str, mut new: TrackingPlan, more: More) -> Result<Op, Status> {
     if new.display_name.trim().is_empty() {
         return Err(Status::invalid_field("name", "a tracking plan needs a name (tracking_plan.display_name)"));
     }
-    new.rules = normalize_rules(new.rules)?;
     new.update_time = now();
     Ok(Op::ReplaceWith(name.to_string(), Resource::TrackingPlan(new), more))
 }

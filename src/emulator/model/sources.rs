@@ -1,7 +1,8 @@
 //! Sources: `workspaces/<ws>/sources/<slug>` with a catalog entry, write keys, labels and library settings; on the
-//! Public API also `enabled` and `settings` ([`More`]). A slug may change (the Public API's `slug`): the source
-//! and everything under it move to the new name. Deleting one deletes its destinations, their filters, its schema
-//! config and its tracking-plan connections.
+//! Public API also `enabled` and `settings` ([`More`]). A source has no name of its own until one is given
+//! (`More::unnamed`: the Public API shows no `name`, the Config API the slug as `display_name`). A slug may change
+//! (the Public API's `slug`): the source and everything under it move to the new name. Deleting one deletes its
+//! destinations, their filters, its schema config and its tracking-plan connections.
 
 use std::collections::BTreeMap;
 
@@ -20,6 +21,7 @@ pub struct NewSource {
     pub slug: String,
     /// `catalog/sources/<slug>`.
     pub catalog_name: String,
+    /// None: no name until one is given.
     pub display_name: Option<String>,
     pub labels: BTreeMap<String, String>,
     pub library_config: LibraryConfig,
@@ -55,6 +57,7 @@ pub fn create(app: &App, workspace: &str, input: NewSource) -> Result<(Op, Sourc
             format!("unknown source catalog entry {:?}; see the catalog of sources", input.catalog_name),
         ));
     }
+    let unnamed = input.display_name.is_none();
     let source = Source {
         name: format!("{}/{}", collection(workspace), input.slug),
         parent: workspace.to_string(),
@@ -67,7 +70,7 @@ pub fn create(app: &App, workspace: &str, input: NewSource) -> Result<(Op, Sourc
         create_time: now(),
         ..Default::default()
     };
-    let more = More { enabled: input.enabled, settings: input.settings, ..More::default() };
+    let more = More { enabled: input.enabled, settings: input.settings, unnamed, ..More::default() };
     Ok((Op::InsertWith(source.name.clone(), Resource::Source(source.clone()), more), source))
 }
 
@@ -80,8 +83,11 @@ pub fn get<'s>(state: &'s State, name: &str) -> Result<(&'s Source, &'s More), S
 }
 
 /// Writes a source's new value (`new.name` a new slug's name to rename it): the ops, or 409 when the new slug is
-/// taken.
-pub fn update(state: &State, name: &str, new: Source, more: More) -> Result<Vec<Op>, Status> {
+/// taken. A source with no name of its own (`more.unnamed`) shows its slug, the new one when renamed.
+pub fn update(state: &State, name: &str, mut new: Source, more: More) -> Result<Vec<Op>, Status> {
+    if more.unnamed {
+        new.display_name = slug_of(&new.name).to_string();
+    }
     if new.name == name {
         return Ok(vec![Op::ReplaceWith(name.to_string(), Resource::Source(new), more)]);
     }

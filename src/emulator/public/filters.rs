@@ -141,7 +141,7 @@ pub async fn create_filter_for_destination(
             actions: actions(&input.actions)?,
             ..Default::default()
         };
-        let (op, filter) = filters::create(&destination, filter)?;
+        let (op, filter) = filters::create(&state, &destination, filter)?;
         let key =
             format!("{}/{}", filters::collection(&destination), filter.name.rsplit('/').next().unwrap_or_default());
         (op, key)

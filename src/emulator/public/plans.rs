@@ -15,7 +15,7 @@ use crate::emulator::App;
 use crate::emulator::model::{self, plans, sources};
 use crate::emulator::status::Status;
 use crate::emulator::store::{More, Resource, State as Store};
-use crate::wire::public::{self, PaginationOutput, RuleInput, RuleRemoval, Rules, UpsertRule, map, rule_type};
+use crate::wire::public::{self, PaginationOutput, RuleInput, RuleRemoval, Rules, UpsertRule, rule_type};
 #[cfg(test)]
 use crate::wire::public::{CreateTrackingPlan, Envelope, SourceId, StatusOnly, UpdateTrackingPlan};
 
@@ -194,8 +194,8 @@ pub async fn list_rules_from_tracking_plan(
     let asked = query.page()?;
     let state = app.store.read();
     let name = named(&state, &caller.workspace(&state)?, &id)?;
-    let (plan, _) = plans::get(&state, &name)?;
-    let (rules, pagination) = page(&render::rules(plan), asked);
+    let (plan, more) = plans::get(&state, &name)?;
+    let (rules, pagination) = page(&render::rules(plan, more), asked);
     data(RuleList { rules, pagination })
 }
 
@@ -208,7 +208,8 @@ fn check_type(n: usize, kind: &str) -> Result<(), Problem> {
     Err(Status::invalid_field(format!("rules.{n}.type"), message).into())
 }
 
-/// Writes a plan's rules as a rule list: 422 for two rules of one (type, key, version).
+/// Writes a plan's rules as a rule list, kept as written in its order: 422 for two rules of one (type, key,
+/// version).
 async fn write_rules(
     app: &Arc<App>,
     write: Write,
@@ -220,10 +221,8 @@ async fn write_rules(
         let state = tx.state();
         let name = named(&state, &model::workspace_of(&state, tx.caller())?, id)?;
         let (current, more) = plans::get(&state, &name)?;
-        let rules = change(map::rules_to_public(&current.rules))?;
-        let mut new = current.clone();
-        new.rules = map::rules_from_public(&rules).map_err(|e| Status::invalid_field("rules", e))?;
-        plans::update(&state, &name, new, more.clone())?
+        let rules = change(plans::rule_list(current, more))?;
+        plans::set_rule_list(&state, &name, rules)?
     };
     tx.commit(vec![op]).await?;
     success()

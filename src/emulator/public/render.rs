@@ -57,7 +57,7 @@ pub fn source(app: &App, state: &State, source: &Source, more: &More) -> public:
     public::Source {
         id: more.id.clone(),
         slug: source.name.rsplit('/').next().unwrap_or_default().to_string(),
-        name: Some(source.display_name.clone()).filter(|n| !n.is_empty()),
+        name: Some(source.display_name.clone()).filter(|n| !more.unnamed && !n.is_empty()),
         metadata: source_metadata(app, &source.catalog_name),
         workspace_id: state.id_of(&source.parent).to_string(),
         enabled: more.enabled.unwrap_or(true),
@@ -114,10 +114,10 @@ pub fn plan(state: &State, plan: &TrackingPlan, more: &More) -> public::Tracking
     }
 }
 
-/// A plan's rules as the Public API lists them.
-pub fn rules(plan: &TrackingPlan) -> Vec<public::Rule> {
+/// A plan's rules as the Public API lists them: as written, in the order they were added.
+pub fn rules(plan: &TrackingPlan, more: &More) -> Vec<public::Rule> {
     let time = Some(plan.update_time.clone()).filter(|t| !t.is_empty());
-    map::rules_to_public(&plan.rules)
+    plans::rule_list(plan, more)
         .into_iter()
         .map(|rule| public::Rule {
             kind: rule.kind,

@@ -1,5 +1,5 @@
-//! Sources: `listSources`, `getSource` (with `trackingPlanId` beside it), `createSource` (201; no name, so the
-//! source is named by its slug until one is set), `updateSource` (a new `slug` renames it, and what is under it, for
+//! Sources: `listSources`, `getSource` (with `trackingPlanId` beside it), `createSource` (201; no `name` until one
+//! is set, as the service's), `updateSource` (a new `slug` renames it, and what is under it, for
 //! both APIs), `deleteSource`, and its schema settings (`listSchemaSettingsInSource`,
 //! `updateSchemaSettingsInSource`, forwarding targets as source ids).
 
@@ -82,8 +82,8 @@ pub async fn get_source(State(app): State<Arc<App>>, caller: Caller, Ids(id): Id
 
 /// Create a source
 ///
-/// A source of a catalog entry (`metadataId`), with one write key, no labels and no name until one is set (it is
-/// named by its slug). Answered 201.
+/// A source of a catalog entry (`metadataId`), with one write key, no labels and no `name` until one is set.
+/// Answered 201.
 #[cfg_attr(test, utoipa::path(post, path = "/sources", tag = "Sources", request_body = CreateSource,
     responses(
         (status = 201, description = "the new source", body = Envelope<One>),
@@ -118,7 +118,7 @@ pub async fn create_source(State(app): State<Arc<App>>, write: Write, body: Body
 /// Update a source
 ///
 /// Only the fields sent change; a new `slug` renames the source (and what is under it, on both APIs), `name: null`
-/// names it by its slug again, `settings` merge by top-level key (`null` removes one).
+/// clears its name, `settings` merge by top-level key (`null` removes one).
 #[cfg_attr(test, utoipa::path(patch, path = "/sources/{sourceId}", tag = "Sources", params(SourcePath),
     request_body = UpdateSource,
     responses(
@@ -134,15 +134,17 @@ pub async fn update_source(State(app): State<Arc<App>>, write: Write, Ids(id): I
         let input: public::UpdateSource = body.json()?;
         let (current, more) = sources::get(&state, &name)?;
         let (mut new, mut more) = (current.clone(), more.clone());
-        let slug = name.rsplit('/').next().unwrap_or_default().to_string();
         // A new slug renames the source (the model checks it, and that it is free).
         if let Some(given) = &input.slug {
             new.name = format!("{}/{given}", sources::collection(sources::workspace_of(&name)));
         }
         match input.name {
-            Some(Some(display)) => new.display_name = display,
-            // Cleared: named by its slug again, as a source that was never named.
-            Some(None) => new.display_name = input.slug.clone().unwrap_or(slug),
+            Some(Some(display)) => {
+                new.display_name = display;
+                more.unnamed = false;
+            }
+            // Cleared: no name, as a source that was never named.
+            Some(None) => more.unnamed = true,
             None => {}
         }
         if let Some(enabled) = input.enabled {

@@ -1,5 +1,5 @@
 //! Destination filters through the Config API (the model: `model::filters`): stored under
-//! `<destination>/filters/df_<27 alphanumerics>` and reachable there, named `<destination>/config/<hex>/filters/df_...`
+//! `<destination>/filters/df_<22 alphanumerics>` (27 in older data files) and reachable there, named `<destination>/config/<hex>/filters/df_...`
 //! (the form the service answered in 2022, which a Terraform provider relies on; API.md) and reachable under that
 //! name too. Update masks name the fields without a prefix (`if`, `actions`); `filter.if` is read the same way.
 
@@ -70,16 +70,19 @@ pub async fn create_filter(
     JsonBody(CreateFilter { filter: input }): JsonBody<CreateFilter>,
 ) -> Reply {
     let tx = Tx::begin(&app, write).await;
-    let destination = destination_name(&view(&tx, &tx.state()), &p.workspace, &p.source, &p.destination)?;
-    let input = DestinationFilter {
-        title: input.title,
-        description: input.description,
-        condition: input.condition,
-        enabled: input.enabled,
-        actions: input.actions,
-        ..Default::default()
+    let (op, filter) = {
+        let state = tx.state();
+        let destination = destination_name(&view(&tx, &state), &p.workspace, &p.source, &p.destination)?;
+        let input = DestinationFilter {
+            title: input.title,
+            description: input.description,
+            condition: input.condition,
+            enabled: input.enabled,
+            actions: input.actions,
+            ..Default::default()
+        };
+        filters::create(&state, &destination, input)?
     };
-    let (op, filter) = filters::create(&destination, input)?;
     tx.commit(vec![op]).await?;
     ok(&filter)
 }

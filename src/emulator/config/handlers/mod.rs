@@ -104,8 +104,8 @@ pub struct FilterPath {
     pub source: String,
     /// destination slug (a catalog destination)
     pub destination: String,
-    /// filter id
-    #[cfg_attr(test, param(pattern = "^df_[A-Za-z0-9]{27}$"))]
+    /// filter id (22 letters and digits after `df_`; 27 in data files of earlier versions)
+    #[cfg_attr(test, param(pattern = "^df_([A-Za-z0-9]{22}|[A-Za-z0-9]{27})$"))]
     pub filter: String,
 }
 
@@ -126,8 +126,8 @@ pub struct ConfigFilterPath {
     /// the destination's config id (any value: not checked)
     #[allow(dead_code)]
     pub config: String,
-    /// filter id
-    #[cfg_attr(test, param(pattern = "^df_[A-Za-z0-9]{27}$"))]
+    /// filter id (22 letters and digits after `df_`; 27 in data files of earlier versions)
+    #[cfg_attr(test, param(pattern = "^df_([A-Za-z0-9]{22}|[A-Za-z0-9]{27})$"))]
     pub filter: String,
 }
 

@@ -121,9 +121,16 @@ pub async fn update_source(
         let (current, more) = sources::get(&state, &name)?;
         let update = MaskedUpdate::new(body, mask::SOURCE)?;
         update.everything_given().apply_to(current)?;
+        // A display name written through the Config API is the source's own from then on, the slug included.
+        let mut more = more.clone();
+        let named = more.unnamed && update.paths.iter().any(|path| path.first().is_some_and(|f| f == "display_name"));
+        more.unnamed &= !named;
         match update.apply_to(current)? {
-            None => return ok(current),
-            Some(new) => (sources::update(&state, &name, new.clone(), more.clone())?, new),
+            None if !named => return ok(current),
+            new => {
+                let new = new.unwrap_or_else(|| current.clone());
+                (sources::update(&state, &name, new.clone(), more)?, new)
+            }
         }
     };
     tx.commit(ops).await?;

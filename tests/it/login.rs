@@ -134,7 +134,8 @@ async fn a_public_api_login_saves_the_api_and_the_next_command_speaks_it() {
     let env = TestEnv::start().await;
     env.clear_requests().await;
     let run = env.seg_stdin(&["auth", "login", "--api", "public", "--with-token"], &[], WRITE.as_bytes()).await;
-    assert!(run.code(0).stderr.contains("logged in to the Public API at"), "{}", run.stderr);
+    let said = format!("logged in to the Public API at {} as profile default: 1 workspace reachable", env.base);
+    assert!(run.code(0).stderr.contains(&said), "{}", run.stderr);
     assert!(speaks_public(&paths(&env).await), "the token is checked on the Public API");
     let config = config_toml(&env);
     // The API, and the base URL given (SEG_BASE_URL); no region was given.

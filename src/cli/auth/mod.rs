@@ -159,15 +159,15 @@ async fn login(args: LoginArgs, ctx: &Context) -> Result<()> {
     if !changes.is_empty() {
         profile::update_all(&ctx.gate, &profile::path()?, profile, &changes)?;
     }
-    let reachable = crate::ui::count(count, "workspace");
+    let workspaces = crate::ui::count(count, "workspace");
     if ctx.gate.is_dry_run() {
         ctx.printer.status(&format!(
-            "dry run: the token works on the {} at {base_url} ({reachable}); it was not stored",
+            "dry run: the token works on the {} at {base_url} ({workspaces} reachable); it was not stored",
             title(api)
         ));
     } else {
         ctx.printer.status(&format!(
-            "logged in to the {} at {base_url} as profile {profile}: {reachable}; token stored in {stored_in}",
+            "logged in to the {} at {base_url} as profile {profile}: {workspaces} reachable; token stored in {stored_in}",
             title(api)
         ));
         if keyring_disabled() && ctx.printer.stderr_tty {

@@ -22,10 +22,9 @@ pub enum Error {
     #[error("no token configured")]
     NoToken,
     /// The stored token belongs to another base URL, and a stored token goes only where it was stored for.
-    #[error(
-        "the token stored for profile {profile} belongs to {stored}, not {wanted}; it is sent only there (run `seg auth login --base-url {wanted}`, or pass SEG_TOKEN)"
-    )]
-    TokenElsewhere { profile: String, stored: String, wanted: String },
+    /// `stored_for` names the API whose host `stored` is, when it is that API's host and `wanted` the other's.
+    #[error("{}", elsewhere(profile, stored, wanted, *stored_for))]
+    TokenElsewhere { profile: String, stored: String, wanted: String, stored_for: Option<Service> },
     /// The API answered with an error.
     #[error("{0}")]
     Api(ApiError),
@@ -59,7 +58,7 @@ pub struct ErrorReport {
     pub exit_code: u8,
 }
 
-/// An error answer from the Config API.
+/// An error answer from either API.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiError {
     pub status: u16,
@@ -67,6 +66,24 @@ pub struct ApiError {
     /// status comes from [`ApiError::effective_code`], which falls back on the HTTP status.
     pub code: Option<i32>,
     pub message: String,
+    /// The request the service refused, when the transport sent it (`None` for an error seg made itself): the hint
+    /// fits it.
+    pub asked: Option<Asked>,
+}
+
+/// One of the service's two APIs, as errors name it (`api::Api` is the client's choice; this module is below it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Service {
+    ConfigApi,
+    PublicApi,
+}
+
+/// What a refused request was: the API it went to and whether it asked to change something. A token refused on a
+/// read was not accepted at all; only a write can be refused for its scope.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Asked {
+    pub service: Service,
+    pub write: bool,
 }
 
 impl ApiError {
@@ -142,8 +159,7 @@ impl Error {
                 Some("the URL cannot be routed; check --base-url")
             }
             Error::Api(e) => match e.effective_code() {
-                16 => Some("check SEG_TOKEN or run `seg auth login`"),
-                7 => Some("this needs a token with write scope (`workspace`)"),
+                16 | 7 => refused(e),
                 8 => Some("the service allows 200 requests a minute; lower --rate-limit or raise --max-retries"),
                 5 => Some("check the name and the workspace (-w)"),
                 3 => Some(
@@ -162,6 +178,63 @@ impl Error {
     }
 }
 
+/// The hint for a refused token (401, 403, or the codes 16 and 7), fitting the API and the request (README, "Log
+/// in"): a write refused for its scope asks for a token that may write; any other refusal is a token the service did
+/// not accept, and on the Config API that says where every token made since 2024-02-01 belongs. Exit codes follow
+/// the status as always; only the words differ.
+fn refused(e: &ApiError) -> Option<&'static str> {
+    let service = e.asked.map(|asked| asked.service);
+    let write = e.asked.map(|asked| asked.write);
+    // The service says a token may not do this (403, code 7): for its scope only when the request was a write, or
+    // may have been one, and the service's words say scope.
+    let denied = e.effective_code() == 7;
+    let for_scope = denied && write != Some(false) && e.message.to_ascii_lowercase().contains("scope");
+    Some(match (service, write) {
+        (Some(Service::PublicApi), _) if for_scope => {
+            "this needs a token with write scope: on the Public API, a role that may change this workspace (tokens \
+             and their roles are made in the app's Access Management)"
+        }
+        _ if for_scope => "this needs a token with write scope (`workspace`)",
+        // A 403 on a write that does not say why: an unknown token or one that may only read; a read tells which.
+        (_, Some(true)) if denied => {
+            "the token was not accepted for this write: it may be unknown, revoked or only allowed to read (`seg \
+             auth status` tries it with a read)"
+        }
+        (Some(Service::ConfigApi), _) => {
+            "the token was not accepted: check SEG_TOKEN or run `seg auth login`; tokens made since 2024-02-01 are \
+             Public API tokens: `seg auth login --api public`, or pass --api public"
+        }
+        (Some(Service::PublicApi), _) => {
+            "the token was not accepted: check SEG_TOKEN or run `seg auth login --api public`; a token made before \
+             2024-02-01 may be a Config API token (--api config)"
+        }
+        (None, _) if denied => {
+            "the token was not accepted: it may be unknown, revoked or only allowed to read; check SEG_TOKEN or run \
+             `seg auth login`"
+        }
+        (None, _) => "the token was not accepted: check SEG_TOKEN or run `seg auth login`",
+    })
+}
+
+/// The message of a stored token aimed elsewhere: when the two URLs are the hosts of the two APIs, the fix is the
+/// API, not another login.
+fn elsewhere(profile: &str, stored: &str, wanted: &str, stored_for: Option<Service>) -> String {
+    let head = format!("the token stored for profile {profile} belongs to {stored}");
+    match stored_for {
+        Some(Service::PublicApi) => format!(
+            "{head}, the Public API's host, not {wanted}; it is sent only there (pass --api public, or run `seg \
+             config set api public`; or `seg auth login --base-url {wanted}`)"
+        ),
+        Some(Service::ConfigApi) => format!(
+            "{head}, the Config API's host, not {wanted}; it is sent only there (pass --api config, or run `seg \
+             config set api config`; or `seg auth login --base-url {wanted}`)"
+        ),
+        None => format!(
+            "{head}, not {wanted}; it is sent only there (run `seg auth login --base-url {wanted}`, or pass SEG_TOKEN)"
+        ),
+    }
+}
+
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Self {
         if e.kind() == std::io::ErrorKind::BrokenPipe { Error::BrokenPipe } else { Error::Failed(e.to_string()) }
@@ -173,7 +246,7 @@ mod tests {
     use super::*;
 
     fn api(status: u16, code: Option<i32>) -> Error {
-        Error::Api(ApiError { status, code, message: String::new() })
+        Error::Api(ApiError { status, code, message: String::new(), asked: None })
     }
 
     #[test]
@@ -206,20 +279,45 @@ mod tests {
     }
 
     #[test]
+    fn a_refused_token_gets_the_hint_of_its_api_and_request() {
+        let refused = |status: u16, code: Option<i32>, message: &str, service: Service, write: bool| {
+            let asked = Some(Asked { service, write });
+            Error::Api(ApiError { status, code, message: message.into(), asked }).hint().unwrap_or_default()
+        };
+        // A read is never a matter of scope, whatever the status.
+        let read = refused(403, None, "invalid access token", Service::PublicApi, false);
+        assert!(read.starts_with("the token was not accepted") && read.contains("--api config"), "{read}");
+        let read = refused(401, Some(16), "unauthenticated", Service::ConfigApi, false);
+        assert!(read.contains("since 2024-02-01 are Public API tokens"), "{read}");
+        let read = refused(403, Some(7), "insufficient scope", Service::ConfigApi, false);
+        assert!(read.starts_with("the token was not accepted"), "{read}");
+        // A write: scope only when the refusal says so.
+        for service in [Service::ConfigApi, Service::PublicApi] {
+            let write = refused(403, None, "Insufficient scope", service, true);
+            assert!(write.starts_with("this needs a token with write scope"), "{write}");
+            let write = refused(403, None, "invalid access token", service, true);
+            assert!(write.starts_with("the token was not accepted for this write"), "{write}");
+        }
+        // An error seg did not get from a request it sent names neither.
+        let unknown = Error::Api(ApiError { status: 401, code: None, message: String::new(), asked: None });
+        assert_eq!(unknown.hint(), Some("the token was not accepted: check SEG_TOKEN or run `seg auth login`"));
+    }
+
+    #[test]
     fn the_code_shown_is_the_one_the_service_sent() {
-        let plain = Error::Api(ApiError { status: 502, code: None, message: "Bad Gateway".into() });
+        let plain = Error::Api(ApiError { status: 502, code: None, message: "Bad Gateway".into(), asked: None });
         assert_eq!(plain.to_string(), "HTTP 502: Bad Gateway");
         let json: serde_json::Value = serde_json::from_str(&plain.to_json().unwrap()).unwrap();
         assert_eq!(
             json,
             serde_json::json!({"error": {"status": 502, "code": null, "message": "Bad Gateway", "exit_code": 23}})
         );
-        let sent = Error::Api(ApiError { status: 404, code: Some(5), message: "gone".into() });
+        let sent = Error::Api(ApiError { status: 404, code: Some(5), message: "gone".into(), asked: None });
         assert_eq!(sent.to_string(), "HTTP 404 (code 5): gone");
         let json: serde_json::Value = serde_json::from_str(&sent.to_json().unwrap()).unwrap();
         assert_eq!((json["error"]["code"].as_i64(), json["error"]["exit_code"].as_i64()), (Some(5), Some(15)));
         // A code that differs from the status's is the service's word, shown as sent.
-        let odd = Error::Api(ApiError { status: 403, code: Some(16), message: "bad token".into() });
+        let odd = Error::Api(ApiError { status: 403, code: Some(16), message: "bad token".into(), asked: None });
         assert_eq!((odd.to_string().as_str(), odd.exit_code()), ("HTTP 403 (code 16): bad token", 26));
     }
 }

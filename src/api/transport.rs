@@ -24,7 +24,7 @@ use serde_json::Value;
 
 use super::wait::{Said, Wait, Waiter};
 use crate::effect::{Gate, Sent};
-use crate::error::{ApiError, Error, Result};
+use crate::error::{ApiError, Asked, Error, Result, Service};
 use crate::http::{self, Failure};
 use crate::secret::{self, Secret};
 use crate::wire::{ErrorBody, Request, UPSTREAM_ERROR};
@@ -310,7 +310,15 @@ impl Transport {
                         }
                         return Ok(Some(answer));
                     }
-                    let error = parse_error(answer.status, &answer.body);
+                    let mut error = parse_error(answer.status, &answer.body);
+                    // What was refused, so that the hint fits it (a read refused is never a matter of scope).
+                    error.asked = Some(Asked {
+                        service: match self.options.api {
+                            super::Api::Config => Service::ConfigApi,
+                            super::Api::Public => Service::PublicApi,
+                        },
+                        write: !matches!(request.method, Method::GET | Method::HEAD),
+                    });
                     let retryable = answer.status == 429
                         || (matches!(answer.status, 503 | 504)
                             && request.idempotent()
@@ -395,7 +403,7 @@ pub fn parse_error(status: u16, bytes: &[u8]) -> ApiError {
     // The service's text goes to a terminal: escape control characters (a message must not move the cursor).
     let clean = |text: &str| crate::ui::escape_control(text).into_owned();
     if let Ok(body) = serde_json::from_slice::<ErrorBody>(bytes) {
-        return ApiError { status, code: Some(body.code), message: clean(&body.error) };
+        return ApiError { status, code: Some(body.code), message: clean(&body.error), asked: None };
     }
     if let Ok(Value::Object(map)) = serde_json::from_slice::<Value>(bytes) {
         // The Public API's `{"errors": [{"type", "message", "field"}, ...]}`: the first one says it.
@@ -406,17 +414,17 @@ pub fn parse_error(status: u16, bytes: &[u8]) -> ApiError {
             if let Some(field) = text("field").filter(|field| !message.contains(*field)) {
                 message = format!("{message} (field {})", clean(field));
             }
-            return ApiError { status, code: None, message };
+            return ApiError { status, code: None, message, asked: None };
         }
         let message = map.get("error").or_else(|| map.get("message")).and_then(Value::as_str).map(clean);
         let code = map.get("code").and_then(Value::as_i64).and_then(|c| i32::try_from(c).ok());
         if message.is_some() || code.is_some() {
-            return ApiError { status, code, message: message.unwrap_or_else(|| reason(status)) };
+            return ApiError { status, code, message: message.unwrap_or_else(|| reason(status)), asked: None };
         }
     }
     let text = excerpt(bytes);
     let message = if text.is_empty() { reason(status) } else { text };
-    ApiError { status, code: None, message }
+    ApiError { status, code: None, message, asked: None }
 }
 
 fn reason(status: u16) -> String {

@@ -43,6 +43,10 @@ pub struct Context {
     /// setting does not apply (an explicit `-o name` is refused before the command runs).
     pub names_resources: bool,
     settings: OnceLock<Result<Settings>>,
+    /// The API `seg auth login` chose by asking, which beats every setting for the rest of the process.
+    chosen_api: OnceLock<Api>,
+    /// The API and region whose host the profile's stored token was logged in for, read once.
+    login_api: OnceLock<Option<(Api, Option<Region>)>>,
     output_format: OnceLock<Format>,
     token: OnceLock<token::Token>,
     client: OnceLock<Client>,
@@ -58,6 +62,8 @@ impl Context {
             gate,
             names_resources: true,
             settings: OnceLock::new(),
+            chosen_api: OnceLock::new(),
+            login_api: OnceLock::new(),
             output_format: OnceLock::new(),
             token: OnceLock::new(),
             client: OnceLock::new(),
@@ -121,19 +127,35 @@ impl Context {
         }
     }
 
-    /// Which API: `--api`/SEG_API, else the profile's, else the Config API (so existing scripts keep working).
+    /// Which API: `--api`/SEG_API, else the profile's `api`, else the API whose host the profile's stored token was
+    /// logged in for (a login of an earlier version, which saved no `api`), else the Config API (so existing
+    /// scripts keep working). A choice made at `seg auth login`'s question beats them all.
     pub fn api(&self) -> Result<Api> {
+        if let Some(api) = self.chosen_api.get() {
+            return Ok(*api);
+        }
         if let Some(api) = self.global.api {
             return Ok(api);
         }
         match self.settings()?.profile.api.as_deref() {
-            None => Ok(Api::Config),
+            None => Ok(self.login_api().map_or(Api::Config, |(api, _)| api)),
             Some(text) => Api::parse(text).ok_or_else(|| {
                 Error::usage(format!(
                     "invalid api {text:?} in the profile: use config or public (`seg config set api`)"
                 ))
             }),
         }
+    }
+
+    /// Uses `api` for the rest of the process, whatever the settings say (`seg auth login` asked which).
+    pub fn choose_api(&self, api: Api) {
+        let _ = self.chosen_api.set(api);
+    }
+
+    /// The API and region whose host the profile's stored token is bound to (`credentials.toml`), read once; `None`
+    /// for any other URL and when nothing is stored.
+    fn login_api(&self) -> Option<(Api, Option<Region>)> {
+        *self.login_api.get_or_init(|| crate::config::credentials::api_of_login(self.profile_name()))
     }
 
     /// What the API in use can hold, as its adapter declares it (`api::Holds`): commands read this, never which API.
@@ -165,13 +187,15 @@ impl Context {
         })
     }
 
-    /// The Public API's region: `--region`/SEG_REGION, else the profile's, else us.
-    fn region(&self) -> Result<Region> {
+    /// The Public API's region: `--region`/SEG_REGION, else the profile's, else the one the profile's stored token
+    /// was logged in for, else us.
+    pub fn region(&self) -> Result<Region> {
         if let Some(region) = self.global.region {
             return Ok(region);
         }
         match self.settings()?.profile.region.as_deref() {
-            None => Ok(Region::Us),
+            // Where the profile's token was logged in (an EU login of an earlier version saved no region), else us.
+            None => Ok(self.login_api().and_then(|(_, region)| region).unwrap_or(Region::Us)),
             Some(text) => Region::parse(text)
                 .ok_or_else(|| Error::usage(format!("invalid region {text:?} in the profile: use us or eu"))),
         }

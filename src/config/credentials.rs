@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::profile;
+use crate::api::{Api, Region};
 use crate::effect::{Gate, KeyringWrite};
 use crate::error::{Error, Result};
 use crate::secret::Secret;
@@ -36,6 +37,30 @@ pub fn normalize_url(url: &str) -> String {
     match reqwest::Url::parse(url.trim()) {
         Ok(parsed) => parsed.as_str().trim_end_matches('/').to_string(),
         Err(_) => url.trim().trim_end_matches('/').to_string(),
+    }
+}
+
+/// The API (and, for the Public API, the region) whose host a base URL is: the service's own hosts only. Any other
+/// URL (a proxy, `seg serve`, which serves both) says nothing of the API.
+pub fn api_of_host(base_url: &str) -> Option<(Api, Option<Region>)> {
+    let url = normalize_url(base_url);
+    [
+        (crate::api::CONFIG_BASE_URL, Api::Config, None),
+        (crate::api::PUBLIC_BASE_URL_US, Api::Public, Some(Region::Us)),
+        (crate::api::PUBLIC_BASE_URL_EU, Api::Public, Some(Region::Eu)),
+    ]
+    .into_iter()
+    .find(|(host, _, _)| normalize_url(host) == url)
+    .map(|(_, api, region)| (api, region))
+}
+
+/// The API and region a profile's stored token was logged in for, read from the host `credentials.toml` binds it
+/// to; `None` when it names no API's host, when there is no login, or the file cannot be read (the token's
+/// resolution says why).
+pub fn api_of_login(profile: &str) -> Option<(Api, Option<Region>)> {
+    match Credentials::default_path().ok()?.login(profile).ok()?? {
+        Login::Bound { base_url, .. } => api_of_host(&base_url),
+        Login::Legacy(_) => None,
     }
 }
 

@@ -225,12 +225,20 @@ fn one_line(error: &toml::de::Error, text: &str) -> String {
 
 /// Sets or removes one key of a profile in the file at `path`, through the gate (locked, atomic, `--dry-run`).
 pub fn update(gate: &Gate, path: &Path, profile: &str, key: &str, value: Option<&str>) -> Result<()> {
+    update_all(gate, path, profile, &[(key, value)])
+}
+
+/// Sets or removes several keys of a profile as one rewrite (`seg auth login` saves the API, its region and the
+/// base URL together: all of them or none).
+pub fn update_all(gate: &Gate, path: &Path, profile: &str, changes: &[(&str, Option<&str>)]) -> Result<()> {
     gate.rewrite(path, "the config", |text| {
         let mut file = match text {
             Some(text) => ConfigFile::parse(text, path)?,
             None => ConfigFile::default(),
         };
-        file.set(profile, key, value)?;
+        for (key, value) in changes {
+            file.set(profile, key, *value)?;
+        }
         Ok((Some(file.to_text()), ()))
     })
 }

@@ -3,7 +3,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, Result};
+use crate::api::Api;
+use crate::error::{Error, Result, Service};
 use crate::secret::Secret;
 
 pub const ENV_TOKEN: &str = "SEG_TOKEN";
@@ -129,10 +130,18 @@ pub fn stored(profile: &str, to: &Destination<'_>) -> Result<Option<Token>> {
         if normalize_url(stored) == normalize_url(to.base_url) {
             return Ok(());
         }
+        // The hosts of the two APIs: the fix is the API, not another login.
+        let api = |url: &str| super::credentials::api_of_host(url).map(|(api, _)| api);
+        let stored_for = match (api(stored), api(to.base_url)) {
+            (Some(Api::Public), Some(Api::Config)) => Some(Service::PublicApi),
+            (Some(Api::Config), Some(Api::Public)) => Some(Service::ConfigApi),
+            _ => None,
+        };
         Err(Error::TokenElsewhere {
             profile: profile.to_string(),
             stored: normalize_url(stored),
             wanted: normalize_url(to.base_url),
+            stored_for,
         })
     };
     let in_file = |secret: &str| Token {

@@ -76,6 +76,8 @@ pub struct AuthStatus {
     pub profile: String,
     /// `config` or `public`.
     pub api: String,
+    /// The Public API's region (`us`, `eu`); `null` on the Config API, which has one host.
+    pub region: Option<String>,
     pub base_url: String,
     /// The Config API's path prefix; `null` on the Public API, which has none.
     pub api_version: Option<String>,

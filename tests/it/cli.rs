@@ -351,7 +351,7 @@ async fn every_row_of_the_error_table_gives_its_exit_code_with_stdout_empty() {
     assert!(run.stderr.contains("check --base-url"), "{}", run.stderr);
     let run = env.seg_with(&["workspaces", "list"], &[("SEG_TOKEN", "wrong")]).await;
     run.code(26);
-    assert!(run.stderr.contains("hint: check SEG_TOKEN"), "{}", run.stderr);
+    assert!(run.stderr.contains("hint: the token was not accepted: check SEG_TOKEN"), "{}", run.stderr);
 }
 
 #[tokio::test]

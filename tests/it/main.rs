@@ -23,6 +23,7 @@ mod inspector;
 mod jq;
 mod layers;
 mod listen;
+mod login;
 mod migration;
 mod openapi;
 mod parallel;

@@ -370,7 +370,7 @@ fn items(data: &mut Value, key: &str) -> Vec<Value> {
 }
 
 fn not_found(what: String) -> Error {
-    Error::Api(ApiError { status: 404, code: None, message: what })
+    Error::Api(ApiError { status: 404, code: None, message: what, asked: None })
 }
 
 /// A record's text field (`""` when it has none).
@@ -1038,6 +1038,7 @@ impl Call<'_> {
                 status: 409,
                 code: None,
                 message: format!("source {source} already has a {} destination", last_segment(name)),
+                asked: None,
             }));
         }
         let create = to_json(&public::CreateDestination {

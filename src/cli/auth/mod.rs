@@ -3,9 +3,10 @@
 use std::io::BufRead;
 
 use super::Context;
+use crate::api::Api;
 use crate::api::client::Outcome;
 use crate::config::credentials::{
-    Credentials, Keyring, Login, SecretStore, keyring_disabled, keyring_entry, normalize_url,
+    Credentials, Keyring, Login, SecretStore, api_of_host, keyring_disabled, keyring_entry, normalize_url,
 };
 use crate::config::profile;
 use crate::config::token;
@@ -22,7 +23,8 @@ pub enum Command {
     /// Show which source supplies the token, whether it works, and the profile's settings.
     ///
     /// Finds the token as every command does (--token, --token-file, SEG_TOKEN, SEG_TOKEN_FILE, then the profile's
-    /// keyring entry or file store) and tries it with GET /v1beta/workspaces. Prints the settings in effect, the
+    /// keyring entry or file store) and tries it with one read (the Config API's GET /v1beta/workspaces, the Public
+    /// API's GET /). Prints the settings in effect (the API, its region on the Public API, the base URL, ...), the
     /// keyring's state, the token's source, whether it works and the workspaces it reaches (`key: value` lines with
     /// -o table, the default on a terminal; else in the -o format), never the token. Then it exits 4 when there is
     /// no token, or with the API's code (e.g. 26) when the service refuses it.
@@ -46,16 +48,24 @@ pub enum Command {
     Logout,
 }
 
-/// Check an access token against the service and store it for the profile.
+/// Check an access token and store it for the profile, with the API it is for.
 ///
-/// The token is read from a hidden prompt on a terminal, or from stdin with --with-token. It is stored in the OS
-/// keyring; where no keyring works (a headless server), seg says so and asks before storing it in a file only
-/// you can read (0600). --insecure-storage uses that file without asking. SEG_NO_KEYRING=1 turns the keyring off.
+/// --api public (every token made since 2024-02-01 is a Public API token) or --api config names the API the token
+/// is for, and --region eu the Public API's EU host; the login saves them in the profile (`api`, `region`), so the
+/// next command speaks that API without a flag. On a terminal a login that names no API (neither --api nor SEG_API)
+/// asks which, the Public API first; without a terminal it keeps the profile's (config unless set), says so on
+/// stderr, and sends nothing to the other API's host. --base-url (or SEG_BASE_URL) is saved only when given.
+///
+/// The token is read from a hidden prompt on a terminal, or from stdin with --with-token, and checked with one
+/// read before it is stored. It is stored in the OS keyring; where no keyring works (a headless server), seg says
+/// so and asks before storing it in a file only you can read (0600). --insecure-storage uses that file without
+/// asking. SEG_NO_KEYRING=1 turns the keyring off.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  seg auth login
-  seg auth login --with-token < token.txt
-  echo \"$TOKEN\" | seg auth login --with-token --insecure-storage --profile ci")]
+  seg auth login --api public
+  seg auth login --api public --region eu
+  echo \"$TOKEN\" | seg auth login --api public --with-token --profile ci
+  seg auth login --api config --with-token < old-token.txt")]
 pub struct LoginArgs {
     /// Read the token from stdin
     #[arg(long)]
@@ -101,6 +111,9 @@ fn read_token(args: &LoginArgs, ctx: &Context) -> Result<Secret> {
 }
 
 async fn login(args: LoginArgs, ctx: &Context) -> Result<()> {
+    let can_ask = ctx.printer.stdin_tty && ctx.printer.stderr_tty;
+    let (api, named) = login_api(ctx, can_ask)?;
+    check_base_url(ctx, api)?;
     let secret = read_token(&args, ctx)?;
     let base_url = ctx.base_url()?;
     // Checked before it is stored: a token the service refuses is not kept.
@@ -110,7 +123,6 @@ async fn login(args: LoginArgs, ctx: &Context) -> Result<()> {
     };
     let profile = ctx.profile_name();
     let credentials = Credentials::default_path()?;
-    let can_ask = ctx.printer.stdin_tty && ctx.printer.stderr_tty;
     let ask = |question: &str| -> Result<bool> {
         if !can_ask {
             return Ok(false);
@@ -132,25 +144,106 @@ async fn login(args: LoginArgs, ctx: &Context) -> Result<()> {
     let file_only = args.insecure_storage || keyring_disabled();
     let login = Placement { profile, base_url: &base_url, secret: &secret, file_only };
     let stored_in = store_token(&Keyring, &credentials, &login, &ctx.gate, &ctx.printer, ask)?;
-    // The profile now goes where its token belongs.
-    if ctx.global.base_url.is_some() {
-        profile::update(&ctx.gate, &profile::path()?, profile, "base_url", Some(&base_url))?;
+    // The profile now speaks the API its token is for, where its token belongs: the API named (and its region), and
+    // the base URL only when one was given.
+    let mut changes = Vec::new();
+    if named {
+        changes.push(("api", Some(api.as_str())));
     }
+    if named && api == Api::Public && ctx.global.region.is_some() {
+        changes.push(("region", Some(ctx.region()?.as_str())));
+    }
+    if ctx.global.base_url.is_some() {
+        changes.push(("base_url", Some(base_url.as_str())));
+    }
+    if !changes.is_empty() {
+        profile::update_all(&ctx.gate, &profile::path()?, profile, &changes)?;
+    }
+    let workspaces = crate::ui::count(count, "workspace");
     if ctx.gate.is_dry_run() {
         ctx.printer.status(&format!(
-            "dry run: the token works at {base_url} ({} reachable); it was not stored",
-            crate::ui::count(count, "workspace")
+            "dry run: the token works on the {} at {base_url} ({workspaces} reachable); it was not stored",
+            title(api)
         ));
     } else {
         ctx.printer.status(&format!(
-            "logged in to {base_url} as profile {profile}: {} reachable; token stored in {stored_in}",
-            crate::ui::count(count, "workspace")
+            "logged in to the {} at {base_url} as profile {profile}: {workspaces} reachable; token stored in {stored_in}",
+            title(api)
         ));
         if keyring_disabled() && ctx.printer.stderr_tty {
             ctx.printer.hint("SEG_NO_KEYRING is set, so the keyring was not used: the token is in the file above");
         }
     }
     Ok(())
+}
+
+/// The API a login is for, and whether it was named (by --api, SEG_API or the answer to the question), and so goes
+/// into the profile. On a terminal the question, the Public API first; without one the profile's API, said on
+/// stderr with how to choose the other: nothing is sent to the other API's host to guess.
+fn login_api(ctx: &Context, can_ask: bool) -> Result<(Api, bool)> {
+    if let Some(api) = ctx.global.api {
+        return Ok((api, true));
+    }
+    if can_ask {
+        let answer = dialoguer::Select::new()
+            .with_prompt("Which API is the token for?")
+            .item("Public API (api.segmentapis.com): every token made since 2024-02-01")
+            .item("Config API (platform.segmentapis.com/v1beta): tokens made before")
+            .default(0)
+            .interact_opt()
+            .map_err(|e| Error::usage(format!("cannot ask which API: {e}")))?;
+        let api = match answer {
+            Some(0) => Api::Public,
+            Some(_) => Api::Config,
+            None => return Err(Error::Declined("Nothing was stored.".into())),
+        };
+        ctx.choose_api(api);
+        return Ok((api, true));
+    }
+    let api = ctx.api()?;
+    let why = if ctx.settings()?.profile.api.is_some() {
+        "the profile's api"
+    } else if api == Api::Public {
+        "the profile's token was stored for its host"
+    } else {
+        "the default"
+    };
+    let other = match api {
+        Api::Config => Api::Public,
+        Api::Public => Api::Config,
+    };
+    ctx.printer.status(&format!(
+        "logging in to the {} ({why}; no --api and no terminal to ask on); for the {}: seg auth login --api {other}",
+        title(api),
+        title(other),
+    ));
+    Ok((api, false))
+}
+
+/// A profile whose `base_url` is the other API's host cannot take this login (its token would be checked and
+/// stored there): said before the token is read, with the way out.
+fn check_base_url(ctx: &Context, api: Api) -> Result<()> {
+    if ctx.global.base_url.is_some() {
+        return Ok(());
+    }
+    let Some(url) = ctx.settings()?.profile.base_url.clone() else { return Ok(()) };
+    match api_of_host(&url) {
+        Some((host_api, _)) if host_api != api => Err(Error::usage(format!(
+            "the profile's base_url {url} is the {}'s host, and this login is for the {}: run `seg config unset \
+             base_url` first, or pass --base-url",
+            title(host_api),
+            title(api)
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// An API's name in a sentence.
+fn title(api: Api) -> &'static str {
+    match api {
+        Api::Config => "Config API",
+        Api::Public => "Public API",
+    }
 }
 
 async fn status(ctx: &Context) -> Result<()> {
@@ -165,8 +258,12 @@ async fn status(ctx: &Context) -> Result<()> {
     let mut report = AuthStatus {
         profile: ctx.profile_name().to_string(),
         api: ctx.api()?.to_string(),
+        region: match ctx.api()? {
+            Api::Public => Some(ctx.region()?.as_str().to_string()),
+            Api::Config => None,
+        },
         base_url: ctx.base_url()?,
-        api_version: Some(ctx.api_version()?).filter(|_| ctx.api().is_ok_and(|api| api == crate::api::Api::Config)),
+        api_version: Some(ctx.api_version()?).filter(|_| ctx.api().is_ok_and(|api| api == Api::Config)),
         workspace: ctx.workspace_setting()?,
         output: format!("{:?}", ctx.output_format()).to_lowercase(),
         keyring,

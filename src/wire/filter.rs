@@ -16,7 +16,8 @@ use super::{Create, null_as_default};
 /// The page wrapper of a destination's filters.
 pub const FILTERS: &str = "filters";
 
-/// The id prefix of a filter: `df_` and a 27-character KSUID.
+/// The id prefix of a filter on the Config API: `df_` before the Public API's id (22 letters and digits; 27 in
+/// data files of older `seg serve` versions).
 pub const FILTER_ID_PREFIX: &str = "df_";
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

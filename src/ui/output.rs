@@ -200,7 +200,7 @@ fn name_of(value: &Value) -> Result<String> {
         .find_map(|k| value.get(k).and_then(Value::as_str))
         .filter(|name| !name.is_empty())
         .ok_or_else(|| Error::failed("the answer has no resource name to print with -o name; use -o json"))?;
-    Ok(super::escape_control(name).into_owned())
+    Ok(super::escape_control(&crate::wire::filter::canonical_name(name)).into_owned())
 }
 
 #[cfg(test)]

@@ -50,6 +50,16 @@ impl Resource for DestinationFilter {
     const MASK_PREFIXED: bool = false;
 }
 
+/// A filter's name as seg writes and takes it on both APIs, `<destination>/filters/<id>`: the Config API answers some
+/// with a config segment before `filters` (`<destination>/config/<id>/filters/df_<id>`), which names the same filter.
+pub fn canonical_name(name: &str) -> std::borrow::Cow<'_, str> {
+    let Some((before, id)) = name.rsplit_once("/filters/") else { return name.into() };
+    match before.rsplit_once("/config/") {
+        Some((destination, config)) if !config.contains('/') => format!("{destination}/filters/{id}").into(),
+        _ => name.into(),
+    }
+}
+
 impl DestinationFilter {
     /// The filter's id (`df_...`), the last segment of its name in either of its forms.
     pub fn id(&self) -> &str {

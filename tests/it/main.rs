@@ -5,6 +5,7 @@
 
 mod attack;
 mod auth;
+mod both_apis;
 mod budget;
 mod cli;
 mod clients;

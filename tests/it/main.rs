@@ -26,6 +26,7 @@ mod listen;
 mod migration;
 mod openapi;
 mod parallel;
+mod plan_names;
 mod plan_truth;
 mod public_client;
 mod public_door;

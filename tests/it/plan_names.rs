@@ -1,0 +1,149 @@
+//! Names as people write them, and plans that settle, on both APIs (CLI.md, "Resource commands", "Two APIs",
+//! "Workspaces as code"; docs/reference/names.md, docs/reference/workspace-files.md): a tracking plan named in full,
+//! by id or by its display name (any characters; two plans of one display name refused before any write), names
+//! printed with the token's workspace by its slug, `--each` with `--jq` and `-o name`, and tracking-plan rules that
+//! compare as the service keeps them whatever either API filled in and in whatever order it lists them, so an export
+//! diffs to nothing and a second apply sends nothing, on each API, after a switch and after a copy.
+
+use serde_json::{Value, json};
+
+use crate::code::{write_file, writes};
+use crate::support::{Run, TestEnv, WRITE};
+use seg::emulator::EmulatorOptions;
+
+const APIS: [&str; 2] = ["config", "public"];
+
+async fn env() -> TestEnv {
+    TestEnv::with(EmulatorOptions { rate_limit: 0, ..Default::default() }).await
+}
+
+/// `seg ARGS` on `api`: on the Config API in workspace demo (`-w`), on the Public API in the token's (no `-w`, so
+/// names hold the token's workspace until its slug is read).
+async fn seg(env: &TestEnv, api: &str, args: &[&str]) -> Run {
+    let mut vars = vec![("SEG_TOKEN", WRITE), ("SEG_API", api)];
+    if api == "config" {
+        vars.push(("SEG_WORKSPACE", "demo"));
+    }
+    env.seg_with(args, &vars).await
+}
+
+/// The requests that changed something since the last look, as `METHOD path`.
+async fn changed(env: &TestEnv) -> Vec<String> {
+    writes(env).await.into_iter().map(|(method, uri, _)| format!("{method} {uri}")).collect()
+}
+
+/// The rules of the plan `Flow`: events B then A as a person writes them (no description, no version), a global
+/// schema.
+fn rules_written() -> Value {
+    json!({
+        "global": {"type": "object", "properties": {"context": {"type": "object"}}},
+        "events": [
+            {"name": "Signed Up", "rules": {"type": "object", "properties": {"properties": {"type": "object"}}}},
+            {"name": "Added To Cart", "version": 2},
+        ]
+    })
+}
+
+fn file(rules: &Value) -> String {
+    json!({"format": "seg/1", "workspace": "demo", "tracking_plans": {"Flow": {"rules": rules, "sources": []}}})
+        .to_string()
+}
+
+/// `diff` of a file finds nothing to change and `apply` sends nothing.
+async fn settled(env: &TestEnv, api: &str, path: &str, why: &str) {
+    let run = seg(env, api, &["diff", "--file", path, "-o", "json"]).await;
+    let plan = run.json();
+    assert_eq!((run.code, &plan["changes"], &plan["requests"]), (0, &json!([]), &json!(0)), "{api} {why}: {plan}");
+    changed(env).await;
+    seg(env, api, &["apply", "--file", path, "--yes"]).await.code(0);
+    assert_eq!(changed(env).await, Vec::<String>::new(), "{api} {why}: apply sends nothing");
+}
+
+#[tokio::test]
+async fn rules_settle_whatever_an_api_fills_in_and_in_any_order() {
+    for api in APIS {
+        let env = env().await;
+        // Applied as written, through this API: the second apply sends nothing.
+        let written = write_file(&env, "written.json", &file(&rules_written()));
+        let first = seg(&env, api, &["apply", "--file", &written, "--yes"]).await;
+        first.code(0);
+        settled(&env, api, &written, "the file applied").await;
+        // The same events in the other order, with the defaults the Public API fills in written out.
+        let mut reordered = rules_written();
+        let events = reordered["events"].as_array_mut().unwrap();
+        events.reverse();
+        events[1]["description"] = json!("");
+        events[1]["version"] = json!(1);
+        let reordered = write_file(&env, "reordered.json", &file(&reordered));
+        settled(&env, api, &reordered, "the rules in another order").await;
+        // Its export diffs to nothing, on this API and on the other (a switch).
+        let exported = seg(&env, api, &["export", "--format", "json"]).await;
+        let exported = write_file(&env, "exported.json", &exported.code(0).stdout);
+        for on in APIS {
+            settled(&env, on, &exported, &format!("exported on {api}")).await;
+        }
+        // A change is still one: another description, another version.
+        for (at, value) in [("description", json!("Someone signed up")), ("version", json!(3))] {
+            let mut changed_rules = rules_written();
+            changed_rules["events"][0][at] = value;
+            let path = write_file(&env, "changed.json", &file(&changed_rules));
+            let run = seg(&env, api, &["diff", "--file", &path, "-o", "json"]).await;
+            assert_eq!(run.code, 1, "{api} {at}: {}", run.stdout);
+        }
+    }
+}
+
+#[tokio::test]
+async fn rules_made_through_the_public_api_settle_on_both_after_a_switch_and_a_copy() {
+    let env = TestEnv::with(EmulatorOptions {
+        workspaces: vec!["demo".into(), "viapublic".into(), "viaconfig".into()],
+        rate_limit: 0,
+        ..Default::default()
+    })
+    .await;
+    // Made through the Public API's own calls, its rules in an order of their own: a track rule, the common one,
+    // another track rule, each as the Public API's clients write them.
+    let plan = env.call("POST", "/tracking-plans", Some(json!({"name": "Flow", "type": "LIVE"}))).await;
+    let id = plan.json["data"]["trackingPlan"]["id"].as_str().unwrap().to_string();
+    let rules = json!({"rules": [
+        {"type": "TRACK", "key": "Signed Up", "version": 1, "jsonSchema": {"type": "object"}},
+        {"type": "COMMON", "version": 1, "jsonSchema": {"type": "object"}},
+        {"type": "TRACK", "key": "Added To Cart", "version": 2, "jsonSchema": null},
+    ]});
+    let put = env.call("PUT", &format!("/tracking-plans/{id}/rules"), Some(rules)).await;
+    assert!(put.status < 300, "{}", put.text);
+    // The events in the other order, as a person writes them: nothing to change on either API.
+    let mut written = rules_written();
+    written["global"] = json!({"type": "object"});
+    written["events"][0]["rules"] = json!({"type": "object"});
+    written["events"].as_array_mut().unwrap().reverse();
+    let written = write_file(&env, "written.json", &file(&written));
+    for api in APIS {
+        settled(&env, api, &written, "made through the Public API").await;
+        let exported = seg(&env, api, &["export", "--format", "json"]).await;
+        let exported = write_file(&env, "exported.json", &exported.code(0).stdout);
+        for on in APIS {
+            settled(&env, on, &exported, &format!("exported on {api}")).await;
+        }
+    }
+    // A copy into another workspace through each API, applied twice: the second sends nothing.
+    let exported = seg(&env, "public", &["export", "--format", "json"]).await;
+    let exported = exported.code(0).stdout.clone();
+    for api in APIS {
+        let ws = format!("via{api}");
+        let copy = exported.replace("\"workspace\": \"demo\"", &format!("\"workspace\": \"{ws}\""));
+        assert!(copy.contains(&ws), "{copy}");
+        let copy = write_file(&env, "copy.json", &copy);
+        let body = json!({"access_token": {"description": "copy", "scopes": "workspace",
+            "workspace_names": [format!("workspaces/{ws}")]}});
+        let token = env.call("POST", "/v1beta/access-tokens", Some(body)).await;
+        let token = token.ok()["token"].as_str().unwrap().to_string();
+        let vars = [("SEG_TOKEN", token.as_str()), ("SEG_API", api), ("SEG_WORKSPACE", ws.as_str())];
+        env.seg_with(&["apply", "--file", &copy, "--yes"], &vars).await.code(0);
+        changed(&env).await;
+        let run = env.seg_with(&["diff", "--file", &copy, "-o", "json"], &vars).await;
+        assert_eq!((run.code, &run.json()["changes"]), (0, &json!([])), "{api}: {}", run.stdout);
+        env.seg_with(&["apply", "--file", &copy, "--yes"], &vars).await.code(0);
+        assert_eq!(changed(&env).await, Vec::<String>::new(), "{api}: the copy applied again sends nothing");
+    }
+}

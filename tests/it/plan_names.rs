@@ -32,6 +32,98 @@ async fn changed(env: &TestEnv) -> Vec<String> {
     writes(env).await.into_iter().map(|(method, uri, _)| format!("{method} {uri}")).collect()
 }
 
+fn no_placeholder(api: &str, run: &Run) {
+    for text in [&run.stdout, &run.stderr] {
+        assert!(!text.contains("workspaces/-"), "{api}: the token's workspace by its slug:\n{text}");
+    }
+}
+
+#[tokio::test]
+async fn a_tracking_plan_is_named_in_full_by_id_or_by_its_display_name_on_both_apis() {
+    for api in APIS {
+        let env = env().await;
+        seg(&env, api, &["sources", "create", "web", "--catalog", "javascript"]).await.code(0);
+        let made = seg(&env, api, &["tracking-plans", "create", "--display-name", "Main plan", "-o", "name"]).await;
+        let name = made.code(0).stdout.trim().to_string();
+        assert!(name.starts_with("workspaces/demo/tracking-plans/rs_"), "{api}: {name}");
+        let id = name.rsplit('/').next().unwrap().to_string();
+        // By its display name, as the README writes it; by its id; in full: the same plan.
+        for by in ["Main plan", id.as_str(), name.as_str()] {
+            let got = seg(&env, api, &["tracking-plans", "get", by, "-o", "name"]).await;
+            assert_eq!(got.code(0).stdout.trim(), name, "{api}: {by}");
+        }
+        if api == "public" {
+            let raw = seg(&env, api, &["tracking-plans", "get", "Main plan", "-o", "json"]).await;
+            let tp = raw.code(0).json()["id"].as_str().unwrap().to_string();
+            assert!(tp.starts_with("tp_"), "{tp}");
+            let got = seg(&env, api, &["tracking-plans", "get", &tp, "-o", "name"]).await;
+            assert_eq!(got.code(0).stdout.trim(), name, "the Public API's own id");
+        }
+        // Every command that takes a plan takes its display name.
+        let added = seg(&env, api, &["tracking-plans", "connections", "add", "Main plan", "web", "-o", "name"]).await;
+        assert_eq!(added.code(0).stdout, "workspaces/demo/sources/web\n", "{api}");
+        let listed = seg(&env, api, &["tracking-plans", "connections", "list", "Main plan", "-o", "name"]).await;
+        assert_eq!(listed.code(0).stdout, "workspaces/demo/sources/web\n", "{api}");
+        seg(&env, api, &["tracking-plans", "connections", "remove", "Main plan", "web"]).await.code(0);
+        let renamed = seg(&env, api, &["tracking-plans", "update", "Main plan", "--display-name", "Plan / 2 ✓"]).await;
+        renamed.code(0);
+        seg(&env, api, &["tracking-plans", "get", "Main plan"]).await.code(15);
+        let got = seg(&env, api, &["tracking-plans", "get", "Plan / 2 ✓", "-o", "name"]).await;
+        assert_eq!(got.code(0).stdout.trim(), name, "{api}: any characters");
+
+        // Two plans of one display name: refused naming both, before any write.
+        let mut twins = Vec::new();
+        for _ in 0..2 {
+            let made = seg(&env, api, &["tracking-plans", "create", "--display-name", "Twin", "-o", "name"]).await;
+            twins.push(made.code(0).stdout.trim().rsplit('/').next().unwrap().to_string());
+        }
+        changed(&env).await;
+        for args in [
+            &["tracking-plans", "delete", "Twin", "--yes"][..],
+            &["tracking-plans", "update", "Twin", "--display-name", "One"],
+            &["tracking-plans", "connections", "add", "Twin", "web"],
+        ] {
+            let run = seg(&env, api, args).await;
+            assert_eq!(run.code, 2, "{api} {args:?}: {}", run.stderr);
+            for twin in &twins {
+                assert!(run.stderr.contains(twin.as_str()), "{api}: names both ids: {}", run.stderr);
+            }
+        }
+        assert_eq!(changed(&env).await, Vec::<String>::new(), "{api}: nothing written");
+
+        // A delete by display name says what it deleted by the workspace's slug.
+        let deleted = seg(&env, api, &["tracking-plans", "delete", "Plan / 2 ✓", "--yes"]).await;
+        assert!(deleted.code(0).stderr.contains(&format!("deleted {name}")), "{api}: {}", deleted.stderr);
+        no_placeholder(api, &deleted);
+        seg(&env, api, &["tracking-plans", "get", &id]).await.code(15);
+    }
+}
+
+#[tokio::test]
+async fn names_print_with_the_tokens_workspace_by_its_slug() {
+    let env = env().await;
+    seg(&env, "public", &["sources", "create", "web", "--catalog", "javascript"]).await.code(0);
+    let made = seg(&env, "public", &["tracking-plans", "create", "--display-name", "P", "-o", "name"]).await;
+    let plan = made.code(0).stdout.trim().rsplit('/').next().unwrap().to_string();
+    for args in [
+        &["sources", "list", "-o", "name"][..],
+        &["sources", "get", "web", "-o", "name"],
+        &["tracking-plans", "list", "-o", "name"],
+        &["tracking-plans", "get", &plan, "-o", "table"],
+        &["tracking-plans", "connections", "add", &plan, "web", "-o", "name"],
+        &["tracking-plans", "connections", "list", "--all", "-o", "table"],
+        &["tracking-plans", "delete", &plan, "--yes"],
+        &["sources", "delete", "web", "--yes"],
+    ] {
+        let run = seg(&env, "public", args).await;
+        run.code(0);
+        no_placeholder("public", &run);
+        if args.contains(&"name") || args.contains(&"delete") {
+            assert!(run.stdout.contains("workspaces/demo/") || run.stderr.contains("workspaces/demo/"), "{args:?}");
+        }
+    }
+}
+
 /// The rules of the plan `Flow`: events B then A as a person writes them (no description, no version), a global
 /// schema.
 fn rules_written() -> Value {

@@ -124,6 +124,55 @@ async fn names_print_with_the_tokens_workspace_by_its_slug() {
     }
 }
 
+#[tokio::test]
+async fn each_runs_jq_over_every_result_and_names_what_succeeded() {
+    for api in APIS {
+        let env = env().await;
+        seg(&env, api, &["sources", "create", "taken", "--catalog", "javascript"]).await.code(0);
+        let items = write_file(&env, "items", "web\ntaken\napp\n");
+        let args = ["sources", "create", "--each", items.as_str(), "--catalog", "javascript", "-o", "name"];
+        let run = seg(&env, api, &args).await;
+        assert_eq!(run.code, 1, "{api}: one of three failed: {}", run.stderr);
+        assert_eq!(run.stdout, "workspaces/demo/sources/web\nworkspaces/demo/sources/app\n", "{api}");
+        assert!(run.stderr.contains("failed: workspaces/demo/sources/taken"), "{api}: {}", run.stderr);
+        assert!(run.stderr.contains("workspaces/demo/sources/taken:"), "{api}: the failure said: {}", run.stderr);
+        no_placeholder(api, &run);
+
+        let items = write_file(&env, "gone", "web\nnone\napp\n");
+        let jq = r#""\(.name) \(.ok) \(.error.exit_code // 0)""#;
+        let args = ["sources", "delete", "--each", items.as_str(), "--yes", "--jq", jq];
+        let run = seg(&env, api, &args).await;
+        assert_eq!(run.code, 1, "{api}: {}", run.stderr);
+        assert_eq!(
+            run.stdout,
+            "workspaces/demo/sources/web true 0\nworkspaces/demo/sources/none false 15\n\
+             workspaces/demo/sources/app true 0\n",
+            "{api}: the filter ran over each result line"
+        );
+        no_placeholder(api, &run);
+        // A filter that fails on one result stops none of the others.
+        for slug in ["one", "two"] {
+            seg(&env, api, &["sources", "create", slug, "--catalog", "javascript"]).await.code(0);
+        }
+        let items = write_file(&env, "more", "one\nnone\ntwo\n");
+        let args = ["sources", "delete", "--each", items.as_str(), "--yes", "--jq", ".error | keys | length"];
+        let run = seg(&env, api, &args).await;
+        assert_eq!((run.code, run.stdout.as_str()), (1, "4\n"), "{api}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("--jq") || run.stderr.contains("cannot"),
+            "{api}: the filter's error: {}",
+            run.stderr
+        );
+        let left = seg(&env, api, &["sources", "list", "-o", "name"]).await;
+        assert_eq!(left.code(0).stdout, "workspaces/demo/sources/taken\n", "{api}: both deleted");
+        // Under -o yaml each result is a document.
+        let items = write_file(&env, "again", "taken\n");
+        let run = seg(&env, api, &["sources", "delete", "--each", items.as_str(), "--yes", "-o", "yaml"]).await;
+        let yaml = &run.code(0).stdout;
+        assert!(yaml.starts_with("name: workspaces/demo/sources/taken\nok: true\n"), "{api}: {yaml}");
+    }
+}
+
 /// The rules of the plan `Flow`: events B then A as a person writes them (no description, no version), a global
 /// schema.
 fn rules_written() -> Value {

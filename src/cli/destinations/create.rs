@@ -43,6 +43,10 @@ pub struct Args {
     #[arg(long, value_name = "M", value_parser = super::update::parse_mode)]
     connection_mode: Option<String>,
     /// Create one per line of this file (`-` for stdin): a name, or an ndjson object of these flags
+    ///
+    /// Prints one ndjson result a line ({"name", "ok", "resource" or "error"}); with -o name the name of each item
+    /// that succeeded (failures on stderr), with --jq the filter's output for each result line, with -o yaml one
+    /// document each.
     #[arg(long, value_name = "F")]
     each: Option<PathBuf>,
 }

@@ -16,6 +16,10 @@ pub struct Target {
     #[command(flatten)]
     source: SourceArg,
     /// Do it to each destination named in this file, one a line (`-` for stdin)
+    ///
+    /// Prints one ndjson result a line ({"name", "ok", "resource" or "error"}); with -o name the name of each item
+    /// that succeeded (failures on stderr), with --jq the filter's output for each result line, with -o yaml one
+    /// document each.
     #[arg(long, value_name = "F")]
     each: Option<PathBuf>,
 }

@@ -19,6 +19,10 @@ pub struct Args {
     #[arg(required_unless_present = "each", conflicts_with = "each")]
     names: Vec<String>,
     /// Delete every source named in this file, one a line (`-` for stdin), concurrently, one result line each
+    ///
+    /// Prints one ndjson result a line ({"name", "ok", "resource" or "error"}); with -o name the name of each item
+    /// that succeeded (failures on stderr), with --jq the filter's output for each result line, with -o yaml one
+    /// document each.
     #[arg(long, value_name = "F")]
     each: Option<std::path::PathBuf>,
 }

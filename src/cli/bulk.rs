@@ -190,10 +190,10 @@ fn in_tokens_workspace(name: &str) -> bool {
 }
 
 /// What `--each` prints of each result (README, "Many at once"): the result line (`{"name", "ok", "resource" |
-/// "error"}`) as ndjson, or run through `--jq` (each line on its own; with `-o yaml` each output a YAML document),
-/// or as a YAML document (`-o yaml`), or with `-o name` the name of each item that succeeded, one a line (a
-/// failure is said on stderr, its line not printed). `-o json` and `-o table` print the lines as `ndjson` does: a
-/// list of results arrives one at a time.
+/// "error"}`, the answer in it as the service wrote it), or that line run through `--jq` (each line on its own;
+/// with `-o yaml` each output a YAML document), or with `-o name` the name of each item that succeeded, one a line
+/// (a failure is said on stderr, its line not printed). `-o json`, `yaml` and `table` print the lines as `ndjson`
+/// does: results arrive one at a time, and a script reads each as it comes.
 enum Shown<'c> {
     Lines,
     Names,
@@ -207,9 +207,8 @@ impl<'c> Shown<'c> {
         let filtered = ctx.global.jq.is_some();
         Ok(match output.format() {
             _ if filtered => Shown::Through(output),
-            Format::Yaml => Shown::Through(output),
             Format::Name => Shown::Names,
-            Format::Json | Format::Ndjson | Format::Table => Shown::Lines,
+            Format::Json | Format::Ndjson | Format::Yaml | Format::Table => Shown::Lines,
         })
     }
 

@@ -52,9 +52,8 @@ pub struct Args {
     /// Update one destination per line of this file (`-` for stdin): a name, or an ndjson object of
     /// {"name", "enabled", "connection_mode", "config": {K: V}}; the flags apply to every line
     ///
-    /// Prints one ndjson result a line ({"name", "ok", "resource" or "error"}); with -o name the name of each item
-    /// that succeeded (failures on stderr), with --jq the filter's output for each result line, with -o yaml one
-    /// document each.
+    /// Prints one ndjson result a line ({"name", "ok", "resource" or "error"}) whatever -o says, but with -o name
+    /// the name of each item that succeeded (failures on stderr) and with --jq the filter's output for each line.
     #[arg(long, value_name = "F")]
     each: Option<PathBuf>,
 }

@@ -117,6 +117,66 @@ impl Name {
     pub fn path(&self) -> &str {
         &self.full
     }
+
+    /// The workspace a name is in (`w` of `workspaces/w/...`), `None` for one in none (a token, a catalog entry).
+    pub fn workspace(&self) -> Option<&str> {
+        self.full.strip_prefix("workspaces/").map(|rest| rest.split('/').next().unwrap_or(rest))
+    }
+
+    /// The same resource in workspace `ws`: how a name holding the token's workspace ([`crate::wire::TOKENS_WORKSPACE`])
+    /// is printed, once its slug is known.
+    pub fn in_workspace(&self, ws: &str) -> Name {
+        Name { kind: self.kind, full: in_workspace(&self.full, ws) }
+    }
+}
+
+/// A name (full, or a collection's path) in workspace `ws`; one in no workspace as it is.
+pub fn in_workspace(name: &str, ws: &str) -> String {
+    match name.strip_prefix("workspaces/") {
+        Some(rest) => match rest.split_once('/') {
+            Some((_, below)) => format!("workspaces/{ws}/{below}"),
+            None => format!("workspaces/{ws}"),
+        },
+        None => name.to_string(),
+    }
+}
+
+/// A tracking plan as a person names it (docs/reference/names.md, "Tracking plans").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Plan {
+    /// A full name (`workspaces/W/tracking-plans/ID`), or an id completed from the workspace.
+    Named(Name),
+    /// Anything else: a display name, matched exactly against the workspace's plans.
+    Titled(String),
+}
+
+/// The prefixes of a tracking plan's ids: the Config API's (`rs_`) and the Public API's (`tp_`).
+pub const PLAN_ID_PREFIXES: [&str; 2] = ["rs_", "tp_"];
+
+/// Whether `text` is a tracking plan's id: `rs_` or `tp_` and then the ids' alphabet (letters and digits).
+pub fn is_plan_id(text: &str) -> bool {
+    PLAN_ID_PREFIXES.iter().any(|prefix| {
+        text.strip_prefix(prefix).is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric()))
+    })
+}
+
+/// Reads a tracking-plan argument: a full name if it starts as one (`workspaces/`; refused when it does not parse as
+/// a plan's), else an id if it is one ([`is_plan_id`]), else a display name (any other characters, spaces
+/// included). An empty or overlong argument is refused too.
+pub fn tracking_plan(input: &str, defaults: &Defaults) -> Result<Plan, String> {
+    let kind = Kind::TrackingPlan;
+    if input.is_empty() || input.len() >= MAX_NAME {
+        // `parse` says why, in the words it uses for every name.
+        return parse(kind, input, defaults).map(Plan::Named);
+    }
+    // What starts as a full name is one: a malformed one (another kind's, a bad segment) is refused, as any name.
+    if input.strip_prefix('/').unwrap_or(input).starts_with("workspaces/") {
+        return parse(kind, input, &Defaults::default()).map(Plan::Named);
+    }
+    if is_plan_id(input) {
+        return parse(kind, input, defaults).map(Plan::Named);
+    }
+    Ok(Plan::Titled(input.to_string()))
 }
 
 impl fmt::Display for Name {
@@ -314,6 +374,38 @@ mod tests {
             let err = parse(kind, input, &defaults).unwrap_err();
             assert!(err.contains("without '/'"), "{err}");
         }
+    }
+
+    #[test]
+    fn a_tracking_plan_is_named_in_full_by_id_or_by_its_display_name() {
+        let d = with(Some("w"), None);
+        let named = |input: &str| match tracking_plan(input, &d).unwrap() {
+            Plan::Named(name) => name.as_str().to_string(),
+            Plan::Titled(title) => format!("titled {title}"),
+        };
+        assert_eq!(named("workspaces/x/tracking-plans/rs_1"), "workspaces/x/tracking-plans/rs_1");
+        assert_eq!(named("rs_2aB"), "workspaces/w/tracking-plans/rs_2aB");
+        assert_eq!(
+            named("tp_5gopz6tfKxAjpS4TjuqVIeTdm7T"),
+            "workspaces/w/tracking-plans/tp_5gopz6tfKxAjpS4TjuqVIeTdm7T"
+        );
+        for title in ["Main plan", "rs_", "rs_a-b", "Plan/2", "Café 100%", "a workspaces/x", "web"] {
+            assert_eq!(named(title), format!("titled {title}"), "{title}");
+        }
+        assert!(tracking_plan("workspaces/w/sources/x", &d).unwrap_err().contains("expected"));
+        assert!(tracking_plan("workspaces/w/tracking-plans/a b", &d).is_err());
+        assert!(tracking_plan("", &d).is_err());
+        assert!(tracking_plan(&"a".repeat(MAX_NAME), &d).is_err());
+        assert!(tracking_plan("rs_1", &Defaults::default()).unwrap_err().contains("needs a workspace"));
+    }
+
+    #[test]
+    fn names_in_the_tokens_workspace_print_in_its_slug() {
+        let n = parse(Kind::TrackingPlan, "rs_1", &with(Some("-"), None)).unwrap();
+        assert_eq!(n.workspace(), Some("-"));
+        assert_eq!(n.in_workspace("acme").as_str(), "workspaces/acme/tracking-plans/rs_1");
+        assert_eq!(in_workspace("workspaces/-", "acme"), "workspaces/acme");
+        assert_eq!(in_workspace("access-tokens/1", "acme"), "access-tokens/1");
     }
 
     #[test]

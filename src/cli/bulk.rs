@@ -124,34 +124,54 @@ pub async fn send<A: DeserializeOwned>(client: &Client, request: &Request<A>) ->
 
 /// Runs `op` on every job (a resource name and what to do to it), `CONCURRENCY` at once, printing each result in
 /// input order as it is known, with the service's answer (under `--dry-run` the requests described are the output,
-/// and no result lines).
+/// and no result lines). What is printed of each result follows `-o` and `--jq` (`Shown`); a name in the token's
+/// workspace is printed with the workspace's slug (`Context::token_workspace`, one read).
 pub async fn run<T, F, Fut>(ctx: &Context, jobs: Vec<(String, T)>, op: F) -> Result<()>
 where
     F: Fn(T) -> Fut,
     Fut: Future<Output = Result<Option<Box<RawValue>>>>,
 {
     let total = jobs.len();
+    let shown = Shown::of(ctx)?;
+    let slug =
+        if jobs.iter().any(|(name, _)| in_tokens_workspace(name)) { Some(ctx.token_workspace().await?) } else { None };
     let mut results = futures_util::stream::iter(jobs)
         .map(|(name, job)| {
+            let name = match &slug {
+                Some(slug) if in_tokens_workspace(&name) => crate::api::names::in_workspace(&name, slug),
+                _ => name,
+            };
             let done = op(job);
             async move { (name, done.await) }
         })
         .buffered(CONCURRENCY);
     let mut failed: Vec<(String, u8)> = Vec::new();
+    // A filter that fails on one result is said at the end and the items go on: stopping would drop those in flight.
+    let mut unprinted: Option<Error> = None;
     while let Some((name, result)) = results.next().await {
         let line = match result {
             Ok(resource) => EachResult { name, ok: true, resource, error: None },
             Err(error) => {
                 failed.push((name.clone(), error.exit_code()));
+                shown.failed(ctx, &name, &error);
                 EachResult { name, ok: false, resource: None, error: error.report() }
             }
         };
         if !ctx.gate.is_dry_run() {
-            ctx.printer.data_line(&crate::ui::json_line(&line)?)?;
+            match shown.print(ctx, &line) {
+                Ok(()) => {}
+                Err(error @ Error::BrokenPipe) => return Err(error),
+                Err(error) => {
+                    unprinted.get_or_insert(error);
+                }
+            }
         }
     }
     if failed.is_empty() {
-        return Ok(());
+        return unprinted.map_or(Ok(()), Err);
+    }
+    if let Some(error) = &unprinted {
+        ctx.printer.error(error);
     }
     for (name, _) in &failed {
         ctx.printer.status(&format!("failed: {}", crate::ui::escape_control(name)));
@@ -162,6 +182,68 @@ where
         return Err(Error::Bulk { message, code });
     }
     Err(Error::Bulk { message, code: 1 })
+}
+
+/// Whether a name holds the token's workspace (`wire::TOKENS_WORKSPACE`) where its workspace goes.
+fn in_tokens_workspace(name: &str) -> bool {
+    name.strip_prefix("workspaces/").and_then(|rest| rest.split('/').next()) == Some(crate::wire::TOKENS_WORKSPACE)
+}
+
+/// What `--each` prints of each result (README, "Many at once"): the result line (`{"name", "ok", "resource" |
+/// "error"}`, the answer in it as the service wrote it), or that line run through `--jq` (each line on its own;
+/// with `-o yaml` each output a YAML document), or with `-o name` the name of each item that succeeded, one a line
+/// (a failure is said on stderr, its line not printed). `-o json`, `yaml` and `table` print the lines as `ndjson`
+/// does: results arrive one at a time, and a script reads each as it comes.
+enum Shown<'c> {
+    Lines,
+    Names,
+    Through(crate::ui::output::Output<'c>),
+}
+
+impl<'c> Shown<'c> {
+    fn of(ctx: &'c Context) -> Result<Shown<'c>> {
+        use crate::ui::output::Format;
+        let output = ctx.output(&[])?;
+        let filtered = ctx.global.jq.is_some();
+        Ok(match output.format() {
+            _ if filtered => Shown::Through(output),
+            Format::Name => Shown::Names,
+            Format::Json | Format::Ndjson | Format::Yaml | Format::Table => Shown::Lines,
+        })
+    }
+
+    fn print(&self, ctx: &Context, line: &EachResult) -> Result<()> {
+        match self {
+            Shown::Lines => ctx.printer.data_line(&crate::ui::json_line(line)?),
+            Shown::Names if line.ok => ctx.printer.data_line(&crate::ui::escape_control(&line.name)),
+            Shown::Names => Ok(()),
+            Shown::Through(output) => {
+                let text = crate::ui::json_line(line)?;
+                let raw = RawValue::from_string(text).map_err(|e| Error::failed(format!("cannot write JSON: {e}")))?;
+                output.record(&Line(raw))
+            }
+        }
+    }
+
+    /// A failure, on stderr when its result line is not printed.
+    fn failed(&self, ctx: &Context, name: &str, error: &Error) {
+        if matches!(self, Shown::Names) && !matches!(error, Error::BrokenPipe) {
+            ctx.printer.status(&crate::ui::escape_control(&format!("{name}: {error}")));
+        }
+    }
+}
+
+/// One result line, as `Output` prints a record: its text is what scripts read.
+struct Line(Box<RawValue>);
+
+impl crate::ui::output::Record for Line {
+    fn raw(&self) -> std::borrow::Cow<'_, RawValue> {
+        std::borrow::Cow::Borrowed(&self.0)
+    }
+
+    fn view(&self) -> Value {
+        serde_json::from_str(self.0.get()).unwrap_or_default()
+    }
 }
 
 #[cfg(test)]

@@ -342,6 +342,26 @@ impl Context {
         Ok(())
     }
 
+    /// The slug of the token's workspace (one read): what a name holding [`crate::wire::TOKENS_WORKSPACE`] is
+    /// printed with.
+    pub async fn token_workspace(&self) -> Result<String> {
+        let ws = format!("workspaces/{}", crate::wire::TOKENS_WORKSPACE);
+        match self.client()?.send(&Request::<crate::wire::Workspace>::get(&ws)).await? {
+            Outcome::Answer(found) => Ok(found.name.strip_prefix("workspaces/").unwrap_or(&found.name).to_string()),
+            Outcome::DryRun => Ok(crate::wire::TOKENS_WORKSPACE.to_string()),
+        }
+    }
+
+    /// Names as they are printed: those in the token's workspace in its slug (read once, when one is).
+    pub async fn in_token_workspace(&self, names: &[Name]) -> Result<Vec<Name>> {
+        let tokens = |name: &Name| name.workspace() == Some(crate::wire::TOKENS_WORKSPACE);
+        if !names.iter().any(tokens) {
+            return Ok(names.to_vec());
+        }
+        let slug = self.token_workspace().await?;
+        Ok(names.iter().map(|name| if tokens(name) { name.in_workspace(&slug) } else { name.clone() }).collect())
+    }
+
     /// The workspace named by `-w` (full or short), required.
     pub fn workspace(&self) -> Result<Name> {
         let ws = self.workspace_of_names()?.ok_or_else(|| {
@@ -590,6 +610,7 @@ impl Context {
 
     /// Deletes the resources named in a `--each` file after one confirmation, concurrently, one result line each.
     pub async fn delete_each(&self, names: Vec<Name>) -> Result<()> {
+        let names = self.in_token_workspace(&names).await?;
         let (first, last) = (names.first().map(Name::as_str), names.last().map(Name::as_str));
         let with = self.taken_with(&names).await?;
         let many = crate::ui::count(names.len(), names.first().map_or("resource", |n| n.kind().noun()));
@@ -607,6 +628,8 @@ impl Context {
 
     /// Deletes each resource after one confirmation; stops at the first failure and says what was left.
     pub async fn delete(&self, names: &[Name]) -> Result<()> {
+        let names = self.in_token_workspace(names).await?;
+        let names = names.as_slice();
         let shown: Vec<&str> = names.iter().map(Name::as_str).collect();
         let with = self.taken_with(names).await?;
         let question = match names {

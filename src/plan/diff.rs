@@ -1455,10 +1455,10 @@ const LIVE: &str = "LIVE";
 /// The rules' legacy echoes of the identify and group rules, which the Public API does not keep.
 const LEGACY_TRAITS: [&str; 2] = ["identify_traits", "group_traits"];
 
-/// Tracking-plan rules as the service keeps them (`TrackingPlan::normalize_rules`; rules it would refuse as they
-/// are).
+/// Tracking-plan rules as they compare on either API (`TrackingPlan::rules_compared`): as the service keeps them,
+/// defaults the Public API fills in equal to their absence, rules as a set.
 fn rules_as_kept(rules: &Map<String, Value>) -> Value {
-    Value::Object(TrackingPlan::normalize_rules(rules.clone()).unwrap_or_else(|_| rules.clone()))
+    Value::Object(TrackingPlan::rules_compared(rules))
 }
 
 /// A file's `library_config` read as the API types it (a wrong type is a usage error naming the source).

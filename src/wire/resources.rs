@@ -235,6 +235,61 @@ impl TrackingPlan {
         }
         Ok(rules)
     }
+
+    /// Rules in the form two readings of one plan share, whichever API was read and in whatever order the service
+    /// lists them (docs/reference/workspace-files.md, "Tracking plans"): as kept ([`TrackingPlan::normalize_rules`];
+    /// rules it would refuse stay as given), with every field at its default left out (an event's `description:
+    /// ""`, `version: 1`, `rules` null or `{}`; a rule's `key` or `jsonSchema` null), since the Public API fills in
+    /// what the Config API leaves absent; and `events` and the rules kept apart (`other_rules`, the Public API's
+    /// rules the Config API's shape has no place for) ordered by what identifies a rule, (`type`, `key`,
+    /// `version`), so that they compare as sets. Only for comparing: what is sent and written is the rules as given.
+    pub fn rules_compared(rules: &Map<String, Value>) -> Map<String, Value> {
+        let mut rules = TrackingPlan::normalize_rules(rules.clone()).unwrap_or_else(|_| rules.clone());
+        if let Some(Value::Array(events)) = rules.get_mut("events") {
+            for event in events.iter_mut().filter_map(Value::as_object_mut) {
+                event.retain(|key, value| match key.as_str() {
+                    "description" => !(value.is_null() || value.as_str() == Some("")),
+                    "version" => !(value.is_null() || is_one(value)),
+                    "rules" => !(value.is_null() || value.as_object().is_some_and(Map::is_empty)),
+                    _ => true,
+                });
+            }
+            events.sort_by_cached_key(|event| rule_identity(event, None, "name"));
+        }
+        if let Some(Value::Array(others)) = rules.get_mut(OTHER_RULES) {
+            for rule in others.iter_mut().filter_map(Value::as_object_mut) {
+                rule.retain(|key, value| !(matches!(key.as_str(), "key" | "jsonSchema") && value.is_null()));
+            }
+            others.sort_by_cached_key(|rule| rule_identity(rule, rule.get("type"), "key"));
+        }
+        rules
+    }
+}
+
+/// The key of a rules object that holds the Public API's rules its shape has no place for
+/// (`wire::public::map::OTHER_RULES`, which reads and writes it).
+const OTHER_RULES: &str = "other_rules";
+
+/// Whether a rule's version is the default one, `1` however it is spelled (`1.0`, `1e0`).
+fn is_one(value: &Value) -> bool {
+    value.as_u64() == Some(1) || value.as_f64() == Some(1.0)
+}
+
+/// What identifies a rule, for ordering: its type, its key (`name` for an event), its version (1 when absent),
+/// each as text, so that any two rules of one identity sort together.
+fn rule_identity(rule: &Value, kind: Option<&Value>, key: &str) -> (String, String, String) {
+    let text = |value: Option<&Value>| match value {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(text)) => text.clone(),
+        Some(other) => other.to_string(),
+    };
+    let version = match rule.get("version") {
+        None | Some(Value::Null) => "1".to_string(),
+        Some(v) if is_one(v) => "1".to_string(),
+        // Wide enough for every u64, so that versions sort as numbers.
+        Some(v) => v.as_u64().map_or_else(|| v.to_string(), |n| format!("{n:020}")),
+    };
+    (text(kind), text(rule.get(key)), version)
 }
 
 impl Resource for TrackingPlan {
@@ -569,5 +624,32 @@ mod tests {
         );
         let bare = ConfigItem { name: "hooks".into(), ..ConfigItem::default() };
         assert_eq!(bare.key(), "hooks");
+    }
+    #[test]
+    fn rules_compare_whatever_api_filled_in_and_in_any_order() {
+        let rules = |v: Value| TrackingPlan::rules_compared(v.as_object().unwrap());
+        // As the Config API keeps a file's rules, and as the Public API answers them: defaults filled in, another
+        // order.
+        let written = json!({"global": {"type": "object"}, "events": [
+            {"name": "B", "rules": {"type": "object"}},
+            {"name": "A", "description": "", "version": 2},
+        ], "other_rules": [{"type": "SCREEN", "key": "s", "jsonSchema": {}, "version": 1},
+                           {"type": "PAGE", "jsonSchema": null, "version": 1}]});
+        let answered = json!({"events": [
+            {"name": "A", "description": "", "version": 2, "rules": null},
+            {"name": "B", "description": "", "version": 1, "rules": {"type": "object"}},
+        ], "global": {"type": "object"}, "identify_traits": [], "group_traits": [],
+           "other_rules": [{"type": "PAGE", "key": null, "version": 1},
+                           {"type": "SCREEN", "key": "s", "jsonSchema": {}, "version": 1}]});
+        assert_eq!(rules(written.clone()), rules(answered.clone()));
+        // Any other value of a defaulted field differs.
+        for (at, changed) in [("description", json!("d")), ("version", json!(3)), ("rules", json!({"a": 1}))] {
+            let mut other = answered.clone();
+            other["events"][0][at] = changed;
+            assert_ne!(rules(written.clone()), rules(other), "{at}");
+        }
+        // Versions order as numbers; the order given is kept nowhere but in what is sent.
+        let versions = rules(json!({"events": [{"name": "A", "version": 10}, {"name": "A", "version": 9}]}));
+        assert_eq!(versions["events"][0]["version"], 9);
     }
 }

@@ -28,6 +28,7 @@ mod login;
 mod migration;
 mod openapi;
 mod parallel;
+mod plan_names;
 mod plan_truth;
 mod public_client;
 mod public_door;

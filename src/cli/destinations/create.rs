@@ -43,6 +43,9 @@ pub struct Args {
     #[arg(long, value_name = "M", value_parser = super::update::parse_mode)]
     connection_mode: Option<String>,
     /// Create one per line of this file (`-` for stdin): a name, or an ndjson object of these flags
+    ///
+    /// Prints one ndjson result a line ({"name", "ok", "resource" or "error"}) whatever -o says, but with -o name
+    /// the name of each item that succeeded (failures on stderr) and with --jq the filter's output for each line.
     #[arg(long, value_name = "F")]
     each: Option<PathBuf>,
 }

@@ -21,6 +21,9 @@ pub struct Args {
     #[command(flatten)]
     source: SourceArg,
     /// Delete every destination named in this file, one a line (`-` for stdin), concurrently, one result line each
+    ///
+    /// Prints one ndjson result a line ({"name", "ok", "resource" or "error"}) whatever -o says, but with -o name
+    /// the name of each item that succeeded (failures on stderr) and with --jq the filter's output for each line.
     #[arg(long, value_name = "F")]
     each: Option<std::path::PathBuf>,
 }

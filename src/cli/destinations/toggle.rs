@@ -16,6 +16,9 @@ pub struct Target {
     #[command(flatten)]
     source: SourceArg,
     /// Do it to each destination named in this file, one a line (`-` for stdin)
+    ///
+    /// Prints one ndjson result a line ({"name", "ok", "resource" or "error"}) whatever -o says, but with -o name
+    /// the name of each item that succeeded (failures on stderr) and with --jq the filter's output for each line.
     #[arg(long, value_name = "F")]
     each: Option<PathBuf>,
 }

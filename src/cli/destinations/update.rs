@@ -51,6 +51,9 @@ pub struct Args {
     update: UpdateArgs,
     /// Update one destination per line of this file (`-` for stdin): a name, or an ndjson object of
     /// {"name", "enabled", "connection_mode", "config": {K: V}}; the flags apply to every line
+    ///
+    /// Prints one ndjson result a line ({"name", "ok", "resource" or "error"}) whatever -o says, but with -o name
+    /// the name of each item that succeeded (failures on stderr) and with --jq the filter's output for each line.
     #[arg(long, value_name = "F")]
     each: Option<PathBuf>,
 }

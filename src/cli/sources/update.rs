@@ -45,6 +45,9 @@ pub struct Args {
     #[command(flatten)]
     update: UpdateArgs,
     /// Update one source per line of this file (`-` for stdin): a name, or an ndjson object of these flags
+    ///
+    /// Prints one ndjson result a line ({"name", "ok", "resource" or "error"}) whatever -o says, but with -o name
+    /// the name of each item that succeeded (failures on stderr) and with --jq the filter's output for each line.
     #[arg(long, value_name = "F")]
     each: Option<PathBuf>,
 }

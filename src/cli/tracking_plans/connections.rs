@@ -17,12 +17,12 @@ pub enum Command {
     /// end, and prints one row per connected source (source and plan id). With --all: every plan of the workspace
     /// (-w), their connections read concurrently within the rate budget and printed in the plans' order (--limit
     /// reads them one after the other; --page-token and --no-paginate need a plan). A plan that does not exist exits
-    /// 15.
+    /// 15. A plan may be named by its display name (looked up in the workspace's plans; two of it exit 2).
     #[command(
         after_help = "Examples:\n  seg -w acme tracking-plans connections list rs_123\n  seg -w acme tracking-plans connections list --all -o ndjson"
     )]
     List {
-        /// Tracking plan: rs_ID (with -w) or full name
+        /// Tracking plan: its display name, rs_ID or tp_ID (with -w), or full name
         #[arg(required_unless_present = "all", conflicts_with = "all")]
         plan: Option<String>,
         /// Every plan's connections
@@ -35,9 +35,11 @@ pub enum Command {
     ///
     /// Sends POST /v1beta/workspaces/WS/tracking-plans/rs_ID/source-connections with {"source_name": SOURCE} and
     /// prints the connection (source name and plan id). A plan or source that does not exist exits 15.
-    #[command(after_help = "Example:\n  seg -w acme tracking-plans connections add rs_123 web")]
+    #[command(after_help = "Examples:
+  seg -w acme tracking-plans connections add rs_123 web
+  seg -w acme tracking-plans connections add 'Main plan' web")]
     Add {
-        /// Tracking plan: rs_ID (with -w) or full name
+        /// Tracking plan: its display name, rs_ID or tp_ID (with -w), or full name
         plan: String,
         /// Source: SLUG (with -w) or workspaces/WS/sources/SLUG
         source: String,
@@ -49,7 +51,7 @@ pub enum Command {
     /// connection that does not exist exits 15.
     #[command(after_help = "Example:\n  seg -w acme tracking-plans connections remove rs_123 web")]
     Remove {
-        /// Tracking plan: rs_ID (with -w) or full name
+        /// Tracking plan: its display name, rs_ID or tp_ID (with -w), or full name
         plan: String,
         /// Source: SLUG (with -w) or workspaces/WS/sources/SLUG
         source: String,
@@ -59,7 +61,7 @@ pub enum Command {
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::List { plan: Some(plan), list, .. } => {
-            let plan = ctx.name(Kind::TrackingPlan, &plan)?;
+            let plan = super::plan(ctx, &plan).await?;
             let request = Request::<Page<SourceConnection>>::list(&format!("{plan}/source-connections"));
             ctx.list(vec![request], &list, table::CONNECTIONS).await
         }
@@ -73,14 +75,14 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             ctx.list_across::<SourceConnection>(requests, &args, table::CONNECTIONS, "a plan").await
         }
         Command::Add { plan, source } => {
-            let plan = ctx.name(Kind::TrackingPlan, &plan)?;
             let source = ctx.name(Kind::Source, &source)?;
+            let plan = super::plan(ctx, &plan).await?;
             let body = ConnectSource { source_name: source.to_string() };
             ctx.show(wire::create(&format!("{plan}/source-connections"), &body), table::CONNECTIONS).await
         }
         Command::Remove { plan, source } => {
-            let plan = ctx.name(Kind::TrackingPlan, &plan)?;
             let source = ctx.name(Kind::Source, &source)?;
+            let plan = super::plan(ctx, &plan).await?;
             ctx.show(Request::delete(&format!("{plan}/source-connections/{}", source.id())), table::CONNECTIONS).await
         }
     }

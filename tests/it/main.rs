@@ -21,6 +21,7 @@ mod generated;
 mod hostile;
 mod inspector;
 mod jq;
+mod json_fields;
 mod layers;
 mod listen;
 mod migration;

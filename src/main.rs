@@ -35,6 +35,7 @@ fn main() -> ExitCode {
         base_url: from_flag("base_url"),
         api_version: from_flag("api_version"),
         region: from_flag("region"),
+        output: from_flag("output"),
     };
     let printer = Printer::detect(cli.global.color);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {

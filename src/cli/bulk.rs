@@ -203,7 +203,7 @@ enum Shown<'c> {
 impl<'c> Shown<'c> {
     fn of(ctx: &'c Context) -> Result<Shown<'c>> {
         use crate::ui::output::Format;
-        let output = ctx.output(&[])?;
+        let output = ctx.output(crate::ui::table::ANY)?;
         let filtered = ctx.global.jq.is_some();
         Ok(match output.format() {
             _ if filtered => Shown::Through(output),

@@ -23,9 +23,10 @@ use crate::effect::Gate;
 use crate::error::{Error, Result};
 use crate::secret::Secret;
 use crate::ui::Printer;
+use crate::ui::fields;
 use crate::ui::jq::Jq;
 use crate::ui::output::{Format, Output};
-use crate::ui::table::Column;
+use crate::ui::table::Shape;
 use crate::wire::{Destination, DestinationFilter, Page, Request, Resource, SourceConnection};
 
 /// What `config.toml` says for the profile in use.
@@ -370,18 +371,83 @@ impl Context {
         self.name(Kind::Workspace, &ws)
     }
 
-    pub fn output(&self, columns: &'static [Column]) -> Result<Output<'_>> {
+    /// How a command's result is printed: the format, `--jq`, and for a resource what the API in use holds (what a
+    /// table and `get` show) and the fields `--json` chose.
+    pub fn output(&self, shape: &'static Shape) -> Result<Output<'_>> {
         let jq = self.global.jq.as_deref().map(Jq::compile).transpose().map_err(Error::Usage)?;
-        Ok(Output::new(&self.printer, self.output_format(), jq, columns))
+        let Some(spec) = self.global.json.as_deref() else {
+            let output = Output::new(&self.printer, self.output_format(), jq, shape);
+            return Ok(if shape.fields.is_empty() { output } else { output.holding(self.shown_holds()?) });
+        };
+        if shape.fields.is_empty() {
+            return Err(Error::usage(
+                "--json chooses fields of resources, and this command prints none: use -o json (or --jq) instead",
+            ));
+        }
+        let picked = fields::chosen(spec, shape.fields)?;
+        Ok(Output::new(&self.printer, self.json_format()?, jq, shape).holding(self.shown_holds()?).picking(picked))
+    }
+
+    /// The format of `--json`: JSON, or the ndjson or YAML `-o` asks for; `-o table` or `-o name` given as a flag
+    /// cannot apply (exit 2), while a variable's or the profile's is a default that `--json` overrides.
+    fn json_format(&self) -> Result<Format> {
+        let given = self.global.output.or_else(|| {
+            let profile = self.settings_or_defaults().profile.output;
+            profile.as_deref().and_then(Format::parse)
+        });
+        match given {
+            Some(format @ (Format::Json | Format::Ndjson | Format::Yaml)) => Ok(format),
+            Some(format @ (Format::Table | Format::Name)) if self.global.from_flag.output => {
+                let format = if format == Format::Table { "table" } else { "name" };
+                Err(Error::usage(format!(
+                    "--json prints fields as JSON: -o {format} cannot apply (use -o json, ndjson or yaml, or drop --json)"
+                )))
+            }
+            _ => Ok(Format::Json),
+        }
+    }
+
+    /// What the API in use holds, in the terms of what output shows (`api::Holds`, declared by its adapter).
+    fn shown_holds(&self) -> Result<fields::Holds> {
+        let holds = self.holds()?;
+        Ok(fields::Holds {
+            library_config: holds.library_config,
+            connection_modes: holds.connection_modes,
+            legacy_traits: holds.legacy_traits,
+            update_times: holds.update_times,
+            destination_names: holds.destination_names,
+            plan_types: holds.plan_types,
+        })
+    }
+
+    /// `--json` with no fields: prints the fields of `shape`, one a line, and says so (the command then stops, before
+    /// any request). A command calls this before its first read; `show` and `list` call it too.
+    pub fn lists_fields(&self, shape: &'static Shape) -> Result<bool> {
+        match self.global.json.as_deref() {
+            Some(spec) if spec.trim().is_empty() => {
+                if shape.fields.is_empty() {
+                    return Err(Error::usage(
+                        "--json chooses fields of resources, and this command prints none: use -o json instead",
+                    ));
+                }
+                let names: String = shape.fields.iter().map(|f| format!("{}\n", f.name)).collect();
+                self.printer.data(names.as_bytes())?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
     }
 
     /// Sends a request and prints the resource it answers (nothing more under `--dry-run`: the gate described it).
     pub async fn show<A: Serialize + DeserializeOwned>(
         &self,
         request: Request<A>,
-        columns: &'static [Column],
+        shape: &'static Shape,
     ) -> Result<()> {
-        let output = self.output(columns)?;
+        if self.lists_fields(shape)? {
+            return Ok(());
+        }
+        let output = self.output(shape)?;
         match self.client()?.send(&request.received()).await? {
             Outcome::Answer(answer) => output.record(&answer),
             Outcome::DryRun => Ok(()),
@@ -394,9 +460,12 @@ impl Context {
         &self,
         requests: Vec<Request<Page<T>>>,
         args: &ListArgs,
-        columns: &'static [Column],
+        shape: &'static Shape,
     ) -> Result<()> {
-        let output = self.output(columns)?;
+        if self.lists_fields(shape)? {
+            return Ok(());
+        }
+        let output = self.output(shape)?;
         let client = self.client()?;
         let mut writer = output.list();
         let mut count = 0usize;
@@ -498,14 +567,17 @@ impl Context {
         &self,
         requests: Vec<Request<Page<T>>>,
         args: &ListArgs,
-        columns: &'static [Column],
+        shape: &'static Shape,
         one: &str,
     ) -> Result<()> {
         args.across(one)?;
         if args.limit.is_some() {
-            return self.list(requests, args, columns).await;
+            return self.list(requests, args, shape).await;
         }
-        let output = self.output(columns)?;
+        if self.lists_fields(shape)? {
+            return Ok(());
+        }
+        let output = self.output(shape)?;
         let mut writer = output.list();
         let requests = requests.into_iter().map(Request::received_items).collect();
         let mut collections = std::pin::pin!(crate::api::walk::collections(self.client()?, requests));

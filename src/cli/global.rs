@@ -78,6 +78,10 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "EXPR")]
     pub jq: Option<String>,
 
+    /// Print these fields of each resource, the same on both APIs (e.g. --json name,slug); alone, list the fields
+    #[arg(long, global = true, value_name = "FIELDS", num_args = 0..=1, default_missing_value = "")]
+    pub json: Option<String>,
+
     /// Log requests on stderr (-v), plus headers and bodies (-vv); the token is redacted [env: SEG_DEBUG=1|2]
     #[arg(short = 'v', long = "verbose", global = true, action = ArgAction::Count)]
     pub verbose: u8,
@@ -129,6 +133,8 @@ pub struct GlobalArgs {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FromFlag {
     pub base_url: bool,
+    /// `-o`: with `--json`, `-o table` or `-o name` as a flag is an error, as a variable or setting ignored.
+    pub output: bool,
     pub api_version: bool,
     pub region: bool,
 }

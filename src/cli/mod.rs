@@ -158,6 +158,9 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
     if cli.global.output == Some(crate::ui::output::Format::Name) && !returns_resources(&cli.command) {
         return Err(Error::usage("-o name prints resource names, and this command has none: use -o json or -o table"));
     }
+    if cli.global.json.is_some() && !returns_resources(&cli.command) {
+        return Err(Error::usage("--json chooses fields of resources, and this command has none: use -o json"));
+    }
     if cli.global.dry_run {
         // A server and a tour act by design; nothing about them can be previewed.
         let refuses = match &cli.command {

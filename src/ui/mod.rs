@@ -2,6 +2,7 @@
 //! stderr. Terminal-ness is recorded once at start; tests build a Printer with the answers they need.
 
 pub mod exact;
+pub mod fields;
 pub mod jq;
 pub mod output;
 pub mod records;

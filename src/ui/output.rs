@@ -10,8 +10,9 @@ use serde_json::value::RawValue;
 
 use super::Printer;
 use super::exact;
+use super::fields::{self, Field, Holds};
 use super::jq::{self, Jq};
-use super::table::{self, Column};
+use super::table::{self, Shape};
 use crate::error::{Error, Result};
 use crate::wire::Received;
 
@@ -37,7 +38,7 @@ impl Format {
 pub trait Record {
     /// The answer as received: its JSON text, numbers spelled as the service spelled them.
     fn raw(&self) -> Cow<'_, RawValue>;
-    /// The typed reading: every field the model knows, with defaults for those the service left out.
+    /// The typed reading: the fields the model knows of those the reading has (no default for one it left out).
     fn view(&self) -> Value;
 }
 
@@ -47,8 +48,36 @@ impl<T: serde::Serialize> Record for Received<T> {
     }
 
     fn view(&self) -> Value {
-        serde_json::to_value(&self.typed).unwrap_or_else(|_| serde_json::from_str(self.raw.get()).unwrap_or_default())
+        let mut view = serde_json::to_value(&self.typed)
+            .unwrap_or_else(|_| serde_json::from_str(self.raw.get()).unwrap_or_default());
+        // The typed model fills what the reading left out with empty defaults: a field the service never sent is
+        // not shown as if it had been (CLI.md: "no default it did not send").
+        if let (Value::Object(map), Some(sent)) = (&mut view, sent_keys(self.reading())) {
+            map.retain(|key, _| sent.contains(&snake_case(key)));
+        }
+        view
     }
+}
+
+/// The top-level keys of an object's text, in snake_case (the model reads `camelCase` aliases too); `None` when the
+/// text is not an object.
+fn sent_keys(text: &RawValue) -> Option<std::collections::HashSet<String>> {
+    let object: std::collections::HashMap<String, serde::de::IgnoredAny> = serde_json::from_str(text.get()).ok()?;
+    Some(object.into_keys().map(|key| snake_case(&key)).collect())
+}
+
+/// `trackingPlanId` as `tracking_plan_id`; a snake_case key as it is.
+fn snake_case(key: &str) -> String {
+    let mut out = String::with_capacity(key.len() + 4);
+    for c in key.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 impl Record for Value {
@@ -66,12 +95,28 @@ pub struct Output<'p> {
     printer: &'p Printer,
     format: Format,
     jq: Option<Jq>,
-    columns: &'static [Column],
+    shape: &'static Shape,
+    /// What the API in use holds: what a table and `get` show, and which `--json` fields are `null`.
+    holds: Holds,
+    /// `--json FIELD,...`: each record printed as these fields of its view instead of as received.
+    picked: Option<Vec<&'static Field>>,
 }
 
 impl<'p> Output<'p> {
-    pub fn new(printer: &'p Printer, format: Format, jq: Option<Jq>, columns: &'static [Column]) -> Self {
-        Output { printer, format, jq, columns }
+    pub fn new(printer: &'p Printer, format: Format, jq: Option<Jq>, shape: &'static Shape) -> Self {
+        Output { printer, format, jq, shape, holds: Holds::default(), picked: None }
+    }
+
+    /// The same output for an API that holds `holds`.
+    pub fn holding(mut self, holds: Holds) -> Self {
+        self.holds = holds;
+        self
+    }
+
+    /// The same output printing these fields of each record (`--json`): JSON, ndjson or YAML, never a table or names.
+    pub fn picking(mut self, fields: Vec<&'static Field>) -> Self {
+        self.picked = Some(fields);
+        self
     }
 
     pub fn format(&self) -> Format {
@@ -103,7 +148,18 @@ impl<'p> Output<'p> {
     }
 
     fn render(&self, record: &dyn Record) -> Result<Vec<u8>> {
-        self.render_parts(&record.raw(), || record.view())
+        if let Some(text) = self.picked_text(record)? {
+            return self.render_parts(&text, || Value::Null);
+        }
+        let holds = self.holds;
+        self.render_parts(&record.raw(), || fields::held(record.view(), &holds))
+    }
+
+    /// A record's `--json` fields as JSON text, when `--json` chose some.
+    fn picked_text(&self, record: &dyn Record) -> Result<Option<Box<RawValue>>> {
+        let Some(picked) = &self.picked else { return Ok(None) };
+        let value = fields::pick(&record.view(), picked, &self.holds);
+        serde_json::value::to_raw_value(&value).map(Some).map_err(|e| Error::failed(format!("cannot write JSON: {e}")))
     }
 
     /// What a record prints: from its text for scripts, from its typed view for people.
@@ -138,9 +194,14 @@ impl<'p> Output<'p> {
         ListWriter { output: self, streaming, raws: Vec::new(), views: Vec::new() }
     }
 
-    /// Whether items are shown through the typed model (a table, names) rather than as received.
+    /// Whether items are shown through the typed model (a table, names, `--json`) rather than as received.
     pub fn shows_view(&self) -> bool {
-        self.jq.is_none() && matches!(self.format, Format::Table | Format::Name)
+        self.picked.is_some() || self.table_or_names()
+    }
+
+    /// Whether items are shown as a table or as names (never with `--json`).
+    fn table_or_names(&self) -> bool {
+        self.jq.is_none() && self.picked.is_none() && matches!(self.format, Format::Table | Format::Name)
     }
 }
 
@@ -154,23 +215,30 @@ pub struct ListWriter<'o, 'p> {
 
 impl ListWriter<'_, '_> {
     pub fn push<R: Record>(&mut self, page: &[R]) -> Result<()> {
+        let output = self.output;
         if !self.streaming {
-            if self.output.shows_view() {
-                self.views.extend(page.iter().map(Record::view));
+            if output.table_or_names() {
+                self.views.extend(page.iter().map(|r| fields::held(r.view(), &output.holds)));
             } else {
-                self.raws.extend(page.iter().map(|r| r.raw().get().to_string()));
+                for item in page {
+                    match output.picked_text(item)? {
+                        Some(text) => self.raws.push(text.get().to_string()),
+                        None => self.raws.push(item.raw().get().to_string()),
+                    }
+                }
             }
             return Ok(());
         }
         let mut text = String::with_capacity(page.len() * 256);
         for item in page {
-            match self.output.format {
-                Format::Name => text.push_str(&name_of(&item.view())?),
-                _ => text.push_str(&exact::compact_json(&item.raw())?),
+            match (output.format, output.picked_text(item)?) {
+                (_, Some(picked)) => text.push_str(&exact::compact_json(&picked)?),
+                (Format::Name, None) => text.push_str(&name_of(&item.view())?),
+                (_, None) => text.push_str(&exact::compact_json(&item.raw())?),
             }
             text.push('\n');
         }
-        self.output.printer.data(text.as_bytes())
+        output.printer.data(text.as_bytes())
     }
 
     pub fn finish(self) -> Result<()> {
@@ -178,14 +246,15 @@ impl ListWriter<'_, '_> {
             return Ok(());
         }
         let output = self.output;
-        if output.jq.is_none() && output.format == Format::Table {
+        if output.table_or_names() && output.format == Format::Table {
             if self.views.is_empty() {
                 // Not even a header: "no items" goes to stderr (the caller says it).
                 return Ok(());
             }
-            return output.printer.data(table::rows(&self.views, output.columns, output.printer).as_bytes());
+            let columns = output.shape.shown(&self.views, &output.holds);
+            return output.printer.data(table::rows(&self.views, &columns, output.printer).as_bytes());
         }
-        // Tables aside, a list that is not streamed prints its items as received (`shows_view` is only a table's).
+        // Tables aside, a list that is not streamed prints its items as received, or their `--json` fields.
         let all = RawValue::from_string(format!("[{}]", self.raws.join(",")))
             .map_err(|e| Error::failed(format!("cannot print the list: {e}")))?;
         output.printer.data(&output.render_parts(&all, || Value::Array(Vec::new()))?)
@@ -218,10 +287,10 @@ mod tests {
     fn jq_outputs_follow_yaml() {
         let printer = Printer::plain();
         let jq = Jq::compile(".[] | {n: .name}").unwrap();
-        let output = Output::new(&printer, Format::Yaml, Some(jq), &[]);
+        let output = Output::new(&printer, Format::Yaml, Some(jq), table::ANY);
         let value = json!([{"name": "a"}, {"name": "b"}]);
         assert_eq!(String::from_utf8(output.render(&value).unwrap()).unwrap(), "n: a\n---\nn: b\n");
-        let output = Output::new(&printer, Format::Json, Some(Jq::compile(".[].name").unwrap()), &[]);
+        let output = Output::new(&printer, Format::Json, Some(Jq::compile(".[].name").unwrap()), table::ANY);
         assert_eq!(String::from_utf8(output.render(&value).unwrap()).unwrap(), "a\nb\n");
     }
 
@@ -231,7 +300,7 @@ mod tests {
         let text = r#"{"name":"workspaces/w","a":1e2,"b":1.50,"c":-0,"d":123456789012345678901234}"#;
         let record: Received<crate::wire::Workspace> = serde_json::from_str(text).unwrap();
         let render = |format, jq: Option<&str>| {
-            let output = Output::new(&printer, format, jq.map(|code| Jq::compile(code).unwrap()), &[]);
+            let output = Output::new(&printer, format, jq.map(|code| Jq::compile(code).unwrap()), table::ANY);
             String::from_utf8(output.render(&record).unwrap()).unwrap()
         };
         assert_eq!(render(Format::Ndjson, None), format!("{text}\n"));

@@ -12,7 +12,8 @@
 //! A single resource is `field  value` lines, nested values as indented lines; a value too wide beside its field
 //! goes on a line of its own below it, so the terminal's wrapping, when even that line is too wide, touches that one
 //! value and nothing else. Every cell is server-supplied text, so control characters are escaped; times say their
-//! timezone; config secrets are masked (`-o json` carries them whole).
+//! timezone; config secrets are masked (`-o json` carries them whole). A resource's table shows only the columns the
+//! API in use holds and its answers carry ([`Shape::shown`]; docs/reference/output.md).
 
 use std::borrow::Cow;
 
@@ -20,6 +21,7 @@ use comfy_table::{ContentArrangement, Table, presets};
 use serde_json::Value;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
+use super::fields::{self, Field, Holds};
 use super::{Printer, escape_control};
 
 #[derive(Debug, Clone, Copy)]
@@ -60,22 +62,30 @@ pub struct Column {
     pub fit: Fit,
     /// Importance among the columns that may be left out: lower is kept first (then left to right).
     pub rank: u8,
+    /// What the API in use must hold for the column to be shown (`None`: any API that sends the field).
+    pub needs: Option<fn(&Holds) -> bool>,
 }
 
 impl Column {
     /// The item's identifier: shown whole, always.
     pub const fn key(header: &'static str, key: &'static str, render: Render) -> Column {
-        Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render, fit: Fit::Key, rank: 0 }
+        Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render, fit: Fit::Key, rank: 0, needs: None }
     }
 
     /// A column shown whole or left out: another identifier, a time, a count, a flag.
     pub const fn id(header: &'static str, key: &'static str, render: Render) -> Column {
-        Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render, fit: Fit::Whole, rank: 0 }
+        Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render, fit: Fit::Whole, rank: 0, needs: None }
     }
 
     /// A column of free text, cut to fit.
     pub const fn text(header: &'static str, key: &'static str, render: Render) -> Column {
-        Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render, fit: Fit::Cut, rank: 0 }
+        Column { header: Cow::Borrowed(header), key: Cow::Borrowed(key), render, fit: Fit::Cut, rank: 0, needs: None }
+    }
+
+    /// The same column, shown only when the API in use holds what `needs` asks for.
+    pub const fn needs(mut self, needs: fn(&Holds) -> bool) -> Column {
+        self.needs = Some(needs);
+        self
     }
 
     /// The same column, kept after those of a lower rank.
@@ -99,100 +109,165 @@ const fn text(header: &'static str, key: &'static str) -> Column {
 
 use Render::{Count, Destination, Join, Last, ShortNames, Text, Time};
 
-pub const WORKSPACES: &[Column] = &[
-    key("NAME", "name", Last),
-    text("DISPLAY NAME", "display_name"),
-    id("ID", "id", Text),
-    id("CREATED", "create_time", Time),
-];
-pub const SOURCES: &[Column] = &[
-    key("NAME", "name", Last),
-    text("DISPLAY NAME", "display_name"),
-    id("CATALOG", "catalog_name", Last),
-    id("CREATED", "create_time", Time),
-];
-pub const DESTINATIONS: &[Column] = &[
-    key("SOURCE", "parent", Last),
-    key("NAME", "name", Last),
-    id("ENABLED", "enabled", Text),
-    id("MODE", "connection_mode", Text),
-    id("UPDATED", "update_time", Time),
-];
-pub const FILTERS: &[Column] = &[
-    key("ID", "name", Last),
-    text("TITLE", "title"),
-    id("ENABLED", "enabled", Text),
-    text("IF", "if"),
-    id("ACTIONS", "actions", Count),
-];
+/// What a command prints for people and for `--json`: its table's columns and its fields. A resource's table shows
+/// only what the API in use holds: a column whose [`Column::needs`] it does not meet, or whose field no item was
+/// sent with, is left out (`Shape::shown`).
+#[derive(Debug)]
+pub struct Shape {
+    pub columns: &'static [Column],
+    /// The fields of `--json` (none: the command prints no resource of seg's vocabulary).
+    pub fields: &'static [Field],
+}
+
+impl Shape {
+    /// The columns to show for these items on an API that holds `holds`: for a resource, those it holds and that
+    /// some item has (the item's key always); for other documents, all of them.
+    pub fn shown(&self, items: &[Value], holds: &Holds) -> Vec<Column> {
+        let resource = !self.fields.is_empty();
+        self.columns
+            .iter()
+            .filter(|c| {
+                c.fit == Fit::Key
+                    || !resource
+                    || (c.needs.is_none_or(|needs| needs(holds)) && items.iter().any(|i| lookup(i, &c.key).is_some()))
+            })
+            .cloned()
+            .collect()
+    }
+}
+
+pub const WORKSPACES: &Shape = &Shape {
+    columns: &[
+        key("NAME", "name", Last),
+        text("DISPLAY NAME", "display_name"),
+        id("ID", "id", Text),
+        id("CREATED", "create_time", Time),
+    ],
+    fields: fields::WORKSPACE,
+};
+pub const SOURCES: &Shape = &Shape {
+    columns: &[
+        key("NAME", "name", Last),
+        text("DISPLAY NAME", "display_name"),
+        id("CATALOG", "catalog_name", Last),
+        id("CREATED", "create_time", Time),
+    ],
+    fields: fields::SOURCE,
+};
+pub const DESTINATIONS: &Shape = &Shape {
+    columns: &[
+        key("SOURCE", "parent", Last),
+        key("NAME", "name", Last),
+        id("ENABLED", "enabled", Text),
+        id("MODE", "connection_mode", Text).needs(|h| h.connection_modes),
+        id("UPDATED", "update_time", Time).needs(|h| h.update_times),
+    ],
+    fields: fields::DESTINATION,
+};
+pub const FILTERS: &Shape = &Shape {
+    columns: &[
+        key("ID", "name", Last),
+        text("TITLE", "title"),
+        id("ENABLED", "enabled", Text),
+        text("IF", "if"),
+        id("ACTIONS", "actions", Count),
+    ],
+    fields: fields::FILTER,
+};
 /// Filters of many destinations (`filters list --all`): which destination each belongs to comes first.
-pub const FILTERS_ACROSS: &[Column] = &[
-    key("DESTINATION", "name", Destination),
-    key("ID", "name", Last),
-    text("TITLE", "title"),
-    id("ENABLED", "enabled", Text),
-    text("IF", "if"),
-    id("ACTIONS", "actions", Count),
-];
-pub const SCHEMA_CONFIG: &[Column] = &[
-    key("SOURCE", "parent", Last),
-    id("UNPLANNED TRACK", "allow_unplanned_track_events", Text),
-    id("UNPLANNED IDENTIFY", "allow_unplanned_identify_traits", Text),
-    id("UNPLANNED GROUP", "allow_unplanned_group_traits", Text),
-    id("TRACK VIOLATIONS", "common_track_event_on_violations", Text),
-    id("IDENTIFY VIOLATIONS", "common_identify_event_on_violations", Text),
-    id("GROUP VIOLATIONS", "common_group_event_on_violations", Text),
-];
-pub const TRACKING_PLANS: &[Column] = &[
-    key("ID", "name", Last),
-    text("DISPLAY NAME", "display_name"),
-    id("EVENTS", "rules.events", Count),
-    id("UPDATED", "update_time", Time),
-];
-pub const CONNECTIONS: &[Column] =
-    &[key("SOURCE", "source_name", Last), key("TRACKING PLAN", "tracking_plan_id", Text)];
+pub const FILTERS_ACROSS: &Shape = &Shape {
+    columns: &[
+        key("DESTINATION", "name", Destination),
+        key("ID", "name", Last),
+        text("TITLE", "title"),
+        id("ENABLED", "enabled", Text),
+        text("IF", "if"),
+        id("ACTIONS", "actions", Count),
+    ],
+    fields: fields::FILTER,
+};
+pub const SCHEMA_CONFIG: &Shape = &Shape {
+    columns: &[
+        key("SOURCE", "parent", Last),
+        id("UNPLANNED TRACK", "allow_unplanned_track_events", Text),
+        id("UNPLANNED IDENTIFY", "allow_unplanned_identify_traits", Text),
+        id("UNPLANNED GROUP", "allow_unplanned_group_traits", Text),
+        id("TRACK VIOLATIONS", "common_track_event_on_violations", Text),
+        id("IDENTIFY VIOLATIONS", "common_identify_event_on_violations", Text),
+        id("GROUP VIOLATIONS", "common_group_event_on_violations", Text),
+    ],
+    fields: fields::SCHEMA_CONFIG,
+};
+pub const TRACKING_PLANS: &Shape = &Shape {
+    columns: &[
+        key("ID", "name", Last),
+        text("DISPLAY NAME", "display_name"),
+        id("EVENTS", "rules.events", Count),
+        id("UPDATED", "update_time", Time),
+    ],
+    fields: fields::TRACKING_PLAN,
+};
+pub const CONNECTIONS: &Shape = &Shape {
+    columns: &[key("SOURCE", "source_name", Last), key("TRACKING PLAN", "tracking_plan_id", Text)],
+    fields: fields::CONNECTION,
+};
 /// A token's workspaces by their short names, whole: `acme, acme-eu`.
-pub const TOKENS: &[Column] = &[
-    key("NAME", "name", Last),
-    text("DESCRIPTION", "description"),
-    id("SCOPES", "scopes", Text),
-    id("WORKSPACES", "workspace_names", ShortNames("workspace")),
-    id("CREATED", "create_time", Time).rank(1),
-];
-pub const CATALOG_SOURCES: &[Column] = &[
-    key("NAME", "name", Last),
-    text("DISPLAY NAME", "display_name"),
-    text("TYPE", "type"),
-    Column::text("CATEGORIES", "categories", Join),
-];
-pub const CATALOG_DESTINATIONS: &[Column] = &[
-    key("NAME", "name", Last),
-    text("DISPLAY NAME", "display_name"),
-    id("STATUS", "status", Text),
-    text("CATEGORY", "categories.primary"),
-];
-pub const REGULATIONS: &[Column] = &[
-    key("ID", "id", Text),
-    id("TYPE", "regulation_type", Text),
-    id("USERS", "attributes.values", Count),
-    id("CREATED", "create_time", Time),
-];
+pub const TOKENS: &Shape = &Shape {
+    columns: &[
+        key("NAME", "name", Last),
+        text("DESCRIPTION", "description"),
+        id("SCOPES", "scopes", Text),
+        id("WORKSPACES", "workspace_names", ShortNames("workspace")),
+        id("CREATED", "create_time", Time).rank(1),
+    ],
+    fields: fields::TOKEN,
+};
+pub const CATALOG_SOURCES: &Shape = &Shape {
+    columns: &[
+        key("NAME", "name", Last),
+        text("DISPLAY NAME", "display_name"),
+        text("TYPE", "type"),
+        Column::text("CATEGORIES", "categories", Join),
+    ],
+    fields: fields::CATALOG_SOURCE,
+};
+pub const CATALOG_DESTINATIONS: &Shape = &Shape {
+    columns: &[
+        key("NAME", "name", Last),
+        text("DISPLAY NAME", "display_name"),
+        id("STATUS", "status", Text),
+        text("CATEGORY", "categories.primary"),
+    ],
+    fields: fields::CATALOG_DESTINATION,
+};
+pub const REGULATIONS: &Shape = &Shape {
+    columns: &[
+        key("ID", "id", Text),
+        id("TYPE", "regulation_type", Text),
+        id("USERS", "attributes.values", Count),
+        id("CREATED", "create_time", Time),
+    ],
+    fields: fields::REGULATION,
+};
 /// `seg webhook log`: the journal's requests. For a person debugging a delivery the verdict, its cause and the
 /// answer matter most, so they are the last to go at a narrow width; the path (the same for most requests) goes
 /// first, whole or not at all.
-pub const WEBHOOK_LOG: &[Column] = &[
-    key("ID", "id", Text),
-    id("RECEIVED", "received", Time).rank(1),
-    id("METHOD", "method", Text).rank(3),
-    id("PATH", "path", Text).rank(4),
-    id("TYPE", "type", Text).rank(2),
-    id("SIZE", "size", Text).rank(2),
-    id("SIGNATURE", "signature", Text),
-    Column::id("CAUSE", "cause_codes", Join),
-    id("ANSWER", "answer.status", Text),
-];
+pub const WEBHOOK_LOG: &Shape = &Shape {
+    columns: &[
+        key("ID", "id", Text),
+        id("RECEIVED", "received", Time).rank(1),
+        id("METHOD", "method", Text).rank(3),
+        id("PATH", "path", Text).rank(4),
+        id("TYPE", "type", Text).rank(2),
+        id("SIZE", "size", Text).rank(2),
+        id("SIGNATURE", "signature", Text),
+        Column::id("CAUSE", "cause_codes", Join),
+        id("ANSWER", "answer.status", Text),
+    ],
+    fields: &[],
+};
 /// No known shape (`seg api`): columns come from the first item's scalar fields.
-pub const ANY: &[Column] = &[];
+pub const ANY: &Shape = &Shape { columns: &[], fields: &[] };
 
 fn lookup<'v>(item: &'v Value, key: &str) -> Option<&'v Value> {
     if key.is_empty() {
@@ -452,6 +527,7 @@ fn derive_columns(first: Option<&Value>) -> Vec<Column> {
             render: Text,
             fit: if i == 0 { Fit::Key } else { Fit::Cut },
             rank: 0,
+            needs: None,
         })
         .collect()
 }
@@ -665,7 +741,7 @@ mod tests {
         let items =
             [json!({"name": "workspaces/w/sources/s/destinations/webhooks", "parent": "workspaces/w/sources/s",
                             "enabled": true, "connection_mode": "CLOUD", "update_time": "2018-09-24T17:08:04.138Z"})];
-        let out = rows(&items, DESTINATIONS, &printer());
+        let out = rows(&items, DESTINATIONS.columns, &printer());
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 2);
         assert!(lines[0].split_whitespace().eq(["SOURCE", "NAME", "ENABLED", "MODE", "UPDATED"]));
@@ -674,13 +750,13 @@ mod tests {
             "{out}"
         );
         let plans = [json!({"name": "w/rs_1", "display_name": "P\x1b[2J", "rules": {"events": [1, 2]}})];
-        let out = rows(&plans, TRACKING_PLANS, &printer());
+        let out = rows(&plans, TRACKING_PLANS.columns, &printer());
         assert!(out.contains("rs_1") && out.contains("P\\u{1b}[2J") && out.contains(" 2"), "{out}");
     }
 
     #[test]
     fn unknown_shapes_and_single_resources() {
-        let out = rows(&[json!({"id": 1, "nested": {}, "label": "x"})], ANY, &printer());
+        let out = rows(&[json!({"id": 1, "nested": {}, "label": "x"})], ANY.columns, &printer());
         assert!(out.starts_with("ID") && out.contains("LABEL") && !out.contains("NESTED"), "{out}");
         let out = fields(&json!({"name": "n", "list": [{"a": 1, "b": [2, 3]}]}), &printer());
         assert_eq!(out, "name  n\nlist:\n  - a: 1\n    b:\n      - 2\n      - 3\n");
@@ -720,7 +796,7 @@ mod tests {
     fn filters_across_destinations_say_whose_they_are() {
         let filter = json!({"name": "workspaces/w/sources/web/destinations/hooks/config/0a1b/filters/df_1",
                             "title": "t", "enabled": true, "if": "all", "actions": []});
-        let out = rows(&[filter], FILTERS_ACROSS, &printer());
+        let out = rows(&[filter], FILTERS_ACROSS.columns, &printer());
         let row: Vec<&str> = out.lines().nth(1).unwrap().split_whitespace().collect();
         assert_eq!(row, ["web/hooks", "df_1", "t", "true", "all", "0"], "{out}");
         assert_eq!(destination_of("workspaces/w"), "workspaces/w");
@@ -736,7 +812,7 @@ mod tests {
                    "create_time": "2026-11-25T08:46:18Z"}),
         ];
         for room in [80, 78] {
-            let out = rows_in(&items, SOURCES, Some(room));
+            let out = rows_in(&items, SOURCES.columns, Some(room));
             let lines: Vec<&str> = out.lines().collect();
             assert_eq!(lines.len(), 3, "one line a row, never wrapped: {out}");
             assert!(lines.iter().all(|l| l.width() <= room), "{room}: {out}");
@@ -747,14 +823,14 @@ mod tests {
             assert_eq!(column(lines[1], "javascript"), column(lines[2], "ios"), "{out}");
         }
         // Wide enough: nothing is cut; no width (a pipe): the natural width.
-        assert!(!rows_in(&items, SOURCES, Some(200)).contains('…'));
-        assert_eq!(rows_in(&items, SOURCES, None), rows_in(&items, SOURCES, Some(500)));
+        assert!(!rows_in(&items, SOURCES.columns, Some(200)).contains('…'));
+        assert_eq!(rows_in(&items, SOURCES.columns, None), rows_in(&items, SOURCES.columns, Some(500)));
         // Narrower: the least important whole column (the time) is left out before the text is cut further.
-        let out = rows_in(&items, SOURCES, Some(70));
+        let out = rows_in(&items, SOURCES.columns, Some(70));
         assert!(out.contains("DISPLAY") && out.contains("CATALOG") && !out.contains("CREATED"), "{out}");
         assert!(out.lines().all(|l| l.width() <= 70), "{out}");
         // Below MIN_TABLE columns: `key: value` records, the identifier whole.
-        let out = rows_in(&items, SOURCES, Some(MIN_TABLE - 1));
+        let out = rows_in(&items, SOURCES.columns, Some(MIN_TABLE - 1));
         assert!(out.contains(&format!("name: {long}\n")) && out.contains("\n\nname: app\n"), "{out}");
         assert_eq!(cut("abcdef", 4), "abc…");
         assert_eq!(cut("日本語テキスト", 7), "日本語…");
@@ -770,17 +846,17 @@ mod tests {
             json!({"name": "workspaces/w/sources/app", "display_name": "App", "catalog_name": "catalog/sources/ios",
                    "create_time": "2026-11-25T08:46:18Z"}),
         ];
-        let out = rows_in(&items, SOURCES, Some(80));
+        let out = rows_in(&items, SOURCES.columns, Some(80));
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 3, "{out}");
         assert!(lines[0].split_whitespace().eq(["NAME", "DISPLAY…", "CATALOG"]), "{out}");
         assert!(lines[1].starts_with(slug) && lines[1].ends_with("javascript") && !out.contains("2026"), "{out}");
         // Keys with no room for anything beside them: records, which show it all.
-        let out = rows_in(&items, SOURCES, Some(66));
+        let out = rows_in(&items, SOURCES.columns, Some(66));
         assert!(out.contains(&format!("name: {slug}\ndisplay name: Long\n")), "{out}");
         // A list of keys only stays a table however little else there is.
         let connections = [json!({"source_name": "workspaces/w/sources/web", "tracking_plan_id": "rs_1"})];
-        assert!(rows_in(&connections, CONNECTIONS, Some(60)).starts_with("SOURCE"));
+        assert!(rows_in(&connections, CONNECTIONS.columns, Some(60)).starts_with("SOURCE"));
     }
 
     #[test]
@@ -790,14 +866,14 @@ mod tests {
                    "workspace_names": workspaces.iter().map(|w| format!("workspaces/{w}")).collect::<Vec<_>>(),
                    "create_time": "2026-11-25T08:46:17Z"})
         };
-        let out = rows_in(&[token(&["acme", "acme-eu"])], TOKENS, Some(80));
+        let out = rows_in(&[token(&["acme", "acme-eu"])], TOKENS.columns, Some(80));
         assert!(out.lines().nth(1).unwrap().contains("  acme, acme-eu  "), "{out}");
         assert!(!out.contains("workspaces/"), "{out}");
         let long = ["emea-marketing-production", "emea-marketing-staging"];
-        let out = rows_in(&[token(&long)], TOKENS, Some(120));
+        let out = rows_in(&[token(&long)], TOKENS.columns, Some(120));
         assert!(out.contains("emea-marketing-production, emea-marketing-staging"), "{out}");
         // Too wide for 80 columns beside the rest: counted, never cut; a token of one workspace still names it.
-        let out = rows_in(&[token(&long), token(&["acme"])], TOKENS, Some(80));
+        let out = rows_in(&[token(&long), token(&["acme"])], TOKENS.columns, Some(80));
         let rows: Vec<&str> = out.lines().collect();
         assert!(rows[0].contains("WORKSPACES") && !out.contains("emea"), "{out}");
         assert!(rows[1].contains("  2 workspaces  ") && rows[2].contains("  acme  "), "{out}");
@@ -815,10 +891,10 @@ mod tests {
             request(1, "/a/very/long/path/that/goes/on/and/on/for/ever/in", &[]),
             request(2, "/hook", &["trailing_newline"]),
         ];
-        let out = rows_in(&items, WEBHOOK_LOG, Some(80));
+        let out = rows_in(&items, WEBHOOK_LOG.columns, Some(80));
         assert!(out.contains("trailing_newline") && out.contains("invalid") && !out.contains("PATH"), "{out}");
         assert!(!out.contains('…') && out.lines().all(|l| l.width() <= 80), "{out}");
-        let out = rows_in(&items, WEBHOOK_LOG, Some(160));
+        let out = rows_in(&items, WEBHOOK_LOG.columns, Some(160));
         assert!(out.contains("/a/very/long/path/that/goes/on/and/on/for/ever/in"), "{out}");
     }
 

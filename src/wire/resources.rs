@@ -479,6 +479,16 @@ impl Resource for CatalogDestination {
 pub struct Received<T> {
     pub raw: Box<RawValue>,
     pub typed: T,
+    /// The text `typed` was read from when it is not `raw` (a translated answer's neutral reading), so that what
+    /// people are shown holds only the fields the reading has, not the model's defaults for the others.
+    pub neutral: Option<Box<RawValue>>,
+}
+
+impl<T> Received<T> {
+    /// The text the typed reading was made from: the neutral reading of a translated answer, else the answer.
+    pub fn reading(&self) -> &RawValue {
+        self.neutral.as_deref().unwrap_or(&self.raw)
+    }
 }
 
 impl<T: PartialEq> PartialEq for Received<T> {
@@ -524,10 +534,10 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for Received<T> {
             && let Ok(Translated { both }) = super::text::parse::<Translated<&RawValue, &RawValue>>(raw.get())
         {
             let typed = super::text::part(both.neutral.get()).map_err(serde::de::Error::custom)?;
-            return Ok(Received { raw: both.raw.to_owned(), typed });
+            return Ok(Received { raw: both.raw.to_owned(), typed, neutral: Some(both.neutral.to_owned()) });
         }
         let typed = super::text::part(raw.get()).map_err(serde::de::Error::custom)?;
-        Ok(Received { raw, typed })
+        Ok(Received { raw, typed, neutral: None })
     }
 }
 

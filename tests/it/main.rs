@@ -22,6 +22,7 @@ mod generated;
 mod hostile;
 mod inspector;
 mod jq;
+mod json_fields;
 mod layers;
 mod listen;
 mod login;

@@ -4,7 +4,7 @@ use super::Context;
 use super::args::ListArgs;
 use crate::api::names::Kind;
 use crate::error::Result;
-use crate::ui::table::{self, Column};
+use crate::ui::table::{self, Shape};
 use crate::wire::{CatalogDestination, CatalogSource, Page, Request, Resource};
 
 /// Browse the catalog of sources and destinations.
@@ -78,7 +78,7 @@ async fn run_as<T: Resource>(
     browse: Browse,
     kind: Kind,
     collection: &str,
-    columns: &'static [Column],
+    columns: &'static Shape,
     ctx: &Context,
 ) -> Result<()> {
     let list = |args| ctx.list(vec![Request::<Page<T>>::list(collection)], args, columns);

@@ -58,6 +58,9 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
 /// The filters of every destination of the workspace: the sources, then every source's destinations, then every
 /// destination's filters, each step's lists read concurrently within the rate budget (the walker of `export`).
 async fn list_across(ctx: &Context, args: &ListArgs) -> Result<()> {
+    if ctx.lists_fields(table::FILTERS_ACROSS)? {
+        return Ok(());
+    }
     args.across("a destination")?;
     let ws = ctx.workspace()?;
     let client = ctx.client()?;

@@ -19,7 +19,8 @@ use crate::wire::{Destination, Page, Request, Source};
   seg -w acme destinations list --source web
   seg -w acme destinations list --all -o ndjson |
       jq -r 'select(.enabled) | .name'
-  seg -w acme destinations list -o json --jq '.[] | select(.enabled) | .name'")]
+  seg -w acme destinations list -o json --jq '.[] | select(.enabled) | .name'
+  seg -w acme destinations list --all --json name,source,enabled")]
 pub struct Args {
     #[command(flatten)]
     source: SourceArg,
@@ -31,6 +32,9 @@ pub struct Args {
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    if ctx.lists_fields(table::DESTINATIONS)? {
+        return Ok(());
+    }
     if let Some(source) = args.source.name(ctx)? {
         let request = Request::<Page<Destination>>::list(&format!("{source}/destinations"));
         return ctx.list(vec![request], &args.list, table::DESTINATIONS).await;

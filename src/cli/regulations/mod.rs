@@ -38,6 +38,9 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::Create(args) => create::run(args, ctx).await,
         Command::List { list } => {
+            if ctx.lists_fields(table::REGULATIONS)? {
+                return Ok(());
+            }
             let ws = ctx.workspace()?;
             ctx.list(vec![Request::<Page<Regulation>>::list(&format!("{ws}/regulations"))], &list, table::REGULATIONS)
                 .await

@@ -12,7 +12,8 @@ use crate::wire::{Request, Source};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme sources get web
-  seg sources get workspaces/acme/sources/web -o json")]
+  seg sources get workspaces/acme/sources/web -o json
+  seg -w acme sources get web --json display_name,enabled")]
 pub struct Args {
     /// Source: SLUG (with -w) or workspaces/WS/sources/SLUG
     name: String,

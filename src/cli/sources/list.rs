@@ -14,13 +14,17 @@ use crate::wire::{Page, Request, Source};
 #[command(after_help = "Examples:
   seg -w acme sources list
   seg -w acme sources list -o ndjson | jq -r .name
-  seg -w acme sources list --limit 5 --jq '.[].catalog_name'")]
+  seg -w acme sources list --limit 5 --jq '.[].catalog_name'
+  seg -w acme sources list --json name,slug,catalog")]
 pub struct Args {
     #[command(flatten)]
     list: ListArgs,
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    if ctx.lists_fields(table::SOURCES)? {
+        return Ok(());
+    }
     let ws = ctx.workspace()?;
     ctx.list(vec![Request::<Page<Source>>::list(&format!("{ws}/sources"))], &args.list, table::SOURCES).await
 }

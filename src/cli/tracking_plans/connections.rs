@@ -19,7 +19,7 @@ pub enum Command {
     /// reads them one after the other; --page-token and --no-paginate need a plan). A plan that does not exist exits
     /// 15. A plan may be named by its display name (looked up in the workspace's plans; two of it exit 2).
     #[command(
-        after_help = "Examples:\n  seg -w acme tracking-plans connections list rs_123\n  seg -w acme tracking-plans connections list --all -o ndjson"
+        after_help = "Examples:\n  seg -w acme tracking-plans connections list rs_123\n  seg -w acme tracking-plans connections list --all -o ndjson\n  seg -w acme tracking-plans connections list --all \\\n      --json source,tracking_plan"
     )]
     List {
         /// Tracking plan: its display name, rs_ID or tp_ID (with -w), or full name
@@ -66,6 +66,9 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             ctx.list(vec![request], &list, table::CONNECTIONS).await
         }
         Command::List { plan: None, list: args, .. } => {
+            if ctx.lists_fields(table::CONNECTIONS)? {
+                return Ok(());
+            }
             args.across("a plan")?;
             let ws = ctx.workspace()?;
             let plans =

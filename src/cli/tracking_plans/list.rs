@@ -17,6 +17,9 @@ pub struct Args {
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    if ctx.lists_fields(table::TRACKING_PLANS)? {
+        return Ok(());
+    }
     let ws = ctx.workspace()?;
     let request = Request::<Page<TrackingPlan>>::list(&format!("{ws}/tracking-plans"));
     ctx.list(vec![request], &args.list, table::TRACKING_PLANS).await

@@ -19,6 +19,9 @@ pub struct Args {
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
+    if ctx.lists_fields(table::WORKSPACES)? {
+        return Ok(());
+    }
     let name = match args.workspace.as_deref() {
         Some(ws) => ctx.name(Kind::Workspace, ws)?,
         None => {

@@ -103,8 +103,12 @@ async fn errors_in_json_mode_are_one_json_line_and_nothing_else() {
     // 400 and 409 say what to do next.
     let run = env.seg(&["-w", "demo", "sources", "create", "web", "--catalog", "javascript"]).await;
     assert!(run.code(16).stderr.contains("hint: it exists already"), "{}", run.stderr);
-    let run = env.seg(&["-w", "demo", "sources", "update", "web", "--set", "nope=1"]).await;
+    let run =
+        env.seg(&["-w", "demo", "sources", "update", "web", "--set", "library_config.retry_queue=notabool"]).await;
     assert!(run.code(13).stderr.contains("hint:"), "{}", run.stderr);
+    // A field no source has is seg's own usage error, before any request, naming those an update writes.
+    let run = env.seg(&["-w", "demo", "sources", "update", "web", "--set", "nope=1"]).await;
+    assert!(run.code(2).stderr.contains("an update writes display_name"), "{}", run.stderr);
 }
 
 #[cfg(target_os = "linux")]

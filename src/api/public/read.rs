@@ -134,15 +134,21 @@ pub fn destination(source: &str, segment: &str, value: &Value) -> Value {
         item.kind = types.get(item.key()).cloned().unwrap_or_default();
     }
     let catalog = value.get("metadata").map(|m| text(m, "slug")).unwrap_or_default();
-    json!({
+    let mut neutral = json!({
         "name": name,
         "parent": source,
-        "display_name": text(value, "name"),
         "enabled": value.get("enabled").and_then(Value::as_bool).unwrap_or(false),
         "config": config,
         "id": text(value, "id"),
         "catalog_name": format!("catalog/destinations/{catalog}"),
-    })
+    });
+    // A destination with no name of its own has none in the reading either (`get` shows no empty one, `--json`
+    // prints null).
+    let display_name = text(value, "name");
+    if !display_name.is_empty() {
+        neutral["display_name"] = Value::String(display_name.to_string());
+    }
+    neutral
 }
 
 /// A record of the Public API's shape `T`, read leniently: what the service left out takes the shape's empty

@@ -288,3 +288,27 @@ async fn rules_made_through_the_public_api_settle_on_both_after_a_switch_and_a_c
         assert_eq!(changed(&env).await, Vec::<String>::new(), "{api}: the copy applied again sends nothing");
     }
 }
+
+/// A plan looked up by its display name is found from one listing of names: on the Public API no other plan's rules
+/// are read (each costs a request), and the listing of `-o json`, which prints the records as received, reads none.
+#[tokio::test]
+async fn a_display_name_is_looked_up_without_reading_every_plans_rules() {
+    let env = env().await;
+    for title in ["Main plan", "Other", "Third"] {
+        seg(&env, "public", &["tracking-plans", "create", "--display-name", title]).await.code(0);
+    }
+    env.clear_requests().await;
+    seg(&env, "public", &["tracking-plans", "get", "Main plan", "-o", "name"]).await.code(0);
+    let rules: Vec<String> = env
+        .requests()
+        .await
+        .iter()
+        .map(|r| r["uri"].as_str().unwrap().to_string())
+        .filter(|uri| uri.contains("/rules"))
+        .collect();
+    assert_eq!(rules.len(), 1, "the named plan's rules only: {rules:?}");
+    env.clear_requests().await;
+    seg(&env, "public", &["tracking-plans", "list", "-o", "json"]).await.code(0);
+    let requests = env.requests().await;
+    assert!(requests.iter().all(|r| !r["uri"].as_str().unwrap().contains("/rules")), "{requests:?}");
+}

@@ -42,13 +42,20 @@ impl Call<'_> {
         Ok(Answer::one(&raw, &neutral))
     }
 
-    /// A page of plans, each with its rules (one more read each: seg's plans hold their rules).
+    /// A page of plans, each with its rules (one more read each: seg's plans hold their rules), unless the caller
+    /// reads only names (`Request::raw_only`: the records as received, or a lookup by display name), which the
+    /// page itself holds.
     pub(super) async fn plans(&mut self, ws: &str, query: &[(String, String)]) -> Result<Option<Answer>> {
         let (records, next) = self.page(Path::of("tracking-plans"), "trackingPlans", query).await?;
         let mut items = Vec::with_capacity(records.len());
         for raw in records {
             let raw: Value = crate::wire::text::part(raw.get()).map_err(|e| unreadable(e.to_string()))?;
             let id = Id::answered(super::text_at(&raw, "id"), "tracking plan")?;
+            if self.reading == read::Reading::Name {
+                let neutral = read::tracking_plan(ws, &raw, &[]).map_err(unreadable)?;
+                items.push((super::text_of(&raw), super::text_of(&neutral)));
+                continue;
+            }
             if let Answer::One { raw, neutral } = self.plan_answer(ws, &id, raw).await? {
                 items.push((raw, neutral));
             }

@@ -47,7 +47,9 @@ pub(crate) async fn plan(ctx: &Context, input: &str) -> Result<Name> {
         Plan::Titled(title) => title,
     };
     let ws = ctx.workspace()?;
-    let plans = listing::collect(ctx.client()?, Request::<Page<TrackingPlan>>::list(&format!("{ws}/tracking-plans")));
+    // Names only: the Public API's adapter then reads no plan's rules.
+    let listing = Request::<Page<TrackingPlan>>::list(&format!("{ws}/tracking-plans")).raw_only();
+    let plans = listing::collect(ctx.client()?, listing);
     let found: Vec<TrackingPlan> = plans.await?.into_iter().filter(|p| p.display_name == title).collect();
     let shown = crate::ui::escape_control(&title).into_owned();
     match found.as_slice() {

@@ -15,8 +15,51 @@ use crate::wire::Request;
 pub struct Client {
     /// Shared with the calls an adapter starts ahead of time (a page read ahead).
     transport: std::sync::Arc<Transport>,
-    /// With `--api public`: what translates seg's requests for the Public API.
-    public: Option<super::public::Adapter>,
+    adapter: Adapter,
+}
+
+/// The API seg's requests go to, chosen once per process (`ClientOptions::api`). Each declares what it holds
+/// (`Api::holds`, through [`Adapter::api`]), serves a request of seg's vocabulary ([`Adapter::send`]) and says what that costs in writes
+/// ([`Adapter::writes`]); what every API needs (censored secrets refused, unchanged fields checked, the transport's
+/// pacing, gate and retries) is `Client`'s, so an adapter added here gets it without a line of its own.
+enum Adapter {
+    /// The Config API: a request of seg's vocabulary is its own, sent as it is.
+    Config,
+    /// The Public API: names resolved to ids, each request translated into the calls that serve it.
+    Public(Box<super::public::Adapter>),
+}
+
+impl Adapter {
+    /// Which API it is: what it holds is that API's declaration (`Api::holds`).
+    fn api(&self) -> super::Api {
+        match self {
+            Adapter::Config => super::Api::Config,
+            Adapter::Public(_) => super::Api::Public,
+        }
+    }
+
+    async fn send<A: DeserializeOwned>(
+        &self,
+        transport: &std::sync::Arc<Transport>,
+        request: &Request<A>,
+    ) -> Result<Outcome<A>> {
+        match self {
+            Adapter::Config => transport.send(request).await,
+            Adapter::Public(adapter) => super::public::send(transport, adapter, request).await,
+        }
+    }
+
+    async fn writes<A>(
+        &self,
+        transport: &std::sync::Arc<Transport>,
+        request: &Request<A>,
+        known: &mut Known,
+    ) -> Result<usize> {
+        match self {
+            Adapter::Config => Ok(usize::from(!matches!(request.method, http::Method::GET | http::Method::HEAD))),
+            Adapter::Public(_) => super::public::writes::count(transport, request, known).await,
+        }
+    }
 }
 
 /// Refuses a request of seg's vocabulary whose body holds a censored secret (`wire::config::censored_in_body`),
@@ -40,9 +83,13 @@ impl Client {
             let observer = observer.clone();
             std::sync::Arc::new(move |warning: &str| observer(&Notice::Warning(warning)))
         };
-        let public = (options.api == super::Api::Public)
-            .then(|| super::public::Adapter::new(&options.base_url, &options.token, warn));
-        Ok(Client { transport: std::sync::Arc::new(Transport::new(options, observer, gate)?), public })
+        let adapter = match options.api {
+            super::Api::Config => Adapter::Config,
+            super::Api::Public => {
+                Adapter::Public(Box::new(super::public::Adapter::new(&options.base_url, &options.token, warn)))
+            }
+        };
+        Ok(Client { transport: std::sync::Arc::new(Transport::new(options, observer, gate)?), adapter })
     }
 
     /// Sends a request with pacing and retries, and reads its answer as `A`. On the Public API the request (in
@@ -61,10 +108,7 @@ impl Client {
 
     /// The request, to the API in use.
     async fn dispatch<A: DeserializeOwned>(&self, request: &Request<A>) -> Result<Outcome<A>> {
-        match &self.public {
-            Some(adapter) => super::public::send(&self.transport, adapter, request).await,
-            None => self.transport.send(request).await,
-        }
+        self.adapter.send(&self.transport, request).await
     }
 
     /// Checks that the fields of a file that no update writes (`Request::unchanged`, `wire::fields`) are as the
@@ -101,10 +145,7 @@ impl Client {
     /// the translation depends on (the workspace's labels, once: `known`, which then keeps what the counted calls
     /// would make). Nothing is sent.
     pub async fn writes<A>(&self, request: &Request<A>, known: &mut Known) -> Result<usize> {
-        match &self.public {
-            Some(_) => super::public::writes::count(&self.transport, request, known).await,
-            None => Ok(usize::from(!matches!(request.method, http::Method::GET | http::Method::HEAD))),
-        }
+        self.adapter.writes(&self.transport, request, known).await
     }
 
     /// How many calls that change something this client has sent (each once, however often it was tried).
@@ -112,14 +153,9 @@ impl Client {
         self.transport.writes_sent()
     }
 
-    /// The API the requests go to.
-    pub fn api(&self) -> super::Api {
-        if self.public.is_some() { super::Api::Public } else { super::Api::Config }
-    }
-
     /// What the API in use can hold, as its adapter declares it.
     pub fn holds(&self) -> super::Holds {
-        self.api().holds()
+        self.adapter.api().holds()
     }
 
     /// Whether requests that change something are only described (`--dry-run`).

@@ -46,17 +46,6 @@ impl Api {
     }
 }
 
-impl Api {
-    /// What the API can hold, as its adapter declares it (`api::client`: the Config API takes seg's requests as
-    /// they are, the Public API's adapter translates them).
-    pub fn holds(self) -> Holds {
-        match self {
-            Api::Config => CONFIG_HOLDS,
-            Api::Public => public::HOLDS,
-        }
-    }
-}
-
 /// What an API can hold of a workspace, beyond what both hold: the plan (`plan::diff`, `plan::export`) and the
 /// commands read these, never which API it is, so a third adapter declares its own and the rest follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -154,6 +143,17 @@ impl Holds {
         }
         let other = if self.own_shapes { "--api config" } else { "--api public" };
         Err(format!("{field}: {} has no such field of {} (leave it out; {other} has it)", self.title, fields.noun))
+    }
+}
+
+impl Api {
+    /// What the API can hold, as its adapter declares it (`api::client`'s adapter of each; the declaration is
+    /// needed before any client is made: a usage error comes before the token is read).
+    pub fn holds(self) -> Holds {
+        match self {
+            Api::Config => CONFIG_HOLDS,
+            Api::Public => public::HOLDS,
+        }
     }
 }
 

@@ -129,6 +129,9 @@ impl Client {
             }
             let shown = field.shown();
             let shown = crate::text::escape_control(&shown);
+            if let Some(why) = &field.why {
+                return Err(crate::error::Error::usage(format!("{shown}: the file changes it: {why}")));
+            }
             let why = if crate::wire::config::censored_within(&field.value, "", true).is_some() {
                 "holds a secret as the service shows it hidden, and it is not the one the resource has now: give the \
                  secret itself"

@@ -104,7 +104,7 @@ impl UpdateArgs {
             let object = read_object(path)?;
             let Some((fields, holds)) = vocabulary else {
                 update.set_all(object).map_err(Error::Usage)?;
-                return self.mask(update);
+                return self.mask(ctx, update);
             };
             let shown = path.display();
             let read = fields
@@ -113,9 +113,10 @@ impl UpdateArgs {
             for (field, value) in read.set {
                 // A field this API does not write (a destination's `display_name` on the Config API, which shows the
                 // catalog's) is one to leave as it is, like any read-only one.
-                if holds.writes(fields, &field).is_err() {
+                if let Err(why) = holds.writes(fields, &field) {
                     let reading = crate::wire::fields::Reading::Neutral;
-                    update.unchanged.push(crate::wire::fields::Unchanged { reading, path: vec![field], value });
+                    let why = Some(why);
+                    update.unchanged.push(crate::wire::fields::Unchanged { reading, path: vec![field], value, why });
                     continue;
                 }
                 match value {
@@ -131,11 +132,22 @@ impl UpdateArgs {
             }
             update.unchanged.extend(read.unchanged);
         }
-        self.mask(update)
+        self.mask(ctx, update)
     }
 
-    /// `--update-mask`: exactly these paths.
-    fn mask<T: Resource>(&self, update: &mut UpdateRequest<T>) -> Result<()> {
+    /// `--update-mask`: exactly these paths, each a field an update writes on the API in use.
+    fn mask<T: Resource>(&self, ctx: &super::Context, update: &mut UpdateRequest<T>) -> Result<()> {
+        if let Some(fields) = crate::wire::fields::of(T::KEY) {
+            let holds = ctx.holds()?;
+            for path in &self.update_mask {
+                let field = path.trim();
+                let field = field.strip_prefix(T::KEY).and_then(|rest| rest.strip_prefix('.')).unwrap_or(field);
+                if let Some(why) = fields.refusal(field) {
+                    return Err(Error::usage(format!("--update-mask: {why}")));
+                }
+                holds.writes(fields, field).map_err(|why| Error::usage(format!("--update-mask: {why}")))?;
+            }
+        }
         if !self.update_mask.is_empty() {
             update.mask_exactly(&self.update_mask).map_err(Error::Usage)?;
         }

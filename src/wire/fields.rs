@@ -33,6 +33,8 @@ pub enum Public {
     Settings,
     /// A source's labels as a list of `{key, value}`: its labels.
     Labels,
+    /// A filter's actions in the Public API's spelling (`DROP`, ...): its actions.
+    Actions,
     /// Shown, never written.
     ReadOnly,
     /// A time the service keeps: never compared.
@@ -97,6 +99,7 @@ pub const TRACKING_PLAN: Vocabulary = Vocabulary {
         ("name", Public::Is("display_name")),
         ("description", Public::ReadOnly),
         ("type", Public::ReadOnly),
+        ("resourceSchemaId", Public::ReadOnly),
         ("createdAt", Public::Time),
         ("updatedAt", Public::Time),
     ],
@@ -114,6 +117,7 @@ pub const FILTER: Vocabulary = Vocabulary {
         ("title", Public::Is("title")),
         ("description", Public::Is("description")),
         ("if", Public::Is("if")),
+        ("actions", Public::Actions),
         ("enabled", Public::Is("enabled")),
         ("createdAt", Public::Time),
         ("updatedAt", Public::Time),
@@ -130,6 +134,8 @@ pub struct Unchanged {
     pub path: Vec<String>,
     /// As the file gives it.
     pub value: Value,
+    /// Why no update writes it, when it is a field the API in use does not hold (said if it differs).
+    pub why: Option<String>,
 }
 
 /// Which reading of a resource a field is compared with.
@@ -252,9 +258,13 @@ impl Vocabulary {
                         config_items(&mut fields, resource, settings);
                     }
                     Public::Labels => fields.set.push(("labels".into(), labels_from_list(value)?)),
-                    Public::ReadOnly => {
-                        fields.unchanged.push(Unchanged { reading: Reading::Received, path: vec![key], value })
-                    }
+                    Public::Actions => fields.set.push(("actions".into(), actions_from_public(value)?)),
+                    Public::ReadOnly => fields.unchanged.push(Unchanged {
+                        reading: Reading::Received,
+                        path: vec![key],
+                        value,
+                        why: None,
+                    }),
                     Public::Time => {}
                 }
             }
@@ -278,7 +288,7 @@ impl Vocabulary {
                 }
                 Named::Writable => fields.set.push((key, value)),
                 Named::ReadOnly => {
-                    fields.unchanged.push(Unchanged { reading: Reading::Neutral, path: vec![key], value })
+                    fields.unchanged.push(Unchanged { reading: Reading::Neutral, path: vec![key], value, why: None })
                 }
                 Named::Time => {}
                 Named::Unknown => return Err(self.refusal(&key).unwrap_or_default()),
@@ -292,7 +302,7 @@ impl Vocabulary {
         if self.named(neutral) == Named::Writable {
             fields.set.push((neutral.to_string(), value));
         } else {
-            fields.unchanged.push(Unchanged { reading, path: vec![key.to_string()], value });
+            fields.unchanged.push(Unchanged { reading, path: vec![key.to_string()], value, why: None });
         }
     }
 
@@ -312,7 +322,7 @@ fn config_items(fields: &mut Fields, resource: &str, settings: Map<String, Value
     let mut items = Vec::new();
     for (key, value) in settings {
         if super::config::censored_within(&value, &key, super::config::is_secret(&key, "")).is_some() {
-            fields.unchanged.push(Unchanged { reading: Reading::ConfigItem, path: vec![key], value });
+            fields.unchanged.push(Unchanged { reading: Reading::ConfigItem, path: vec![key], value, why: None });
         } else {
             let mut item = Map::new();
             item.insert("name".into(), Value::String(format!("{resource}{CONFIG}{key}")));
@@ -323,6 +333,13 @@ fn config_items(fields: &mut Fields, resource: &str, settings: Map<String, Value
     if !items.is_empty() {
         fields.set.push(("config".into(), Value::Array(items)));
     }
+}
+
+/// A filter's actions as the Public API spells them (`[{type: "DROP"}]`), in seg's (`[{type: "drop_event"}]`).
+fn actions_from_public(value: Value) -> Result<Value, String> {
+    let actions: Vec<super::public::FilterAction> =
+        serde_json::from_value(value).map_err(|e| format!("actions: a list of the Public API's actions: {e}"))?;
+    super::public::map::filter_actions_from_public(&actions).map(Value::Array).map_err(|e| format!("actions: {e}"))
 }
 
 /// The Public API's labels (`[{key, value}]`, values strings) as seg's (`{key: value}`).

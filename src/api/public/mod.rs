@@ -940,11 +940,23 @@ impl Call<'_> {
             raw = Some(body["data"]["source"].clone());
         }
         if let Some(labels) = labels {
-            self.set_labels(&id, &labels).await?;
-            if self.client_dry_run() {
-                return Ok(None);
+            // Labels the source has already (a file from `get`, edited elsewhere) cost no write.
+            let current = match &raw {
+                Some(record) => record.clone(),
+                None => self.get(Path::of("sources").id(&id), Vec::new()).await?["source"].take(),
+            };
+            let listed: Vec<public::Label> =
+                serde_json::from_value(current.get("labels").cloned().unwrap_or_default()).unwrap_or_default();
+            let now = map::labels_from_public(&listed).ok().map(|now| to_json(&now));
+            if now.as_ref() == Some(&Value::Object(labels.clone())) {
+                raw = Some(current);
+            } else {
+                self.set_labels(&id, &labels).await?;
+                if self.client_dry_run() {
+                    return Ok(None);
+                }
+                raw = None;
             }
-            raw = None;
         }
         let raw = match raw {
             Some(raw) => raw,

@@ -245,7 +245,19 @@ impl Vocabulary {
         if public_shape && self.in_public_shape(&object) {
             for (key, value) in object {
                 let Some((_, what)) = self.public.iter().find(|(field, _)| *field == key) else {
-                    return Err(self.unknown_public(&key));
+                    // One of seg's own names beside the Public API's (`display_name` added to what `get` printed).
+                    match self.named(&key) {
+                        Named::Writable => fields.set.push((key, value)),
+                        Named::ReadOnly => fields.unchanged.push(Unchanged {
+                            reading: Reading::Neutral,
+                            path: vec![key],
+                            value,
+                            why: None,
+                        }),
+                        Named::Time => {}
+                        Named::Unknown => return Err(self.unknown_public(&key)),
+                    }
+                    continue;
                 };
                 match what {
                     Public::Is(neutral) => {
@@ -408,6 +420,17 @@ mod tests {
         assert!(SOURCE.refusal("name").unwrap().contains("display_name"));
         assert_eq!(SOURCE.refusal("library_config.retry_queue"), None);
         assert!(SOURCE.refusal("create_time").unwrap().contains("no update writes it"));
+    }
+
+    #[test]
+    fn seg_names_beside_the_public_apis_are_read_as_segs() {
+        let got = json!({"slug": "web", "display_name": "Web", "parent": "workspaces/w"});
+        let fields = SOURCE.read(object(got), true, "workspaces/w/sources/web").unwrap();
+        assert_eq!(fields.set, [("display_name".to_string(), json!("Web"))]);
+        let unchanged: Vec<String> = fields.unchanged.iter().map(Unchanged::shown).collect();
+        assert_eq!(unchanged, ["slug", "parent"]);
+        let err = SOURCE.read(object(json!({"slug": "web", "colour": 1})), true, "s").unwrap_err();
+        assert!(err.starts_with("colour:"), "{err}");
     }
 
     #[test]

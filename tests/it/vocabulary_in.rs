@@ -196,3 +196,17 @@ async fn an_update_mask_names_only_fields_an_update_writes() {
     assert!(run.code(2).stderr.contains("--update-mask: create_time"), "{}", run.stderr);
     assert_eq!(writes(&env).await, Vec::<String>::new());
 }
+
+#[tokio::test]
+async fn segs_names_may_be_added_to_what_the_public_api_printed() {
+    let env = made("public").await;
+    let mut got = seg(&env, "public", &["sources", "get", "web", "-o", "json"]).await.code(0).json();
+    got["display_name"] = json!("Web site");
+    let file = env.path("mixed.json");
+    std::fs::write(&file, got.to_string()).unwrap();
+    env.clear_requests().await;
+    seg(&env, "public", &["sources", "patch", "web", "--from-file", file.to_str().unwrap()]).await.code(0);
+    assert_eq!(writes(&env).await.len(), 1);
+    let source = env.get("/v1beta/workspaces/demo/sources/web").await;
+    assert_eq!(source.ok()["display_name"], "Web site");
+}

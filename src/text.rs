@@ -50,3 +50,18 @@ pub fn escape_json_controls(text: String) -> String {
     }
     out
 }
+
+/// A key in snake_case: `trackingPlanId` as `tracking_plan_id`; a snake_case key as it is (what a service spells in
+/// lowerCamelCase, read in seg's names: the emulator's update masks, the fields a translated answer carried).
+pub fn snake_case(key: &str) -> String {
+    let mut out = String::with_capacity(key.len() + 4);
+    for c in key.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

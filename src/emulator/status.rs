@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use crate::wire::public::{ErrorEnvelope, RateLimited, RequestError, error_type};
 use crate::wire::{Code, ErrorBody, UPSTREAM_ERROR};
 
-/// The message of the Public API's 429 (PUBLIC-API.md, "Rate limits").
+/// The message of the Public API's 429 (docs/EMULATOR.md).
 pub const TOO_MANY_REQUESTS: &str = "Too many requests";
 
 /// The API a request came to, which decides the shape of every answer.
@@ -114,8 +114,8 @@ impl Status {
         with_retry_after((status, axum::Json(body)).into_response(), retry_after)
     }
 
-    /// The Public API's answer: `{"errors":[{type, message, field, status}]}` with the status of PUBLIC-API.md's
-    /// table; a 429 is the service's documented body, `{"errors":[{type, message: "Too many requests", data:
+    /// The Public API's answer: `{"errors":[{type, message, field, status}]}` with the statuses docs/EMULATOR.md
+    /// gives; a 429 is the service's documented body, `{"errors":[{type, message: "Too many requests", data:
     /// {remainingPoints, msBeforeNext, consumedPoints}}]}`, whatever the message in neutral terms.
     pub fn public_response(self) -> Response {
         let (status, kind) = self.public_status();

@@ -95,7 +95,7 @@ fn is_default(more: &More) -> bool {
 }
 
 impl Resource {
-    /// A new opaque id of the shape the Public API shows for this kind of record (PUBLIC-API.md, "IDs"), or none
+    /// A new opaque id of the shape the Public API shows for this kind of record (docs/EMULATOR.md), or none
     /// for records it does not name by id. A filter's and a regulation's come from the Config API's own.
     fn new_id(&self, name: &str) -> Option<String> {
         match self {

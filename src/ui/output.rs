@@ -51,9 +51,9 @@ impl<T: serde::Serialize> Record for Received<T> {
         let mut view = serde_json::to_value(&self.typed)
             .unwrap_or_else(|_| serde_json::from_str(self.raw.get()).unwrap_or_default());
         // The typed model fills what the reading left out with empty defaults: a field the service never sent is
-        // not shown as if it had been (CLI.md: "no default it did not send").
+        // not shown as if it had been (docs/reference/output.md: no default it did not send).
         if let (Value::Object(map), Some(sent)) = (&mut view, sent_keys(self.reading())) {
-            map.retain(|key, _| sent.contains(&snake_case(key)));
+            map.retain(|key, _| sent.contains(&crate::text::snake_case(key)));
         }
         view
     }
@@ -63,21 +63,7 @@ impl<T: serde::Serialize> Record for Received<T> {
 /// text is not an object.
 fn sent_keys(text: &RawValue) -> Option<std::collections::HashSet<String>> {
     let object: std::collections::HashMap<String, serde::de::IgnoredAny> = serde_json::from_str(text.get()).ok()?;
-    Some(object.into_keys().map(|key| snake_case(&key)).collect())
-}
-
-/// `trackingPlanId` as `tracking_plan_id`; a snake_case key as it is.
-fn snake_case(key: &str) -> String {
-    let mut out = String::with_capacity(key.len() + 4);
-    for c in key.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    Some(object.into_keys().map(|key| crate::text::snake_case(&key)).collect())
 }
 
 impl Record for Value {

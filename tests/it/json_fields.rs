@@ -1,4 +1,4 @@
-//! One vocabulary out (docs/reference/output.md; CLI.md, "Two APIs" and "Resource commands"): `--json FIELD,...`
+//! One vocabulary out (docs/reference/output.md): `--json FIELD,...`
 //! prints seg's neutral reading with the same names and values on both APIs, tables and `get` show only what the API
 //! in use holds, and `-o name` prints the same names on both. Every case runs with `--api config` and `--api public`
 //! against one emulator each.

@@ -1,5 +1,5 @@
-//! Names as people write them, and plans that settle, on both APIs (CLI.md, "Resource commands", "Two APIs",
-//! "Workspaces as code"; docs/reference/names.md, docs/reference/workspace-files.md): a tracking plan named in full,
+//! Names as people write them, and plans that settle, on both APIs (README, "The Public API"
+//! and "Workspaces as code"; docs/reference/names.md, docs/reference/workspace-files.md): a tracking plan named in full,
 //! by id or by its display name (any characters; two plans of one display name refused before any write), names
 //! printed with the token's workspace by its slug, `--each` with `--jq` and `-o name`, and tracking-plan rules that
 //! compare as the service keeps them whatever either API filled in and in whatever order it lists them, so an export

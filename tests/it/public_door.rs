@@ -633,7 +633,7 @@ async fn a_rule_with_members_beyond_its_own_is_taken_whatever_they_hold() {
 // ---- issue 35: what the service does, where the emulator did otherwise ----
 
 /// A new source has no `name` (its display name) until one is set, whichever API made it; the Config API shows its
-/// slug as `display_name` meanwhile (API.md), and follows a new slug while it has no name of its own.
+/// slug as `display_name` meanwhile (docs/EMULATOR.md), and follows a new slug while it has no name of its own.
 #[tokio::test]
 async fn a_new_source_has_no_name_until_one_is_set() {
     let env = TestEnv::start().await;
@@ -643,7 +643,7 @@ async fn a_new_source_has_no_name_until_one_is_set() {
     assert!(data(&env.get(&format!("/sources/{id}")).await, 200)["source"].get("name").is_none());
     assert!(data(&env.get("/sources").await, 200)["sources"][0].get("name").is_none());
     let config = env.get("/v1beta/workspaces/demo/sources/web").await;
-    assert_eq!(config.ok()["display_name"], "web", "the Config API's shape (API.md): the slug");
+    assert_eq!(config.ok()["display_name"], "web", "the Config API's shape (docs/EMULATOR.md): the slug");
     assert_eq!(config.ok()["name"], "workspaces/demo/sources/web");
 
     // A new slug while unnamed: still no name, and the Config API's display name follows the slug.
@@ -742,7 +742,7 @@ async fn filters_of_an_earlier_data_file_keep_their_27_character_ids() {
     assert_eq!(env.get(&format!("/v1beta/{key}")).await.ok()["title"], "renamed");
 }
 
-/// Over the rate limit the Public API answers the service's body (PUBLIC-API.md, "Rate limits"): `Too many
+/// Over the rate limit the Public API answers the service's body (docs/EMULATOR.md): `Too many
 /// requests`, the points used (the limit) and none left, and how long until the next is let through; seg's client
 /// waits that long.
 #[tokio::test]

@@ -165,18 +165,7 @@ fn empty_like(value: &Value) -> Value {
     }
 }
 
-pub fn snake_case(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 4);
-    for c in s.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+use crate::text::snake_case;
 
 fn camel_case(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

@@ -1,6 +1,6 @@
 //! Destination filters: stored under `<destination>/filters/df_<id>`, named `<destination>/config/<hex>/filters/df_...`
-//! (the form the Config API answered in 2022; API.md); the Public API names one by the id without its prefix, 22
-//! letters and digits as the service's (PUBLIC-API.md, "IDs"). Filters of data files written before have 27, and
+//! (the form the Config API answered in 2022; docs/EMULATOR.md); the Public API names one by the id without its prefix, 22
+//! letters and digits as the service's (docs/EMULATOR.md). Filters of data files written before have 27, and
 //! keep them. The `if` condition must be valid FQL and is stored as sent; actions must
 //! have one of the four shapes.
 

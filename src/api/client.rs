@@ -116,10 +116,10 @@ impl Client {
     /// what no update writes is refused (exit 2) before anything is sent. Values are never quoted: one may be a
     /// secret.
     async fn check_unchanged<A>(&self, request: &Request<A>) -> Result<()> {
-        if request.unchanged.is_empty() {
+        let Some(operation) = request.operation.as_ref().filter(|_| !request.unchanged.is_empty()) else {
             return Ok(());
-        }
-        let read = Request::<serde_json::Value>::get(&request.path).received();
+        };
+        let read = Request::<serde_json::Value>::get(operation.target.clone()).received();
         let Outcome::Answer(current) = self.dispatch(&read).await? else { return Ok(()) };
         let received: serde_json::Value = crate::wire::text::part(current.raw.get())
             .map_err(|e| crate::error::Error::failed(format!("the resource as received cannot be read: {e}")))?;

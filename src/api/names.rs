@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::wire::Target;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Workspace,
@@ -81,9 +83,44 @@ pub struct Defaults {
 pub struct Name {
     kind: Kind,
     full: String,
+    /// What it names, as a request carries it.
+    target: Target,
 }
 
 impl Name {
+    /// A name whose structure was checked against its kind's (every kind's full form is a target's).
+    fn checked(kind: Kind, full: String) -> Result<Name, String> {
+        match Target::parse(&full) {
+            Some(target) => Ok(Name { kind, full, target }),
+            None => Err(format!("invalid {} name {full:?}: expected {}", kind.noun(), kind.pattern())),
+        }
+    }
+
+    /// What it names, as a request carries it (`wire::Request::get`, ...).
+    pub fn target(&self) -> Target {
+        self.target.clone()
+    }
+
+    /// The collection of kind `what` the resource holds (`Target::below`: a source's `destinations`, ...).
+    pub fn below(&self, what: &str) -> crate::error::Result<Target> {
+        self.target
+            .below(what)
+            .ok_or_else(|| crate::error::Error::usage(format!("a {} holds no {what}", self.kind.noun())))
+    }
+
+    /// The resource `segment` of the collection of kind `what` the resource holds (a plan's connection of a source).
+    pub fn below_item(&self, what: &str, segment: &str) -> crate::error::Result<Target> {
+        let collection = self.below(what)?;
+        collection.item(segment).ok_or_else(|| crate::error::Error::usage(format!("{collection} holds no {segment}")))
+    }
+
+    /// The collection the resource is made in (a source's: its workspace's sources).
+    pub fn collection(&self) -> crate::error::Result<Target> {
+        self.target
+            .collection()
+            .ok_or_else(|| crate::error::Error::usage(format!("a {} is made by no create", self.kind.noun())))
+    }
+
     pub fn kind(&self) -> Kind {
         self.kind
     }
@@ -126,7 +163,9 @@ impl Name {
     /// The same resource in workspace `ws`: how a name holding the token's workspace ([`crate::wire::TOKENS_WORKSPACE`])
     /// is printed, once its slug is known.
     pub fn in_workspace(&self, ws: &str) -> Name {
-        Name { kind: self.kind, full: in_workspace(&self.full, ws) }
+        let full = in_workspace(&self.full, ws);
+        let target = Target::parse(&full).unwrap_or_else(|| self.target.clone());
+        Name { kind: self.kind, full, target }
     }
 }
 
@@ -235,7 +274,7 @@ pub fn parse(kind: Kind, input: &str, defaults: &Defaults) -> Result<Name, Strin
     if segments.len() == shape.len() {
         let keywords_match = shape.iter().zip(&segments).all(|(want, got)| want.is_none_or(|k| k == *got));
         if keywords_match {
-            return Ok(Name { kind, full: input_trimmed.to_string() });
+            return Name::checked(kind, input_trimmed.to_string());
         }
     }
     if segments.first().is_some_and(|s| matches!(*s, "workspaces" | "access-tokens" | "catalog")) {
@@ -272,7 +311,7 @@ fn short(kind: Kind, input: &str, segments: &[&str], defaults: &Defaults) -> Res
     if let Some(ws) = defaults.workspace.as_deref() {
         default_segment("workspace", ws)?;
     }
-    Ok(Name { kind, full })
+    Name::checked(kind, full)
 }
 
 /// Checks a workspace or source a short name is completed from: one segment, not a path.

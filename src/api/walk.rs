@@ -13,7 +13,7 @@ use super::list;
 use crate::error::Result;
 use crate::wire::{
     CatalogDestination, Destination, DestinationFilter, Page, Request, Resource, SchemaConfig, Source,
-    SourceConnection, TrackingPlan,
+    SourceConnection, Target, TrackingPlan,
 };
 
 /// Lists of one source or plan in flight at once: enough to hide the round trip, few enough to stay polite (the
@@ -128,17 +128,19 @@ pub async fn workspace(
     reach: &(dyn Fn(&Snapshot) -> Reach + Sync),
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Snapshot> {
-    let sources = list::collect(client, Request::<Page<Source>>::list(&format!("{workspace}/sources"))).await?;
+    let under = |name: &str, what: &str| Target::under(name, what).map_err(crate::error::Error::failed);
+    let sources = list::collect(client, Request::<Page<Source>>::list(under(workspace, "sources")?)).await?;
     progress("sources");
-    let plans = list::collect(client, Request::<Page<TrackingPlan>>::list(&format!("{workspace}/tracking-plans")));
+    let plans = list::collect(client, Request::<Page<TrackingPlan>>::list(under(workspace, "tracking-plans")?));
     let plans = plans.await?;
     progress("tracking plans");
-    let requests = sources.iter().map(|s| Request::list(&format!("{}/destinations", s.name))).collect();
+    let requests = sources.iter().map(|s| under(&s.name, "destinations").map(Request::list)).collect::<Result<_>>()?;
     let destinations: Vec<Vec<Destination>> =
         collections(client, requests).inspect(|_| progress("destinations")).try_collect().await?;
     let sources =
         sources.into_iter().zip(destinations).map(|(source, destinations)| SourceState { source, destinations });
-    let requests = plans.iter().map(|p| Request::list(&format!("{}/source-connections", p.name))).collect();
+    let requests =
+        plans.iter().map(|p| under(&p.name, "source-connections").map(Request::list)).collect::<Result<_>>()?;
     let connections: Vec<Vec<SourceConnection>> =
         collections(client, requests).inspect(|_| progress("connections")).try_collect().await?;
     let plans = plans.into_iter().zip(connections).map(|(plan, connections)| PlanState { plan, connections });
@@ -157,7 +159,7 @@ pub async fn workspace(
         .flat_map(|s| s.destinations.iter().map(|d| d.name.as_str()))
         .filter(|name| reach.filters.takes(name))
         .collect();
-    let requests = destinations.iter().map(|d| Request::list(&format!("{d}/filters"))).collect();
+    let requests = destinations.iter().map(|d| under(d, "filters").map(Request::list)).collect::<Result<_>>()?;
     let lists: Vec<Vec<DestinationFilter>> =
         collections(client, requests).inspect(|_| progress("filters")).try_collect().await?;
     let filters: BTreeMap<String, Vec<DestinationFilter>> =
@@ -166,7 +168,7 @@ pub async fn workspace(
     let names: Vec<&str> =
         sources.iter().map(|s| s.source.name.as_str()).filter(|name| reach.schema_configs.takes(name)).collect();
     let reads = names.iter().map(|source| async move {
-        match client.send(&Request::<SchemaConfig>::get(&SchemaConfig::name_of(source))).await? {
+        match client.send(&Request::<SchemaConfig>::get(under(source, "schema-config")?)).await? {
             crate::api::client::Outcome::Answer(config) => Ok::<_, crate::error::Error>(config),
             // A GET is never held back by --dry-run; an answer is always there.
             crate::api::client::Outcome::DryRun => Ok(SchemaConfig::default_for(source)),
@@ -189,7 +191,7 @@ pub async fn workspace(
 async fn catalog_entries(client: &Client, scope: &Scope) -> Result<BTreeMap<String, CatalogDestination>> {
     let Scope::Only(slugs) = scope else { return Ok(BTreeMap::new()) };
     let reads = slugs.iter().map(|slug| async move {
-        let request = Request::<CatalogDestination>::get(&format!("catalog/destinations/{slug}"));
+        let request = Request::<CatalogDestination>::get(Target::CatalogDestination { slug: slug.clone() });
         match client.send(&request).await {
             Ok(crate::api::client::Outcome::Answer(entry)) => Ok(Some((slug.clone(), entry))),
             Ok(crate::api::client::Outcome::DryRun) => Ok(None),

@@ -118,10 +118,13 @@ fn read(kind: Names, current: &str) -> Option<Vec<(String, Option<String>)>> {
     let cli = super::Cli::try_parse_from(argv).ok()?;
     let ctx = Context::new(cli.global, Printer::silent());
     let workspace = ctx.workspace().ok()?;
+    let ws = workspace.id().to_string();
     let (collection, prefix) = match (kind, current.split_once('/')) {
-        (Names::Destinations, Some((source, _))) => (format!("{workspace}/sources/{source}/destinations"), source),
-        (Names::TrackingPlans, _) => (format!("{workspace}/tracking-plans"), ""),
-        _ => (format!("{workspace}/sources"), ""),
+        (Names::Destinations, Some((source, _))) => {
+            (crate::wire::Target::Destinations { ws, source: source.to_string() }, source)
+        }
+        (Names::TrackingPlans, _) => (crate::wire::Target::Plans { ws }, ""),
+        _ => (crate::wire::Target::Sources { ws }, ""),
     };
     let token = ctx.token().ok()?;
     let key = format!("{}\n{}\n{collection}", ctx.base_url().ok()?, token.secret.expose());
@@ -169,22 +172,27 @@ fn typed_settings(words: Vec<String>) -> Vec<String> {
 }
 
 /// The short names of a collection, with a word of help (a display name).
-async fn fetch(ctx: &Context, kind: Names, collection: &str, source: &str) -> Option<Vec<(String, Option<String>)>> {
+async fn fetch(
+    ctx: &Context,
+    kind: Names,
+    collection: &crate::wire::Target,
+    source: &str,
+) -> Option<Vec<(String, Option<String>)>> {
     let client = ctx.client().ok()?;
     let help = |text: &str| (!text.is_empty()).then(|| text.to_string());
     let slug = |name: &str| name.rsplit('/').next().unwrap_or_default().to_string();
     Some(match (kind, source) {
         (Names::Destinations, source) if !source.is_empty() => {
-            let request = Request::<Page<Destination>>::list(collection);
+            let request = Request::<Page<Destination>>::list(collection.clone());
             let items = list::collect(client, request).await.ok()?;
             items.iter().map(|d| (format!("{source}/{}", slug(&d.name)), help(&d.display_name))).collect()
         }
         (Names::TrackingPlans, _) => {
-            let items = list::collect(client, Request::<Page<TrackingPlan>>::list(collection)).await.ok()?;
+            let items = list::collect(client, Request::<Page<TrackingPlan>>::list(collection.clone())).await.ok()?;
             items.iter().map(|p| (slug(&p.name), help(&p.display_name))).collect()
         }
         _ => {
-            let items = list::collect(client, Request::<Page<Source>>::list(collection)).await.ok()?;
+            let items = list::collect(client, Request::<Page<Source>>::list(collection.clone())).await.ok()?;
             items.iter().map(|s| (slug(&s.name), help(&s.display_name))).collect()
         }
     })

@@ -346,8 +346,8 @@ impl Context {
     /// The slug of the token's workspace (one read): what a name holding [`crate::wire::TOKENS_WORKSPACE`] is
     /// printed with.
     pub async fn token_workspace(&self) -> Result<String> {
-        let ws = format!("workspaces/{}", crate::wire::TOKENS_WORKSPACE);
-        match self.client()?.send(&Request::<crate::wire::Workspace>::get(&ws)).await? {
+        let ws = crate::wire::Target::Workspace { ws: crate::wire::TOKENS_WORKSPACE.to_string() };
+        match self.client()?.send(&Request::<crate::wire::Workspace>::get(ws)).await? {
             Outcome::Answer(found) => Ok(found.name.strip_prefix("workspaces/").unwrap_or(&found.name).to_string()),
             Outcome::DryRun => Ok(crate::wire::TOKENS_WORKSPACE.to_string()),
         }
@@ -648,14 +648,14 @@ impl Context {
         for name in names {
             match name.kind() {
                 Kind::Source => {
-                    let request = Request::<Page<Destination>>::list(&format!("{name}/destinations"));
+                    let request = Request::<Page<Destination>>::list(name.below("destinations")?);
                     let theirs = list::collect(client, request).await?;
                     taken += theirs.len();
                     destinations.extend(theirs.into_iter().map(|d| d.name));
                 }
                 Kind::Destination => destinations.push(name.to_string()),
                 Kind::TrackingPlan => {
-                    let request = Request::<Page<SourceConnection>>::list(&format!("{name}/source-connections"));
+                    let request = Request::<Page<SourceConnection>>::list(name.below("source-connections")?);
                     connections += list::collect(client, request).await?.len();
                 }
                 _ => {}
@@ -663,7 +663,8 @@ impl Context {
         }
         let mut filters = 0;
         for destination in &destinations {
-            let request = Request::<Page<DestinationFilter>>::list(&format!("{destination}/filters"));
+            let filters_of = crate::wire::Target::under(destination, "filters").map_err(Error::failed)?;
+            let request = Request::<Page<DestinationFilter>>::list(filters_of);
             filters += list::collect(client, request).await?.len();
         }
         let parts: Vec<String> =
@@ -693,7 +694,7 @@ impl Context {
         super::bulk::run(
             self,
             jobs,
-            |name| async move { super::bulk::send(client, &Request::delete(name.path())).await },
+            |name| async move { super::bulk::send(client, &Request::delete(name.target())).await },
         )
         .await
     }
@@ -711,7 +712,7 @@ impl Context {
         self.confirm_after(&format!("about to delete {}{with}", shown.join(", ")), &question)?;
         let client = self.client()?;
         for (index, name) in names.iter().enumerate() {
-            match client.send(&Request::delete(name.path())).await {
+            match client.send(&Request::delete(name.target())).await {
                 Ok(Outcome::DryRun) => {}
                 Ok(Outcome::Answer(_)) => self.printer.status(&format!("deleted {name}")),
                 Err(error) => {

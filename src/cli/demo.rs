@@ -153,7 +153,8 @@ async fn tour_steps(
             catalog_name: "catalog/sources/ios".into(),
             ..SourceInput::default()
         };
-        client.send(&wire::create("workspaces/demo/sources", &CreateSource { source })).await?;
+        let sources = wire::Target::Sources { ws: "demo".into() };
+        client.send(&wire::create(sources, &CreateSource { source })).await?;
     }
     tour.say("# -v shows each page request on stderr: 12 sources at 5 a page is 3 requests")?;
     tour.step(&["-v", "-w", "demo", "sources", "list", "--page-size", "5", "-o", "name"]).await?;
@@ -181,7 +182,9 @@ async fn tour_steps(
     checked?;
 
     // The emulator delivers too: a track call from an analytics library reaches the enabled webhooks destination.
-    let Outcome::Answer(source) = client.send(&Request::<Source>::get("workspaces/demo/sources/web")).await? else {
+    let Outcome::Answer(source) =
+        client.send(&Request::<Source>::get(wire::Target::Source { ws: "demo".into(), source: "web".into() })).await?
+    else {
         return Err(Error::failed("the demo's source was not read"));
     };
     let write_key = source.write_keys.first().cloned().unwrap_or_default();

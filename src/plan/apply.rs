@@ -16,7 +16,7 @@ use super::secrets::{self, Env};
 use crate::api::client::{Client, Known, Outcome};
 use crate::error::{Error, Result};
 use crate::wire::{
-    self, ConfigItem, Destination, DestinationFilter, Empty, Request, SchemaConfig, Source, SourceConnection,
+    self, ConfigItem, Destination, DestinationFilter, Empty, Request, SchemaConfig, Source, SourceConnection, Target,
     TrackingPlan,
 };
 
@@ -170,28 +170,41 @@ pub fn request(op: &Op, created: &HashMap<String, String>) -> Result<Request<Val
     fn update<T>(request: std::result::Result<Request<T>, String>) -> Result<Request<Value>> {
         request.map(Request::answering).map_err(Error::failed)
     }
+    // The names an op holds, as the plan (or a saved plan's file) wrote them.
+    let named = |name: &str| Target::named(name).map_err(Error::failed);
+    let under = |name: &str, what: &str| Target::under(name, what).map_err(Error::failed);
     Ok(match op {
-        Op::CreateSource { collection, body } => wire::create(collection, body).answering(),
-        Op::UpdateSource { name, update: u } => update(u.clone().into_request(name))?,
-        Op::CreateDestination { collection, body } => wire::create(collection, body).answering(),
-        Op::UpdateDestination { name, update: u } => update(u.clone().into_request(name))?,
-        Op::CreateFilter { collection, body } => wire::create(collection, body).answering(),
-        Op::UpdateFilter { name, update: u } => update(u.clone().into_request(name))?,
-        Op::UpdateSchemaConfig { name, update: u } => update(u.clone().into_request(name))?,
-        Op::CreatePlan { collection, body } => wire::create(collection, body).answering(),
-        Op::UpdatePlan { name, update: u } => update(u.clone().into_request(name))?,
+        Op::CreateSource { collection, body } => wire::create(named(collection)?, body).answering(),
+        Op::UpdateSource { name, update: u } => update(u.clone().into_request(named(name)?))?,
+        Op::CreateDestination { collection, body } => wire::create(named(collection)?, body).answering(),
+        Op::UpdateDestination { name, update: u } => update(u.clone().into_request(named(name)?))?,
+        Op::CreateFilter { collection, body } => wire::create(named(collection)?, body).answering(),
+        Op::UpdateFilter { name, update: u } => update(u.clone().into_request(named(name)?))?,
+        Op::UpdateSchemaConfig { name, update: u } => update(u.clone().into_request(named(name)?))?,
+        Op::CreatePlan { collection, body } => wire::create(named(collection)?, body).answering(),
+        Op::UpdatePlan { name, update: u } => update(u.clone().into_request(named(name)?))?,
         Op::Connect { plan, body } => {
-            let name = match (&plan.name, created.get(&plan.display_name)) {
-                (Some(name), _) | (None, Some(name)) => name.clone(),
-                (None, None) => format!("{}/tracking-plans/{}", workspace_of(&body.source_name), plan.display_name),
+            let connections = match (&plan.name, created.get(&plan.display_name)) {
+                (Some(name), _) | (None, Some(name)) => under(name, "source-connections")?,
+                // Not made yet: named by its display name, whatever characters it holds.
+                (None, None) => {
+                    let source = named(&body.source_name)?;
+                    let ws = source.workspace().unwrap_or_default().to_string();
+                    Target::Connections { ws, plan: plan.display_name.clone() }
+                }
             };
-            wire::create(&format!("{name}/source-connections"), body).answering()
+            wire::create(connections, body).answering()
         }
         Op::DeleteSource { name }
         | Op::DeleteDestination { name }
         | Op::DeleteFilter { name }
-        | Op::DeletePlan { name } => Request::delete(name).answering(),
-        Op::Disconnect { plan, source } => Request::delete(&format!("{plan}/source-connections/{source}")).answering(),
+        | Op::DeletePlan { name } => Request::delete(named(name)?).answering(),
+        Op::Disconnect { plan, source } => {
+            let connections = under(plan, "source-connections")?;
+            let connection =
+                connections.item(source).ok_or_else(|| Error::failed(format!("{connections}: no item")))?;
+            Request::delete(connection).answering()
+        }
     })
 }
 
@@ -210,11 +223,6 @@ pub async fn requests(client: &Client, plan: &Plan) -> Result<usize> {
 
 async fn done<A: DeserializeOwned>(client: &Client, request: &Request<A>) -> Result<bool> {
     Ok(matches!(client.send(request).await?, Outcome::DryRun))
-}
-
-/// `workspaces/<ws>` of a source's name.
-fn workspace_of(source: &str) -> String {
-    source.split('/').take(2).collect::<Vec<_>>().join("/")
 }
 
 /// The op as it is sent: the references of its destination's config items replaced by their values. A reference

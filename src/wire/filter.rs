@@ -99,6 +99,10 @@ pub struct CreateFilter {
 
 impl Create for CreateFilter {
     type Answer = DestinationFilter;
+
+    fn body(&self) -> super::Body {
+        super::Body::Filter(self.filter.clone())
+    }
 }
 
 /// The parts of an event a field list names.

@@ -16,12 +16,14 @@ pub mod path;
 pub mod public;
 pub mod request;
 pub mod resources;
+pub mod target;
 pub mod text;
 
 pub use config::{Hook, HookHeaders};
 pub use filter::{Action, CreateFilter, DestinationFilter, FilterInput, SchemaConfig};
 pub use request::*;
 pub use resources::*;
+pub use target::Target;
 
 use serde::{Deserialize, Deserializer, Serialize};
 #[cfg(test)]

@@ -20,6 +20,7 @@ use super::resources::{
     AccessToken, ConfigItem, Destination, LibraryConfig, Received, RegulationAttributes, Resource, Source,
     SourceConnection, TrackingPlan,
 };
+use super::target::Target;
 use super::{null_as_default, path, wrapper};
 
 // ---- create bodies ----
@@ -27,6 +28,9 @@ use super::{null_as_default, path, wrapper};
 /// A create body, and the resource its answer holds.
 pub trait Create: Serialize {
     type Answer: DeserializeOwned + Serialize;
+
+    /// The body as an operation carries it, typed (see [`Body`]).
+    fn body(&self) -> Body;
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -52,6 +56,10 @@ pub struct CreateSource {
 
 impl Create for CreateSource {
     type Answer = Source;
+
+    fn body(&self) -> Body {
+        Body::Source(self.source.clone())
+    }
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -79,6 +87,10 @@ pub struct CreateDestination {
 
 impl Create for CreateDestination {
     type Answer = Destination;
+
+    fn body(&self) -> Body {
+        Body::Destination(self.destination.clone())
+    }
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -104,6 +116,10 @@ pub struct CreateTrackingPlan {
 
 impl Create for CreateTrackingPlan {
     type Answer = TrackingPlan;
+
+    fn body(&self) -> Body {
+        Body::Plan(self.tracking_plan.clone())
+    }
 }
 
 /// Connects a source to a tracking plan: its full name or its slug.
@@ -117,6 +133,10 @@ pub struct ConnectSource {
 
 impl Create for ConnectSource {
     type Answer = SourceConnection;
+
+    fn body(&self) -> Body {
+        Body::Connect(self.clone())
+    }
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -138,6 +158,10 @@ pub struct CreateAccessToken {
 
 impl Create for CreateAccessToken {
     type Answer = AccessToken;
+
+    fn body(&self) -> Body {
+        Body::AccessToken(self.access_token.clone())
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -160,6 +184,10 @@ pub struct RegulationCreated {
 
 impl Create for CreateRegulation {
     type Answer = RegulationCreated;
+
+    fn body(&self) -> Body {
+        Body::Regulation(self.clone())
+    }
 }
 
 /// The answer of a Delete: `{}` (any other fields the service adds are kept).
@@ -324,11 +352,15 @@ impl<T: Resource> UpdateRequest<T> {
 
     /// The request that sends this update to `name`; an error when the mask is empty (an update that changes
     /// nothing). May be repeated: a masked update is idempotent.
-    pub fn into_request(self, name: &str) -> Result<Request<T>, String> {
+    pub fn into_request(self, target: Target) -> Result<Request<T>, String> {
         if self.mask.paths.is_empty() {
             return Err("nothing to update: give at least one field to change (see --help)".into());
         }
-        let mut request = Request::new(T::UPDATE_METHOD, name, Some(encode(&self)), true);
+        let body = encode(&self);
+        let paths = self.mask.paths.iter().map(|path| Self::field(path).to_string()).collect();
+        let fields = Fields { values: self.fields, paths };
+        let mut request =
+            Request::of(T::UPDATE_METHOD, Operation { target, verb: Verb::Update(fields) }, Some(body), true);
         request.unchanged = self.unchanged;
         Ok(request)
     }
@@ -515,6 +547,73 @@ fn unknown_shape<'de, D: Deserializer<'de>, T: Resource>(deserializer: D) -> Res
     Ok(Page { items, next_page_token, this_page_token })
 }
 
+// ---- operations ----
+
+/// A request of seg's vocabulary, typed as the command or the plan built it: what it is about and what it does. The
+/// Config API's adapter sends the request's path and body, rendered from it when the request is made; the Public
+/// API's adapter matches on it (ARCHITECTURE.md, "Two APIs"), so nothing reads back a path or a body seg built.
+#[derive(Debug, Clone)]
+pub struct Operation {
+    pub target: Target,
+    pub verb: Verb,
+}
+
+/// What an operation does to its target.
+#[derive(Debug, Clone)]
+pub enum Verb {
+    /// Get a resource, or list a collection (a page, by the request's query).
+    Read,
+    /// Make a resource in the target collection.
+    Create(Body),
+    /// Change the fields named.
+    Update(Fields),
+    Delete,
+}
+
+impl Verb {
+    /// The word for it, in messages.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verb::Read => "read",
+            Verb::Create(_) => "create",
+            Verb::Update(_) => "update",
+            Verb::Delete => "delete",
+        }
+    }
+}
+
+/// A create's body, by the kind of resource it makes.
+#[derive(Debug, Clone)]
+pub enum Body {
+    Source(SourceInput),
+    Destination(DestinationInput),
+    Filter(super::filter::FilterInput),
+    Plan(TrackingPlanInput),
+    Connect(ConnectSource),
+    Regulation(CreateRegulation),
+    AccessToken(AccessTokenInput),
+}
+
+/// An update's fields (as the resource writes them, nested for a dotted path) and the fields it changes, named
+/// without the resource's prefix (`enabled`, `library_config.retry_queue`); one named with no value is cleared.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Fields {
+    pub values: Map<String, Value>,
+    pub paths: Vec<String>,
+}
+
+impl Fields {
+    /// The value given for a top-level field, `None` for one cleared.
+    pub fn value(&self, field: &str) -> Option<&Value> {
+        self.values.get(field)
+    }
+
+    /// The fields it changes.
+    pub fn names(&self) -> Vec<&str> {
+        self.paths.iter().map(String::as_str).collect()
+    }
+}
+
 // ---- requests ----
 
 /// One call of the Config API: what to send (the path is below the version prefix, e.g. `workspaces/w/sources`),
@@ -539,6 +638,8 @@ pub struct Request<A = Value> {
     /// Fields of a file of fields (`--from-file`) that no update writes: the client checks, before it sends
     /// anything, that the resource has them as given (`wire::fields`).
     pub unchanged: Vec<super::fields::Unchanged>,
+    /// What the request does, typed; `None` for a call in an API's own terms (`seg api`, an adapter's own calls).
+    pub operation: Option<Operation>,
     answer: PhantomData<fn() -> A>,
 }
 
@@ -555,6 +656,7 @@ impl<A> Clone for Request<A> {
             ahead: self.ahead,
             raw_only: self.raw_only,
             unchanged: self.unchanged.clone(),
+            operation: self.operation.clone(),
             answer: PhantomData,
         }
     }
@@ -577,6 +679,13 @@ fn encode<B: Serialize>(body: &B) -> Vec<u8> {
 }
 
 impl<A> Request<A> {
+    /// A request of seg's vocabulary: its Config API path and body rendered from the operation.
+    fn of(method: Method, operation: Operation, body: Option<Vec<u8>>, idempotent: bool) -> Self {
+        let mut request = Request::new(method, operation.target.path(), body, idempotent);
+        request.operation = Some(operation);
+        request
+    }
+
     fn new(method: Method, path: impl Into<String>, body: Option<Vec<u8>>, idempotent: bool) -> Self {
         Request {
             method,
@@ -589,6 +698,7 @@ impl<A> Request<A> {
             ahead: false,
             raw_only: false,
             unchanged: Vec::new(),
+            operation: None,
             answer: PhantomData,
         }
     }
@@ -665,6 +775,7 @@ impl<A> Request<A> {
             ahead: self.ahead,
             raw_only: self.raw_only,
             unchanged: self.unchanged,
+            operation: self.operation,
             answer: PhantomData,
         }
     }
@@ -672,15 +783,21 @@ impl<A> Request<A> {
 
 impl<T: Resource> Request<T> {
     /// Get: the resource named.
-    pub fn get(name: &str) -> Self {
-        Request::new(Method::GET, name, None, true)
+    pub fn get(target: Target) -> Self {
+        Request::of(Method::GET, Operation { target, verb: Verb::Read }, None, true)
     }
 }
 
 impl<T: Resource> Request<Page<T>> {
     /// List: one page of a collection (`workspaces/w/sources`); paging adds `page_size` and `page_token`.
-    pub fn list(collection: &str) -> Self {
-        Request::new(Method::GET, collection, None, true)
+    pub fn list(collection: Target) -> Self {
+        Request::of(Method::GET, Operation { target: collection, verb: Verb::Read }, None, true)
+    }
+
+    /// List the collection of kind `what` that the resource named `name` holds (as an answer gave the name: a
+    /// source's `destinations`, ...); an error when the name names nothing that holds one.
+    pub fn list_under(name: &str, what: &str) -> Result<Self, String> {
+        Target::under(name, what).map(Request::list)
     }
 }
 
@@ -695,8 +812,8 @@ impl<T> Request<Page<T>> {
 
 impl Request<Empty> {
     /// Delete: the resource named. Repeating it deletes nothing more.
-    pub fn delete(name: &str) -> Self {
-        Request::new(Method::DELETE, name, None, true)
+    pub fn delete(target: Target) -> Self {
+        Request::of(Method::DELETE, Operation { target, verb: Verb::Delete }, None, true)
     }
 }
 
@@ -733,8 +850,9 @@ impl Request<Value> {
 }
 
 /// Create: POST a body to a collection. Never repeated on its own: a second create could make a second resource.
-pub fn create<B: Create>(collection: &str, body: &B) -> Request<B::Answer> {
-    Request::new(Method::POST, collection, Some(encode(body)), false)
+pub fn create<B: Create>(collection: Target, body: &B) -> Request<B::Answer> {
+    let operation = Operation { target: collection, verb: Verb::Create(body.body()) };
+    Request::of(Method::POST, operation, Some(encode(body)), false)
 }
 
 #[cfg(test)]
@@ -743,11 +861,37 @@ mod tests {
     use crate::wire::{Destination, Source, TrackingPlan};
     use serde_json::json;
 
+    fn target(name: &str) -> Target {
+        Target::parse(name).unwrap()
+    }
+
+    #[test]
+    fn an_operation_carries_what_the_body_says_typed() {
+        let mut u = UpdateRequest::<Destination>::new();
+        u.set("destination.enabled", Value::Bool(true)).unwrap();
+        u.clear("display_name").unwrap();
+        let request = u.into_request(target("workspaces/w/sources/s/destinations/d")).unwrap();
+        let Some(Operation { target: to, verb: Verb::Update(fields) }) = &request.operation else {
+            panic!("{:?}", request.operation)
+        };
+        assert_eq!(to.path(), request.path);
+        assert_eq!(fields.names(), ["enabled", "display_name"]);
+        assert_eq!((fields.value("enabled"), fields.value("display_name")), (Some(&Value::Bool(true)), None));
+
+        let body = CreateSource { source: SourceInput { name: "workspaces/w/sources/s".into(), ..Default::default() } };
+        let request = create(target("workspaces/w/sources"), &body);
+        assert!(matches!(&request.operation,
+            Some(Operation { verb: Verb::Create(Body::Source(input)), .. }) if input.name == "workspaces/w/sources/s"));
+        assert_eq!(request.path, "workspaces/w/sources");
+        // A call in an API's own terms carries none: it is sent as it is.
+        assert!(Request::raw(Method::GET, "workspaces/w/sources", None).operation.is_none());
+    }
+
     #[test]
     fn enabled_body_is_exact() {
         let mut u = UpdateRequest::<Destination>::new();
         u.set("enabled", Value::Bool(true)).unwrap();
-        let request = u.into_request("workspaces/w/sources/s/destinations/d").unwrap();
+        let request = u.into_request(target("workspaces/w/sources/s/destinations/d")).unwrap();
         assert_eq!(
             String::from_utf8(request.body.clone().unwrap()).unwrap(),
             r#"{"destination":{"enabled":true},"update_mask":{"paths":["destination.enabled"]}}"#
@@ -786,7 +930,9 @@ mod tests {
 
     #[test]
     fn empty_and_invalid_updates() {
-        assert!(UpdateRequest::<Destination>::new().into_request("x").is_err());
+        assert!(
+            UpdateRequest::<Destination>::new().into_request(target("workspaces/w/sources/s/destinations/d")).is_err()
+        );
         let mut u = UpdateRequest::<Destination>::new();
         assert!(u.set("", json!(1)).is_err());
         assert!(u.set("a..b", json!(1)).is_err());
@@ -798,7 +944,7 @@ mod tests {
     fn tracking_plans_update_with_put() {
         let mut u = UpdateRequest::<TrackingPlan>::new();
         u.set("display_name", json!("P")).unwrap();
-        let request = u.into_request("workspaces/w/tracking-plans/rs_1").unwrap();
+        let request = u.into_request(target("workspaces/w/tracking-plans/rs_1")).unwrap();
         assert_eq!(request.method, Method::PUT);
         assert!(String::from_utf8(request.body.unwrap()).unwrap().starts_with(r#"{"tracking_plan":"#));
     }
@@ -825,11 +971,11 @@ mod tests {
 
     #[test]
     fn idempotency_follows_the_kind_of_call() {
-        assert!(Request::<Source>::get("x").idempotent());
-        assert!(Request::<Page<Source>>::list("x").idempotent());
-        assert!(Request::delete("x").idempotent());
+        assert!(Request::<Source>::get(target("workspaces/w/sources/s")).idempotent());
+        assert!(Request::<Page<Source>>::list(target("workspaces/w/sources")).idempotent());
+        assert!(Request::delete(target("workspaces/w/sources/s")).idempotent());
         let body = CreateSource { source: SourceInput::default() };
-        assert!(!create("workspaces/w/sources", &body).idempotent());
+        assert!(!create(target("workspaces/w/sources"), &body).idempotent());
         assert!(Request::raw(Method::PATCH, "x", Some(json!({"update_mask": {"paths": []}}))).idempotent());
         assert!(!Request::raw(Method::PATCH, "x", Some(json!({}))).idempotent());
         assert!(!Request::raw(Method::POST, "x", Some(json!({"update_mask": {}}))).idempotent());

@@ -235,6 +235,41 @@ fn commands_build_no_json_by_hand() {
     );
 }
 
+/// An adapter reads a request of seg's vocabulary by its typed operation (ARCHITECTURE.md, "Two APIs"), never by
+/// its rendered path or body: no file of `src/api/public` (tests aside) reads a request's `body` or takes its `path`
+/// apart, parses a body, or turns a name into a target (`Target::parse`, `named`, `under`: the commands and the plan
+/// do that, from what a person, a file or an answer gave). A new resource is then one more arm of the operation's
+/// match, checked by the compiler, not one more string to read back.
+#[test]
+fn adapters_read_the_operation_not_the_wire() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    for (module, text) in modules(&root) {
+        if module != "api::public" && !module.starts_with("api::public::") {
+            continue;
+        }
+        let code = text.split("#[cfg(test)]\nmod tests").next().unwrap_or(&text);
+        for (number, line) in code.lines().enumerate() {
+            let trimmed = line.trim_start();
+            if trimmed.starts_with("//") {
+                continue;
+            }
+            let path_read = line.contains("request.path") && !line.contains("format!(");
+            let reads_wire = ["request.body", "from_slice(", "Target::parse", "Target::named", "Target::under"]
+                .iter()
+                .any(|word| line.contains(word));
+            if path_read || reads_wire {
+                found.push(format!("src/{}.rs:{}: {}", module.replace("::", "/"), number + 1, trimmed));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "an adapter reading back what seg built (match on request.operation):\n{}",
+        found.join("\n")
+    );
+}
+
 /// Between the top-level modules too (folders and files of `src/`: `wire`, `webhook`, `ui`, `effect`, ...), imports
 /// run downward only: a foundation never uses what is built on it, even through a module no other one reaches back
 /// to. Each module's edges are folded onto its top-level module, and no two of those may import each other, directly

@@ -5,7 +5,7 @@ use http::Method;
 use serde_json::{Map, Value, json};
 
 use super::path::{Id, Path};
-use super::{Answer, Call, both, read, to_json, unreadable, update_parts};
+use super::{Answer, Call, both, read, to_json, unreadable};
 use crate::error::{Error, Result};
 use crate::wire::public::{self, map};
 use crate::wire::{self, wrapper};
@@ -47,10 +47,9 @@ impl Call<'_> {
         ws: &str,
         source: &str,
         dst: &str,
-        body: &Value,
+        input: &wire::FilterInput,
     ) -> Result<Option<Answer>> {
-        let input: wire::FilterInput = serde_json::from_value(body.get("filter").cloned().unwrap_or_default())
-            .map_err(|e| Error::usage(format!("filter: {e}")))?;
+        let input = input.clone();
         let actions = map::filter_actions_to_public(&input.actions).map_err(Error::usage)?;
         let (source_id, id, name) = self.filtered(ws, source, dst).await?;
         let create = public::CreateFilter {
@@ -74,12 +73,11 @@ impl Call<'_> {
     pub(super) async fn update_filter(
         &mut self,
         (ws, source, dst, filter): (&str, &str, &str, &str),
-        body: &Value,
+        fields: &wire::Fields,
     ) -> Result<Option<Answer>> {
-        let (fields, paths) = update_parts(body, "filter");
         let mut patch = public::UpdateFilter::default();
-        for path in &paths {
-            let value = fields.get(path.as_str()).cloned().unwrap_or(Value::Null);
+        for path in &fields.paths {
+            let value = fields.value(path).cloned().unwrap_or(Value::Null);
             let text = || value.as_str().unwrap_or_default().to_string();
             match path.as_str() {
                 "if" => patch.condition = Some(text()),
@@ -158,15 +156,14 @@ impl Call<'_> {
         &mut self,
         ws: &str,
         source: &str,
-        body: &Value,
+        fields: &wire::Fields,
     ) -> Result<Option<Answer>> {
-        let (fields, paths) = update_parts(body, "schema_config");
         let mut patch = Map::new();
-        for path in &paths {
+        for path in &fields.paths {
             let Some((group, field)) = map::schema_field_to_public(path) else {
                 return Err(super::unsupported(&format!("schema_config.{path}"), "has no such schema setting"));
             };
-            let mut value = fields.get(path.as_str()).cloned().unwrap_or(Value::Null);
+            let mut value = fields.value(path).cloned().unwrap_or(Value::Null);
             if group.is_empty() {
                 let target = value.as_str().unwrap_or_default();
                 let target = target.rsplit('/').next().unwrap_or(target).to_string();
@@ -201,9 +198,8 @@ impl Call<'_> {
     }
 
     /// `POST /regulations`: the Config API's regulation and subject types in the Public API's spelling.
-    pub(super) async fn create_regulation(&mut self, body: &Value) -> Result<Option<Answer>> {
-        let input: wire::CreateRegulation =
-            serde_json::from_value(body.clone()).map_err(|e| Error::usage(format!("regulation: {e}")))?;
+    pub(super) async fn create_regulation(&mut self, input: &wire::CreateRegulation) -> Result<Option<Answer>> {
+        let input = input.clone();
         let kind = map::regulation_type_to_public(&input.regulation_type).ok_or_else(|| {
             Error::usage(format!("regulation type {:?} has no Public API counterpart", input.regulation_type))
         })?;

@@ -14,7 +14,6 @@ mod ids;
 mod path;
 mod plans;
 mod read;
-mod route;
 pub mod writes;
 
 use std::collections::BTreeMap;
@@ -27,12 +26,11 @@ use serde_json::{Map, Value, json};
 
 use self::ids::{Entry, Ids, Table};
 use self::path::{Id, Path};
-use self::route::Route;
 use super::transport::{Outcome, Transport};
 use crate::error::{ApiError, Error, Result};
 use crate::secret::Secret;
 use crate::wire::public::{self, map};
-use crate::wire::{self, Request, wrapper};
+use crate::wire::{self, Body, Operation, Request, Target, Verb, wrapper};
 
 /// What a wait after a lost answer says.
 fn lost(error: &Error) -> String {
@@ -383,20 +381,18 @@ fn last_segment(name: &str) -> &str {
     name.rsplit('/').next().unwrap_or(name)
 }
 
-/// The fields of an update body, and the mask paths without their resource prefix.
-fn update_parts(body: &Value, key: &str) -> (Map<String, Value>, Vec<String>) {
-    let fields = body.get(key).and_then(Value::as_object).cloned().unwrap_or_default();
-    let paths = body
-        .get("update_mask")
-        .and_then(|mask| mask.get("paths"))
-        .and_then(Value::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or_default()
-        .iter()
-        .filter_map(Value::as_str)
-        .map(|path| path.strip_prefix(&format!("{key}.")).unwrap_or(path).to_string())
-        .collect();
-    (fields, paths)
+/// A source's labels as an update gives them (a value not a string spelled as JSON; none when cleared).
+fn labels_of(value: Option<&Value>) -> BTreeMap<String, String> {
+    let object = value.and_then(Value::as_object).cloned().unwrap_or_default();
+    object
+        .into_iter()
+        .map(|(key, value)| (key, value.as_str().map_or_else(|| value.to_string(), String::from)))
+        .collect()
+}
+
+/// A filter's id as the Public API has it: the Config API's is the same with `df_` before it, and either names it.
+fn filter_id(id: &str) -> &str {
+    id.strip_prefix(crate::wire::filter::FILTER_ID_PREFIX).unwrap_or(id)
 }
 
 fn unsupported(field: &str, why: &str) -> Error {
@@ -685,34 +681,32 @@ impl Call<'_> {
         }
     }
 
-    /// The request in seg's vocabulary, served by the Public API; `None` under `--dry-run` for a write.
+    /// The request in seg's vocabulary, served by the Public API; `None` under `--dry-run` for a write. What it does
+    /// is its operation, as the command or the plan built it: nothing here reads back its path or its body.
     async fn neutral<A>(&mut self, request: &Request<A>) -> Result<Option<Answer>> {
-        let route = Route::parse(&request.path)
-            .ok_or_else(|| Error::usage(format!("{} has no Public API counterpart", request.path)))?;
-        if route == Route::AccessTokens {
+        let Some(Operation { target, verb }) = &request.operation else {
+            return Err(Error::usage(format!("{} has no Public API counterpart", request.path)));
+        };
+        if matches!(target, Target::AccessTokens | Target::AccessToken { .. }) {
             return Err(Error::usage("the Public API has no access-token endpoints: tokens are made in the app"));
         }
-        let body: Value = match &request.body {
-            Some(bytes) => serde_json::from_slice(bytes).map_err(|e| Error::failed(format!("a request body: {e}")))?,
-            None => Value::Null,
-        };
-        let ws = match route.workspace() {
+        let ws = match target.workspace() {
             Some(named) => self.workspace(Some(named)).await?.slug,
             None => String::new(),
         };
         let one = |raw: Value, neutral: Value| Ok(Some(Answer::one(&raw, &neutral)));
-        match (request.method.clone(), route) {
-            (Method::GET, Route::Workspaces) => {
+        match (verb, target) {
+            (Verb::Read, Target::Workspaces) => {
                 let (raw, _) = self.read_workspace().await?;
                 let item = (text_of(&raw), text_of(&read::workspace(&raw)));
                 Ok(Some(Answer::Page { key: wrapper::WORKSPACES, items: vec![item], next: Cursors::default() }))
             }
-            (Method::GET, Route::Workspace(_)) => {
+            (Verb::Read, Target::Workspace { .. }) => {
                 let (raw, _) = self.read_workspace().await?;
                 let neutral = read::workspace(&raw);
                 one(raw, neutral)
             }
-            (Method::GET, Route::Sources(_)) => {
+            (Verb::Read, Target::Sources { .. }) => {
                 // A listing streams: what it reads is not remembered (that would grow with the collection, and the
                 // cache file would be written again for every page); names are resolved, and remembered, when asked.
                 let (records, next) = self.page(Path::of("sources"), "sources", &request.query).await?;
@@ -724,9 +718,9 @@ impl Call<'_> {
                     .collect::<Result<_>>()?;
                 Ok(Some(Answer::Page { key: wrapper::SOURCES, items, next }))
             }
-            (Method::POST, Route::Sources(_)) => self.create_source(&ws, &body).await,
-            (Method::GET, Route::Source(_, segment)) => {
-                let raw = match self.source(segment).await? {
+            (Verb::Create(Body::Source(input)), Target::Sources { .. }) => self.create_source(&ws, input).await,
+            (Verb::Read, Target::Source { source, .. }) => {
+                let raw = match self.source(source).await? {
                     // Read back to check the name: that reading is the answer.
                     (_, Some(record)) => text_of(&record),
                     (id, None) => text_of(&self.get(Path::of("sources").id(&id), Vec::new()).await?["source"]),
@@ -734,13 +728,13 @@ impl Call<'_> {
                 let neutral = read::source(&ws, raw.get(), read::Reading::Whole).map_err(unreadable)?;
                 Ok(Some(Answer::One { raw, neutral }))
             }
-            (Method::PATCH, Route::Source(_, segment)) => self.update_source(&ws, segment, &body).await,
-            (Method::DELETE, Route::Source(_, segment)) => {
-                let id = self.source_id(segment).await?;
+            (Verb::Update(fields), Target::Source { source, .. }) => self.update_source(&ws, source, fields).await,
+            (Verb::Delete, Target::Source { source, .. }) => {
+                let id = self.source_id(source).await?;
                 let answer = self.call(Method::DELETE, Path::of("sources").id(&id), Vec::new(), None).await?;
                 Ok(answer.map(|body| Answer::empty(&body["data"])))
             }
-            (Method::GET, Route::Destinations(_, source)) => {
+            (Verb::Read, Target::Destinations { source, .. }) => {
                 let source_id = self.source_id(source).await?;
                 let name = format!("workspaces/{ws}/sources/{source}");
                 let items = self
@@ -751,85 +745,97 @@ impl Call<'_> {
                     .collect();
                 Ok(Some(Answer::Page { key: wrapper::DESTINATIONS, items, next: Cursors::default() }))
             }
-            (Method::POST, Route::Destinations(_, source)) => self.create_destination(&ws, source, &body).await,
-            (Method::GET, Route::Destination(_, source, segment)) => {
+            (Verb::Create(Body::Destination(input)), Target::Destinations { source, .. }) => {
+                self.create_destination(&ws, source, input).await
+            }
+            (Verb::Read, Target::Destination { source, destination, .. }) => {
                 let source_id = self.source_id(source).await?;
-                let (_, segment, raw) = self.destination(&source_id, segment).await?;
+                let (_, segment, raw) = self.destination(&source_id, destination).await?;
                 let neutral = read::destination(&format!("workspaces/{ws}/sources/{source}"), &segment, &raw);
                 one(raw, neutral)
             }
-            (Method::PATCH, Route::Destination(_, source, segment)) => {
-                self.update_destination(&ws, source, segment, &body).await
+            (Verb::Update(fields), Target::Destination { source, destination, .. }) => {
+                self.update_destination(&ws, source, destination, fields).await
             }
-            (Method::DELETE, Route::Destination(_, source, segment)) => {
+            (Verb::Delete, Target::Destination { source, destination, .. }) => {
                 let source_id = self.source_id(source).await?;
-                let (id, _, _) = self.destination(&source_id, segment).await?;
+                let (id, _, _) = self.destination(&source_id, destination).await?;
                 self.made().remove(source_id.as_str());
                 let answer = self.call(Method::DELETE, Path::of("destinations").id(&id), Vec::new(), None).await?;
                 Ok(answer.map(|body| Answer::empty(&body["data"])))
             }
-            (Method::GET, Route::CatalogSources) => {
+            (Verb::Read, Target::CatalogSources) => {
                 let (records, next) = self.page(Path::of("catalog/sources"), "sourcesCatalog", &request.query).await?;
                 let items = records.into_iter().map(|raw| both(raw, read::catalog_source)).collect::<Result<_>>()?;
                 Ok(Some(Answer::Page { key: wrapper::SOURCES, items, next }))
             }
-            (Method::GET, Route::CatalogSource(slug)) => {
+            (Verb::Read, Target::CatalogSource { slug }) => {
                 let id = self.catalog_id(Table::CatalogSources, slug).await?;
                 let raw = self.get(Path::of("catalog/sources").id(&id), Vec::new()).await?["sourceMetadata"].take();
                 let neutral = read::catalog_source(&raw).map_err(unreadable)?;
                 one(raw, neutral)
             }
-            (Method::GET, Route::CatalogDestinations) => {
+            (Verb::Read, Target::CatalogDestinations) => {
                 let path = Path::of("catalog/destinations");
                 let (records, next) = self.page(path, "destinationsCatalog", &request.query).await?;
                 let items =
                     records.into_iter().map(|raw| both(raw, read::catalog_destination)).collect::<Result<_>>()?;
                 Ok(Some(Answer::Page { key: wrapper::DESTINATIONS, items, next }))
             }
-            (Method::GET, Route::CatalogDestination(slug)) => {
+            (Verb::Read, Target::CatalogDestination { slug }) => {
                 let id = self.catalog_id(Table::CatalogDestinations, slug).await?;
                 let raw =
                     self.get(Path::of("catalog/destinations").id(&id), Vec::new()).await?["destinationMetadata"].take();
                 let neutral = read::catalog_destination(&raw).map_err(unreadable)?;
                 one(raw, neutral)
             }
-            (Method::GET, Route::Filters(_, source, dst)) => self.filters(&ws, source, dst, &request.query).await,
-            (Method::POST, Route::Filters(_, source, dst)) => self.create_filter(&ws, source, dst, &body).await,
-            (Method::GET, Route::Filter(_, source, dst, id)) => self.filter(&ws, source, dst, id).await,
-            (Method::PATCH, Route::Filter(_, source, dst, id)) => {
-                self.update_filter((&ws, source, dst, id), &body).await
+            (Verb::Read, Target::Filters { source, destination, .. }) => {
+                self.filters(&ws, source, destination, &request.query).await
             }
-            (Method::DELETE, Route::Filter(_, source, dst, id)) => self.delete_filter(&ws, source, dst, id).await,
-            (Method::GET, Route::SchemaConfig(_, source)) => self.schema_config(&ws, source).await,
-            (Method::PATCH, Route::SchemaConfig(_, source)) => self.update_schema_config(&ws, source, &body).await,
-            (Method::GET, Route::Plans(_)) => self.plans(&ws, &request.query).await,
-            (Method::POST, Route::Plans(_)) => self.create_plan(&ws, &body).await,
-            (Method::GET, Route::Plan(_, plan)) => self.get_plan(&ws, plan).await,
-            (Method::PUT | Method::PATCH, Route::Plan(_, plan)) => self.update_plan(&ws, plan, &body).await,
-            (Method::DELETE, Route::Plan(_, plan)) => self.delete_plan(plan).await,
-            (Method::GET, Route::Connections(_, plan)) => self.connections(&ws, plan, &request.query).await,
-            (Method::POST, Route::Connections(_, plan)) => self.connect(&ws, plan, &body).await,
-            (Method::DELETE, Route::Connection(_, plan, source)) => self.disconnect(plan, source).await,
-            (Method::GET, Route::Regulations(_)) => self.regulations(&ws, &request.query).await,
-            (Method::POST, Route::Regulations(_)) => self.create_regulation(&body).await,
-            (Method::GET, Route::Regulation(_, id)) => self.regulation(&ws, id).await,
-            (method, route) => Err(Error::usage(format!(
-                "{method} {} is not served on the Public API by this version of seg ({route:?})",
-                request.path
+            (Verb::Create(Body::Filter(input)), Target::Filters { source, destination, .. }) => {
+                self.create_filter(&ws, source, destination, input).await
+            }
+            (Verb::Read, Target::Filter { source, destination, id, .. }) => {
+                self.filter(&ws, source, destination, filter_id(id)).await
+            }
+            (Verb::Update(fields), Target::Filter { source, destination, id, .. }) => {
+                self.update_filter((&ws, source, destination, filter_id(id)), fields).await
+            }
+            (Verb::Delete, Target::Filter { source, destination, id, .. }) => {
+                self.delete_filter(&ws, source, destination, filter_id(id)).await
+            }
+            (Verb::Read, Target::SchemaConfig { source, .. }) => self.schema_config(&ws, source).await,
+            (Verb::Update(fields), Target::SchemaConfig { source, .. }) => {
+                self.update_schema_config(&ws, source, fields).await
+            }
+            (Verb::Read, Target::Plans { .. }) => self.plans(&ws, &request.query).await,
+            (Verb::Create(Body::Plan(input)), Target::Plans { .. }) => self.create_plan(&ws, input).await,
+            (Verb::Read, Target::Plan { plan, .. }) => self.get_plan(&ws, plan).await,
+            (Verb::Update(fields), Target::Plan { plan, .. }) => self.update_plan(&ws, plan, fields).await,
+            (Verb::Delete, Target::Plan { plan, .. }) => self.delete_plan(plan).await,
+            (Verb::Read, Target::Connections { plan, .. }) => self.connections(&ws, plan, &request.query).await,
+            (Verb::Create(Body::Connect(input)), Target::Connections { plan, .. }) => {
+                self.connect(&ws, plan, input).await
+            }
+            (Verb::Delete, Target::Connection { plan, source, .. }) => self.disconnect(plan, source).await,
+            (Verb::Read, Target::Regulations { .. }) => self.regulations(&ws, &request.query).await,
+            (Verb::Create(Body::Regulation(input)), Target::Regulations { .. }) => self.create_regulation(input).await,
+            (Verb::Read, Target::Regulation { id, .. }) => self.regulation(&ws, id).await,
+            (verb, target) => Err(Error::usage(format!(
+                "{} {target} is not served on the Public API by this version of seg",
+                verb.word()
             ))),
         }
     }
 
     /// `POST /sources` with the slug, the catalog entry's id and `enabled: true` (the Public API requires it; a
     /// Config API source is always on), then the display name (not accepted on create) and the labels.
-    async fn create_source(&mut self, ws: &str, body: &Value) -> Result<Option<Answer>> {
-        let input = body.get("source").cloned().unwrap_or_default();
-        let text = |key: &str| input.get(key).and_then(Value::as_str).unwrap_or_default();
-        if input.get("library_config").is_some_and(|v| !v.is_null()) {
+    async fn create_source(&mut self, ws: &str, input: &wire::SourceInput) -> Result<Option<Answer>> {
+        if input.library_config.is_some() {
             return Err(unsupported("library_config", "has no library settings for a source"));
         }
-        let slug = last_segment(text("name")).to_string();
-        let catalog = text("catalog_name");
+        let slug = last_segment(&input.name).to_string();
+        let catalog = input.catalog_name.as_str();
         let metadata_id =
             self.catalog_id(Table::CatalogSources, catalog.strip_prefix("catalog/sources/").unwrap_or(catalog)).await?;
         let metadata_id = metadata_id.to_string();
@@ -860,13 +866,13 @@ impl Call<'_> {
         self.ids.remember(Table::Sources, [(slug, id.to_string())], false);
         self.made().insert(id.to_string(), Vec::new());
         let mut raw = created;
-        if let Some(name) = input.get("display_name").and_then(Value::as_str).filter(|n| !n.is_empty()) {
+        if let Some(name) = input.display_name.as_deref().filter(|n| !n.is_empty()) {
             let patch = to_json(&public::UpdateSource { name: Some(Some(name.to_string())), ..Default::default() });
             if let Some(body) = self.call(Method::PATCH, Path::of("sources").id(&id), Vec::new(), Some(&patch)).await? {
                 raw = body["data"]["source"].clone();
             }
         }
-        if let Some(labels) = input.get("labels").and_then(Value::as_object).filter(|l| !l.is_empty()) {
+        if let Some(labels) = input.labels.as_ref().filter(|l| !l.is_empty()) {
             self.set_labels(&id, labels).await?;
             raw = self.get(Path::of("sources").id(&id), Vec::new()).await?["source"].take();
         }
@@ -877,14 +883,10 @@ impl Call<'_> {
 
     /// A source's labels, exactly these: each made in the workspace first when it is new (`POST /labels`; one that
     /// exists answers 409), then `PUT /sources/{id}/labels`.
-    async fn set_labels(&mut self, id: &Id, labels: &Map<String, Value>) -> Result<()> {
+    async fn set_labels(&mut self, id: &Id, labels: &BTreeMap<String, String>) -> Result<()> {
         let known = self.get(Path::of("labels"), Vec::new()).await?;
         let known: public::Labels = serde_json::from_value(known).unwrap_or_default();
-        let labels: BTreeMap<String, String> = labels
-            .iter()
-            .map(|(key, value)| (key.clone(), value.as_str().map_or_else(|| value.to_string(), String::from)))
-            .collect();
-        let list = map::labels_to_public(&labels);
+        let list = map::labels_to_public(labels);
         for label in &list {
             if known.labels.iter().any(|k| k.key == label.key && k.value == label.value) {
                 continue;
@@ -903,12 +905,11 @@ impl Call<'_> {
 
     /// A source's update: the fields its mask names, as `PATCH /sources/{id}` (`display_name` is `name`; a cleared
     /// one is `null`) and `PUT /sources/{id}/labels`.
-    async fn update_source(&mut self, ws: &str, segment: &str, body: &Value) -> Result<Option<Answer>> {
-        let (fields, paths) = update_parts(body, "source");
+    async fn update_source(&mut self, ws: &str, segment: &str, fields: &wire::Fields) -> Result<Option<Answer>> {
         let mut patch = public::UpdateSource::default();
         let mut labels = None;
-        for path in &paths {
-            let value = fields.get(path.as_str()).cloned();
+        for path in &fields.paths {
+            let value = fields.value(path).cloned();
             match path.as_str() {
                 "display_name" => {
                     patch.name =
@@ -919,7 +920,7 @@ impl Call<'_> {
                     let name = value.as_ref().and_then(Value::as_str).unwrap_or_default();
                     patch.slug = Some(last_segment(name).to_string());
                 }
-                "labels" => labels = Some(value.and_then(|v| v.as_object().cloned()).unwrap_or_default()),
+                "labels" => labels = Some(labels_of(value.as_ref())),
                 other if other.starts_with("labels.") => {
                     return Err(Error::usage(format!("source.{other}: set the labels whole with --api public")));
                 }
@@ -947,8 +948,7 @@ impl Call<'_> {
             };
             let listed: Vec<public::Label> =
                 serde_json::from_value(current.get("labels").cloned().unwrap_or_default()).unwrap_or_default();
-            let now = map::labels_from_public(&listed).ok().map(|now| to_json(&now));
-            if now.as_ref() == Some(&Value::Object(labels.clone())) {
+            if map::labels_from_public(&listed).ok().as_ref() == Some(&labels) {
                 raw = Some(current);
             } else {
                 self.set_labels(&id, &labels).await?;
@@ -1019,25 +1019,29 @@ impl Call<'_> {
     /// `POST /destinations` with the source's id, the catalog entry's id, `enabled` (always sent: the Config API's
     /// default, off, unless the request says otherwise) and the settings. When the answer is lost, the source's
     /// destinations are read again: one that was not there before is the one made.
-    async fn create_destination(&mut self, ws: &str, source: &str, body: &Value) -> Result<Option<Answer>> {
-        let input = body.get("destination").cloned().unwrap_or_default();
-        let mode = input.get("connection_mode").and_then(Value::as_str).unwrap_or_default();
+    async fn create_destination(
+        &mut self,
+        ws: &str,
+        source: &str,
+        input: &wire::DestinationInput,
+    ) -> Result<Option<Answer>> {
+        let mode = input.connection_mode.as_deref().unwrap_or_default();
         if !mode.is_empty() && mode != "UNSPECIFIED" {
             return Err(unsupported("connection_mode", "neither returns nor sets a destination's connection mode"));
         }
-        let name = input.get("name").and_then(Value::as_str).unwrap_or_default();
+        let name = input.name.as_str();
         let (catalog, instance) = match last_segment(name).split_once('#') {
             Some((catalog, instance)) => (catalog.to_string(), Some(instance.to_string())),
             None => (last_segment(name).to_string(), None),
         };
-        let settings = settings(input.get("config"))?;
+        let settings = map::config_to_settings(input.config.as_deref().unwrap_or_default());
         let source_id = self.source_id(source).await?;
         let metadata_id = self.catalog_id(Table::CatalogDestinations, &catalog).await?;
         // Held across the lookup and the create: a second create of the entry on this machine waits, then finds the
         // first one's.
         let _turn = self.hold_create(&format!("{source_id}/{catalog}"), &format!("{source}/{catalog}")).await?;
         let before = self.destinations(&source_id).await?;
-        let display = input.get("display_name").and_then(Value::as_str).filter(|n| !n.is_empty()).map(String::from);
+        let display = input.display_name.clone().filter(|n| !n.is_empty());
         let display = instance.clone().or(display);
         // The same name makes the same thing on both APIs: `SOURCE/SLUG` is the source's one destination of that
         // entry (a second is 409, as the Config API answers), `SOURCE/SLUG#NAME` one more with that name.
@@ -1056,7 +1060,7 @@ impl Call<'_> {
         let create = to_json(&public::CreateDestination {
             source_id: source_id.to_string(),
             metadata_id: metadata_id.to_string(),
-            enabled: Some(input.get("enabled").and_then(Value::as_bool).unwrap_or(false)),
+            enabled: Some(input.enabled.unwrap_or(false)),
             name: display,
             settings,
         });
@@ -1101,12 +1105,11 @@ impl Call<'_> {
         ws: &str,
         source: &str,
         segment: &str,
-        body: &Value,
+        fields: &wire::Fields,
     ) -> Result<Option<Answer>> {
-        let (fields, paths) = update_parts(body, "destination");
         let mut patch = public::UpdateDestination::default();
-        for path in &paths {
-            let value = fields.get(path.as_str()).cloned();
+        for path in &fields.paths {
+            let value = fields.value(path).cloned();
             match path.as_str() {
                 "enabled" => patch.enabled = Some(value.as_ref().and_then(Value::as_bool).unwrap_or(false)),
                 "display_name" => {
@@ -1240,12 +1243,5 @@ mod tests {
     fn settings_from_config_items() {
         let items = json!([{"name": "w/s/destinations/webhooks/config/hooks", "value": []}, {"name": "sharedSecret", "value": "s3"}]);
         assert_eq!(Value::Object(settings(Some(&items)).unwrap()), json!({"hooks": [], "sharedSecret": "s3"}));
-    }
-
-    #[test]
-    fn update_bodies_lose_their_mask() {
-        let body = json!({"destination": {"enabled": true}, "update_mask": {"paths": ["destination.enabled"]}});
-        let (fields, paths) = update_parts(&body, "destination");
-        assert_eq!((Value::Object(fields), paths), (json!({"enabled": true}), vec!["enabled".to_string()]));
     }
 }

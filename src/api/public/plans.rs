@@ -7,7 +7,7 @@ use http::Method;
 use serde_json::Value;
 
 use super::path::{Id, Path};
-use super::{Answer, Call, read, to_json, unreadable, update_parts};
+use super::{Answer, Call, read, to_json, unreadable};
 use crate::error::{Error, Result};
 use crate::wire::public::{self, map};
 use crate::wire::{self, wrapper};
@@ -71,11 +71,8 @@ impl Call<'_> {
 
     /// `POST /tracking-plans` (a live plan unless the request names a type, with the display name), then its rules
     /// with `PUT …/rules`.
-    pub(super) async fn create_plan(&mut self, ws: &str, body: &Value) -> Result<Option<Answer>> {
-        let input: wire::TrackingPlanInput = serde_json::from_value(
-            body.get("tracking_plan").or_else(|| body.get("trackingPlan")).cloned().unwrap_or_default(),
-        )
-        .map_err(|e| Error::usage(format!("tracking_plan: {e}")))?;
+    pub(super) async fn create_plan(&mut self, ws: &str, input: &wire::TrackingPlanInput) -> Result<Option<Answer>> {
+        let input = input.clone();
         let kind = input.kind.unwrap_or_else(|| LIVE.into());
         let create = public::CreateTrackingPlan { name: input.display_name, kind, description: None };
         let Some(answer) =
@@ -95,12 +92,16 @@ impl Call<'_> {
 
     /// A plan's update: `display_name` with `PATCH /tracking-plans/{id}` (which answers no plan), `rules` replaced
     /// whole with `PUT …/rules`; the plan is read again for the answer.
-    pub(super) async fn update_plan(&mut self, ws: &str, segment: &str, body: &Value) -> Result<Option<Answer>> {
-        let (fields, paths) = update_parts(body, "tracking_plan");
+    pub(super) async fn update_plan(
+        &mut self,
+        ws: &str,
+        segment: &str,
+        fields: &wire::Fields,
+    ) -> Result<Option<Answer>> {
         let mut patch = public::UpdateTrackingPlan::default();
         let mut rules = None;
-        for path in &paths {
-            let value = fields.get(path.as_str()).cloned().unwrap_or(Value::Null);
+        for path in &fields.paths {
+            let value = fields.value(path).cloned().unwrap_or(Value::Null);
             match path.as_str() {
                 "display_name" => patch.name = Some(value.as_str().filter(|n| !n.is_empty()).map(String::from)),
                 "rules" => rules = Some(value.as_object().cloned().unwrap_or_default()),
@@ -151,9 +152,12 @@ impl Call<'_> {
     }
 
     /// `POST /tracking-plans/{id}/sources` with the source's id (seg's body names the source).
-    pub(super) async fn connect(&mut self, ws: &str, segment: &str, body: &Value) -> Result<Option<Answer>> {
-        let input: wire::SourceConnection =
-            serde_json::from_value(body.clone()).map_err(|e| Error::usage(format!("source connection: {e}")))?;
+    pub(super) async fn connect(
+        &mut self,
+        ws: &str,
+        segment: &str,
+        input: &wire::ConnectSource,
+    ) -> Result<Option<Answer>> {
         let slug = super::last_segment(&input.source_name).to_string();
         let source_id = self.source_id(&slug).await?;
         let (id, plan) = self.plan(segment).await?;

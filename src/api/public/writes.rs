@@ -10,17 +10,15 @@
 //! first sets labels, then kept as the counted calls would leave them (a label made for one source is there for the
 //! next). Tests that run every kind of change on both APIs compare this count with what the emulator received.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use http::Method;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::route::Route;
-use super::update_parts;
 use crate::api::transport::Transport;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::wire::public::{self, map};
-use crate::wire::{Request, TrackingPlanInput};
+use crate::wire::{Body, Operation, Request, Target, Verb};
 
 /// What the count of a request's calls knows of the workspace: its labels (key, value), once read.
 #[derive(Debug, Default)]
@@ -36,43 +34,34 @@ pub async fn count<A>(transport: &Transport, request: &Request<A>, known: &mut K
     Ok(calls(transport, request, known).await?.len())
 }
 
-/// The write calls `request` becomes, in the order the adapter sends them.
+/// The write calls `request` becomes, in the order the adapter sends them: read from its operation, as the adapter
+/// reads it (`Call::neutral`).
 pub async fn calls<A>(transport: &Transport, request: &Request<A>, known: &mut Known) -> Result<Vec<Write>> {
-    let writes = !matches!(request.method, Method::GET | Method::HEAD);
-    if request.verbatim() {
+    let Some(Operation { target, verb }) = &request.operation else {
         // In the Public API's own terms: sent as it is.
+        let writes = !matches!(request.method, Method::GET | Method::HEAD);
         return Ok(if writes { vec![(request.method.clone(), "(as given)")] } else { Vec::new() });
-    }
-    let Some(route) = Route::parse(&request.path).filter(|_| writes) else { return Ok(Vec::new()) };
-    let body: Value = match &request.body {
-        Some(bytes) => serde_json::from_slice(bytes).map_err(|e| Error::failed(format!("a request body: {e}")))?,
-        None => Value::Null,
     };
-    let text = |value: Option<&Value>| value.and_then(Value::as_str).unwrap_or_default().to_string();
-    Ok(match (request.method.clone(), route) {
-        (Method::POST, Route::Sources(_)) => {
-            let input = body.get("source").cloned().unwrap_or_default();
-            if input.get("library_config").is_some_and(|v| !v.is_null()) {
+    Ok(match (verb, target) {
+        (Verb::Create(Body::Source(input)), Target::Sources { .. }) => {
+            if input.library_config.is_some() {
                 return Ok(Vec::new());
             }
             let mut calls = vec![(Method::POST, "/sources")];
-            if !text(input.get("display_name")).is_empty() {
+            if input.display_name.as_deref().is_some_and(|n| !n.is_empty()) {
                 calls.push((Method::PATCH, "/sources/{id}"));
             }
-            if let Some(labels) = input.get("labels").and_then(Value::as_object).filter(|l| !l.is_empty()) {
+            if let Some(labels) = input.labels.as_ref().filter(|l| !l.is_empty()) {
                 calls.extend(set_labels(transport, labels, known).await?);
             }
             calls
         }
-        (Method::PATCH, Route::Source(..)) => {
-            let (fields, paths) = update_parts(&body, "source");
+        (Verb::Update(fields), Target::Source { .. }) => {
             let (mut patch, mut labels) = (false, None);
-            for path in &paths {
-                match path.as_str() {
+            for path in fields.names() {
+                match path {
                     "display_name" | "enabled" | "name" => patch = true,
-                    "labels" => {
-                        labels = Some(fields.get("labels").and_then(Value::as_object).cloned().unwrap_or_default())
-                    }
+                    "labels" => labels = Some(super::labels_of(fields.value("labels"))),
                     _ => return Ok(Vec::new()),
                 }
             }
@@ -85,83 +74,78 @@ pub async fn calls<A>(transport: &Transport, request: &Request<A>, known: &mut K
             }
             calls
         }
-        (Method::DELETE, Route::Source(..)) => vec![(Method::DELETE, "/sources/{id}")],
-        (Method::POST, Route::Destinations(..)) => {
-            let mode = text(body.get("destination").and_then(|d| d.get("connection_mode")));
+        (Verb::Delete, Target::Source { .. }) => vec![(Method::DELETE, "/sources/{id}")],
+        (Verb::Create(Body::Destination(input)), Target::Destinations { .. }) => {
+            let mode = input.connection_mode.as_deref().unwrap_or_default();
             if !mode.is_empty() && mode != "UNSPECIFIED" {
                 return Ok(Vec::new());
             }
             vec![(Method::POST, "/destinations")]
         }
-        (Method::PATCH, Route::Destination(..)) => {
-            let (_, paths) = update_parts(&body, "destination");
-            if paths.iter().any(|path| !matches!(path.as_str(), "enabled" | "display_name" | "config")) {
+        (Verb::Update(fields), Target::Destination { .. }) => {
+            if fields.names().iter().any(|path| !matches!(*path, "enabled" | "display_name" | "config")) {
                 return Ok(Vec::new());
             }
             vec![(Method::PATCH, "/destinations/{id}")]
         }
-        (Method::DELETE, Route::Destination(..)) => vec![(Method::DELETE, "/destinations/{id}")],
-        (Method::POST, Route::Filters(..)) => vec![(Method::POST, "/destination/{id}/filters")],
-        (Method::PATCH, Route::Filter(..)) => {
-            let (_, paths) = update_parts(&body, "filter");
+        (Verb::Delete, Target::Destination { .. }) => vec![(Method::DELETE, "/destinations/{id}")],
+        (Verb::Create(Body::Filter(_)), Target::Filters { .. }) => vec![(Method::POST, "/destination/{id}/filters")],
+        (Verb::Update(fields), Target::Filter { .. }) => {
             let known = ["if", "title", "description", "enabled", "actions"];
-            if paths.iter().any(|path| !known.contains(&path.as_str())) {
+            if fields.names().iter().any(|path| !known.contains(path)) {
                 return Ok(Vec::new());
             }
             vec![(Method::PATCH, "/destination/{id}/filters/{id}")]
         }
-        (Method::DELETE, Route::Filter(..)) => vec![(Method::DELETE, "/destination/{id}/filters/{id}")],
-        (Method::PATCH, Route::SchemaConfig(..)) => {
-            let (_, paths) = update_parts(&body, "schema_config");
-            if paths.iter().any(|path| map::schema_field_to_public(path).is_none()) {
+        (Verb::Delete, Target::Filter { .. }) => vec![(Method::DELETE, "/destination/{id}/filters/{id}")],
+        (Verb::Update(fields), Target::SchemaConfig { .. }) => {
+            if fields.names().iter().any(|path| map::schema_field_to_public(path).is_none()) {
                 return Ok(Vec::new());
             }
             vec![(Method::PATCH, "/sources/{id}/settings")]
         }
-        (Method::POST, Route::Plans(_)) => {
-            let input = body.get("tracking_plan").or_else(|| body.get("trackingPlan")).cloned().unwrap_or_default();
-            let Ok(input) = serde_json::from_value::<TrackingPlanInput>(input) else { return Ok(Vec::new()) };
+        (Verb::Create(Body::Plan(input)), Target::Plans { .. }) => {
             let mut calls = vec![(Method::POST, "/tracking-plans")];
-            if input.rules.is_some_and(|rules| !rules.is_empty()) {
+            if input.rules.as_ref().is_some_and(|rules| !rules.is_empty()) {
                 calls.push((Method::PUT, "/tracking-plans/{id}/rules"));
             }
             calls
         }
-        (Method::PUT | Method::PATCH, Route::Plan(..)) => {
-            let (_, paths) = update_parts(&body, "tracking_plan");
+        (Verb::Update(fields), Target::Plan { .. }) => {
+            let paths = fields.names();
             let mut calls = Vec::new();
-            if paths.iter().any(|path| !matches!(path.as_str(), "display_name" | "rules")) {
+            if paths.iter().any(|path| !matches!(*path, "display_name" | "rules")) {
                 return Ok(calls);
             }
-            if paths.iter().any(|path| path == "display_name") {
+            if paths.contains(&"display_name") {
                 calls.push((Method::PATCH, "/tracking-plans/{id}"));
             }
-            if paths.iter().any(|path| path == "rules") {
+            if paths.contains(&"rules") {
                 calls.push((Method::PUT, "/tracking-plans/{id}/rules"));
             }
             calls
         }
-        (Method::DELETE, Route::Plan(..)) => vec![(Method::DELETE, "/tracking-plans/{id}")],
-        (Method::POST, Route::Connections(..)) => vec![(Method::POST, "/tracking-plans/{id}/sources")],
-        (Method::DELETE, Route::Connection(..)) => vec![(Method::DELETE, "/tracking-plans/{id}/sources")],
-        (Method::POST, Route::Regulations(_)) => vec![(Method::POST, "/regulations")],
-        // Served by no write of the Public API: refused before any call.
+        (Verb::Delete, Target::Plan { .. }) => vec![(Method::DELETE, "/tracking-plans/{id}")],
+        (Verb::Create(Body::Connect(_)), Target::Connections { .. }) => {
+            vec![(Method::POST, "/tracking-plans/{id}/sources")]
+        }
+        (Verb::Delete, Target::Connection { .. }) => vec![(Method::DELETE, "/tracking-plans/{id}/sources")],
+        (Verb::Create(Body::Regulation(_)), Target::Regulations { .. }) => vec![(Method::POST, "/regulations")],
+        // Reads, and what no write of the Public API serves (refused before any call).
         _ => Vec::new(),
     })
 }
 
 /// A source's labels set to exactly these: `POST /labels` for each the workspace lacks, then
 /// `PUT /sources/{id}/labels` (as `Call::set_labels` sends them). Afterwards the workspace has them all.
-async fn set_labels(transport: &Transport, labels: &Map<String, Value>, known: &mut Known) -> Result<Vec<Write>> {
+async fn set_labels(transport: &Transport, labels: &BTreeMap<String, String>, known: &mut Known) -> Result<Vec<Write>> {
     let have = match &mut known.labels {
         Some(have) => have,
         empty => empty.insert(workspace_labels(transport).await?),
     };
     let mut calls = Vec::new();
     for (key, value) in labels {
-        // As the adapter spells a value: a string as it is, anything else as JSON.
-        let value = value.as_str().map_or_else(|| value.to_string(), String::from);
-        if have.insert((key.clone(), value)) {
+        if have.insert((key.clone(), value.clone())) {
             calls.push((Method::POST, "/labels"));
         }
     }

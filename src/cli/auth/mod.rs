@@ -305,7 +305,7 @@ async fn status(ctx: &Context) -> Result<()> {
 
 /// The first page of workspaces: what a token reaches, and whether it works at all.
 fn workspaces() -> Request<Page<Workspace>> {
-    Request::list("workspaces")
+    Request::list(crate::wire::Target::Workspaces)
 }
 
 /// A token to store: whose, for which base URL, and whether it must go to the file.

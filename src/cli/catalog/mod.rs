@@ -5,7 +5,7 @@ use super::args::ListArgs;
 use crate::api::names::Kind;
 use crate::error::Result;
 use crate::ui::table::{self, Shape};
-use crate::wire::{CatalogDestination, CatalogSource, Page, Request, Resource};
+use crate::wire::{CatalogDestination, CatalogSource, Page, Request, Resource, Target};
 
 /// Browse the catalog of sources and destinations.
 #[derive(Debug, clap::Subcommand)]
@@ -65,11 +65,13 @@ enum Action {
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::Sources(browse) => {
-            run_as::<CatalogSource>(browse, Kind::CatalogSource, "catalog/sources", table::CATALOG_SOURCES, ctx).await
+            let collection = Target::CatalogSources;
+            run_as::<CatalogSource>(browse, Kind::CatalogSource, collection, table::CATALOG_SOURCES, ctx).await
         }
         Command::Destinations(browse) => {
             let columns = table::CATALOG_DESTINATIONS;
-            run_as::<CatalogDestination>(browse, Kind::CatalogDestination, "catalog/destinations", columns, ctx).await
+            let collection = Target::CatalogDestinations;
+            run_as::<CatalogDestination>(browse, Kind::CatalogDestination, collection, columns, ctx).await
         }
     }
 }
@@ -77,14 +79,14 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
 async fn run_as<T: Resource>(
     browse: Browse,
     kind: Kind,
-    collection: &str,
+    collection: Target,
     columns: &'static Shape,
     ctx: &Context,
 ) -> Result<()> {
-    let list = |args| ctx.list(vec![Request::<Page<T>>::list(collection)], args, columns);
+    let list = |args| ctx.list(vec![Request::<Page<T>>::list(collection.clone())], args, columns);
     match browse.action {
         None => list(&browse.list).await,
         Some(Action::List { list: args }) => list(&args).await,
-        Some(Action::Get { slug }) => ctx.show(Request::<T>::get(ctx.name(kind, &slug)?.path()), columns).await,
+        Some(Action::Get { slug }) => ctx.show(Request::<T>::get(ctx.name(kind, &slug)?.target()), columns).await,
     }
 }

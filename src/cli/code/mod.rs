@@ -45,7 +45,9 @@ async fn read_workspace(
     let client = ctx.client()?;
     let resolved;
     let workspace = if workspace.rsplit('/').next() == Some(crate::wire::TOKENS_WORKSPACE) {
-        let request = crate::wire::Request::<crate::wire::Workspace>::get(workspace);
+        let request = crate::wire::Request::<crate::wire::Workspace>::get(
+            crate::wire::Target::named(workspace).map_err(crate::error::Error::usage)?,
+        );
         resolved = match client.send(&request).await? {
             crate::api::client::Outcome::Answer(found) => found.name,
             crate::api::client::Outcome::DryRun => workspace.to_string(),

@@ -71,7 +71,7 @@ fn request(ctx: &Context, args: &Args, name: &str, item: Option<&Item>) -> Resul
         config: (!config.is_empty()).then_some(config),
         display_name: None,
     };
-    Ok((name.to_string(), wire::create(&format!("{}/destinations", name.parent()), &CreateDestination { destination })))
+    Ok((name.to_string(), wire::create(name.collection()?, &CreateDestination { destination })))
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {

@@ -36,14 +36,14 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
         Command::List(args) => match &args.destination {
             Some(destination) => {
                 let destination = super::resolve(ctx, destination, &args.source)?;
-                let request = Request::<Page<DestinationFilter>>::list(&format!("{}/filters", destination.path()));
+                let request = Request::<Page<DestinationFilter>>::list(destination.below("filters")?);
                 ctx.list(vec![request], &args.list, table::FILTERS).await
             }
             None => list_across(ctx, &args.list).await,
         },
         Command::Get(args) => {
-            let path = filter_path(ctx, &args.destination, &args.filter, &args.source)?;
-            ctx.show(Request::<DestinationFilter>::get(&path), table::FILTERS).await
+            let name = filter_path(ctx, &args.destination, &args.filter, &args.source)?;
+            ctx.show(Request::<DestinationFilter>::get(name.target()), table::FILTERS).await
         }
         Command::Create(args) => create_filter(args, ctx).await,
         Command::Update(args) | Command::Patch(args) => update_filter(args, ctx).await,
@@ -64,10 +64,19 @@ async fn list_across(ctx: &Context, args: &ListArgs) -> Result<()> {
     args.across("a destination")?;
     let ws = ctx.workspace()?;
     let client = ctx.client()?;
-    let sources = list::collect(client, Request::<Page<Source>>::list(&format!("{ws}/sources"))).await?;
-    let requests = sources.iter().map(|s| Request::<Page<Destination>>::list(&format!("{}/destinations", s.name)));
-    let destinations: Vec<Vec<Destination>> = walk::collections(client, requests.collect()).try_collect().await?;
-    let requests = destinations.iter().flatten().map(|d| Request::list(&format!("{}/filters", d.name))).collect();
+    let sources = list::collect(client, Request::<Page<Source>>::list(ws.below("sources")?)).await?;
+    let requests: Vec<Request<Page<Destination>>> = sources
+        .iter()
+        .map(|s| Request::list_under(&s.name, "destinations"))
+        .collect::<Result<_, _>>()
+        .map_err(Error::failed)?;
+    let destinations: Vec<Vec<Destination>> = walk::collections(client, requests).try_collect().await?;
+    let requests = destinations
+        .iter()
+        .flatten()
+        .map(|d| Request::list_under(&d.name, "filters"))
+        .collect::<Result<_, _>>()
+        .map_err(Error::failed)?;
     ctx.list_across::<DestinationFilter>(requests, args, table::FILTERS_ACROSS, "a destination").await
 }
 
@@ -90,9 +99,9 @@ fn filter_name(destination: &Name, filter: &str) -> Result<Name> {
     names::parse(Kind::Filter, &format!("{destination}/filters/{id}"), &Defaults::default()).map_err(Error::Usage)
 }
 
-fn filter_path(ctx: &Context, destination: &str, filter: &str, source: &SourceArg) -> Result<String> {
+fn filter_path(ctx: &Context, destination: &str, filter: &str, source: &SourceArg) -> Result<Name> {
     let destination = super::resolve(ctx, destination, source)?;
-    Ok(filter_name(&destination, filter)?.path().to_string())
+    filter_name(&destination, filter)
 }
 
 /// An FQL condition, checked by the parser the emulator uses: a syntax error is a usage error with its position,
@@ -250,7 +259,7 @@ async fn create_filter(args: CreateArgs, ctx: &Context) -> Result<()> {
         Action::parse(action).map_err(Error::Usage)?;
     }
     parse_condition(&filter.condition).map_err(Error::Usage)?;
-    let request = create(&format!("{}/filters", destination.path()), &CreateFilter { filter });
+    let request = create(destination.below("filters")?, &CreateFilter { filter });
     ctx.show(request, table::FILTERS).await
 }
 
@@ -299,7 +308,7 @@ pub struct UpdateCmd {
 }
 
 async fn update_filter(args: UpdateCmd, ctx: &Context) -> Result<()> {
-    let path = filter_path(ctx, &args.destination, &args.filter, &args.source)?;
+    let name = filter_path(ctx, &args.destination, &args.filter, &args.source)?;
     let mut update = UpdateRequest::<DestinationFilter>::new();
     let fields = [("title", args.title), ("description", args.description), ("if", args.condition)];
     for (field, value) in fields {
@@ -313,8 +322,8 @@ async fn update_filter(args: UpdateCmd, ctx: &Context) -> Result<()> {
     if let Some(enabled) = if args.disabled { Some(false) } else { args.enabled } {
         update.set("enabled", enabled).map_err(Error::Usage)?;
     }
-    args.update.apply(ctx, &path, &mut update)?;
-    ctx.show(update.into_request(&path).map_err(Error::Usage)?, table::FILTERS).await
+    args.update.apply(ctx, name.as_str(), &mut update)?;
+    ctx.show(update.into_request(name.target()).map_err(Error::Usage)?, table::FILTERS).await
 }
 
 /// Delete filters of a destination. Asks first on a terminal; elsewhere needs --yes.

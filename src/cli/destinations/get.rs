@@ -24,5 +24,5 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = super::resolve(ctx, &args.name, &args.source)?;
-    ctx.show(Request::<Destination>::get(name.path()), table::DESTINATIONS).await
+    ctx.show(Request::<Destination>::get(name.target()), table::DESTINATIONS).await
 }

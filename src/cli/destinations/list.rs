@@ -36,13 +36,16 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         return Ok(());
     }
     if let Some(source) = args.source.name(ctx)? {
-        let request = Request::<Page<Destination>>::list(&format!("{source}/destinations"));
+        let request = Request::<Page<Destination>>::list(source.below("destinations")?);
         return ctx.list(vec![request], &args.list, table::DESTINATIONS).await;
     }
     args.list.across("--source")?;
     let ws = ctx.workspace()?;
-    let sources = list::collect(ctx.client()?, Request::<Page<Source>>::list(&format!("{ws}/sources"))).await?;
-    let requests: Vec<Request<Page<Destination>>> =
-        sources.iter().map(|s| Request::list(&format!("{}/destinations", s.name))).collect();
+    let sources = list::collect(ctx.client()?, Request::<Page<Source>>::list(ws.below("sources")?)).await?;
+    let requests: Vec<Request<Page<Destination>>> = sources
+        .iter()
+        .map(|s| Request::list_under(&s.name, "destinations"))
+        .collect::<Result<_, _>>()
+        .map_err(crate::error::Error::failed)?;
     ctx.list_across(requests, &args.list, table::DESTINATIONS, "--source").await
 }

@@ -58,7 +58,7 @@ fn request(ctx: &Context, target: &Target, name: &str, enabled: bool) -> Result<
     let name = super::resolve(ctx, name, &target.source)?;
     let mut update = UpdateRequest::<Destination>::new();
     update.set("enabled", enabled).map_err(Error::Usage)?;
-    Ok((name.to_string(), update.into_request(name.path()).map_err(Error::Usage)?))
+    Ok((name.to_string(), update.into_request(name.target()).map_err(Error::Usage)?))
 }
 
 pub async fn run(target: &Target, enabled: bool, ctx: &Context) -> Result<()> {

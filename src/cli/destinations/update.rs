@@ -92,7 +92,7 @@ fn request(ctx: &Context, args: &Args, name: &str, item: Option<&Item>) -> Resul
         update.config_item(ConfigItem::new(name.as_str(), &key, value));
     }
     args.update.apply(ctx, name.as_str(), &mut update)?;
-    let request = update.into_request(name.path()).map_err(Error::Usage)?;
+    let request = update.into_request(name.target()).map_err(Error::Usage)?;
     Ok((name.to_string(), request))
 }
 

@@ -85,7 +85,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     for (index, chunk) in chunks.iter().enumerate() {
         let attributes = RegulationAttributes { name: "userId".into(), values: chunk.to_vec() };
         let body = CreateRegulation { regulation_type: args.kind.clone(), attributes };
-        let request = wire::create(&format!("{ws}/regulations"), &body).received();
+        let request = wire::create(ws.below("regulations")?, &body).received();
         match client.send(&request).await {
             Ok(Outcome::DryRun) => {}
             Ok(Outcome::Answer(created)) => {

@@ -42,11 +42,10 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
                 return Ok(());
             }
             let ws = ctx.workspace()?;
-            ctx.list(vec![Request::<Page<Regulation>>::list(&format!("{ws}/regulations"))], &list, table::REGULATIONS)
-                .await
+            ctx.list(vec![Request::<Page<Regulation>>::list(ws.below("regulations")?)], &list, table::REGULATIONS).await
         }
         Command::Get { id } => {
-            ctx.show(Request::<Regulation>::get(ctx.name(Kind::Regulation, &id)?.path()), table::REGULATIONS).await
+            ctx.show(Request::<Regulation>::get(ctx.name(Kind::Regulation, &id)?.target()), table::REGULATIONS).await
         }
     }
 }

@@ -68,7 +68,7 @@ fn request(ctx: &Context, args: &Args, name: &str, item: Option<&Item>) -> Resul
         labels: (!labels.is_empty()).then_some(labels),
         ..SourceInput::default()
     };
-    Ok((name.to_string(), wire::create(&format!("{}/sources", name.parent()), &CreateSource { source })))
+    Ok((name.to_string(), wire::create(name.collection()?, &CreateSource { source })))
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {

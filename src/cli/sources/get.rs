@@ -21,5 +21,5 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = ctx.name(Kind::Source, &args.name)?;
-    ctx.show(Request::<Source>::get(name.path()), table::SOURCES).await
+    ctx.show(Request::<Source>::get(name.target()), table::SOURCES).await
 }

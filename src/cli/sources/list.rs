@@ -26,5 +26,5 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         return Ok(());
     }
     let ws = ctx.workspace()?;
-    ctx.list(vec![Request::<Page<Source>>::list(&format!("{ws}/sources"))], &args.list, table::SOURCES).await
+    ctx.list(vec![Request::<Page<Source>>::list(ws.below("sources")?)], &args.list, table::SOURCES).await
 }

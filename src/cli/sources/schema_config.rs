@@ -20,13 +20,13 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::Get(args) => {
             let source = ctx.name(Kind::Source, &args.source)?;
-            ctx.show(Request::<SchemaConfig>::get(&SchemaConfig::name_of(source.path())), table::SCHEMA_CONFIG).await
+            ctx.show(Request::<SchemaConfig>::get(source.below("schema-config")?), table::SCHEMA_CONFIG).await
         }
         Command::Update(args) | Command::Patch(args) => {
             let source = ctx.name(Kind::Source, &args.source)?;
             let mut update = UpdateRequest::<SchemaConfig>::new();
             args.update.apply(ctx, source.as_str(), &mut update)?;
-            let request = update.into_request(&SchemaConfig::name_of(source.path())).map_err(Error::Usage)?;
+            let request = update.into_request(source.below("schema-config")?).map_err(Error::Usage)?;
             ctx.show(request, table::SCHEMA_CONFIG).await
         }
     }

@@ -85,7 +85,7 @@ async fn labels_merged(client: &Client, name: &Name, mut update: UpdateRequest<S
     let one_label = |path: &String| path.strip_prefix("source.labels.").map(String::from);
     let keys: Vec<String> = update.mask.paths.iter().filter_map(one_label).collect();
     if !keys.is_empty() {
-        let mut labels = match client.send(&Request::<Source>::get(name.path())).await? {
+        let mut labels = match client.send(&Request::<Source>::get(name.target())).await? {
             Outcome::Answer(source) => source.labels,
             Outcome::DryRun => BTreeMap::new(),
         };
@@ -101,7 +101,7 @@ async fn labels_merged(client: &Client, name: &Name, mut update: UpdateRequest<S
         update.fields.remove("labels");
         update.set("labels", labels).map_err(Error::Usage)?;
     }
-    update.into_request(name.path()).map_err(Error::Usage)
+    update.into_request(name.target()).map_err(Error::Usage)
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {

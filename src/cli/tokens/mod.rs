@@ -71,7 +71,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     }
     match cmd {
         Command::List { list } => {
-            ctx.list(vec![Request::<Page<AccessToken>>::list("access-tokens")], &list, table::TOKENS).await
+            ctx.list(vec![Request::<Page<AccessToken>>::list(wire::Target::AccessTokens)], &list, table::TOKENS).await
         }
         Command::Create { description, scope } => {
             let workspace_names = match ctx.workspace_setting()? {
@@ -80,7 +80,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             };
             let access_token = AccessTokenInput { description, scopes: scope, workspace_names };
             let output = ctx.output(table::TOKENS)?;
-            let request = wire::create("access-tokens", &CreateAccessToken { access_token });
+            let request = wire::create(wire::Target::AccessTokens, &CreateAccessToken { access_token });
             let request = request.received();
             let Outcome::Answer(created) = ctx.client()?.send(&request).await? else { return Ok(()) };
             // The answer is the only copy of the token: when the format (`-o name`) or `--jq` leaves it out of
@@ -96,7 +96,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
         }
         Command::Get { name } => {
             let name = ctx.name(Kind::AccessToken, &name)?;
-            ctx.show(Request::<AccessToken>::get(name.path()), table::TOKENS).await
+            ctx.show(Request::<AccessToken>::get(name.target()), table::TOKENS).await
         }
         Command::Delete { names } => {
             let names = names.iter().map(|n| ctx.name(Kind::AccessToken, n)).collect::<Result<Vec<_>>>()?;

@@ -62,7 +62,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::List { plan: Some(plan), list, .. } => {
             let plan = super::plan(ctx, &plan).await?;
-            let request = Request::<Page<SourceConnection>>::list(&format!("{plan}/source-connections"));
+            let request = Request::<Page<SourceConnection>>::list(plan.below("source-connections")?);
             ctx.list(vec![request], &list, table::CONNECTIONS).await
         }
         Command::List { plan: None, list: args, .. } => {
@@ -71,22 +71,25 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             }
             args.across("a plan")?;
             let ws = ctx.workspace()?;
-            let plans =
-                list::collect(ctx.client()?, Request::<Page<TrackingPlan>>::list(&format!("{ws}/tracking-plans")));
-            let requests =
-                plans.await?.iter().map(|p| Request::list(&format!("{}/source-connections", p.name))).collect();
+            let plans = list::collect(ctx.client()?, Request::<Page<TrackingPlan>>::list(ws.below("tracking-plans")?));
+            let requests = plans
+                .await?
+                .iter()
+                .map(|p| Request::list_under(&p.name, "source-connections"))
+                .collect::<Result<_, _>>()
+                .map_err(crate::error::Error::failed)?;
             ctx.list_across::<SourceConnection>(requests, &args, table::CONNECTIONS, "a plan").await
         }
         Command::Add { plan, source } => {
             let source = ctx.name(Kind::Source, &source)?;
             let plan = super::plan(ctx, &plan).await?;
             let body = ConnectSource { source_name: source.to_string() };
-            ctx.show(wire::create(&format!("{plan}/source-connections"), &body), table::CONNECTIONS).await
+            ctx.show(wire::create(plan.below("source-connections")?, &body), table::CONNECTIONS).await
         }
         Command::Remove { plan, source } => {
             let source = ctx.name(Kind::Source, &source)?;
             let plan = super::plan(ctx, &plan).await?;
-            ctx.show(Request::delete(&format!("{plan}/source-connections/{}", source.id())), table::CONNECTIONS).await
+            ctx.show(Request::delete(plan.below_item("source-connections", source.id())?), table::CONNECTIONS).await
         }
     }
 }

@@ -29,6 +29,6 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let ws = ctx.workspace()?;
     let rules = args.rules.as_deref().map(read_object).transpose()?;
     let tracking_plan = TrackingPlanInput { display_name: args.display_name, rules, kind: None };
-    let request = wire::create(&format!("{ws}/tracking-plans"), &CreateTrackingPlan { tracking_plan });
+    let request = wire::create(ws.below("tracking-plans")?, &CreateTrackingPlan { tracking_plan });
     ctx.show(request, table::TRACKING_PLANS).await
 }

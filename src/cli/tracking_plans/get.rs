@@ -21,5 +21,5 @@ pub struct Args {
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let name = super::plan(ctx, &args.name).await?;
-    ctx.show(Request::<TrackingPlan>::get(name.path()), table::TRACKING_PLANS).await
+    ctx.show(Request::<TrackingPlan>::get(name.target()), table::TRACKING_PLANS).await
 }

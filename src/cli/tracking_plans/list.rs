@@ -21,6 +21,6 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         return Ok(());
     }
     let ws = ctx.workspace()?;
-    let request = Request::<Page<TrackingPlan>>::list(&format!("{ws}/tracking-plans"));
+    let request = Request::<Page<TrackingPlan>>::list(ws.below("tracking-plans")?);
     ctx.list(vec![request], &args.list, table::TRACKING_PLANS).await
 }

@@ -48,7 +48,7 @@ pub(crate) async fn plan(ctx: &Context, input: &str) -> Result<Name> {
     };
     let ws = ctx.workspace()?;
     // Names only: the Public API's adapter then reads no plan's rules.
-    let listing = Request::<Page<TrackingPlan>>::list(&format!("{ws}/tracking-plans")).raw_only();
+    let listing = Request::<Page<TrackingPlan>>::list(ws.below("tracking-plans")?).raw_only();
     let plans = listing::collect(ctx.client()?, listing);
     let found: Vec<TrackingPlan> = plans.await?.into_iter().filter(|p| p.display_name == title).collect();
     let shown = crate::ui::escape_control(&title).into_owned();

@@ -47,5 +47,5 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         return Err(Error::usage("nothing to update: give at least one field to change (see --help)"));
     }
     let name = super::plan(ctx, &args.name).await?;
-    ctx.show(update.into_request(name.path()).map_err(Error::Usage)?, table::TRACKING_PLANS).await
+    ctx.show(update.into_request(name.target()).map_err(Error::Usage)?, table::TRACKING_PLANS).await
 }

@@ -28,5 +28,5 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             ctx.workspace().map_err(|_| Error::usage("name a workspace: seg workspaces get WORKSPACE (or pass -w)"))?
         }
     };
-    ctx.show(Request::<Workspace>::get(name.path()), table::WORKSPACES).await
+    ctx.show(Request::<Workspace>::get(name.target()), table::WORKSPACES).await
 }

@@ -19,5 +19,6 @@ pub struct Args {
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
-    ctx.list(vec![Request::<Page<Workspace>>::list("workspaces")], &args.list, table::WORKSPACES).await
+    ctx.list(vec![Request::<Page<Workspace>>::list(crate::wire::Target::Workspaces)], &args.list, table::WORKSPACES)
+        .await
 }

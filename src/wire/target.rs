@@ -1,0 +1,317 @@
+//! What a request of seg's vocabulary is about, typed: a resource or a collection, by the segments that name it.
+//! Commands and the plan build one from a checked name ([`Target::parse`] reads a name a person, a file or an answer
+//! gave) or from its parent; each API's adapter reads it as it is. The Config API's path is [`Target::path`]; the
+//! Public API's adapter matches on the variants and never reads a path back (ARCHITECTURE.md, "Two APIs").
+
+use std::fmt;
+
+/// A resource or a collection of seg's vocabulary (docs/reference/names.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    Workspaces,
+    Workspace {
+        ws: String,
+    },
+    Sources {
+        ws: String,
+    },
+    Source {
+        ws: String,
+        source: String,
+    },
+    SchemaConfig {
+        ws: String,
+        source: String,
+    },
+    Destinations {
+        ws: String,
+        source: String,
+    },
+    /// A destination by its catalog slug, `SLUG#NAME` or id.
+    Destination {
+        ws: String,
+        source: String,
+        destination: String,
+    },
+    Filters {
+        ws: String,
+        source: String,
+        destination: String,
+    },
+    /// A filter by its id, with the Config API's `df_` or without it (the Public API's).
+    Filter {
+        ws: String,
+        source: String,
+        destination: String,
+        id: String,
+    },
+    Plans {
+        ws: String,
+    },
+    Plan {
+        ws: String,
+        plan: String,
+    },
+    Connections {
+        ws: String,
+        plan: String,
+    },
+    Connection {
+        ws: String,
+        plan: String,
+        source: String,
+    },
+    Regulations {
+        ws: String,
+    },
+    Regulation {
+        ws: String,
+        id: String,
+    },
+    CatalogSources,
+    CatalogSource {
+        slug: String,
+    },
+    CatalogDestinations,
+    CatalogDestination {
+        slug: String,
+    },
+    AccessTokens,
+    AccessToken {
+        id: String,
+    },
+}
+
+impl Target {
+    /// The target a full name or a collection's path names (`workspaces/w/sources/s`, `workspaces/w/sources`), read
+    /// from what a person typed (once checked, `api::names`), a file or an answer; `None` for one seg has no word for.
+    /// A filter named with the Config API's config segment (`.../destinations/d/config/c/filters/df_1`) is the same
+    /// filter (`filter::canonical_name`).
+    pub fn parse(name: &str) -> Option<Target> {
+        let name = super::filter::canonical_name(name.strip_prefix('/').unwrap_or(name));
+        let segments: Vec<String> = name.split('/').map(String::from).collect();
+        if segments.iter().any(String::is_empty) {
+            return None;
+        }
+        let words: Vec<&str> = segments.iter().map(String::as_str).collect();
+        let s = |at: usize| segments[at].clone();
+        Some(match words.as_slice() {
+            ["workspaces"] => Target::Workspaces,
+            ["workspaces", _] => Target::Workspace { ws: s(1) },
+            ["workspaces", _, "sources"] => Target::Sources { ws: s(1) },
+            ["workspaces", _, "sources", _] => Target::Source { ws: s(1), source: s(3) },
+            ["workspaces", _, "sources", _, "schema-config"] => Target::SchemaConfig { ws: s(1), source: s(3) },
+            ["workspaces", _, "sources", _, "destinations"] => Target::Destinations { ws: s(1), source: s(3) },
+            ["workspaces", _, "sources", _, "destinations", _] => {
+                Target::Destination { ws: s(1), source: s(3), destination: s(5) }
+            }
+            ["workspaces", _, "sources", _, "destinations", _, "filters"] => {
+                Target::Filters { ws: s(1), source: s(3), destination: s(5) }
+            }
+            ["workspaces", _, "sources", _, "destinations", _, "filters", _] => {
+                Target::Filter { ws: s(1), source: s(3), destination: s(5), id: s(7) }
+            }
+            ["workspaces", _, "tracking-plans"] => Target::Plans { ws: s(1) },
+            ["workspaces", _, "tracking-plans", _] => Target::Plan { ws: s(1), plan: s(3) },
+            ["workspaces", _, "tracking-plans", _, "source-connections"] => {
+                Target::Connections { ws: s(1), plan: s(3) }
+            }
+            ["workspaces", _, "tracking-plans", _, "source-connections", _] => {
+                Target::Connection { ws: s(1), plan: s(3), source: s(5) }
+            }
+            ["workspaces", _, "regulations"] => Target::Regulations { ws: s(1) },
+            ["workspaces", _, "regulations", _] => Target::Regulation { ws: s(1), id: s(3) },
+            ["catalog", "sources"] => Target::CatalogSources,
+            ["catalog", "sources", _] => Target::CatalogSource { slug: s(2) },
+            ["catalog", "destinations"] => Target::CatalogDestinations,
+            ["catalog", "destinations", _] => Target::CatalogDestination { slug: s(2) },
+            ["access-tokens"] => Target::AccessTokens,
+            ["access-tokens", _] => Target::AccessToken { id: s(1) },
+            _ => return None,
+        })
+    }
+
+    /// The target of a resource's name as an answer or a file gave it; an error naming it when it names nothing seg
+    /// knows.
+    pub fn named(name: &str) -> Result<Target, String> {
+        Target::parse(name).ok_or_else(|| format!("{:?} names nothing seg knows", crate::text::escape_control(name)))
+    }
+
+    /// The collection of kind `what` that the resource named `name` (as an answer or a file gave it) holds
+    /// ([`Target::below`]).
+    pub fn under(name: &str, what: &str) -> Result<Target, String> {
+        let target = Target::named(name)?;
+        target.below(what).ok_or_else(|| format!("{target} holds no {what}"))
+    }
+
+    /// The Config API's path of it, below the version prefix (its full name).
+    pub fn path(&self) -> String {
+        self.to_string()
+    }
+
+    /// The workspace it is in, `None` for what is in none (the catalog, tokens, the list of workspaces).
+    pub fn workspace(&self) -> Option<&str> {
+        match self {
+            Target::Workspace { ws }
+            | Target::Sources { ws }
+            | Target::Source { ws, .. }
+            | Target::SchemaConfig { ws, .. }
+            | Target::Destinations { ws, .. }
+            | Target::Destination { ws, .. }
+            | Target::Filters { ws, .. }
+            | Target::Filter { ws, .. }
+            | Target::Plans { ws }
+            | Target::Plan { ws, .. }
+            | Target::Connections { ws, .. }
+            | Target::Connection { ws, .. }
+            | Target::Regulations { ws }
+            | Target::Regulation { ws, .. } => Some(ws),
+            _ => None,
+        }
+    }
+
+    /// The collection a resource is made in (a source's: the workspace's sources); `None` for a collection or a
+    /// resource that is not made by a create.
+    pub fn collection(&self) -> Option<Target> {
+        Some(match self.clone() {
+            Target::Source { ws, .. } => Target::Sources { ws },
+            Target::Destination { ws, source, .. } => Target::Destinations { ws, source },
+            Target::Filter { ws, source, destination, .. } => Target::Filters { ws, source, destination },
+            Target::Plan { ws, .. } => Target::Plans { ws },
+            Target::Connection { ws, plan, .. } => Target::Connections { ws, plan },
+            Target::Regulation { ws, .. } => Target::Regulations { ws },
+            Target::AccessToken { .. } => Target::AccessTokens,
+            _ => return None,
+        })
+    }
+
+    /// The collection of what a resource holds, of the kind `what` names: a source's `destinations`, a
+    /// destination's `filters`, a plan's `source-connections`; a source's `schema-config` is its one settings
+    /// resource. `None` for what the resource does not hold.
+    pub fn below(&self, what: &str) -> Option<Target> {
+        Some(match (self.clone(), what) {
+            (Target::Workspace { ws }, "sources") => Target::Sources { ws },
+            (Target::Workspace { ws }, "tracking-plans") => Target::Plans { ws },
+            (Target::Workspace { ws }, "regulations") => Target::Regulations { ws },
+            (Target::Source { ws, source }, "destinations") => Target::Destinations { ws, source },
+            (Target::Source { ws, source }, "schema-config") => Target::SchemaConfig { ws, source },
+            (Target::Destination { ws, source, destination }, "filters") => Target::Filters { ws, source, destination },
+            (Target::Plan { ws, plan }, "source-connections") => Target::Connections { ws, plan },
+            _ => return None,
+        })
+    }
+
+    /// The resource of a collection by its last segment (a source's slug among a workspace's sources); `None` for a
+    /// resource, whose children are collections ([`Target::below`]).
+    pub fn item(&self, segment: &str) -> Option<Target> {
+        let segment = segment.to_string();
+        Some(match self.clone() {
+            Target::Workspaces => Target::Workspace { ws: segment },
+            Target::Sources { ws } => Target::Source { ws, source: segment },
+            Target::Destinations { ws, source } => Target::Destination { ws, source, destination: segment },
+            Target::Filters { ws, source, destination } => Target::Filter { ws, source, destination, id: segment },
+            Target::Plans { ws } => Target::Plan { ws, plan: segment },
+            Target::Connections { ws, plan } => Target::Connection { ws, plan, source: segment },
+            Target::Regulations { ws } => Target::Regulation { ws, id: segment },
+            Target::CatalogSources => Target::CatalogSource { slug: segment },
+            Target::CatalogDestinations => Target::CatalogDestination { slug: segment },
+            Target::AccessTokens => Target::AccessToken { id: segment },
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Workspaces => write!(f, "workspaces"),
+            Target::Workspace { ws } => write!(f, "workspaces/{ws}"),
+            Target::Sources { ws } => write!(f, "workspaces/{ws}/sources"),
+            Target::Source { ws, source } => write!(f, "workspaces/{ws}/sources/{source}"),
+            Target::SchemaConfig { ws, source } => write!(f, "workspaces/{ws}/sources/{source}/schema-config"),
+            Target::Destinations { ws, source } => write!(f, "workspaces/{ws}/sources/{source}/destinations"),
+            Target::Destination { ws, source, destination } => {
+                write!(f, "workspaces/{ws}/sources/{source}/destinations/{destination}")
+            }
+            Target::Filters { ws, source, destination } => {
+                write!(f, "workspaces/{ws}/sources/{source}/destinations/{destination}/filters")
+            }
+            Target::Filter { ws, source, destination, id } => {
+                write!(f, "workspaces/{ws}/sources/{source}/destinations/{destination}/filters/{id}")
+            }
+            Target::Plans { ws } => write!(f, "workspaces/{ws}/tracking-plans"),
+            Target::Plan { ws, plan } => write!(f, "workspaces/{ws}/tracking-plans/{plan}"),
+            Target::Connections { ws, plan } => write!(f, "workspaces/{ws}/tracking-plans/{plan}/source-connections"),
+            Target::Connection { ws, plan, source } => {
+                write!(f, "workspaces/{ws}/tracking-plans/{plan}/source-connections/{source}")
+            }
+            Target::Regulations { ws } => write!(f, "workspaces/{ws}/regulations"),
+            Target::Regulation { ws, id } => write!(f, "workspaces/{ws}/regulations/{id}"),
+            Target::CatalogSources => write!(f, "catalog/sources"),
+            Target::CatalogSource { slug } => write!(f, "catalog/sources/{slug}"),
+            Target::CatalogDestinations => write!(f, "catalog/destinations"),
+            Target::CatalogDestination { slug } => write!(f, "catalog/destinations/{slug}"),
+            Target::AccessTokens => write!(f, "access-tokens"),
+            Target::AccessToken { id } => write!(f, "access-tokens/{id}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_as_its_target_and_writes_back_the_same() {
+        for name in [
+            "workspaces",
+            "workspaces/w",
+            "workspaces/w/sources",
+            "workspaces/w/sources/s",
+            "workspaces/w/sources/s/schema-config",
+            "workspaces/w/sources/s/destinations",
+            "workspaces/w/sources/s/destinations/webhooks#Prod",
+            "workspaces/w/sources/s/destinations/d/filters",
+            "workspaces/w/sources/s/destinations/d/filters/df_1",
+            "workspaces/w/tracking-plans",
+            "workspaces/w/tracking-plans/rs_1",
+            "workspaces/w/tracking-plans/rs_1/source-connections",
+            "workspaces/w/tracking-plans/rs_1/source-connections/s",
+            "workspaces/w/regulations",
+            "workspaces/w/regulations/r1",
+            "catalog/sources",
+            "catalog/sources/js",
+            "catalog/destinations",
+            "catalog/destinations/webhooks",
+            "access-tokens",
+            "access-tokens/3",
+        ] {
+            let target = Target::parse(name).unwrap_or_else(|| panic!("{name}"));
+            assert_eq!(target.path(), name);
+        }
+        assert_eq!(
+            Target::parse("/workspaces/w/sources/s/destinations/d/config/c1/filters/df_1"),
+            Some(Target::Filter { ws: "w".into(), source: "s".into(), destination: "d".into(), id: "df_1".into() })
+        );
+        for none in ["", "workspaces//sources", "workspaces/w/things", "catalog", "x"] {
+            assert_eq!(Target::parse(none), None, "{none}");
+        }
+    }
+
+    #[test]
+    fn parents_and_children() {
+        let source = Target::parse("workspaces/w/sources/s").unwrap();
+        assert_eq!(source.workspace(), Some("w"));
+        assert_eq!(source.collection().unwrap().path(), "workspaces/w/sources");
+        assert_eq!(source.below("destinations").unwrap().path(), "workspaces/w/sources/s/destinations");
+        assert_eq!(source.below("schema-config").unwrap().path(), "workspaces/w/sources/s/schema-config");
+        assert_eq!(source.below("filters"), None);
+        let plans = Target::Plans { ws: "w".into() };
+        assert_eq!(
+            plans.item("rs_1").unwrap().below("source-connections").unwrap().item("s").unwrap().path(),
+            "workspaces/w/tracking-plans/rs_1/source-connections/s"
+        );
+        assert_eq!(Target::CatalogSources.workspace(), None);
+        assert_eq!(source.item("x"), None);
+    }
+}

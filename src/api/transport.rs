@@ -228,6 +228,59 @@ impl Transport {
         self.gate.is_dry_run()
     }
 
+    /// The turn of one process at creating what `key` names (`shown` for people), for an adapter whose API has no
+    /// conditional create (the Public API's destinations: docs/reference/names.md): held across the lookup that says
+    /// whether it exists and the create, so that two creates of one name on this machine (two processes, or two
+    /// items of one `--each`) never both make it: the second waits, then finds the first one's and answers 409.
+    /// Across machines nothing can prevent it. Nothing is held under `--dry-run`, which creates nothing. Every
+    /// adapter has it here, beside the pacing and the gate.
+    pub async fn hold_create(&self, key: &str, shown: &str) -> Result<Option<std::fs::File>> {
+        /// How long a turn is waited for: as long as the longest wait seg honours (the other process may be waiting
+        /// on the service that long).
+        const MOST: std::time::Duration = crate::api::wait::MOST;
+        if self.dry_run() {
+            return Ok(None);
+        }
+        let Some(path) = self.lock_of(key) else { return Ok(None) };
+        let started = std::time::Instant::now();
+        let mut said = false;
+        loop {
+            match crate::effect::bookkeeping::try_hold(&path) {
+                Ok(Some(turn)) => return Ok(Some(turn)),
+                Ok(None) => {}
+                Err(e) => {
+                    self.warn(&format!(
+                        "cannot take the create lock {}: {e}; two seg processes creating {shown} at once could both \
+                         make it",
+                        path.display()
+                    ));
+                    return Ok(None);
+                }
+            }
+            if !said && started.elapsed() >= std::time::Duration::from_secs(1) {
+                self.waiting(&format!("waiting for another seg process that is creating {shown}"));
+                said = true;
+            }
+            if started.elapsed() >= MOST {
+                return Err(Error::failed(format!(
+                    "another seg process has been creating {shown} for an hour; its lock is {}",
+                    path.display()
+                )));
+            }
+            self.poll().await;
+        }
+    }
+
+    /// The lock file of the creates of one name with this token at this base URL, in the runtime folder; `None`
+    /// when there is none.
+    fn lock_of(&self, name: &str) -> Option<std::path::PathBuf> {
+        use sha1::Digest;
+        let base_url = self.options.base_url.trim_end_matches('/');
+        let key = hex::encode(sha1::Sha1::digest(format!("{base_url}\n{}", self.options.token.expose())));
+        let hash = hex::encode(sha1::Sha1::digest(format!("{key}\n{name}")));
+        super::budget::folder().map(|dir| dir.join("locks").join(format!("create-{}", &hash[..24])))
+    }
+
     /// How many calls that change something were sent so far (not described: under `--dry-run`, none).
     pub fn writes_sent(&self) -> usize {
         self.writes.load(std::sync::atomic::Ordering::Relaxed)

@@ -73,8 +73,6 @@ pub enum Entry {
 pub type Warn = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
 
 pub struct Ids {
-    /// The token and base URL, hashed: what names this cache's files.
-    key: String,
     path: Option<PathBuf>,
     warn: Warn,
     /// Set when what is at the path is no file of seg's: nothing is written there.
@@ -90,18 +88,11 @@ impl Ids {
     pub fn new(base_url: &str, token: &Secret, warn: Warn) -> Ids {
         let key = hex::encode(sha1::Sha1::digest(format!("{}\n{}", base_url.trim_end_matches('/'), token.expose())));
         let path = crate::api::budget::folder().map(|dir| dir.join(format!("ids-{}", &key[..20])));
-        Ids::at(key, path, warn)
+        Ids::at(path, warn)
     }
 
-    fn at(key: String, path: Option<PathBuf>, warn: Warn) -> Ids {
-        Ids { key, path, warn, unusable: Default::default(), known: Mutex::new(None), read: Mutex::default() }
-    }
-
-    /// The lock file of the creates of one name with this token at this base URL (`api::public`'s create lock), in
-    /// the runtime folder; `None` when there is none.
-    pub fn lock_of(&self, name: &str) -> Option<PathBuf> {
-        let hash = hex::encode(sha1::Sha1::digest(format!("{}\n{name}", self.key)));
-        crate::api::budget::folder().map(|dir| dir.join("locks").join(format!("create-{}", &hash[..24])))
+    fn at(path: Option<PathBuf>, warn: Warn) -> Ids {
+        Ids { path, warn, unusable: Default::default(), known: Mutex::new(None), read: Mutex::default() }
     }
 
     fn read(&self) -> std::sync::MutexGuard<'_, HashSet<(Table, String)>> {
@@ -219,7 +210,7 @@ mod tests {
     #[test]
     fn names_are_remembered_across_processes_and_forgotten_together() {
         let dir = tempfile::tempdir().unwrap();
-        let at = |path: PathBuf| Ids::at("k".into(), Some(path), std::sync::Arc::new(|_: &str| {}));
+        let at = |path: PathBuf| Ids::at(Some(path), std::sync::Arc::new(|_: &str| {}));
         let path = dir.path().join("ids");
         let ids = at(path.clone());
         ids.remember(Table::Sources, [("web".to_string(), "qQEHquLrjRDN9j1ByrChyn".to_string())], false);

@@ -974,48 +974,6 @@ impl Call<'_> {
         self.client.dry_run()
     }
 
-    /// The turn of one process at creating what `key` names (`shown` for people): held across the lookup that
-    /// says whether it exists and the create, so that two creates of one name on this machine (two processes, or
-    /// two items of one `--each`) never both make it: the second waits, then finds the first one's and answers 409.
-    /// Across machines nothing can prevent it: the Public API has no conditional create (docs/reference/names.md).
-    /// Nothing is held under `--dry-run`, which creates nothing.
-    async fn hold_create(&self, key: &str, shown: &str) -> Result<Option<std::fs::File>> {
-        /// How long a turn is waited for: as long as the longest wait seg honours (the other process may be waiting
-        /// on the service that long).
-        const MOST: std::time::Duration = crate::api::wait::MOST;
-        if self.client.dry_run() {
-            return Ok(None);
-        }
-        let Some(path) = self.ids.lock_of(key) else { return Ok(None) };
-        let started = std::time::Instant::now();
-        let mut said = false;
-        loop {
-            match crate::effect::bookkeeping::try_hold(&path) {
-                Ok(Some(turn)) => return Ok(Some(turn)),
-                Ok(None) => {}
-                Err(e) => {
-                    self.client.warn(&format!(
-                        "cannot take the create lock {}: {e}; two seg processes creating {shown} at once could both \
-                         make it",
-                        path.display()
-                    ));
-                    return Ok(None);
-                }
-            }
-            if !said && started.elapsed() >= std::time::Duration::from_secs(1) {
-                self.client.waiting(&format!("waiting for another seg process that is creating {shown}"));
-                said = true;
-            }
-            if started.elapsed() >= MOST {
-                return Err(Error::failed(format!(
-                    "another seg process has been creating {shown} for an hour; its lock is {}",
-                    path.display()
-                )));
-            }
-            self.client.poll().await;
-        }
-    }
-
     /// `POST /destinations` with the source's id, the catalog entry's id, `enabled` (always sent: the Config API's
     /// default, off, unless the request says otherwise) and the settings. When the answer is lost, the source's
     /// destinations are read again: one that was not there before is the one made.
@@ -1039,7 +997,7 @@ impl Call<'_> {
         let metadata_id = self.catalog_id(Table::CatalogDestinations, &catalog).await?;
         // Held across the lookup and the create: a second create of the entry on this machine waits, then finds the
         // first one's.
-        let _turn = self.hold_create(&format!("{source_id}/{catalog}"), &format!("{source}/{catalog}")).await?;
+        let _turn = self.client.hold_create(&format!("{source_id}/{catalog}"), &format!("{source}/{catalog}")).await?;
         let before = self.destinations(&source_id).await?;
         let display = input.display_name.clone().filter(|n| !n.is_empty());
         let display = instance.clone().or(display);

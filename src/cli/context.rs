@@ -454,6 +454,26 @@ impl Context {
         }
     }
 
+    /// Removes what a request deletes that is not a resource of its own (a source's connection to a plan): prints
+    /// the answer as any command does, or with `-o name` the name of what was removed (`removed`), as a delete and
+    /// `--each` print it.
+    pub async fn remove(
+        &self,
+        request: Request<crate::wire::Empty>,
+        removed: &Name,
+        shape: &'static Shape,
+    ) -> Result<()> {
+        if self.output_format() != Format::Name {
+            return self.show(request, shape).await;
+        }
+        self.output(shape)?;
+        let removed = self.in_token_workspace(std::slice::from_ref(removed)).await?;
+        match self.client()?.send(&request).await? {
+            Outcome::Answer(_) => removed.iter().try_for_each(|name| self.printer.data_line(name.as_str())),
+            Outcome::DryRun => Ok(()),
+        }
+    }
+
     /// Lists collections page by page as one list (`--limit` counts across them), printing as the format allows,
     /// and says how to resume when cut off.
     pub async fn list<T: Resource>(
@@ -714,7 +734,13 @@ impl Context {
         for (index, name) in names.iter().enumerate() {
             match client.send(&Request::delete(name.target())).await {
                 Ok(Outcome::DryRun) => {}
-                Ok(Outcome::Answer(_)) => self.printer.status(&format!("deleted {name}")),
+                Ok(Outcome::Answer(_)) => {
+                    self.printer.status(&format!("deleted {name}"));
+                    // `-o name`: the names of what was deleted, as `--each` prints them.
+                    if self.output_format() == Format::Name {
+                        self.printer.data_line(name.as_str())?;
+                    }
+                }
                 Err(error) => {
                     if index + 1 < names.len() {
                         self.printer.warn(&format!("not deleted: {}", shown[index..].join(", ")));

@@ -14,13 +14,10 @@ struct Step {
     args: &'static [&'static str],
     code: i32,
     takes: Option<&'static str>,
-    /// Whether it prints with `-o name` (a removal prints the service's answer, which names nothing: only its exit
-    /// code is compared).
-    named: bool,
 }
 
 const fn step(args: &'static [&'static str]) -> Step {
-    Step { args, code: 0, takes: None, named: true }
+    Step { args, code: 0, takes: None }
 }
 
 const HOOKS: &str = r#"hooks=[{"hook":"https://example.com/in"}]"#;
@@ -52,40 +49,29 @@ const STEPS: &[Step] = &[
         args: &["destinations", "filters", "create", "web/webhooks", "--title", "T", "--if", "all", "--action", "drop"],
         code: 0,
         takes: Some("{filter}"),
-        named: true,
     },
     step(&["destinations", "filters", "list", "web/webhooks"]),
     step(&["destinations", "filters", "get", "web/webhooks", "{filter}"]),
     step(&["destinations", "filters", "update", "web/webhooks", "{filter}", "--title", "T2"]),
     step(&["destinations", "filters", "patch", "web/webhooks", "{filter}", "--disabled"]),
     step(&["destinations", "filters", "delete", "web/webhooks", "{filter}", "--yes"]),
-    Step {
-        args: &["tracking-plans", "create", "--display-name", "Main plan"],
-        code: 0,
-        takes: Some("{plan}"),
-        named: true,
-    },
+    Step { args: &["tracking-plans", "create", "--display-name", "Main plan"], code: 0, takes: Some("{plan}") },
     step(&["tracking-plans", "list"]),
     step(&["tracking-plans", "get", "{plan}"]),
     step(&["tracking-plans", "update", "{plan}", "--display-name", "Main"]),
     step(&["tracking-plans", "connections", "add", "{plan}", "web"]),
     step(&["tracking-plans", "connections", "list", "{plan}"]),
-    Step { args: &["tracking-plans", "connections", "remove", "{plan}", "web"], code: 0, takes: None, named: false },
+    step(&["tracking-plans", "connections", "remove", "{plan}", "web"]),
     step(&["tracking-plans", "delete", "{plan}", "--yes"]),
-    Step {
-        args: &["regulations", "create", "--user-id", "u-1", "--yes"],
-        code: 0,
-        takes: Some("{regulation}"),
-        named: true,
-    },
+    Step { args: &["regulations", "create", "--user-id", "u-1", "--yes"], code: 0, takes: Some("{regulation}") },
     step(&["regulations", "list"]),
     step(&["regulations", "get", "{regulation}"]),
     // A regulation's id is the service's; one that does not exist is the same error on both.
-    Step { args: &["regulations", "get", "nosuchregulation"], code: 15, takes: None, named: true },
+    Step { args: &["regulations", "get", "nosuchregulation"], code: 15, takes: None },
     step(&["destinations", "delete", "web/webhooks", "--yes"]),
     step(&["sources", "delete", "ios", "--yes"]),
     step(&["sources", "delete", "web", "--yes"]),
-    Step { args: &["sources", "get", "web"], code: 15, takes: None, named: true },
+    Step { args: &["sources", "get", "web"], code: 15, takes: None },
 ];
 
 /// What each step printed on one API, its ids replaced by their placeholders.
@@ -99,7 +85,7 @@ async fn run_all(api: &str) -> Vec<(String, i32, String)> {
             .args
             .iter()
             .map(|arg| ids.iter().fold(arg.to_string(), |arg, (placeholder, id)| arg.replace(placeholder, id)))
-            .chain(step.named.then(|| ["-o".to_string(), "name".to_string()]).into_iter().flatten())
+            .chain(["-o".to_string(), "name".to_string()])
             .collect();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let run: Run = env.seg_with(&args, &vars).await;
@@ -116,9 +102,9 @@ async fn run_all(api: &str) -> Vec<(String, i32, String)> {
             assert!(!id.is_empty(), "{api}: seg {} printed no name", args.join(" "));
             ids.push((placeholder, id));
         }
-        // Without `-o name` what prints is the service's answer as received, which is each API's own.
-        let printed = if step.named { run.stdout.clone() } else { String::new() };
-        let shown = ids.iter().fold(printed, |text, (placeholder, id)| text.replace(id, placeholder));
+        // What succeeded names what it read or changed (a delete and a removal too: what is gone).
+        assert!(run.code != 0 || !run.stdout.trim().is_empty(), "{api}: seg {} printed no name", args.join(" "));
+        let shown = ids.iter().fold(run.stdout.clone(), |text, (placeholder, id)| text.replace(id, placeholder));
         out.push((step.args.join(" "), run.code, shown));
     }
     out

@@ -89,7 +89,8 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
         Command::Remove { plan, source } => {
             let source = ctx.name(Kind::Source, &source)?;
             let plan = super::plan(ctx, &plan).await?;
-            ctx.show(Request::delete(plan.below_item("source-connections", source.id())?), table::CONNECTIONS).await
+            let request = Request::delete(plan.below_item("source-connections", source.id())?);
+            ctx.remove(request, &source, table::CONNECTIONS).await
         }
     }
 }

@@ -6,6 +6,7 @@
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
+use crate::wire::fields::derived;
 
 /// What the API in use holds, of what `--json`, `get` and tables show: `cli::Context` fills it from `api::Holds`
 /// (the adapter's declaration), so output never asks which API it is.
@@ -18,9 +19,6 @@ pub struct Holds {
     pub destination_names: bool,
     pub plan_types: bool,
 }
-
-/// Where a further destination of one catalog entry is named (`SLUG#NAME`, `api::names::INSTANCE`).
-const INSTANCE: char = '#';
 
 /// One field of `--json`: its name, what it holds (for `--json` alone and the docs), and how it is read.
 #[derive(Clone, Copy)]
@@ -117,16 +115,8 @@ fn name(view: &Value, _: &Holds) -> Value {
     text(view, "name")
 }
 
-/// The last segment of a name.
-fn last(name: &str) -> &str {
-    name.rsplit('/').next().unwrap_or(name)
-}
-
 fn slug(view: &Value, _: &Holds) -> Value {
-    match view.get("name").and_then(Value::as_str).map(last) {
-        Some(slug) if !slug.is_empty() => Value::String(slug.to_string()),
-        _ => Value::Null,
-    }
+    derived::slug(view)
 }
 
 fn display_name(view: &Value, _: &Holds) -> Value {
@@ -149,16 +139,12 @@ fn update_time(view: &Value, _: &Holds) -> Value {
     text(view, "update_time")
 }
 
-/// The slug of a catalog name (`catalog/sources/javascript`: `javascript`).
 fn catalog(view: &Value, _: &Holds) -> Value {
-    match view.get("catalog_name").and_then(Value::as_str).map(last) {
-        Some(slug) if !slug.is_empty() => Value::String(slug.to_string()),
-        _ => Value::Null,
-    }
+    derived::catalog(view)
 }
 
 fn parent(view: &Value, _: &Holds) -> Value {
-    text(view, "parent")
+    derived::parent(view)
 }
 
 pub const WORKSPACE: &[Field] = &[
@@ -182,16 +168,8 @@ pub const SOURCE: &[Field] = &[
 ];
 
 /// The catalog slug of a destination: the reading's `catalog_name`, else its name's last segment before `#`.
-fn destination_catalog(view: &Value, holds: &Holds) -> Value {
-    if let Value::String(slug) = catalog(view, holds) {
-        return Value::String(slug);
-    }
-    match view.get("name").and_then(Value::as_str).map(last) {
-        Some(segment) if !segment.is_empty() => {
-            Value::String(segment.split(INSTANCE).next().unwrap_or(segment).to_string())
-        }
-        _ => Value::Null,
-    }
+fn destination_catalog(view: &Value, _: &Holds) -> Value {
+    derived::destination_catalog(view)
 }
 
 /// A destination's settings as `{key: value}` (the Config API's config items, the Public API's `settings`).
@@ -227,14 +205,8 @@ pub const DESTINATION: &[Field] = &[
     field("update_time", "when it was last changed (Config API)", update_time),
 ];
 
-/// The destination a filter's name is under: `workspaces/WS/sources/SRC/destinations/DST`.
 fn filter_destination(view: &Value, _: &Holds) -> Value {
-    let Some(name) = view.get("name").and_then(Value::as_str) else { return Value::Null };
-    let segments: Vec<&str> = name.split('/').collect();
-    match segments.iter().position(|s| *s == "destinations") {
-        Some(at) if at + 1 < segments.len() => Value::String(segments[..=at + 1].join("/")),
-        _ => Value::Null,
-    }
+    derived::filter_destination(view)
 }
 
 pub const FILTER: &[Field] = &[
@@ -275,12 +247,8 @@ fn plan_id(view: &Value, holds: &Holds) -> Value {
     }
 }
 
-/// The names of a plan's events.
 fn events(view: &Value, _: &Holds) -> Value {
-    let Some(events) = view.get("rules").and_then(|r| r.get("events")).and_then(Value::as_array) else {
-        return Value::Null;
-    };
-    Value::Array(events.iter().map(|e| e.get("name").cloned().unwrap_or(Value::Null)).collect())
+    derived::events(view)
 }
 
 pub const TRACKING_PLAN: &[Field] = &[

@@ -22,6 +22,18 @@ pub struct Vocabulary {
     pub read_only: &'static [&'static str],
     /// The Public API's fields of the resource, each with what it is in seg's vocabulary.
     pub public: &'static [(&'static str, Public)],
+    /// The fields `--json` prints of the resource that are none of its own (docs/reference/output.md), as a file of
+    /// fields takes them back.
+    pub json: &'static [(&'static str, Json)],
+}
+
+/// What a field `--json` prints is to an update.
+#[derive(Debug, Clone, Copy)]
+pub enum Json {
+    /// Read from seg's reading of the resource ([`derived`]): shown, never written.
+    Derived(fn(&Value) -> Value),
+    /// A destination's settings, an object by key: its config items.
+    Settings,
 }
 
 /// What a field of the Public API's shape of a resource is in seg's vocabulary.
@@ -68,6 +80,7 @@ pub const SOURCE: Vocabulary = Vocabulary {
         ("createdAt", Public::Time),
         ("updatedAt", Public::Time),
     ],
+    json: &[("slug", Json::Derived(derived::slug)), ("catalog", Json::Derived(derived::catalog))],
 };
 
 pub const DESTINATION: Vocabulary = Vocabulary {
@@ -86,6 +99,11 @@ pub const DESTINATION: Vocabulary = Vocabulary {
         ("createdAt", Public::Time),
         ("updatedAt", Public::Time),
     ],
+    json: &[
+        ("source", Json::Derived(derived::parent)),
+        ("catalog", Json::Derived(derived::destination_catalog)),
+        ("settings", Json::Settings),
+    ],
 };
 
 pub const TRACKING_PLAN: Vocabulary = Vocabulary {
@@ -103,6 +121,7 @@ pub const TRACKING_PLAN: Vocabulary = Vocabulary {
         ("createdAt", Public::Time),
         ("updatedAt", Public::Time),
     ],
+    json: &[("events", Json::Derived(derived::events))],
 };
 
 pub const FILTER: Vocabulary = Vocabulary {
@@ -122,11 +141,82 @@ pub const FILTER: Vocabulary = Vocabulary {
         ("createdAt", Public::Time),
         ("updatedAt", Public::Time),
     ],
+    json: &[("destination", Json::Derived(derived::filter_destination))],
 };
+
+/// The fields `--json` reads from seg's reading of a resource that are none of its own: one definition for what it
+/// prints (`ui::fields`) and what a file of them is checked against. Each is `null` when the reading has none.
+pub mod derived {
+    use serde_json::Value;
+
+    /// Where a further destination of one catalog entry is named (`SLUG#NAME`, `api::names::INSTANCE`).
+    const INSTANCE: char = '#';
+
+    /// The last segment of a name.
+    fn last(name: &str) -> &str {
+        name.rsplit('/').next().unwrap_or(name)
+    }
+
+    fn last_of(view: &Value, key: &str) -> Value {
+        match view.get(key).and_then(Value::as_str).map(last) {
+            Some(slug) if !slug.is_empty() => Value::String(slug.to_string()),
+            _ => Value::Null,
+        }
+    }
+
+    /// The last segment of its name: a source's slug, a filter's or a plan's id.
+    pub fn slug(view: &Value) -> Value {
+        last_of(view, "name")
+    }
+
+    /// The slug of its catalog entry (`catalog/sources/javascript`: `javascript`).
+    pub fn catalog(view: &Value) -> Value {
+        last_of(view, "catalog_name")
+    }
+
+    /// The name of what holds it.
+    pub fn parent(view: &Value) -> Value {
+        match view.get("parent") {
+            Some(Value::String(s)) if !s.is_empty() => Value::String(s.clone()),
+            _ => Value::Null,
+        }
+    }
+
+    /// A destination's catalog entry: its catalog name's slug, else its name's last segment before any `#NAME`.
+    pub fn destination_catalog(view: &Value) -> Value {
+        match catalog(view) {
+            Value::Null => match view.get("name").and_then(Value::as_str).map(last) {
+                Some(segment) if !segment.is_empty() => {
+                    Value::String(segment.split(INSTANCE).next().unwrap_or(segment).to_string())
+                }
+                _ => Value::Null,
+            },
+            slug => slug,
+        }
+    }
+
+    /// The destination a filter's name is under: `workspaces/WS/sources/SRC/destinations/DST`.
+    pub fn filter_destination(view: &Value) -> Value {
+        let Some(name) = view.get("name").and_then(Value::as_str) else { return Value::Null };
+        let segments: Vec<&str> = name.split('/').collect();
+        match segments.iter().position(|s| *s == "destinations") {
+            Some(at) if at + 1 < segments.len() => Value::String(segments[..=at + 1].join("/")),
+            _ => Value::Null,
+        }
+    }
+
+    /// The names of a plan's events.
+    pub fn events(view: &Value) -> Value {
+        let Some(events) = view.get("rules").and_then(|r| r.get("events")).and_then(Value::as_array) else {
+            return Value::Null;
+        };
+        Value::Array(events.iter().map(|e| e.get("name").cloned().unwrap_or(Value::Null)).collect())
+    }
+}
 
 /// A field of a file that must be as the resource has it now: then it is left out of the update; otherwise nothing is
 /// sent (exit 2).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Unchanged {
     /// Where: in seg's reading of the resource, or in the answer as received.
     pub reading: Reading,
@@ -139,7 +229,7 @@ pub struct Unchanged {
 }
 
 /// Which reading of a resource a field is compared with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub enum Reading {
     /// seg's (the Config API's names).
     Neutral,
@@ -147,6 +237,8 @@ pub enum Reading {
     Received,
     /// One of a destination's config items in seg's reading, by its key (`path` is `[key]`).
     ConfigItem,
+    /// A field `--json` reads from seg's reading ([`Json::Derived`]; `path` is its name).
+    Derived(fn(&Value) -> Value),
 }
 
 impl Unchanged {
@@ -159,16 +251,18 @@ impl Unchanged {
     }
 
     /// The value the resource has now at this field, from its two readings (`None`: it has none).
-    pub fn current<'v>(&self, neutral: &'v Value, received: &'v Value) -> Option<&'v Value> {
+    pub fn current<'v>(&self, neutral: &'v Value, received: &'v Value) -> Option<std::borrow::Cow<'v, Value>> {
+        use std::borrow::Cow;
         match self.reading {
-            Reading::Neutral => at(neutral, &self.path),
-            Reading::Received => at(received, &self.path),
+            Reading::Neutral => at(neutral, &self.path).map(Cow::Borrowed),
+            Reading::Received => at(received, &self.path).map(Cow::Borrowed),
+            Reading::Derived(read) => Some(Cow::Owned(read(neutral))),
             Reading::ConfigItem => {
                 let key = self.path.first()?;
                 neutral.get("config")?.as_array()?.iter().find_map(|item| {
                     let name = item.get("name")?.as_str()?;
                     let item_key = name.rsplit_once(CONFIG).map_or(name, |(_, k)| k);
-                    (item_key == key).then(|| item.get("value")).flatten()
+                    (item_key == key).then(|| item.get("value")).flatten().map(Cow::Borrowed)
                 })
             }
         }
@@ -233,7 +327,16 @@ impl Vocabulary {
     /// Whether an object is in the Public API's shape of this resource: it has a field only that shape has (a
     /// destination's `settings`, a source's `slug`, `workspaceId`, ...).
     pub fn in_public_shape(&self, object: &Map<String, Value>) -> bool {
-        object.keys().any(|key| self.public.iter().any(|(field, _)| field == key) && self.named(key) == Named::Unknown)
+        object.keys().any(|key| {
+            self.public.iter().any(|(field, _)| field == key)
+                && self.named(key) == Named::Unknown
+                && self.json_field(key).is_none()
+        })
+    }
+
+    /// What a field `--json` prints that is none of the resource's own is, by its name.
+    fn json_field(&self, key: &str) -> Option<Json> {
+        self.json.iter().find(|(field, _)| *field == key).map(|(_, what)| *what)
     }
 
     /// A file of fields (`--from-file`) as an update takes it. `public_shape`: whether the API in use answers in the
@@ -303,7 +406,22 @@ impl Vocabulary {
                     fields.unchanged.push(Unchanged { reading: Reading::Neutral, path: vec![key], value, why: None })
                 }
                 Named::Time => {}
-                Named::Unknown => return Err(self.refusal(&key).unwrap_or_default()),
+                Named::Unknown => match self.json_field(&key) {
+                    // What `--json` printed, taken back: its settings written, what it read checked.
+                    Some(Json::Settings) => {
+                        let Value::Object(settings) = value else {
+                            return Err(format!("settings: {} has its settings as an object", self.noun));
+                        };
+                        config_items(&mut fields, resource, settings);
+                    }
+                    Some(Json::Derived(read)) => fields.unchanged.push(Unchanged {
+                        reading: Reading::Derived(read),
+                        path: vec![key],
+                        value,
+                        why: None,
+                    }),
+                    None => return Err(self.refusal(&key).unwrap_or_default()),
+                },
             }
         }
         Ok(fields)

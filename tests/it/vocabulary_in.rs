@@ -210,3 +210,65 @@ async fn segs_names_may_be_added_to_what_the_public_api_printed() {
     let source = env.get("/v1beta/workspaces/demo/sources/web").await;
     assert_eq!(source.ok()["display_name"], "Web site");
 }
+
+/// What `--json` printed, edited by `edit`, given back to `patch --from-file`.
+async fn json_round_trip(
+    env: &TestEnv,
+    api: &str,
+    noun: &str,
+    name: &str,
+    fields: &str,
+    edit: impl Fn(&mut Value),
+) -> Run {
+    let mut got = seg(env, api, &[noun, "get", name, "--json", fields]).await.code(0).json();
+    edit(&mut got);
+    let file = env.path(&format!("{noun}-json-{api}.json"));
+    std::fs::write(&file, got.to_string()).unwrap();
+    env.clear_requests().await;
+    seg(env, api, &[noun, "patch", name, "--from-file", file.to_str().unwrap()]).await
+}
+
+/// `--json` prints seg's names the same on both APIs (docs/reference/output.md); a file of them is taken back as
+/// any file of fields: what an update writes written (a destination's `settings`, an object by key, as its config),
+/// what `--json` read from the resource (`slug`, `catalog`, `source`, `events`, ...) checked against it.
+#[tokio::test]
+async fn what_json_prints_edited_patches_back_on_both_apis() {
+    for api in APIS {
+        let env = made(api).await;
+        let fields = "name,slug,catalog,display_name,labels";
+        json_round_trip(&env, api, "sources", "web", fields, |got| got["display_name"] = json!("Web site"))
+            .await
+            .code(0);
+        assert_eq!(writes(&env).await.len(), 1, "{api}: one write, the display name");
+        let source = env.get("/v1beta/workspaces/demo/sources/web").await;
+        assert_eq!(source.ok()["display_name"], "Web site", "{api}");
+        let run = json_round_trip(&env, api, "sources", "web", fields, |got| got["catalog"] = json!("ios")).await;
+        run.code(2);
+        assert!(run.stderr.contains("catalog"), "{api}: {}", run.stderr);
+        assert_eq!(writes(&env).await, Vec::<String>::new(), "{api}: nothing written");
+
+        let fields = "name,source,catalog,enabled,settings";
+        let edit = |got: &mut Value| {
+            got["enabled"] = json!(false);
+            got["settings"]["hooks"] = json!([{"hook": "https://example.com/other"}]);
+        };
+        json_round_trip(&env, api, "destinations", "web/webhooks", fields, edit).await.code(0);
+        let destination = env.get("/v1beta/workspaces/demo/sources/web/destinations/webhooks").await;
+        assert_eq!(destination.ok()["enabled"], false, "{api}");
+        let config = destination.ok()["config"].as_array().unwrap().clone();
+        let hooks = config.iter().find(|i| i["name"].as_str().unwrap().ends_with("/hooks")).unwrap();
+        assert_eq!(hooks["value"][0]["hook"], "https://example.com/other", "{api}");
+        let secret = config.iter().find(|i| i["name"].as_str().unwrap().ends_with("/sharedSecret")).unwrap();
+        assert_eq!(secret["value"], "s3cret", "{api}: the secret, shown hidden in the file, is kept");
+        for (field, value) in [("source", json!("workspaces/demo/sources/other")), ("catalog", json!("amplitude"))] {
+            let run =
+                json_round_trip(&env, api, "destinations", "web/webhooks", "name,source,catalog,enabled", |got| {
+                    got[field] = value.clone()
+                })
+                .await;
+            run.code(2);
+            assert!(run.stderr.contains(field), "{api}: {}", run.stderr);
+            assert_eq!(writes(&env).await, Vec::<String>::new(), "{api}: nothing written");
+        }
+    }
+}

@@ -58,7 +58,7 @@ enum Names {
 
 /// The command tree with resource names completed: the one that completion runs (`main` hands it to clap).
 pub fn command() -> clap::Command {
-    with_names(super::command(), &mut Vec::new())
+    with_names(super::tree(), &mut Vec::new())
 }
 
 fn with_names(mut cmd: clap::Command, path: &mut Vec<String>) -> clap::Command {

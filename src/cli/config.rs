@@ -6,6 +6,8 @@ use crate::error::{Error, Result};
 use crate::ui::output::Format;
 use crate::ui::records::ProfileSettings;
 
+/// Show and change the settings of a profile.
+///
 /// Show and change the settings of a profile (--profile, default `default`).
 ///
 /// Keys: api, region, base_url, api_version, workspace, output, budget_url. A flag or its environment variable

@@ -18,6 +18,8 @@ use crate::wire::{self, CreateSource, Request, Source, SourceInput};
 
 const SECRET: &str = "demo-shared-secret";
 
+/// Tour seg end to end, with no account and no network.
+///
 /// Tour seg end to end on an emulator embedded in this process: no account, no token, no network.
 ///
 /// Starts the emulator and a webhook receiver on 127.0.0.1, then prints each step as the command you would type

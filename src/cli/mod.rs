@@ -50,14 +50,14 @@ Exit codes:
          24 unavailable, 26 unauthenticated
   130    interrupted";
 
-/// Manage workspaces on the Config API and the Public API, and debug webhook deliveries.
+/// Manage workspaces on the Config API and the Public API; debug webhooks.
 ///
 /// Names are full resource names (workspaces/W/sources/S/destinations/D) or short forms completed from -w
 /// (S for a source, S/D for a destination, rs_ID for a tracking plan); on the Public API (--api public) also
 /// ids, and S/D#NAME for one of several destinations of a catalog entry. Output is a table on a terminal and
 /// JSON in a pipe; stdout carries data only.
 #[derive(Debug, Parser)]
-#[command(name = "seg", version, after_help = EXIT_CODES, propagate_version = true, max_term_width = 110)]
+#[command(name = "seg", version, max_term_width = 110)]
 pub struct Cli {
     #[command(flatten)]
     pub global: global::GlobalArgs,
@@ -95,35 +95,95 @@ pub enum Command {
     Completion(completion::Args),
     Serve(serve::Args),
     Demo(demo::Args),
+    /// List the global options every command takes.
+    ///
+    /// The options every command takes (where to send requests, with which token, how to print, pacing, retries,
+    /// --dry-run, ...), each with its environment variable. They are left out of each command's help, which shows
+    /// its own options and points here, as `kubectl options` does; `seg help options` shows the same.
+    #[command(after_help = "Example:\n  seg options")]
+    Options,
+    /// What seg's exit codes mean.
+    ///
+    /// The exit codes of every command, the same on both APIs: what a script can branch on.
+    #[command(name = "exit-codes", after_help = "Example:\n  seg exit-codes; seg help exit-codes")]
+    ExitCodes,
 }
 
-/// Below a command's own options in `-h`: where the global ones are (`--help` lists them).
-pub const GLOBAL_OPTIONS_HINT: &str = "Global options (-w, -o, --jq, --dry-run, -y, -v, ...): see --help";
+/// Below every command's help: where the global options are, listed by `seg options`.
+pub const GLOBAL_OPTIONS_HINT: &str = "Global options: seg options";
 
-/// The command tree as seg parses it and prints its help, man pages and completions. `-h` shows a command's own
-/// options and one line saying where the global ones are, so that the few options of a command are not lost among
-/// twenty global ones; `--help` lists them after the command's own, under "Global options".
+/// The top level's commands, by what they are for (`seg --help`); every command is in one group (a test checks).
+pub const GROUPS: &[(&str, &[&str])] = &[
+    (
+        "Resources",
+        &["workspaces", "sources", "destinations", "tracking-plans", "tokens", "catalog", "regulations", "api"],
+    ),
+    ("Workspaces as code", &["export", "diff", "apply"]),
+    ("Webhooks", &["webhook"]),
+    ("The emulator", &["serve", "demo"]),
+    ("Settings and help", &["auth", "config", "completion", "options", "exit-codes"]),
+];
+
+/// The command tree with every argument as seg parses and completes it (the global options too, in completion).
+pub fn tree() -> clap::Command {
+    let root = <Cli as clap::CommandFactory>::command();
+    let options = global_options(&root);
+    root.mut_subcommand("options", |cmd| cmd.after_help(format!("{options}\nExample:\n  seg options")))
+        .mut_subcommand("exit-codes", |cmd| cmd.after_help(format!("{EXIT_CODES}\n\nExample:\n  seg exit-codes")))
+}
+
+/// The command tree as seg prints its help and man pages: each command shows its own options and subcommands and one
+/// line naming `seg options`, which lists the global ones (as `kubectl options` does), so that a command's few
+/// options are not lost among twenty global ones and a group's help fits a screen; the top level lists its
+/// commands by group.
 pub fn command() -> clap::Command {
-    let root = <Cli as clap::CommandFactory>::command().mut_args(|arg| {
-        if !arg.is_global_set() {
-            return arg;
+    let root = tree().mut_args(|arg| if arg.is_global_set() { arg.hide(true) } else { arg });
+    let root = point_at_global_options(root);
+    let groups = grouped(&root);
+    // One screen: the summary, the groups, the two options of its own, and where the rest is (names:
+    // docs/reference/names.md).
+    let own = "Options:\n  -h, --help       Print help\n  -V, --version    Print version";
+    root.long_about(None)
+        .help_template(format!("{{about-with-newline}}\n{{usage-heading}} {{usage}}\n\n{groups}{own}{{after-help}}"))
+        .after_help(format!("{GLOBAL_OPTIONS_HINT}\nExit codes: seg exit-codes"))
+}
+
+/// The global options as `seg options` lists them: each with its help and its environment variable.
+fn global_options(root: &clap::Command) -> String {
+    let listed = root.get_arguments().filter(|arg| arg.is_global_set()).cloned();
+    let mut list = clap::Command::new("seg")
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .term_width(78)
+        .help_template("{all-args}")
+        .args(listed);
+    list.render_help().to_string()
+}
+
+/// The top level's commands under their groups' headings, each with its summary.
+fn grouped(root: &clap::Command) -> String {
+    let mut text = String::new();
+    for (group, names) in GROUPS {
+        text.push_str(&format!("{group}:\n"));
+        for name in *names {
+            let about = match root.find_subcommand(name) {
+                Some(cmd) => cmd.get_about().map(ToString::to_string).unwrap_or_default(),
+                None => continue,
+            };
+            text.push_str(&format!("  {name:<15} {}\n", about.trim_end_matches('.')));
         }
-        // Man pages show an argument's long help, and one hidden from -h has no other.
-        match arg.get_long_help().or(arg.get_help()).cloned() {
-            Some(long) => arg.long_help(long).hide_short_help(true),
-            None => arg.hide_short_help(true),
-        }
-    });
-    point_at_global_options(root)
+        text.push('\n');
+    }
+    text
 }
 
 fn point_at_global_options(cmd: clap::Command) -> clap::Command {
     let after = cmd.get_after_help().cloned();
     let short = match &after {
-        Some(after) => format!("{GLOBAL_OPTIONS_HINT}\n\n{after}"),
+        Some(after) => format!("{after}\n\n{GLOBAL_OPTIONS_HINT}"),
         None => GLOBAL_OPTIONS_HINT.to_string(),
     };
-    cmd.after_help(short).after_long_help(after.unwrap_or_default()).mut_subcommands(point_at_global_options)
+    cmd.after_help(short).mut_subcommands(point_at_global_options)
 }
 
 /// Runs a command and reports its error once: with `-o json` as one JSON line on stderr, else as the human line
@@ -151,6 +211,8 @@ fn returns_resources(command: &Command) -> bool {
             | Command::Export(_)
             | Command::Diff(_)
             | Command::Apply(_)
+            | Command::Options
+            | Command::ExitCodes
     )
 }
 
@@ -174,8 +236,11 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
             )));
         }
     }
-    if let Command::Serve(args) = cli.command {
-        return serve::run(args, cli.global.workspaces, printer).await;
+    match cli.command {
+        Command::Serve(args) => return serve::run(args, cli.global.workspaces, printer).await,
+        Command::Options => return printer.data(global_options(&tree()).as_bytes()),
+        Command::ExitCodes => return printer.data(format!("{EXIT_CODES}\n").as_bytes()),
+        _ => {}
     }
     let mut ctx = Context::new(cli.global, printer.clone());
     ctx.names_resources = returns_resources(&cli.command);
@@ -196,7 +261,7 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Config(cmd) => config::run(cmd, &ctx),
         Command::Completion(args) => completion::run(args, &ctx),
         Command::Demo(args) => demo::run(args, &ctx).await,
-        Command::Serve(_) => unreachable!("served above"),
+        Command::Serve(_) | Command::Options | Command::ExitCodes => unreachable!("run above"),
     };
     // A dry run whose descriptions could not all be printed did not do its job (a closed stdout stays quiet).
     match (result, ctx.gate.unprinted()) {

@@ -7,6 +7,8 @@ use crate::emulator::{Emulator, EmulatorOptions};
 use crate::error::{Error, Result};
 use crate::ui::Printer;
 
+/// Run the local emulator of both APIs.
+///
 /// Run a local emulator of the Config API (v1beta) and the Public API, over one store.
 ///
 /// Serves every resource of the Config API (workspaces, sources, destinations, tracking plans, access tokens,

@@ -870,17 +870,25 @@ fn every_command_has_help_with_an_example() {
         if cmd.get_about().is_none() && path != "seg" {
             missing.push(format!("{path} (no summary)"));
         }
-        // -h: the command's own options and where the global ones are; --help: those too, under their heading.
+        // -h and --help: the command's own options and one line saying where the global ones are (`seg options`).
         let short = cmd.render_help().to_string();
-        if short.contains("--base-url") || !short.contains(seg::cli::GLOBAL_OPTIONS_HINT) {
-            missing.push(format!("{path} (-h lists the global options, or does not say where they are)"));
+        for (flag, text) in [("-h", &short), ("--help", &help)] {
+            let lists = text.contains("--base-url <URL>") && path != "seg options";
+            if lists || !text.contains(seg::cli::GLOBAL_OPTIONS_HINT) {
+                missing.push(format!("{path} ({flag} lists the global options, or does not say where they are)"));
+            }
         }
-        if !help.contains("Global options:\n") || !help.contains("--base-url") {
-            missing.push(format!("{path} (--help has no global options)"));
+        // A group's help fits a screen of 40 rows at 80 columns, its subcommands in view.
+        if !leaf {
+            let mut narrow = cmd.clone().term_width(80);
+            let rows = narrow.render_long_help().to_string().lines().count();
+            if rows > 40 {
+                missing.push(format!("{path} (--help is {rows} rows at 80 columns)"));
+            }
         }
         // Every line after the options fits an 80-column terminal as written: clap re-wraps a longer one, and a
         // comment cut from its example reads as a command of its own.
-        let after = cmd.get_after_long_help().map(ToString::to_string).unwrap_or_default();
+        let after = cmd.get_after_long_help().or(cmd.get_after_help()).map(ToString::to_string).unwrap_or_default();
         for line in after.lines().filter(|l| l.width() > 78) {
             missing.push(format!("{path} (a line of {} columns: {line})", line.width()));
         }
@@ -909,7 +917,38 @@ fn every_command_has_help_with_an_example() {
     walk(&mut root, "seg".into(), &mut missing);
     missing.retain(|p| !p.ends_with(" help") && !p.contains(" help "));
     assert!(missing.is_empty(), "commands whose help or man page falls short: {missing:#?}");
-    assert!(root.render_long_help().to_string().contains("Exit codes:"));
+    // The top level lists every command under a group, and says where the exit codes and global options are.
+    let top = root.render_long_help().to_string();
+    assert!(top.contains("Exit codes: seg exit-codes") && top.contains(seg::cli::GLOBAL_OPTIONS_HINT), "{top}");
+    let grouped: Vec<&str> = seg::cli::GROUPS.iter().flat_map(|(_, names)| names.iter().copied()).collect();
+    for sub in root.get_subcommands().map(|s| s.get_name()).filter(|n| *n != "help") {
+        assert_eq!(grouped.iter().filter(|n| **n == sub).count(), 1, "{sub} is in one group of seg --help");
+    }
+    // `seg options` lists the global options, with their variables; `seg exit-codes` the exit codes; `-V` is the
+    // top level's only.
+    let options = seg_bin(&["options"]);
+    assert!(options.contains("--base-url") && options.contains("SEG_WORKSPACE"), "{options}");
+    assert!(seg_bin(&["help", "options"]).contains("--dry-run"));
+    assert!(seg_bin(&["exit-codes"]).contains("130    interrupted"));
+    assert!(seg_bin(&["help", "exit-codes"]).contains("10+N"));
+    assert!(
+        std::process::Command::new(env!("CARGO_BIN_EXE_seg")).args(["sources", "-V"]).output().unwrap().status.code()
+            == Some(2)
+    );
+}
+
+/// What `seg ARGS` prints on stdout (with no settings of the machine's).
+fn seg_bin(args: &[&str]) -> String {
+    let home = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_seg"))
+        .args(args)
+        .env_clear()
+        .env("HOME", home.path())
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "seg {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// A service newer than this model: every destination it answers has a field seg does not know.

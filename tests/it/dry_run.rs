@@ -230,6 +230,8 @@ fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> Vec<(String, 
         ("config set", case(&["config", "set", "workspace", "other"], Names("config.toml"))),
         ("config unset", case(&["config", "unset", "workspace"], Names("config.toml"))),
         ("completion", case(&["completion", "bash"], Reads(0))),
+        ("options", case(&["options"], Reads(0))),
+        ("exit-codes", case(&["exit-codes"], Reads(0))),
         ("serve", case(&["serve", "--port", "0"], Refuses)),
         ("demo", case(&["demo"], Refuses)),
     ];

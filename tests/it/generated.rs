@@ -42,7 +42,12 @@ pub fn man_pages() -> Vec<(String, Vec<u8>)> {
         let usage = usage.strip_prefix("Usage: ").unwrap_or(&usage).trim().to_string();
         // What --help shows after the options (examples; for seg itself the exit codes) gets sections of its own,
         // not clap_mangen's EXTRA, whose filled paragraph would run the example lines together.
-        let after = page.get_after_long_help().map(ToString::to_string).unwrap_or_default();
+        let after = page.get_after_long_help().or(page.get_after_help()).map(ToString::to_string).unwrap_or_default();
+        // The line pointing at `seg options` is for a terminal: the man pages have seg-options(1). seg(1) lists the
+        // exit codes, which `seg --help` leaves to `seg exit-codes`.
+        let hint = seg::cli::GLOBAL_OPTIONS_HINT;
+        let after = after.replace(&format!("\n\n{hint}"), "").replace(hint, "");
+        let after = if name == "seg" { seg::cli::EXIT_CODES.to_string() } else { after };
         let page = page.override_usage(format!("{usage} [GLOBAL OPTIONS]")).after_help(None).after_long_help(None);
         let man = clap_mangen::Man::new(page).manual("seg manual").source(concat!("seg ", env!("CARGO_PKG_VERSION")));
         let mut bytes = Vec::new();
@@ -71,6 +76,7 @@ fn sections(after: &str) -> String {
         let heading = match lines.next().unwrap_or_default().trim_end_matches(':') {
             "Example" | "Examples" => "EXAMPLES",
             "Exit codes" => "EXIT STATUS",
+            "Global options" => "GLOBAL OPTIONS",
             other => panic!("an after-help block with an unknown heading {other:?}: give it a section here"),
         };
         out.push_str(&format!(".SH \"{heading}\"\n.nf\n"));

@@ -200,13 +200,15 @@ fn config_cases(
 
 /// Leaves that print no resource of the service: nothing on stdout, or a document of seg's own (a plan, a report,
 /// a webhook body), each tested where it is made.
-const NOT_THE_SERVICES: [&str; 27] = [
+const NOT_THE_SERVICES: [&str; 29] = [
     "apply",
     "auth login",
     "auth logout",
     "auth status",
     "auth token",
     "completion",
+    "options",
+    "exit-codes",
     "config get",
     "config list",
     "config set",

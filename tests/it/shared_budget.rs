@@ -439,7 +439,7 @@ async fn the_password_is_never_printed() {
         assert!(run.code(2).stderr.contains("invalid budget_url"), "{}", run.stderr);
         printed.push(run.stdout.clone() + &run.stderr);
     }
-    let run = env.seg_with(&["sources", "list", "--help"], &[("SEG_BUDGET_URL", url.as_str())]).await;
+    let run = env.seg_with(&["options"], &[("SEG_BUDGET_URL", url.as_str())]).await;
     assert!(run.code(0).stdout.contains("--budget <URL>"), "{}", run.stdout);
     printed.push(run.stdout.clone() + &run.stderr);
     for text in printed {

@@ -16,6 +16,8 @@ use crate::secret::Secret;
 use crate::ui::records::AuthStatus;
 use crate::wire::{Page, Request, Workspace};
 
+/// Log in and manage the stored token.
+///
 /// Log in to the Config API or the Public API (--api public) and manage the stored token.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {

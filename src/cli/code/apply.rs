@@ -8,6 +8,8 @@ use crate::plan::diff::{self, Options, PLAN_FORMAT, Plan};
 use crate::plan::file::without_values;
 use crate::plan::secrets::{Env, ProcessEnv};
 
+/// Make the workspace match a file.
+///
 /// Make the workspace match a file: create, update (only the fields that differ) and, with --prune, delete.
 ///
 /// Computes the plan `seg diff` prints and, on a terminal, shows it and asks before the first write (--yes skips

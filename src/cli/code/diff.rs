@@ -5,6 +5,8 @@ use crate::error::{Error, Result};
 use crate::plan::diff::{self, Options};
 use crate::ui::output::Format;
 
+/// Show what `seg apply` would change.
+///
 /// Show what `seg apply` would change: the plan from a file to the workspace.
 ///
 /// Reads the file (YAML or JSON, `-` for stdin) and the whole workspace (the file's; an explicit -w promotes the

@@ -6,6 +6,8 @@ use crate::error::Result;
 use crate::plan::export::{self, Secrets};
 use crate::ui::output::Format;
 
+/// Write a workspace as a file (seg/1).
+///
 /// Write a workspace as a file: sources with their schema config, destinations with their config and filters,
 /// tracking plans with their rules and source connections.
 ///

@@ -12,6 +12,8 @@ use super::Context;
 use crate::api::names::{self, Kind, Name};
 use crate::error::{Error, Result};
 
+/// Destinations and their filters.
+///
 /// List, show, create, update, enable, disable and delete destinations, and manage their filters.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {

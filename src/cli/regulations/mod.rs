@@ -9,6 +9,8 @@ use crate::error::Result;
 use crate::ui::table;
 use crate::wire::{Page, Regulation, Request};
 
+/// Regulations: deletion requests of the workspace.
+///
 /// Create, list and show regulations (deletion requests) of the workspace (-w).
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {

@@ -10,6 +10,8 @@ mod update;
 use super::Context;
 use crate::error::Result;
 
+/// Sources and their schema config.
+///
 /// List, show, create, update and delete sources, and their schema config.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {

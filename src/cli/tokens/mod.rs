@@ -8,6 +8,8 @@ use crate::error::Result;
 use crate::ui::table;
 use crate::wire::{self, AccessToken, AccessTokenInput, CreateAccessToken, Page, Request, SCOPE_READ, SCOPE_WRITE};
 
+/// Personal access tokens (Config API).
+///
 /// List, show, create and delete personal access tokens.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {

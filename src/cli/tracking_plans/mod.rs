@@ -13,6 +13,8 @@ use crate::api::names::{self, Name, Plan};
 use crate::error::{ApiError, Error, Result};
 use crate::wire::{Page, Request, TrackingPlan};
 
+/// Tracking plans and their source connections.
+///
 /// List, show, create, update and delete tracking plans; manage their source connections.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {

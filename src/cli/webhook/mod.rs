@@ -15,6 +15,8 @@ use super::Context;
 use crate::error::{Error, Result};
 use crate::secret::Secret;
 
+/// Debug webhook signatures and test endpoints.
+///
 /// Debug webhook signatures and test endpoints: byte-exact with the service.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {

@@ -46,6 +46,10 @@ pub enum Error {
     /// The person at the terminal said no to a question: exit 2, said as a plain line (it is not an error).
     #[error("{0}")]
     Declined(String),
+    /// An error the command's output already says (`auth status` reports a missing token in its record): its exit
+    /// code, and only its hint on stderr, so that it is said once.
+    #[error("{0}")]
+    Reported(Box<Error>),
 }
 
 /// An error as scripts read it: `{"status", "code", "message", "exit_code"}`; `status` is `null` without an HTTP
@@ -124,6 +128,7 @@ impl Error {
             Error::Api(e) => u8::try_from(10 + e.effective_code()).unwrap_or(23),
             Error::Interrupted => 130,
             Error::BrokenPipe => 0,
+            Error::Reported(error) => error.exit_code(),
         }
     }
 
@@ -140,7 +145,7 @@ impl Error {
     /// for differences, which are answers.
     pub fn report(&self) -> Option<ErrorReport> {
         let (status, code) = match self {
-            Error::BrokenPipe | Error::Differs(_) | Error::Declined(_) => return None,
+            Error::BrokenPipe | Error::Differs(_) | Error::Declined(_) | Error::Reported(_) => return None,
             Error::Api(api) => (Some(api.status), api.code),
             _ => (None, None),
         };
@@ -154,6 +159,7 @@ impl Error {
     /// A next step for the user, printed as a `hint:` line.
     pub fn hint(&self) -> Option<&'static str> {
         match self {
+            Error::Reported(error) => error.hint(),
             Error::NoToken => Some("set SEG_TOKEN, pass --token-file, or run `seg auth login`"),
             Error::Api(e) if e.message == crate::wire::UPSTREAM_ERROR => {
                 Some("the URL cannot be routed; check --base-url")

@@ -124,7 +124,7 @@ impl Client {
         let received: serde_json::Value = crate::wire::text::part(current.raw.get())
             .map_err(|e| crate::error::Error::failed(format!("the resource as received cannot be read: {e}")))?;
         for field in &request.unchanged {
-            if field.current(&current.typed, &received).as_deref() == Some(&field.value) {
+            if field.holds_now(&current.typed, &received) {
                 continue;
             }
             let shown = field.shown();

@@ -163,9 +163,7 @@ impl Name {
     /// The same resource in workspace `ws`: how a name holding the token's workspace ([`crate::wire::TOKENS_WORKSPACE`])
     /// is printed, once its slug is known.
     pub fn in_workspace(&self, ws: &str) -> Name {
-        let full = in_workspace(&self.full, ws);
-        let target = Target::parse(&full).unwrap_or_else(|| self.target.clone());
-        Name { kind: self.kind, full, target }
+        Name { kind: self.kind, full: in_workspace(&self.full, ws), target: self.target.in_workspace(ws) }
     }
 }
 

@@ -114,6 +114,10 @@ impl UpdateArgs {
                 // A field this API does not write (a destination's `display_name` on the Config API, which shows the
                 // catalog's) is one to leave as it is, like any read-only one.
                 if let Err(why) = holds.writes(fields, &field) {
+                    // `null`: what `--json` prints for a field this API cannot fill.
+                    if value.is_null() {
+                        continue;
+                    }
                     let reading = crate::wire::fields::Reading::Neutral;
                     let why = Some(why);
                     update.unchanged.push(crate::wire::fields::Unchanged { reading, path: vec![field], value, why });

@@ -240,11 +240,8 @@ pub const SCHEMA_CONFIG: &[Field] = &[
 ];
 
 /// A plan's own id on the API in use: the Public API's `tp_…`, else the `rs_…` its name ends in.
-fn plan_id(view: &Value, holds: &Holds) -> Value {
-    match text(view, "id") {
-        Value::Null => slug(view, holds),
-        id => id,
-    }
+fn plan_id(view: &Value, _: &Holds) -> Value {
+    derived::plan_id(view)
 }
 
 fn events(view: &Value, _: &Holds) -> Value {

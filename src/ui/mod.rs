@@ -131,6 +131,14 @@ impl Printer {
         match error {
             Error::BrokenPipe => return Vec::new(),
             Error::Differs(message) | Error::Declined(message) => return vec![escape_control(message).into_owned()],
+            // Said in the command's output already: only what to do next.
+            Error::Reported(error) => {
+                return error
+                    .hint()
+                    .map(|hint| format!("{}: {}", self.paint("hint", "36"), escape_control(hint)))
+                    .into_iter()
+                    .collect();
+            }
             _ => {}
         }
         let mut lines = vec![format!("{}: {}", self.paint("error", "31"), escape_control(&error.to_string()))];

@@ -121,7 +121,7 @@ pub const TRACKING_PLAN: Vocabulary = Vocabulary {
         ("createdAt", Public::Time),
         ("updatedAt", Public::Time),
     ],
-    json: &[("events", Json::Derived(derived::events))],
+    json: &[("id", Json::Derived(derived::plan_id)), ("events", Json::Derived(derived::events))],
 };
 
 pub const FILTER: Vocabulary = Vocabulary {
@@ -141,7 +141,7 @@ pub const FILTER: Vocabulary = Vocabulary {
         ("createdAt", Public::Time),
         ("updatedAt", Public::Time),
     ],
-    json: &[("destination", Json::Derived(derived::filter_destination))],
+    json: &[("id", Json::Derived(derived::slug)), ("destination", Json::Derived(derived::filter_destination))],
 };
 
 /// The fields `--json` reads from seg's reading of a resource that are none of its own: one definition for what it
@@ -205,6 +205,14 @@ pub mod derived {
         }
     }
 
+    /// A plan's own id on the API in use: the Public API's `tp_…`, else the `rs_…` its name ends in.
+    pub fn plan_id(view: &Value) -> Value {
+        match view.get("id") {
+            Some(Value::String(id)) if !id.is_empty() => Value::String(id.clone()),
+            _ => slug(view),
+        }
+    }
+
     /// The names of a plan's events.
     pub fn events(view: &Value) -> Value {
         let Some(events) = view.get("rules").and_then(|r| r.get("events")).and_then(Value::as_array) else {
@@ -247,6 +255,15 @@ impl Unchanged {
         match self.reading {
             Reading::ConfigItem => format!("config.{}", self.path.join(".")),
             _ => self.path.join("."),
+        }
+    }
+
+    /// Whether the resource has the file's value at this field now; `null` in the file stands for a field it does not
+    /// have (what `--json` prints for one the API in use cannot fill).
+    pub fn holds_now(&self, neutral: &Value, received: &Value) -> bool {
+        match self.current(neutral, received) {
+            Some(now) => *now == self.value,
+            None => self.value.is_null(),
         }
     }
 
@@ -326,12 +343,21 @@ impl Vocabulary {
 
     /// Whether an object is in the Public API's shape of this resource: it has a field only that shape has (a
     /// destination's `settings`, a source's `slug`, `workspaceId`, ...).
+    ///
+    /// seg's `name` is a resource's full name (`workspaces/...`) and the Public API's a display name (or `null`): a file
+    /// with a `name` is read by its form. One without is in the Public API's shape when it has a field only that shape
+    /// has (`--json`'s names, such as `settings`, are seg's too, and mean the same in both).
     pub fn in_public_shape(&self, object: &Map<String, Value>) -> bool {
-        object.keys().any(|key| {
-            self.public.iter().any(|(field, _)| field == key)
-                && self.named(key) == Named::Unknown
-                && self.json_field(key).is_none()
-        })
+        let names_display = self.public.iter().any(|(field, what)| *field == "name" && *what != Public::ReadOnly);
+        match object.get("name") {
+            Some(Value::String(name)) if names_display => !name.starts_with("workspaces/"),
+            Some(Value::Null) if names_display => true,
+            _ => object.keys().any(|key| {
+                self.public.iter().any(|(field, _)| field == key)
+                    && self.named(key) == Named::Unknown
+                    && self.json_field(key).is_none()
+            }),
+        }
     }
 
     /// What a field `--json` prints that is none of the resource's own is, by its name.
@@ -386,7 +412,10 @@ impl Vocabulary {
             return Ok(fields);
         }
         for (key, value) in object {
-            match self.named(&key) {
+            // What `--json` printed that is none of the resource's own fields, or not as the resource holds it (a
+            // filter's `id`, the last segment of its name).
+            let named = if self.json_field(&key).is_some() { Named::Unknown } else { self.named(&key) };
+            match named {
                 Named::Writable if key == "config" && self.key == "destination" => {
                     let Value::Array(items) = value else {
                         return Err("config: a destination's config is a list of items".into());

@@ -170,6 +170,29 @@ impl Target {
         }
     }
 
+    /// The same in workspace `ws` (what is in none, as it is).
+    pub fn in_workspace(&self, ws: &str) -> Target {
+        let mut target = self.clone();
+        match &mut target {
+            Target::Workspace { ws: at }
+            | Target::Sources { ws: at }
+            | Target::Source { ws: at, .. }
+            | Target::SchemaConfig { ws: at, .. }
+            | Target::Destinations { ws: at, .. }
+            | Target::Destination { ws: at, .. }
+            | Target::Filters { ws: at, .. }
+            | Target::Filter { ws: at, .. }
+            | Target::Plans { ws: at }
+            | Target::Plan { ws: at, .. }
+            | Target::Connections { ws: at, .. }
+            | Target::Connection { ws: at, .. }
+            | Target::Regulations { ws: at }
+            | Target::Regulation { ws: at, .. } => *at = ws.to_string(),
+            _ => {}
+        }
+        target
+    }
+
     /// The collection a resource is made in (a source's: the workspace's sources); `None` for a collection or a
     /// resource that is not made by a create.
     pub fn collection(&self) -> Option<Target> {

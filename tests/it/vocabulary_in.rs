@@ -225,7 +225,9 @@ async fn json_round_trip(
     let file = env.path(&format!("{noun}-json-{api}.json"));
     std::fs::write(&file, got.to_string()).unwrap();
     env.clear_requests().await;
-    seg(env, api, &[noun, "patch", name, "--from-file", file.to_str().unwrap()]).await
+    // A plan is replaced whole on the Config API: its command is `update` only.
+    let verb = if noun == "tracking-plans" { "update" } else { "patch" };
+    seg(env, api, &[noun, verb, name, "--from-file", file.to_str().unwrap()]).await
 }
 
 /// `--json` prints seg's names the same on both APIs (docs/reference/output.md); a file of them is taken back as
@@ -260,6 +262,78 @@ async fn what_json_prints_edited_patches_back_on_both_apis() {
         assert_eq!(hooks["value"][0]["hook"], "https://example.com/other", "{api}");
         let secret = config.iter().find(|i| i["name"].as_str().unwrap().ends_with("/sharedSecret")).unwrap();
         assert_eq!(secret["value"], "s3cret", "{api}: the secret, shown hidden in the file, is kept");
+        // Every field `--json` prints, as printed: what the API in use cannot fill is `null`, and stands for that.
+        for (noun, name) in [("sources", "web"), ("destinations", "web/webhooks")] {
+            let fields = seg(&env, api, &[noun, "get", name, "--json"])
+                .await
+                .code(0)
+                .stdout
+                .lines()
+                .collect::<Vec<_>>()
+                .join(",");
+            json_round_trip(&env, api, noun, name, &fields, |_| {}).await.code(0);
+        }
+        let filter = seg(
+            &env,
+            api,
+            &[
+                "destinations",
+                "filters",
+                "create",
+                "web/webhooks",
+                "--title",
+                "T",
+                "--if",
+                "all",
+                "--action",
+                "drop",
+                "-o",
+                "name",
+            ],
+        )
+        .await
+        .code(0)
+        .stdout
+        .clone();
+        let filter = filter.trim().rsplit('/').next().unwrap().to_string();
+        let fields = seg(&env, api, &["destinations", "filters", "get", "web/webhooks", &filter, "--json"])
+            .await
+            .code(0)
+            .stdout
+            .lines()
+            .collect::<Vec<_>>()
+            .join(",");
+        let got = seg(&env, api, &["destinations", "filters", "get", "web/webhooks", &filter, "--json", &fields])
+            .await
+            .code(0)
+            .json();
+        let file = env.path(&format!("filter-{api}.json"));
+        std::fs::write(&file, got.to_string()).unwrap();
+        seg(
+            &env,
+            api,
+            &["destinations", "filters", "patch", "web/webhooks", &filter, "--from-file", file.to_str().unwrap()],
+        )
+        .await
+        .code(0);
+        let plan = seg(&env, api, &["tracking-plans", "create", "--display-name", "P", "-o", "name"])
+            .await
+            .code(0)
+            .stdout
+            .clone();
+        let plan = plan.trim().to_string();
+        let fields = seg(&env, api, &["tracking-plans", "get", &plan, "--json"])
+            .await
+            .code(0)
+            .stdout
+            .lines()
+            .collect::<Vec<_>>()
+            .join(",");
+        json_round_trip(&env, api, "tracking-plans", &plan, &fields, |got| got["display_name"] = json!("Q"))
+            .await
+            .code(0);
+        writes(&env).await;
+
         for (field, value) in [("source", json!("workspaces/demo/sources/other")), ("catalog", json!("amplitude"))] {
             let run =
                 json_round_trip(&env, api, "destinations", "web/webhooks", "name,source,catalog,enabled", |got| {
@@ -271,4 +345,29 @@ async fn what_json_prints_edited_patches_back_on_both_apis() {
             assert_eq!(writes(&env).await, Vec::<String>::new(), "{api}: nothing written");
         }
     }
+}
+
+/// A short file in the Public API's shape is read as one by its `name`, a display name (seg's is a full name), even
+/// when its other fields are names `--json` prints too; labels that are no object are refused, never read as none.
+#[tokio::test]
+async fn a_short_public_file_is_read_by_its_name() {
+    let env = made("public").await;
+    let write = |name: &str, body: Value| {
+        let file = env.path(name);
+        std::fs::write(&file, body.to_string()).unwrap();
+        file
+    };
+    let file = write("s.json", json!({"name": "Web two", "slug": "web"}));
+    seg(&env, "public", &["sources", "patch", "web", "--from-file", file.to_str().unwrap()]).await.code(0);
+    assert_eq!(env.get("/v1beta/workspaces/demo/sources/web").await.ok()["display_name"], "Web two");
+    let file =
+        write("d.json", json!({"name": "Prod two", "settings": {"hooks": [{"hook": "https://example.com/two"}]}}));
+    seg(&env, "public", &["destinations", "patch", "web/webhooks", "--from-file", file.to_str().unwrap()])
+        .await
+        .code(0);
+    writes(&env).await;
+    let run = seg(&env, "public", &["sources", "patch", "web", "--set", "labels=5"]).await;
+    run.code(2);
+    assert!(run.stderr.contains("labels"), "{}", run.stderr);
+    assert_eq!(writes(&env).await, Vec::<String>::new(), "nothing written");
 }

@@ -381,13 +381,18 @@ fn last_segment(name: &str) -> &str {
     name.rsplit('/').next().unwrap_or(name)
 }
 
-/// A source's labels as an update gives them (a value not a string spelled as JSON; none when cleared).
-fn labels_of(value: Option<&Value>) -> BTreeMap<String, String> {
-    let object = value.and_then(Value::as_object).cloned().unwrap_or_default();
-    object
+/// A source's labels as an update gives them: an object (a value not a string spelled as JSON), none when cleared;
+/// anything else is refused, never read as no labels.
+fn labels_of(value: Option<&Value>) -> Result<BTreeMap<String, String>> {
+    let object = match value {
+        None | Some(Value::Null) => Map::new(),
+        Some(Value::Object(object)) => object.clone(),
+        Some(_) => return Err(Error::usage("source.labels: give the labels as an object, {\"key\": \"value\", ...}")),
+    };
+    Ok(object
         .into_iter()
         .map(|(key, value)| (key, value.as_str().map_or_else(|| value.to_string(), String::from)))
-        .collect()
+        .collect())
 }
 
 /// A filter's id as the Public API has it: the Config API's is the same with `df_` before it, and either names it.
@@ -920,7 +925,7 @@ impl Call<'_> {
                     let name = value.as_ref().and_then(Value::as_str).unwrap_or_default();
                     patch.slug = Some(last_segment(name).to_string());
                 }
-                "labels" => labels = Some(labels_of(value.as_ref())),
+                "labels" => labels = Some(labels_of(value.as_ref())?),
                 other if other.starts_with("labels.") => {
                     return Err(Error::usage(format!("source.{other}: set the labels whole with --api public")));
                 }
@@ -1123,8 +1128,13 @@ fn named_destinations(all: Vec<Value>) -> Vec<(String, Value)> {
             let segment = if seen.insert(slug.clone()) {
                 slug.clone()
             } else {
+                // A name that cannot stand in a segment (a `/`, a control character) is no name seg can print.
+                let nameable = |name: &str| !name.contains('/') && !name.chars().any(char::is_control);
                 match name {
-                    Some(name) if keys.iter().filter(|(s, n)| s == slug && n.as_ref() == Some(name)).count() == 1 => {
+                    Some(name)
+                        if nameable(name)
+                            && keys.iter().filter(|(s, n)| s == slug && n.as_ref() == Some(name)).count() == 1 =>
+                    {
                         format!("{slug}{}{name}", crate::api::names::INSTANCE)
                     }
                     _ => d.get("id").and_then(Value::as_str).unwrap_or_default().to_string(),
@@ -1191,10 +1201,12 @@ mod tests {
             d("d4", "webhooks", ""),
             d("e5", "webhooks", "Twin"),
             d("f6", "webhooks", "Twin"),
+            d("g7", "webhooks", "EU/West"),
         ]);
         let segments: Vec<&str> = named.iter().map(|(s, _)| s.as_str()).collect();
-        // The first of an entry by its slug; a further one by its own name, else (none, or shared) by its id.
-        assert_eq!(segments, ["webhooks", "amplitude", "webhooks#Staging", "d4", "e5", "f6"]);
+        // The first of an entry by its slug; a further one by its own name, else (none, shared, or one no segment can
+        // hold) by its id.
+        assert_eq!(segments, ["webhooks", "amplitude", "webhooks#Staging", "d4", "e5", "f6", "g7"]);
     }
 
     #[test]

@@ -61,7 +61,11 @@ pub async fn calls<A>(transport: &Transport, request: &Request<A>, known: &mut K
             for path in fields.names() {
                 match path {
                     "display_name" | "enabled" | "name" => patch = true,
-                    "labels" => labels = Some(super::labels_of(fields.value("labels"))),
+                    "labels" => match super::labels_of(fields.value("labels")) {
+                        Ok(given) => labels = Some(given),
+                        // Refused before any call.
+                        Err(_) => return Ok(Vec::new()),
+                    },
                     _ => return Ok(Vec::new()),
                 }
             }

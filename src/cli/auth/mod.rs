@@ -302,7 +302,8 @@ async fn status(ctx: &Context) -> Result<()> {
     let report = serde_json::to_value(&report).map_err(|e| Error::failed(e.to_string()))?;
     // A table is `field  value` lines like every single resource's: the workspaces one a line, not JSON.
     ctx.output(crate::ui::table::ANY)?.value(&report)?;
-    outcome
+    // The record says what went wrong: the exit code and the hint say the rest.
+    outcome.map_err(|error| Error::Reported(Box::new(error)))
 }
 
 /// The first page of workspaces: what a token reaches, and whether it works at all.

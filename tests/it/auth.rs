@@ -37,6 +37,9 @@ async fn login_checks_the_token_stores_it_privately_and_logout_removes_it() {
     env.seg_with(&["workspaces", "list"], &[]).await.code(4);
     let run = env.seg_with(&["auth", "status"], &[]).await;
     run.code(4);
+    // Said once: in the record; stderr says what to do, and not again what went wrong.
+    assert_eq!(run.json()["error"], "no token configured");
+    assert!(!run.stderr.contains("error") && run.stderr.contains("hint: "), "{}", run.stderr);
     // Profiles keep separate tokens.
     env.seg_stdin(&["auth", "login", "--with-token", "--profile", "ci"], &[], WRITE.as_bytes()).await.code(0);
     env.seg_with(&["workspaces", "list", "--profile", "ci"], &[]).await.code(0);

@@ -1,8 +1,7 @@
 //! `seg serve --seed FILE`: resources created at start through the API's own route table, so a seed passes exactly
 //! the validation a client's create would. Two formats:
 //! - a workspace file (`seg/1`, as `seg export` writes it; docs/reference/commands.md, "Workspaces as code"): its
-//! workspace, sources,
-//!   destinations, tracking plans and connections. What the built-in catalog lacks (a source or destination entry, a
+//!   workspace, sources, destinations, tracking plans and connections. What the built-in catalog lacks (a source or destination entry, a
 //!   setting) is added to it, typed from the file's values. `$env` secrets are read from the environment; an unset
 //!   one stops the start (exit 2), naming it.
 //! - the resource list: `{"workspaces": ["acme"], "sources": [<source>], "destinations": [<destination>],

@@ -49,7 +49,7 @@ SERVER_LOG="$TARGET_DIR/schemathesis-$API-serve.log"
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null; wait "$SERVER" 2>/dev/null; rm -rf "$WORK"' EXIT
 
-# The first stdout line is `listening on http://HOST:PORT` (EMULATOR.md).
+# The first stdout line is `listening on http://HOST:PORT` (docs/EMULATOR.md).
 for _ in $(seq 100); do
   grep -q '^listening on ' "$WORK/stdout" 2>/dev/null && break
   kill -0 "$SERVER" 2>/dev/null || { cat "$SERVER_LOG" >&2; exit 1; }

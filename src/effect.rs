@@ -1,8 +1,8 @@
-//! The one gate every side effect passes (CLI.md, "Effects and `--dry-run`"): an HTTP request other than GET/HEAD
-//! (API writes, webhook POSTs, `listen --forward-to`), a write to the config file, the credentials file or the
-//! keyring, a file written. The gate knows `--dry-run`: then it says what it would do (a request as one JSON line
-//! on stdout, with secrets masked as at `-vv`; a file or keyring entry as a line on stderr) and does nothing. Reads
-//! always happen.
+//! The one gate every side effect passes (docs/reference/commands.md, "Effects and `--dry-run`"): an HTTP request other
+//! than GET/HEAD (API writes, webhook POSTs, `listen --forward-to`), a write to the config file, the credentials file
+//! or the keyring, a file written. The gate knows `--dry-run`: then it says what it would do (a request as one JSON
+//! line on stdout, with secrets masked as at `-vv`; a file or keyring entry as a line on stderr) and does nothing.
+//! Reads always happen.
 //!
 //! The raw ways to act (sending a request, writing or renaming a file, writing the keyring) appear only in this
 //! module: `clippy.toml` forbids them everywhere else, so no command can forget `--dry-run`.
@@ -121,11 +121,11 @@ impl Gate {
     }
 
     /// Writes a file the user named (an export, a saved plan) without ever writing where a planted link points
-    /// (CLI.md, "Writing a file never replaces something that is not a regular file"): a standard stream named as
-    /// such (`-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`) is written through; nothing there or a regular file is
-    /// replaced atomically, mode 0600 (written beside it and renamed over it: a link planted meanwhile is replaced,
-    /// not followed); a FIFO is written through, opened without following a link; anything else (a symbolic link, a
-    /// device, a folder) is refused (exit 2) and left as it was.
+    /// (docs/reference/commands.md, "Writing a file never replaces something that is not a regular file"): a standard
+    /// stream named as such (`-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`) is written through; nothing there or a
+    /// regular file is replaced atomically, mode 0600 (written beside it and renamed over it: a link planted meanwhile
+    /// is replaced, not followed); a FIFO is written through, opened without following a link; anything else (a
+    /// symbolic link, a device, a folder) is refused (exit 2) and left as it was.
     ///
     /// The directories on the way are checked too: from the current directory down to the file, each must be a real
     /// directory, never a symbolic link (`plan/` committed as a link to `~/.config/seg` would put the file there).

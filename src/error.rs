@@ -1,5 +1,6 @@
-//! The one error type every command returns, and the one place it becomes an exit code (CLI.md, "Exit codes").
-//! Messages never carry the token: errors are built from redacted parts, and the printer scrubs what it writes.
+//! The one error type every command returns, and the one place it becomes an exit code (docs/reference/commands.md,
+//! "Exit codes"). Messages never carry the token: errors are built from redacted parts, and the printer scrubs what it
+//! writes.
 
 use std::fmt;
 
@@ -53,7 +54,7 @@ pub enum Error {
 }
 
 /// An error as scripts read it: `{"status", "code", "message", "exit_code"}`; `status` is `null` without an HTTP
-/// answer, `code` `null` when the service sent none (CLI.md, "Exit codes").
+/// answer, `code` `null` when the service sent none (docs/reference/commands.md, "Exit codes").
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct ErrorReport {
     pub status: Option<u16>,
@@ -97,8 +98,9 @@ impl ApiError {
     }
 }
 
-/// A code is shown only when the service sent one (CLI.md, "Exit codes"): a code derived from the status would
-/// read as the service's word, and a script or a person comparing it with the service's documentation is misled.
+/// A code is shown only when the service sent one (docs/reference/commands.md, "Exit codes"): a code derived from the
+/// status would read as the service's word, and a script or a person comparing it with the service's documentation is
+/// misled.
 impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.code {
@@ -117,7 +119,7 @@ impl Error {
         Error::Failed(msg.into())
     }
 
-    /// CLI.md's exit-code table, in exactly one place.
+    /// docs/reference/commands.md's exit-code table, in exactly one place.
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Failed(_) | Error::Differs(_) => 1,
@@ -132,9 +134,9 @@ impl Error {
         }
     }
 
-    /// The error as one JSON line, for `-o json` (CLI.md, "Exit codes"); `None` for a closed stdout, which stays
-    /// quiet. `code` is the service's, `null` when it sent none, as the human line shows it; `exit_code` still
-    /// follows the table.
+    /// The error as one JSON line, for `-o json` (docs/reference/commands.md, "Exit codes"); `None` for a closed
+    /// stdout, which stays quiet. `code` is the service's, `null` when it sent none, as the human line shows it;
+    /// `exit_code` still follows the table.
     pub fn to_json(&self) -> Option<String> {
         let report = self.report()?;
         let text = serde_json::to_string(&serde_json::json!({ "error": report })).ok()?;

@@ -14,7 +14,7 @@ pub fn client(timeout: Duration, user_agent: Option<&str>) -> reqwest::ClientBui
     }
 }
 
-/// A webhook sender follows no redirect, as the service follows none (WEBHOOKS.md).
+/// A webhook sender follows no redirect, as the service follows none (docs/WEBHOOKS.md).
 pub fn no_redirects(builder: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
     builder.redirect(reqwest::redirect::Policy::none())
 }

@@ -20,7 +20,8 @@ fn main() -> ExitCode {
     // --jq filters run in a child process of this binary: nothing a filter does can abort seg itself.
     seg::ui::jq::isolate();
     seg::init_tls();
-    // Before threads start: the kernel keyring is per-thread credentials (DEPENDENCIES.md); completion may read it.
+    // Before threads start: the kernel keyring is per-thread credentials (`prepare_keyring` says why); completion may
+    // read it.
     seg::config::credentials::prepare_keyring();
     // A shell asking for completions (`COMPLETE=bash seg ...`): answered here, then the process ends.
     clap_complete::CompleteEnv::with_factory(seg::cli::completion::command).complete();
@@ -62,9 +63,9 @@ fn global_source(matches: &clap::ArgMatches, id: &str) -> Option<clap::parser::V
     found
 }
 
-/// A standard stream closed when seg starts (`seg ... >&-`) is exit 1 (CLI.md, "Exit codes"). Otherwise the first
-/// file seg opened would get descriptor 1 and data meant for stdout would land in it (an export's file, the budget
-/// file), and the command would seem to succeed.
+/// A standard stream closed when seg starts (`seg ... >&-`) is exit 1 (docs/reference/commands.md, "Exit codes").
+/// Otherwise the first file seg opened would get descriptor 1 and data meant for stdout would land in it (an export's
+/// file, the budget file), and the command would seem to succeed.
 ///
 /// The check cannot wait for `main`: Rust's runtime, before `main`, opens `/dev/null` onto a closed descriptor 0-2
 /// (so that no file takes its number), after which `seg >&-` and `seg >/dev/null` look the same. So a constructor

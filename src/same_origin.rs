@@ -1,7 +1,7 @@
-//! Who may use seg's local control surfaces: the emulator's `/_emulator/*` (CLI.md, "Two APIs") and the webhook
-//! inspector's `/_seg/` (`webhook listen --inspect`). Any web page the user opens can make the browser send requests
-//! to a port on this machine, and with a name of its own that resolves to 127.0.0.1 (DNS rebinding) it can even
-//! read the answers. So a request must name the address served in `Host`, and must not come from a page of another
+//! Who may use seg's local control surfaces: the emulator's `/_emulator/*` (docs/reference/commands.md, "Two APIs") and
+//! the webhook inspector's `/_seg/` (`webhook listen --inspect`). Any web page the user opens can make the browser send
+//! requests to a port on this machine, and with a name of its own that resolves to 127.0.0.1 (DNS rebinding) it can
+//! even read the answers. So a request must name the address served in `Host`, and must not come from a page of another
 //! origin (`Origin`, or `Sec-Fetch-Site` for the requests browsers send without one, such as an `<img>`). One check
 //! for both servers; each says the refusal in its own format.
 

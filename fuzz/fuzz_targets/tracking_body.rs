@@ -2,8 +2,8 @@
 //! checks `seg serve` runs before it queues a delivery) on arbitrary bodies and on JSON shaped like tracking calls.
 //!
 //! It never panics or overflows the stack; a body is refused with a message, or every call it holds becomes a
-//! webhook body that WEBHOOKS.md allows: a JSON object in JSON.stringify form (stringify(parse(x)) is x), with exactly
-//! its type's keys in its type's order (then a `context` when the type lists none), `type` the call's type,
+//! webhook body that docs/WEBHOOKS.md allows: a JSON object in JSON.stringify form (stringify(parse(x)) is x), with
+//! exactly its type's keys in its type's order (then a `context` when the type lists none), `type` the call's type,
 //! `version` 1, ids as strings or `null`, and a timestamp in UTC with milliseconds (`2012-12-02T00:30:08.276Z`). A
 //! single call's path gives one body of its type; a batch gives one body per item, each of its item's type. A body
 //! that is no JSON object is refused.

@@ -11,7 +11,7 @@ Env:
 
 Prints each step; exits 1 on the first failure (after a best-effort cleanup).
 
-What the library puts on the wire (read from its source, see REPORT.md):
+What the library puts on the wire (read from its source):
   * every URL is base_url + path, where base_url must end in "/v1beta/";
     collection/resource calls end with a trailing "/" (e.g. GET /v1beta/workspaces/demo/sources/)
     and catalog calls have a doubled slash (GET /v1beta//catalog/destinations/webhooks/);

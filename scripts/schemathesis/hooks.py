@@ -3,7 +3,7 @@
 Each hook states a rule of the emulator that OpenAPI cannot express, so that a positive ("schema-valid") case is
 really valid; adds the links of the stateful phase, which need to cut a slug out of a resource name (a schemathesis
 extension of runtime expressions, so they live here and not in the served document); or replaces a built-in check
-whose expectation contradicts the wire contract (../shared/docs/API.md).
+whose expectation contradicts the wire contract (docs/reference/config-api.md).
 """
 
 import json
@@ -176,8 +176,8 @@ def filter_failure(context, failure, case, response):
 
 @schemathesis.check
 def undeclared_method_is_unimplemented(ctx, response, case):
-    """A documented path called with a method it lacks answers 501 / code 12 (API.md, "Errors"; EMULATOR.md,
-    "Order of checks"). Replaces the built-in `unsupported_method`, which expects 405."""
+    """A documented path called with a method it lacks answers 501 / code 12 (docs/reference/config-api.md, "Errors";
+    docs/EMULATOR.md, "Order of checks"). Replaces the built-in `unsupported_method`, which expects 405."""
     meta = case.meta
     if meta is None or not isinstance(meta.phase.data, CoveragePhaseData):
         return None

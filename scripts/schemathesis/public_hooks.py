@@ -4,7 +4,7 @@ The Public API's document (`/openapi-public.json`) declares its own links, so th
 emulator that OpenAPI cannot express, so that a positive ("schema-valid") case is really valid: an id in a body must
 name something that exists (and a filter's source must be its destination's), a cursor must be one the server
 issued, a filter's condition must be FQL, and a rule list names each rule once. They also replace the built-in
-`unsupported_method` check, whose expectation contradicts the wire contract (../shared/docs/PUBLIC-API.md): a method
+`unsupported_method` check, whose expectation contradicts the wire contract (docs/reference/public-api.md): a method
 a path lacks is 404 `not-found` there.
 """
 
@@ -161,8 +161,8 @@ def filter_failure(context, failure, case, response):
 
     `use_after_free` (ST301) reads any DELETE as deleting the resource at its path. `removeRulesFromTrackingPlan`
     and `removeSourceFromTrackingPlan` delete what their query names from a collection at that path: the plan's
-    rules and sources are still there (PUBLIC-API.md, "Operations"). Dropped when the delete was one of those and
-    the plan answers 200 to a GET now.
+    rules and sources are still there (docs/reference/public-api.md, "Operations"). Dropped when the delete was one of
+    those and the plan answers 200 to a GET now.
 
     An upsert of rules whose `newKey` renames a rule onto one the plan has is 422 (the plan would hold it twice):
     which rules a plan has is the store's state, which the case was drawn before (the coverage phase draws its
@@ -180,8 +180,8 @@ def filter_failure(context, failure, case, response):
 
 @schemathesis.check
 def undeclared_method_is_not_found(ctx, response, case):
-    """A documented path called with a method it lacks answers 404 `not-found` (PUBLIC-API.md, "Errors";
-    EMULATOR.md, "Order of checks"): the Public API has no 405 or 501. Replaces the built-in `unsupported_method`,
+    """A documented path called with a method it lacks answers 404 `not-found` (docs/reference/public-api.md, "Errors";
+    docs/EMULATOR.md, "Order of checks"): the Public API has no 405 or 501. Replaces the built-in `unsupported_method`,
     which expects 405."""
     meta = case.meta
     if meta is None or not isinstance(meta.phase.data, CoveragePhaseData):

@@ -1,7 +1,7 @@
-//! Resource names: full names (`workspaces/w/sources/s/destinations/d`) and the short forms of CLI.md, completed
-//! from the workspace (`-w`) and, for destinations, the source (`--source`). Checked before any request is sent:
-//! the structure (segment count and keywords) strictly, the characters permissively (no empty, `.` or `..`
-//! segment, no `?`, `#`, `%` or whitespace), since the service publishes no slug rule.
+//! Resource names: full names (`workspaces/w/sources/s/destinations/d`) and the short forms of
+//! docs/reference/commands.md, completed from the workspace (`-w`) and, for destinations, the source (`--source`).
+//! Checked before any request is sent: the structure (segment count and keywords) strictly, the characters permissively
+//! (no empty, `.` or `..` segment, no `?`, `#`, `%` or whitespace), since the service publishes no slug rule.
 
 use std::fmt;
 

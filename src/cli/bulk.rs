@@ -1,9 +1,10 @@
-//! `--each F|-`: one command over many items (CLI.md, "Bulk"). Each input line is a name, or an ndjson object
-//! holding the flags of one invocation (`{"name": "web/webhooks", "enabled": true, "config": {"sharedSecret": "x"}}`).
-//! Every line is read and checked before the first request; then the items run concurrently within the token's rate
-//! budget, and each gives one ndjson result line, in input order: `{"name", "ok": true, "resource": {...}}` (the
-//! service's answer as it sent it) or `{"name", "ok": false, "error": {...}}`. The exit code is 0 when all succeeded, the common code when all failed alike, else 1; the names
-//! that failed are listed on stderr, one a line, so a rerun can take only them.
+//! `--each F|-`: one command over many items (docs/reference/commands.md, "Bulk"). Each input line is a name, or an
+//! ndjson object holding the flags of one invocation (`{"name": "web/webhooks", "enabled": true, "config":
+//! {"sharedSecret": "x"}}`). Every line is read and checked before the first request; then the items run concurrently
+//! within the token's rate budget, and each gives one ndjson result line, in input order: `{"name", "ok": true,
+//! "resource": {...}}` (the service's answer as it sent it) or `{"name", "ok": false, "error": {...}}`. The exit code
+//! is 0 when all succeeded, the common code when all failed alike, else 1; the names that failed are listed on stderr,
+//! one a line, so a rerun can take only them.
 
 use std::future::Future;
 use std::path::Path;

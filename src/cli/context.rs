@@ -654,7 +654,8 @@ impl Context {
         !self.global.yes && !self.gate.is_dry_run() && self.printer.stdin_tty && self.printer.stderr_tty
     }
 
-    /// What deleting these takes with it, for the question (CLI.md: a delete's prompt says what goes with it), read
+    /// What deleting these takes with it, for the question (docs/reference/commands.md: a delete's prompt says what
+    /// goes with it), read
     /// only when a person will be asked: `, with their 2 destinations and 3 filters`, or nothing.
     async fn taken_with(&self, names: &[Name]) -> Result<String> {
         if !self.will_ask() {

@@ -1,6 +1,6 @@
-//! The global options of CLI.md. Each has an environment variable; a flag beats its variable, and both beat the
-//! profile and the default (resolved in `Context`). The token's flags have no clap `env`: their variables are
-//! read by `config::token`, so that `--token-file` (a flag) beats `SEG_TOKEN` (a variable), and so that help
+//! The global options of docs/reference/commands.md. Each has an environment variable; a flag beats its variable, and
+//! both beat the profile and the default (resolved in `Context`). The token's flags have no clap `env`: their variables
+//! are read by `config::token`, so that `--token-file` (a flag) beats `SEG_TOKEN` (a variable), and so that help
 //! output can never show a token's value.
 
 use std::path::PathBuf;
@@ -119,7 +119,7 @@ pub struct GlobalArgs {
     pub workspace_from_flag: bool,
 
     /// Which of these came from the command line (not a variable): a flag that cannot apply is an error, a
-    /// variable that cannot apply is ignored (CLI.md, "Two APIs").
+    /// variable that cannot apply is ignored (docs/reference/commands.md, "Two APIs").
     #[arg(skip)]
     pub from_flag: FromFlag,
 

@@ -9,7 +9,7 @@ use super::status::Status;
 
 /// The largest request body the Config API's door reads; a larger one is 413 with code 3.
 pub const MAX_BODY: usize = 4 * 1024 * 1024;
-/// The Public API's (PUBLIC-API.md: 413 over 2 MiB).
+/// The Public API's (docs/reference/public-api.md: 413 over 2 MiB).
 pub const MAX_PUBLIC_BODY: usize = 2 * 1024 * 1024;
 
 /// Reads a whole request body (the gate's and the tracking endpoints'): 413 over `limit`, 408 when the client takes

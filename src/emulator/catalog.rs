@@ -212,7 +212,7 @@ impl Catalog {
     }
 
     /// Whether a destination setting holds a secret, which the Public API shows censored: a `PASSWORD` setting, and
-    /// the `webhooks` entry's `sharedSecret` (PUBLIC-API.md: the emulator's catalog types it so there).
+    /// the `webhooks` entry's `sharedSecret` (docs/reference/public-api.md: the emulator's catalog types it so there).
     pub fn is_secret(&self, slug: &str, key: &str) -> bool {
         let typed = self.destination(slug).and_then(|d| d.settings.iter().find(|s| s.name == key));
         typed.is_some_and(|s| s.kind.eq_ignore_ascii_case("password")) || (slug == WEBHOOKS && key == "sharedSecret")

@@ -64,7 +64,7 @@ pub struct Fault {
     #[serde(default)]
     pub at: At,
     pub status: Option<u16>,
-    /// The body's code; by default the status's (API.md's error table).
+    /// The body's code; by default the status's (docs/reference/config-api.md, "Errors").
     pub code: Option<i32>,
     /// A plain-text body instead of the JSON error.
     pub body: Option<String>,

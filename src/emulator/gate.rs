@@ -123,8 +123,8 @@ pub enum NoToken {
 }
 
 impl NoToken {
-    /// The refusal in the door's terms: the Config API says 401 for both (API.md); the Public API 401 for a missing
-    /// header and 403 for a token it does not know (PUBLIC-API.md, after a live test).
+    /// The refusal in the door's terms: the Config API says 401 for both (docs/reference/config-api.md); the Public API
+    /// 401 for a missing header and 403 for a token it does not know (docs/reference/public-api.md, after a live test).
     fn status(self, door: Door, message: &str) -> Status {
         match (self, door) {
             (NoToken::Unknown, Door::Public) => Status::new(Code::PermissionDenied, message),
@@ -321,8 +321,8 @@ fn escape_into(out: &mut String, path: &str) {
     }
 }
 
-/// The Public API's rate-limit headers (PUBLIC-API.md, "Rate limits"): the points used and left, and when the
-/// budget is whole again as an IMF date.
+/// The Public API's rate-limit headers (docs/reference/public-api.md, "Rate limits"): the points used and left, and
+/// when the budget is whole again as an IMF date.
 fn rate_headers(headers: &mut HeaderMap, budget: Budget) {
     let reset = jiff::Timestamp::now() + jiff::SignedDuration::try_from(budget.reset_in).unwrap_or_default();
     let reset = jiff::fmt::rfc2822::DateTimePrinter::new().timestamp_to_rfc9110_string(&reset).unwrap_or_default();

@@ -149,7 +149,7 @@ pub struct TrackingBody {
 
 /// What the tracking endpoint at `path` makes of a request body: its calls, each with the webhook body it becomes
 /// (`received` standing in for a missing timestamp), or the message of the 400 it gets. The same reading and
-/// checks the endpoints run before queueing; `fuzz/fuzz_targets/tracking_body.rs` holds them to WEBHOOKS.md.
+/// checks the endpoints run before queueing; `fuzz/fuzz_targets/tracking_body.rs` holds them to docs/WEBHOOKS.md.
 pub fn tracking_bodies(path: &str, body: &[u8], received: &str) -> Result<Vec<TrackingBody>, String> {
     let kind = path.strip_prefix("/v1/").and_then(tracking_call);
     if kind.is_none() && path != "/v1/batch" {
@@ -337,7 +337,7 @@ impl<'a> Call<'a> {
         }
     }
 
-    /// The body WEBHOOKS.md gives for this type (`wire::message` owns the layout), filled from the message: ids as
+    /// The body docs/WEBHOOKS.md gives for this type (`wire::message` owns the layout), filled from the message: ids as
     /// strings, `""` for a screen without a name, the received time when the message has no timestamp, and the
     /// message's (or its batch's) `context`.
     fn webhook_body(&self, received: &str) -> String {

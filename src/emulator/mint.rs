@@ -1,5 +1,6 @@
 //! What the emulator makes up: times as the service writes them and ids of each shape the two APIs show
-//! (PUBLIC-API.md, "IDs, slugs, secrets"). One place, so the stores, the front doors and the outbox agree.
+//! (docs/reference/public-api.md, "IDs, slugs, secrets"). One place, so the stores, the front doors and the outbox
+//! agree.
 
 use rand::RngExt;
 use rand::distr::Alphanumeric;

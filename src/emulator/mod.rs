@@ -1,7 +1,7 @@
-//! `seg serve`: a local emulator of the Config API v1beta as API.md describes it, on axum, with the tracking
-//! endpoints of analytics libraries and the webhook deliveries they cause (WEBHOOKS.md). Tests and `seg demo` run
-//! it in-process on a listener they bound; `seg serve` runs it as a server. It shares the wire model with the
-//! client (`wire`) and the delivery engine with `seg webhook send` (`webhook::deliver`), and nothing else.
+//! `seg serve`: a local emulator of the Config API v1beta as docs/reference/config-api.md describes it, on axum, with
+//! the tracking endpoints of analytics libraries and the webhook deliveries they cause (docs/WEBHOOKS.md). Tests and
+//! `seg demo` run it in-process on a listener they bound; `seg serve` runs it as a server. It shares the wire model
+//! with the client (`wire`) and the delivery engine with `seg webhook send` (`webhook::deliver`), and nothing else.
 
 mod body;
 mod catalog;

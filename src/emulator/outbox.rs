@@ -278,7 +278,7 @@ struct Progress {
     cancelled: bool,
 }
 
-/// Where a regulation stands, by its notifications (PUBLIC-API.md: `INITIALIZED` until they are sent).
+/// Where a regulation stands, by its notifications (docs/reference/public-api.md: `INITIALIZED` until they are sent).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Standing {
     /// Some are still to be sent (or sent again).

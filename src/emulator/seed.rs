@@ -1,7 +1,7 @@
 //! `seg serve --seed FILE`: resources created at start through the API's own route table, so a seed passes exactly
 //! the validation a client's create would. Two formats:
-//! - a workspace file (`seg/1`, as `seg export` writes it; CLI.md, "Workspaces as code"): its workspace, sources,
-//!   destinations, tracking plans and connections. What the built-in catalog lacks (a source or destination entry, a
+//! - a workspace file (`seg/1`, as `seg export` writes it; docs/reference/commands.md, "Workspaces as code"): its
+//!   workspace, sources, destinations, tracking plans and connections. What the built-in catalog lacks (a source or destination entry, a
 //!   setting) is added to it, typed from the file's values. `$env` secrets are read from the environment; an unset
 //!   one stops the start (exit 2), naming it.
 //! - the resource list: `{"workspaces": ["acme"], "sources": [<source>], "destinations": [<destination>],
@@ -153,7 +153,8 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
         ..Snapshot::default()
     };
     let plan = diff::plan(file, &empty, diff::Options::default(), &env)?;
-    // CLI.md: an unset reference stops the start, naming it (a copy without its secrets would deliver unsigned).
+    // docs/reference/commands.md: an unset reference stops the start, naming it (a copy without its secrets would
+    // deliver unsigned).
     let unset: Vec<String> = plan.env_names().into_iter().filter(|name| env.secret(name).is_none()).collect();
     if !unset.is_empty() {
         return Err(Error::usage(format!(

@@ -1,7 +1,7 @@
 //! What went wrong with a request, in neutral terms, and how each front door says it: the Config API answers an
-//! HTTP status with exactly `{"error","code"}` (API.md, "Errors"), the Public API `{"errors":[{type, message,
-//! field}]}` with the status PUBLIC-API.md gives each case. The model and the gate return a [`Status`]; the door the
-//! request came through renders it, so one check has one answer on each API.
+//! HTTP status with exactly `{"error","code"}` (docs/reference/config-api.md, "Errors"), the Public API
+//! `{"errors":[{type, message, field}]}` with the status docs/reference/public-api.md gives each case. The model and
+//! the gate return a [`Status`]; the door the request came through renders it, so one check has one answer on each API.
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -22,8 +22,8 @@ pub enum Door {
 }
 
 /// How the Public API tells two kinds of bad input apart: a body it cannot read at all is 400 `bad-request`; a
-/// readable one that breaks a rule is 422 `input-validation` (PUBLIC-API.md, "Errors"). The Config API says 400 for
-/// both.
+/// readable one that breaks a rule is 422 `input-validation` (docs/reference/public-api.md, "Errors"). The Config API
+/// says 400 for both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Invalid {
     /// Not JSON, or not the operation's shape (the Public API: 400).

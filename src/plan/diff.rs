@@ -522,7 +522,7 @@ fn view<T: Serialize>(value: &T) -> Value {
 
 /// A name of `kind`, in full, inside `workspace`: what every target of a plan's request must be.
 fn within(kind: Kind, name: &str, workspace: &str) -> Result<(), String> {
-    // A filter's name may carry the config segment the real service once answered with (API.md).
+    // A filter's name may carry the config segment the real service once answered with (docs/reference/config-api.md).
     let plain = match (kind, name.split_once("/config/")) {
         (Kind::Filter, Some((destination, rest))) => {
             format!("{destination}/filters/{}", rest.rsplit_once("/filters/").map_or(rest, |(_, id)| id))
@@ -1502,7 +1502,8 @@ mod tests {
         assert!(!same(&big("-9223372036854775808"), &big("-9223372036854775807")));
         assert!(same(&big("0.1"), &big("0.10")) && !same(&big("0.1"), &big("0.2")));
         assert!(!same(&big("1e300"), &big("1")));
-        // Decimals keep their precision (CLI.md, "Values compare exactly"): a double holds both of these as 0.1.
+        // Decimals keep their precision (docs/reference/commands.md, "Values compare exactly"): a double holds both of
+        // these as 0.1.
         assert!(!same(&big("0.1000000000000000055511151231257827"), &big("0.1")));
         assert!(!same(&big("123456789012345678901234"), &big("123456789012345678901235")));
         for (a, b) in

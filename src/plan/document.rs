@@ -2,9 +2,9 @@
 //! typed reading (`file.rs`) takes the values. The checks that must name a place run here, on YAML and JSON alike
 //! (JSON is YAML's flow style): a key given twice (both lines named: the typed reading would silently keep one), a
 //! `$env` reference anywhere but inside a destination's `config` or naming anything but a `SEG_SECRET_` variable
-//! (CLI.md, "What a file and a plan can never do"), an alias (whose copy could carry a reference out of `config`),
-//! nesting deeper than [`MAX_DEPTH`]. Messages name lines, columns and keys, never a value: the file may be a link
-//! to a credentials file.
+//! (docs/reference/commands.md, "What a file and a plan can never do"), an alias (whose copy could carry a reference
+//! out of `config`), nesting deeper than [`MAX_DEPTH`]. Messages name lines, columns and keys, never a value: the file
+//! may be a link to a credentials file.
 
 use std::collections::HashMap;
 

@@ -190,7 +190,7 @@ pub fn env_name(source: &str, destination: &str, key: &str) -> String {
 impl WorkspaceFile {
     /// A file's bytes: JSON when they start with `{`, else YAML. Any problem is a usage error naming the file and,
     /// where the parser knows it, the line and column, never a value of the file (it may be a link to a credentials
-    /// file, CLI.md "Errors never quote a file").
+    /// file, docs/reference/commands.md "Errors never quote a file").
     pub fn read(bytes: Vec<u8>, path: &Path) -> Result<WorkspaceFile> {
         let text =
             String::from_utf8(bytes).map_err(|_| Error::usage(format!("{} is not UTF-8 text", path.display())))?;
@@ -226,7 +226,7 @@ impl WorkspaceFile {
 
     /// Every number of the file's values (config, library config, schema config, filter actions, rules) with the
     /// digits the file gives it, where the file writes it in JSON's syntax: YAML read it as a double, and a
-    /// decimal's precision counts in `diff` (CLI.md, "Values compare exactly").
+    /// decimal's precision counts in `diff` (docs/reference/commands.md, "Values compare exactly").
     fn spell_numbers_as_written(&mut self, places: &super::document::Places) {
         fn walk(value: &mut Value, path: &mut Vec<String>, places: &super::document::Places) {
             match value {

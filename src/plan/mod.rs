@@ -1,6 +1,7 @@
-//! Workspaces as code (CLI.md, "Workspaces as code"): the `seg/1` file, `export` (a workspace as a file), the plan
-//! (what differs, as a value: printed by `diff`, saved with `--out`, refused when stale) and `apply` (the plan's
-//! requests, in order). Reads go through `api::walk`, writes through the client and so through the effect gate.
+//! Workspaces as code (docs/reference/commands.md, "Workspaces as code"): the `seg/1` file, `export` (a workspace as a
+//! file), the plan (what differs, as a value: printed by `diff`, saved with `--out`, refused when stale) and `apply`
+//! (the plan's requests, in order). Reads go through `api::walk`, writes through the client and so through the effect
+//! gate.
 
 pub mod apply;
 pub mod diff;

@@ -1,6 +1,6 @@
-//! `$env` references, the one way a workspace file or a plan holds a secret (CLI.md, "What a file and a plan can
-//! never do"). A reference is `{"$env": NAME}`; it may name only a `SEG_SECRET_` variable ([`Env`] reads no other),
-//! and it is turned into a value only where a destination's config item holds it (`plan::apply::prepare`): a
+//! `$env` references, the one way a workspace file or a plan holds a secret (docs/reference/commands.md, "What a file
+//! and a plan can never do"). A reference is `{"$env": NAME}`; it may name only a `SEG_SECRET_` variable ([`Env`] reads
+//! no other), and it is turned into a value only where a destination's config item holds it (`plan::apply::prepare`): a
 //! reference anywhere else in a request is refused before anything is sent, whatever a hand-edited plan says. Every value read
 //! becomes a secret of the process (the printer's scrubber removes it from everything written).
 

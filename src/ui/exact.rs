@@ -1,8 +1,8 @@
 //! JSON text printed as it was written. A parsed number forgets how it was spelled (`1e2` becomes `100.0`, `1.50`
 //! `1.5`, `-0` `-0.0`, an integer beyond 64 bits a rounded double), and what `-o json`, `ndjson`, `yaml` and `--jq`
-//! print is the service's answer unchanged (CLI.md, "Resource commands"). So they print from the text: each number
-//! exactly as written, strings and layout as serde_json writes them (one form for the Scrubber and the control
-//! escapes to see).
+//! print is the service's answer unchanged (docs/reference/commands.md, "Resource commands"). So they print from the
+//! text: each number exactly as written, strings and layout as serde_json writes them (one form for the Scrubber and
+//! the control escapes to see).
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::value::RawValue;

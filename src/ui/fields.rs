@@ -1,7 +1,8 @@
 //! `--json FIELD,...`: seg's own reading of a resource, with the same field names and values whichever API answered
-//! (docs/reference/output.md, "Fields"). Each kind of resource has a short list of fields read from the typed view
-//! (the neutral reading both APIs' answers are read into); a field the API in use does not hold (`api::Holds`) or
-//! did not send is `null`, never an empty default. `-o json` without `--json` stays the answer as received.
+//! (docs/reference/output.md, "`--json FIELD,...`"). Each kind of resource has a short list of fields read from the
+//! typed view (the neutral reading both APIs' answers are read into); a field the API in use does not hold
+//! (`api::Holds`) or did not send is `null`, never an empty default. `-o json` without `--json` stays the answer as
+//! received.
 
 use serde_json::{Map, Value};
 

@@ -1,6 +1,6 @@
 //! seg's own output records: what seg reports that the service did not send. A resource is printed exactly as the
-//! service answered it (CLI.md); these are the other documents seg prints, each a `Serialize` type here, so that
-//! its keys are fixed in one place, whatever the count or the outcome, and a script can rely on them.
+//! service answered it (docs/reference/commands.md); these are the other documents seg prints, each a `Serialize` type
+//! here, so that its keys are fixed in one place, whatever the count or the outcome, and a script can rely on them.
 
 use serde::Serialize;
 use serde_json::value::RawValue;

@@ -336,8 +336,8 @@ pub fn time(text: &str) -> String {
     if zone.is_empty() { seconds } else { format!("{seconds} {zone}") }
 }
 
-/// The width to fit: the terminal's, or `$COLUMNS` (which beats it, CLI.md); `None` in a pipe without it. A
-/// `COLUMNS` of 0 says no width, as `stty` does when it knows none.
+/// The width to fit: the terminal's, or `$COLUMNS` (which beats it, docs/reference/commands.md); `None` in a pipe
+/// without it. A `COLUMNS` of 0 says no width, as `stty` does when it knows none.
 fn width(printer: &Printer) -> Option<usize> {
     let columns = std::env::var("COLUMNS").ok().and_then(|w| w.trim().parse::<usize>().ok()).filter(|w| *w > 0);
     if let Some(columns) = columns {

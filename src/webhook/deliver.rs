@@ -1,4 +1,4 @@
-//! Delivery with the service's rules (WEBHOOKS.md, "Delivery"): one attempt posts the same bytes and signature to
+//! Delivery with the service's rules (docs/WEBHOOKS.md, "Delivery"): one attempt posts the same bytes and signature to
 //! every URL at once; the first 2xx delivers the message, and the requests of that attempt still in flight are
 //! cancelled, so a hanging URL holds nothing up once another has taken the message; timeouts, connection errors,
 //! 5xx and 429 are temporary and retried with randomized exponential backoff, only to the URLs that failed so, until

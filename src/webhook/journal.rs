@@ -6,7 +6,7 @@
 //! the sender got. Ids count up across restarts (the next is one more than the highest on disk); a file is created
 //! only if its name is free, so two listeners sharing a folder never overwrite each other. Only the newest
 //! `max` requests are kept: each new one removes the one `max` before it. It is seg's bookkeeping, not an effect
-//! (CLI.md), so `--dry-run` does not stop it; its files are written through `effect::bookkeeping`.
+//! (docs/reference/commands.md), so `--dry-run` does not stop it; its files are written through `effect::bookkeeping`.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};

@@ -1,8 +1,8 @@
-//! Sample bodies of the seven message types: the shared layout of `wire::message` (the keys in the order WEBHOOKS.md
-//! gives, the same layout the emulator fills from real tracking calls) filled with the documented sample values.
-//! Tracking calls get a sample `context` after their listed keys (the seed: every tracking call carries one);
-//! `delete` is not a tracking call and gets none. The default timestamp is the documented one, so a sample and its
-//! signature are reproducible; `--timestamp now` gives the current time.
+//! Sample bodies of the seven message types: the shared layout of `wire::message` (the keys in the order
+//! docs/WEBHOOKS.md gives, the same layout the emulator fills from real tracking calls) filled with the documented
+//! sample values. Tracking calls get a sample `context` after their listed keys (the seed: every tracking call carries
+//! one); `delete` is not a tracking call and gets none. The default timestamp is the documented one, so a sample and
+//! its signature are reproducible; `--timestamp now` gives the current time.
 
 use crate::json::{JsObject, JsValue};
 use crate::wire::message::MessageType;

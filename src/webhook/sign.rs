@@ -1,5 +1,5 @@
 //! X-Signature: the lowercase hex HMAC-SHA1 of the exact body bytes, keyed by the UTF-8 bytes of the shared
-//! secret (WEBHOOKS.md, "Signature"). Comparison is constant-time on the decoded 20 bytes.
+//! secret (docs/WEBHOOKS.md, "Signature"). Comparison is constant-time on the decoded 20 bytes.
 
 use hmac::{KeyInit, Mac};
 
@@ -53,7 +53,7 @@ pub fn decode(signature: &str) -> Option<[u8; 20]> {
 mod tests {
     use super::*;
 
-    /// WEBHOOKS.md's test vector.
+    /// docs/WEBHOOKS.md's test vector.
     pub const BODY: &str = r#"{"version":1,"type":"track","userId":"019mr8mf4r","event":"Purchased an Item","properties":{"revenue":"39.95","shippingMethod":"2-day"},"timestamp":"2012-12-02T00:30:08.276Z"}"#;
 
     #[test]

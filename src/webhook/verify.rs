@@ -655,7 +655,7 @@ fn replace_crlf(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The value with its keys in the order the service writes them (WEBHOOKS.md's table for its `type`, then
+/// The value with its keys in the order the service writes them (docs/WEBHOOKS.md's table for its `type`, then
 /// `context`, then the keys it does not know in their order), when it is a message of a known type. Free-form
 /// objects (`properties`, `traits`) have no order to restore and keep theirs.
 fn service_order(value: &JsValue) -> Option<JsValue> {
@@ -1090,7 +1090,7 @@ mod tests {
 
     #[test]
     fn the_senders_secret_is_tried_with_whitespace_added() {
-        // WEBHOOKS.md: signed with "teehee\n", checked with "teehee".
+        // docs/WEBHOOKS.md: signed with "teehee\n", checked with "teehee".
         let v = verify(b"teehee", BODY.as_bytes(), "a88ae240be482bca23b017d0a505423e9982c957", false);
         assert_eq!(codes(&v), ["sender_secret_whitespace"], "{v:?}");
         assert!(v.causes[0].message.contains("trailing newline"));

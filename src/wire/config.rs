@@ -1,5 +1,5 @@
-//! Typed destination settings: the webhook URLs with their headers (API.md, "Webhook destination settings"), and
-//! which config items are secrets (masked in tables and logs, exported as references).
+//! Typed destination settings: the webhook URLs with their headers (docs/reference/config-api.md, "Webhook destination
+//! settings"), and which config items are secrets (masked in tables and logs, exported as references).
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -19,7 +19,7 @@ pub struct Hook {
     pub headers: HookHeaders,
 }
 
-/// A hook's headers: the catalog types them as a MAP (`{"Name": "value"}`), API.md shows a list
+/// A hook's headers: the catalog types them as a MAP (`{"Name": "value"}`), docs/reference/config-api.md shows a list
 /// (`[{"key", "value"}]`); both are read, and each is written back as it came.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]

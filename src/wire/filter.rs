@@ -1,5 +1,5 @@
 //! Destination filters and source schema config: the two resources that public clients of the service manage beyond
-//! the seed (API.md, "Resources that real clients use beyond the seed"; API-EVIDENCE.md §5.3, §5.6).
+//! the seed (docs/reference/config-api.md, "Resources that real clients use beyond the seed").
 //!
 //! A filter's update mask names its fields without a prefix (`if`, `actions`), unlike every other resource. Its
 //! actions are kept as JSON on the resource (a kind the service adds later survives a read and a write) and read

@@ -1,5 +1,5 @@
-//! Webhook messages (WEBHOOKS.md, "Bodies by type"): the seven types, each owning the order of its keys. One layout
-//! serves every body `seg` makes: `seg webhook sample` and `send` fill it with the documented sample values, the
+//! Webhook messages (docs/WEBHOOKS.md, "Bodies by type"): the seven types, each owning the order of its keys. One
+//! layout serves every body `seg` makes: `seg webhook sample` and `send` fill it with the documented sample values, the
 //! emulator fills it from the tracking call it received. A body carries exactly its type's keys, in order; tracking
 //! calls then add a `context` when the type lists none.
 
@@ -68,7 +68,7 @@ impl MessageType {
         self != MessageType::Delete
     }
 
-    /// The body's keys in order (WEBHOOKS.md's table).
+    /// The body's keys in order (docs/WEBHOOKS.md's table).
     pub fn layout(self) -> &'static [Slot] {
         match self {
             MessageType::Page => {

@@ -1,11 +1,11 @@
-//! The typed wire model of the Config API v1beta (API.md) and of the webhook destination (WEBHOOKS.md), shared by the
-//! client (`api`, `cli`) and the emulator (`emulator`) so the two cannot drift apart: resources, request bodies
-//! (creates, [`UpdateRequest`] with its [`FieldMask`]), the requests themselves with their idempotency, errors, and
-//! the webhook messages with their key order. No I/O here.
+//! The typed wire model of the Config API v1beta (docs/reference/config-api.md) and of the webhook destination
+//! (docs/WEBHOOKS.md), shared by the client (`api`, `cli`) and the emulator (`emulator`) so the two cannot drift apart:
+//! resources, request bodies (creates, [`UpdateRequest`] with its [`FieldMask`]), the requests themselves with their
+//! idempotency, errors, and the webhook messages with their key order. No I/O here.
 //!
-//! Responses are snake_case; request bodies also accept lowerCamelCase (API.md, [D]). Resources keep the fields
-//! this model does not know (`extra`), so a field the service adds survives a read, an edit and a write; `null` is
-//! read as the empty value wherever a client may send it.
+//! Responses are snake_case; request bodies also accept lowerCamelCase (docs/reference/config-api.md, "Transport").
+//! Resources keep the fields this model does not know (`extra`), so a field the service adds survives a read, an edit
+//! and a write; `null` is read as the empty value wherever a client may send it.
 
 pub mod config;
 pub mod fields;
@@ -58,7 +58,8 @@ impl Code {
         }
     }
 
-    /// The code a status stands for when a body carries none (CLI.md: other 4xx → 3, other 5xx → 13).
+    /// The code a status stands for when a body carries none (docs/reference/commands.md, "Exit codes": other 4xx →
+    /// 3, other 5xx → 13).
     pub fn from_http_status(status: u16) -> Option<Code> {
         Some(match status {
             401 => Code::Unauthenticated,
@@ -86,8 +87,8 @@ pub struct ErrorBody {
     pub code: i32,
 }
 
-/// The slug rule of workspaces, sources and destinations (API.md, [D]): what `seg serve` accepts, and what a
-/// workspace file is checked against before anything is sent.
+/// The slug rule of workspaces, sources and destinations (docs/reference/config-api.md, "Resource names", seg's
+/// decision): what `seg serve` accepts, and what a workspace file is checked against before anything is sent.
 pub fn valid_slug(slug: &str) -> bool {
     let bytes = slug.as_bytes();
     (1..=255).contains(&bytes.len())
@@ -103,7 +104,7 @@ pub const TOKENS_WORKSPACE: &str = "-";
 pub const SCOPE_WRITE: &str = "workspace";
 pub const SCOPE_READ: &str = "workspace:read";
 
-/// The page wrapper's key for a list of each collection (API.md, "Pagination").
+/// The page wrapper's key for a list of each collection (docs/reference/config-api.md, "Pagination").
 pub mod wrapper {
     pub const WORKSPACES: &str = "workspaces";
     pub const SOURCES: &str = "sources";

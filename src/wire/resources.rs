@@ -23,9 +23,11 @@ pub trait Resource: Serialize + DeserializeOwned {
     const CAMEL_KEY: &'static str;
     /// The array key of a page of a list of them.
     const WRAPPER: &'static str;
-    /// The method of an Update: PATCH, but PUT for tracking plans as the real service has it (API.md).
+    /// The method of an Update: PATCH, but PUT for tracking plans as the real service has it
+    /// (docs/reference/config-api.md).
     const UPDATE_METHOD: Method = Method::PATCH;
-    /// Whether mask paths carry `KEY` as a prefix (`destination.enabled`); a filter's do not (`if`, API.md).
+    /// Whether mask paths carry `KEY` as a prefix (`destination.enabled`); a filter's do not (`if`,
+    /// docs/reference/config-api.md).
     const MASK_PREFIXED: bool = true;
 }
 
@@ -214,9 +216,10 @@ const RULE_ARRAYS: [&str; 3] = ["events", "identify_traits", "group_traits"];
 const RULE_OBJECTS: [&str; 3] = ["global", "identify", "group"];
 
 impl TrackingPlan {
-    /// Rules as the service keeps them (API.md): a `null` reads as absent (real clients send one for what they leave
-    /// empty), the arrays are filled in when absent, and the shape is checked (other keys are kept as sent). The
-    /// emulator stores this; a workspace file is checked with it before anything is sent, and compared in this form.
+    /// Rules as the service keeps them (docs/reference/config-api.md): a `null` reads as absent (real clients send one
+    /// for what they leave empty), the arrays are filled in when absent, and the shape is checked (other keys are kept
+    /// as sent). The emulator stores this; a workspace file is checked with it before anything is sent, and compared in
+    /// this form.
     pub fn normalize_rules(mut rules: Map<String, Value>) -> Result<Map<String, Value>, String> {
         rules.retain(|_, value| !value.is_null());
         for key in RULE_ARRAYS {
@@ -237,12 +240,13 @@ impl TrackingPlan {
     }
 
     /// Rules in the form two readings of one plan share, whichever API was read and in whatever order the service
-    /// lists them (docs/reference/workspace-files.md, "Tracking plans"): as kept ([`TrackingPlan::normalize_rules`];
-    /// rules it would refuse stay as given), with every field at its default left out (an event's `description:
-    /// ""`, `version: 1`, `rules` null or `{}`; a rule's `key` or `jsonSchema` null), since the Public API fills in
-    /// what the Config API leaves absent; and `events` and the rules kept apart (`other_rules`, the Public API's
-    /// rules the Config API's shape has no place for) ordered by what identifies a rule, (`type`, `key`,
-    /// `version`), so that they compare as sets. Only for comparing: what is sent and written is the rules as given.
+    /// lists them (docs/reference/workspace-files.md, "Tracking-plan rules compare as the service keeps them"): as kept
+    /// ([`TrackingPlan::normalize_rules`]; rules it would refuse stay as given), with every field at its default left
+    /// out (an event's `description: ""`, `version: 1`, `rules` null or `{}`; a rule's `key` or `jsonSchema` null),
+    /// since the Public API fills in what the Config API leaves absent; and `events` and the rules kept apart
+    /// (`other_rules`, the Public API's rules the Config API's shape has no place for) ordered by what identifies a
+    /// rule, (`type`, `key`, `version`), so that they compare as sets. Only for comparing: what is sent and written is
+    /// the rules as given.
     pub fn rules_compared(rules: &Map<String, Value>) -> Map<String, Value> {
         let mut rules = TrackingPlan::normalize_rules(rules.clone()).unwrap_or_else(|_| rules.clone());
         if let Some(Value::Array(events)) = rules.get_mut("events") {
@@ -474,7 +478,7 @@ impl Resource for CatalogDestination {
 /// and as the typed model reads it (`typed`). What a script reads (`-o json`, `ndjson`, `yaml`, `--jq`) is `raw`,
 /// never a re-serialization of `typed`, which would add the fields the service left out (with empty defaults) and
 /// drop the spellings it does not know, nor of a parsed `Value`, whose numbers forget their spelling (`1e2`, `1.50`,
-/// `-0`) (CLI.md, "Resource commands"); `typed` is for checks and tables.
+/// `-0`) (docs/reference/commands.md, "Resource commands"); `typed` is for checks and tables.
 #[derive(Debug, Clone)]
 pub struct Received<T> {
     pub raw: Box<RawValue>,

@@ -1,9 +1,9 @@
 //! The Public API path under attack (issue 34): the reproductions of an adversarial walk, run black-box (the `seg`
 //! binary against servers and files), on both APIs where the promise holds for both. Each promise is held by one
-//! structure (docs/reference/answers.md, names.md, secrets.md): a name means what it names now (an id reached
-//! through a cache is checked, an id from an answer is checked like user input, a create holds a lock across its
-//! lookup), every read ends (`api::list::Followed`), every answer is read whole (`wire::text`), a secret is a secret
-//! wherever it stands.
+//! structure (docs/reference/answers.md, docs/reference/names.md, docs/reference/secrets.md): a name means what it
+//! names now (an id reached through a cache is checked, an id from an answer is checked like user input, a create holds
+//! a lock across its lookup), every read ends (`api::list::Followed`), every answer is read whole (`wire::text`), a
+//! secret is a secret wherever it stands.
 
 use std::sync::{Arc, Mutex};
 

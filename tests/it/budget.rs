@@ -1,6 +1,6 @@
-//! The machine's rate-budget file is seg's own bookkeeping, and never trusted blindly (CLI.md, "Retries and
-//! pacing"): a corrupt or far-future state is reset, a link is never followed, a directory or a folder that cannot
-//! be written leaves the process pacing alone; each is said once on stderr, and the command still succeeds.
+//! The machine's rate-budget file is seg's own bookkeeping, and never trusted blindly (docs/reference/commands.md,
+//! "Retries and pacing"): a corrupt or far-future state is reset, a link is never followed, a directory or a folder
+//! that cannot be written leaves the process pacing alone; each is said once on stderr, and the command still succeeds.
 
 use crate::support::{RUNTIME, Run, TestEnv, WRITE};
 

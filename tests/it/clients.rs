@@ -5,8 +5,8 @@
 //!
 //! The fixtures are not one session: a case may name a source, destination, plan or filter that no earlier case
 //! made. Those are made first through the API, and a fixture's placeholder ids (`rs_123abc`, `df_...`) are
-//! replaced with the ids the emulator generated. Where a hand-written fixture contradicts API.md, the case is listed
-//! in [`DEPARTURES`] with the answer the emulator gives instead and why.
+//! replaced with the ids the emulator generated. Where a hand-written fixture contradicts docs/reference/config-api.md,
+//! the case is listed in [`DEPARTURES`] with the answer the emulator gives instead and why.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -16,13 +16,13 @@ use serde_json::{Value, json};
 
 use crate::support::TestEnv;
 
-/// Cases whose fixture contradicts API.md: (client, case, the status the emulator answers, why).
+/// Cases whose fixture contradicts docs/reference/config-api.md: (client, case, the status the emulator answers, why).
 const DEPARTURES: [(&str, &str, u16, &str); 1] = [(
     "ajbosco/segment-config-go",
     "destination_update",
     400,
     "the hand-written fixture sets a config item named `test-config`, which is no Google Analytics setting; \
-     the emulator checks settings against the catalog (400 / code 3), as API.md says",
+     the emulator checks settings against the catalog (400 / code 3), as docs/reference/config-api.md says",
 )];
 
 fn fixture(name: &str) -> Value {

@@ -1,6 +1,7 @@
 //! The emulator's control endpoints (`/_emulator/*`) need no token, so they answer only requests that name the
-//! address served in `Host` (a DNS-rebinding page names its own) and that no page of another origin sent (CLI.md,
-//! "Two APIs"). Every route, every method it has: refused with a JSON error, and nothing changes.
+//! address served in `Host` (a DNS-rebinding page names its own) and that no page of another origin sent
+//! (docs/reference/commands.md, "Two APIs"). Every route, every method it has: refused with a JSON error, and nothing
+//! changes.
 
 use std::time::{Duration, Instant};
 

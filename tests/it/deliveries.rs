@@ -1,5 +1,5 @@
 //! `seg serve` delivers webhooks: tracking calls posted with a write key reach the enabled `webhooks` destinations
-//! of their source with the exact bytes, headers and signature of WEBHOOKS.md; retries, fan-out, deletion
+//! of their source with the exact bytes, headers and signature of docs/WEBHOOKS.md; retries, fan-out, deletion
 //! requests, authentication, validation, restarts with `--data`, and the log on stderr.
 //! Waiting is done by polling `/_emulator/deliveries` or a receiver against a deadline, never by sleeping.
 
@@ -16,7 +16,7 @@ use seg::emulator::EmulatorOptions;
 use seg::webhook::listen;
 
 const DEADLINE: Duration = Duration::from_secs(20);
-/// WEBHOOKS.md's test vector and its signature under the secret `teehee`.
+/// docs/WEBHOOKS.md's test vector and its signature under the secret `teehee`.
 const VECTOR_BODY: &str = r#"{"version":1,"type":"track","userId":"019mr8mf4r","event":"Purchased an Item","properties":{"revenue":"39.95","shippingMethod":"2-day"},"timestamp":"2012-12-02T00:30:08.276Z"}"#;
 const VECTOR_SIG: &str = "6584c31d030ff167eca14a1042eb7e88c881b8e8";
 
@@ -157,7 +157,7 @@ const BATCH: &str = r#"{"batch": [
    "timestamp": "2020-01-02T02:04:05.123Z"}
 ], "sentAt": "2020-01-02T02:04:06.000Z"}"#;
 
-/// What each item of BATCH must arrive as, written out by hand from WEBHOOKS.md.
+/// What each item of BATCH must arrive as, written out by hand from docs/WEBHOOKS.md.
 const EXPECTED: [(&str, &str); 6] = [
     (
         "track",
@@ -223,7 +223,7 @@ async fn single_calls_without_a_timestamp_carry_the_receive_time_and_sign_the_do
     let env = TestEnv::start().await;
     let receiver = Receiver::start(&[], 200).await;
     let key = source(&env, "web", true, hook(&receiver.url, "teehee")).await;
-    // The call that yields WEBHOOKS.md's test vector, through the single-call endpoint.
+    // The call that yields docs/WEBHOOKS.md's test vector, through the single-call endpoint.
     let track = r#"{"userId": "019mr8mf4r", "event": "Purchased an Item", "timestamp": "2012-12-02T00:30:08.276Z",
                     "properties": {"revenue": "39.95", "shippingMethod": "2-day"}}"#;
     accepted(&post(&env, "/v1/track", &key, track).await);

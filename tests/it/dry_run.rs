@@ -1,6 +1,6 @@
-//! `--dry-run` changes nothing, on every command (CLI.md, "Effects and `--dry-run`"). The cases are keyed by the
-//! leaves of the clap command tree, so a new command without a case here fails the test: whoever adds a command
-//! says what its dry run does. Each case runs twice (`--dry-run`, then `SEG_DRY_RUN=1`), and after each run the
+//! `--dry-run` changes nothing, on every command (docs/reference/commands.md, "Effects and `--dry-run`"). The cases are
+//! keyed by the leaves of the clap command tree, so a new command without a case here fails the test: whoever adds a
+//! command says what its dry run does. Each case runs twice (`--dry-run`, then `SEG_DRY_RUN=1`), and after each run the
 //! emulator's request log holds no write, the webhook receiver got nothing, and no file under HOME changed.
 
 use std::collections::BTreeMap;
@@ -278,7 +278,7 @@ fn on_the_public_api(leaf: &str, args: &[String], expect: Expect) -> Expect {
         // The source's destinations are read to name the new one: web already has its webhooks destination, which
         // the Config API would refuse on the write (409); the Public API's adapter says it before any write.
         ("destinations create", _) => Reads(16),
-        // The saved plan was made on the Config API: refused by the other (CLI.md, "Two APIs").
+        // The saved plan was made on the Config API: refused by the other (docs/reference/commands.md, "Two APIs").
         ("apply", Some("apply")) if args.iter().any(|a| a == "--plan") => Reads(2),
         _ => expect,
     }

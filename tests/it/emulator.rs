@@ -1,4 +1,4 @@
-//! The emulator against API.md, over raw HTTP.
+//! The emulator against docs/reference/config-api.md, over raw HTTP.
 
 use std::collections::HashSet;
 
@@ -419,7 +419,8 @@ async fn destination_update_mask_rules() {
         values,
         [("sharedSecret".to_string(), json!("two")), ("globalHook".to_string(), json!("http://127.0.0.1:9/"))]
     );
-    // config listed without a value (or null, or []): merge wins, no item changes (API.md; the Go client's disable).
+    // config listed without a value (or null, or []): merge wins, no item changes (docs/reference/config-api.md; the Go
+    // client's disable).
     for config in [json!({}), json!({"destination": {"config": null}}), json!({"destination": {"config": []}})] {
         let mut body = config;
         body["update_mask"] = json!({"paths": ["destination.config", "destination.enabled"]});

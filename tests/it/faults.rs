@@ -145,8 +145,8 @@ async fn dns_and_tls_failures_are_transport_errors() {
     assert_eq!(run.stderr.lines().filter(|l| l.starts_with("error: ")).count(), 1, "{}", run.stderr);
 }
 
-/// CLI.md, "Exit codes": the human line and the JSON line show the code the service sent, or none; the exit code
-/// follows the table whether or not a code came (from the status when none did).
+/// docs/reference/commands.md, "Exit codes": the human line and the JSON line show the code the service sent, or none;
+/// the exit code follows the table whether or not a code came (from the status when none did).
 #[tokio::test]
 async fn errors_show_the_code_the_service_sent_or_none() {
     let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;

@@ -1,8 +1,8 @@
-//! The hostile-file battery (CLI.md, "What a file and a plan can never do"): a workspace file or a saved plan from a
-//! stranger's pull request, run the way the README's CI workflow runs it (`diff`, `diff --out`, `apply`) with a
-//! production token. Whatever the file says, no secret of the workspace, no value of a `SEG_SECRET_` variable and
-//! no token appears in any output; a refusal comes before anything is sent (before any request at all when the file
-//! alone tells); nothing is written that the contract forbids.
+//! The hostile-file battery (docs/reference/commands.md, "What a file and a plan can never do"): a workspace file or a
+//! saved plan from a stranger's pull request, run the way the README's CI workflow runs it (`diff`, `diff --out`,
+//! `apply`) with a production token. Whatever the file says, no secret of the workspace, no value of a `SEG_SECRET_`
+//! variable and no token appears in any output; a refusal comes before anything is sent (before any request at all when
+//! the file alone tells); nothing is written that the contract forbids.
 
 use serde_json::{Value, json};
 

@@ -56,7 +56,7 @@ impl Browser {
         tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
         let base = format!("http://127.0.0.1:{port}");
         let profile = tempfile::tempdir().unwrap();
-        // The machine's network is closed: no background traffic, a fresh profile (machines/rust.md).
+        // The machine's network is closed: no background traffic, a fresh profile.
         let args = [
             "--headless",
             "--no-sandbox",

@@ -7,6 +7,7 @@ mod attack;
 mod auth;
 mod both_apis;
 mod budget;
+mod citations;
 mod cli;
 mod clients;
 mod code;

@@ -1,7 +1,7 @@
-//! Moving a workspace from the Config API to the Public API with one reviewed plan (CLI.md, "Two APIs"): the same
-//! workspace through the other API finds nothing to change, a copy into another workspace is export, diff and apply,
-//! what the target cannot hold is listed as not supported (never a difference, never hidden), files of earlier
-//! versions keep working, and an apply cut off midway completes when run again.
+//! Moving a workspace from the Config API to the Public API with one reviewed plan (docs/reference/commands.md, "Two
+//! APIs"): the same workspace through the other API finds nothing to change, a copy into another workspace is export,
+//! diff and apply, what the target cannot hold is listed as not supported (never a difference, never hidden), files of
+//! earlier versions keep working, and an apply cut off midway completes when run again.
 
 use serde_json::{Value, json};
 

@@ -11,7 +11,7 @@ use crate::support::{TestEnv, WRITE};
 
 const METHODS: [&str; 8] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"];
 
-/// The paths the emulator serves (API.md, "Resource names" and "Pagination").
+/// The paths the emulator serves (docs/reference/config-api.md, "Resource names" and "Pagination").
 const PATHS: [&str; 22] = [
     "/v1beta/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters",
     "/v1beta/workspaces/{workspace}/sources/{source}/destinations/{destination}/filters/{filter}",

@@ -1,6 +1,6 @@
-//! seg's commands on the Public API (CLI.md, "Two APIs"), end to end against the emulator's Public door: the same
-//! commands and vocabulary as on the Config API, names by slug or id (ids remembered across processes and read again
-//! on a 404), a create whose answer was lost looked up before anything is retried, errors by status, the
+//! seg's commands on the Public API (docs/reference/commands.md, "Two APIs"), end to end against the emulator's Public
+//! door: the same commands and vocabulary as on the Config API, names by slug or id (ids remembered across processes
+//! and read again on a 404), a create whose answer was lost looked up before anything is retried, errors by status, the
 //! service's waits honoured, and the Public API's own answers printed unchanged.
 
 use serde_json::{Value, json};

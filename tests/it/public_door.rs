@@ -1,6 +1,6 @@
-//! The emulator's Public API front door against PUBLIC-API.md: each operation's path, status and `data` keys, the
-//! `{"errors": [..]}` refusals, cursor paging, rate-limit headers, censored secrets, and one store behind both
-//! doors: what is made through one API is seen, renamed and deleted through the other.
+//! The emulator's Public API front door against docs/reference/public-api.md: each operation's path, status and `data`
+//! keys, the `{"errors": [..]}` refusals, cursor paging, rate-limit headers, censored secrets, and one store behind
+//! both doors: what is made through one API is seen, renamed and deleted through the other.
 
 use serde_json::{Value, json};
 
@@ -540,7 +540,7 @@ async fn head_is_a_method_no_path_has() {
 // ---- found by schemathesis against /openapi-public.json (TESTING.md) ----
 
 /// The lists of regulations named an enum value they do not know, or an empty one, and answered as if no filter
-/// were given: PUBLIC-API.md's 422 for an unknown enum value, naming the parameter.
+/// were given: docs/reference/public-api.md's 422 for an unknown enum value, naming the parameter.
 #[tokio::test]
 async fn a_regulation_filter_of_an_unknown_value_is_refused() {
     let env = TestEnv::start().await;

@@ -12,7 +12,7 @@ use crate::support::{Answer, TestEnv, WRITE};
 
 const METHODS: [&str; 8] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"];
 
-/// The operations of PUBLIC-API.md's table, by the SDK's names.
+/// The operations of docs/reference/public-api.md's table, by the SDK's names.
 const OPERATIONS: usize = 46;
 
 async fn document(env: &TestEnv) -> Value {

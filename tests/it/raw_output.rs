@@ -1,9 +1,9 @@
-//! `-o json`, `ndjson` and `yaml` print each resource, list and page exactly as the service answered it (CLI.md,
-//! "Resource commands"): no field added or dropped, no key renamed, numbers and key order as received. Every command
-//! that prints the service's answer runs twice: against the emulator behind a recording proxy, and against a strict
-//! mock that answers sparse records with `camelCase` keys, 64-bit integers and keys out of order. What `seg` prints is
-//! compared with the bodies the server sent, byte for byte where the format allows. The cases are keyed by the leaves
-//! of the command tree, so a new command must say whether it prints the service's answer.
+//! `-o json`, `ndjson` and `yaml` print each resource, list and page exactly as the service answered it
+//! (docs/reference/commands.md, "Resource commands"): no field added or dropped, no key renamed, numbers and key order
+//! as received. Every command that prints the service's answer runs twice: against the emulator behind a recording
+//! proxy, and against a strict mock that answers sparse records with `camelCase` keys, 64-bit integers and keys out of
+//! order. What `seg` prints is compared with the bodies the server sent, byte for byte where the format allows. The
+//! cases are keyed by the leaves of the command tree, so a new command must say whether it prints the service's answer.
 
 use std::sync::{Arc, Mutex};
 

@@ -1,7 +1,7 @@
-//! What a person sees (CLI.md, "For people at a terminal"): tables in a real terminal (tmux, each test on its own
-//! server socket) at 80 and 120 columns, with a name longer than the row has room for. An identifier is never broken,
-//! no row wraps, and the screen shows the same lines as a pipe with `COLUMNS` of the terminal's width. The layouts
-//! themselves are kept as snapshots of fixed answers.
+//! What a person sees (docs/reference/commands.md, "For people at a terminal"): tables in a real terminal (tmux, each
+//! test on its own server socket) at 80 and 120 columns, with a name longer than the row has room for. An identifier is
+//! never broken, no row wraps, and the screen shows the same lines as a pipe with `COLUMNS` of the terminal's width.
+//! The layouts themselves are kept as snapshots of fixed answers.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -399,8 +399,8 @@ async fn apply_on_a_terminal_shows_the_plan_and_asks_before_the_first_write() {
     assert_eq!(env.get("/v1beta/workspaces/demo/sources/more").await.status, 200);
 }
 
-/// `webhook sample` ends with a newline on a terminal (and only there, CLI.md), so the prompt does not follow the
-/// body on its line.
+/// `webhook sample` ends with a newline on a terminal (and only there, docs/reference/commands.md), so the prompt does
+/// not follow the body on its line.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sample_on_a_terminal_ends_with_a_newline() {
     if !tmux_here() {

@@ -1,7 +1,7 @@
 //! The official TypeScript SDK of the Public API, unchanged, against the emulator: `tests/sdk/drive.js` calls every
-//! operation PUBLIC-API.md lists through it and checks the results, paging, errors and what one API wrote as the
-//! other reads it. `.ci/run` installs the SDK pinned (`npm ci` in tests/sdk); without it the test skips, unless CI
-//! is set.
+//! operation docs/reference/public-api.md lists through it and checks the results, paging, errors and what one API
+//! wrote as the other reads it. `.ci/run` installs the SDK pinned (`npm ci` in tests/sdk); without it the test skips,
+//! unless CI is set.
 
 use std::path::{Path, PathBuf};
 

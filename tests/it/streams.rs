@@ -1,6 +1,6 @@
 //! A standard stream closed when seg starts (`>&-`) is exit 1, decided before seg opens any file or sends any
-//! request (CLI.md, "Exit codes"): otherwise the first file opened would take the closed stream's number and data
-//! meant for stdout would land in it.
+//! request (docs/reference/commands.md, "Exit codes"): otherwise the first file opened would take the closed stream's
+//! number and data meant for stdout would land in it.
 
 #![cfg(unix)]
 

@@ -1,5 +1,6 @@
-//! The choice between the Config API and the Public API (CLI.md, "Two APIs"): how `--api`, `--region`, the base
-//! URL and the Config-only flags combine, and that what cannot apply is refused before any request.
+//! The choice between the Config API and the Public API (docs/reference/commands.md, "Two APIs"): how `--api`,
+//! `--region`, the base URL and the Config-only flags combine, and that what cannot apply is refused before any
+//! request.
 
 use crate::support::{TestEnv, run_with_stdin, seg_command};
 

@@ -1,4 +1,4 @@
-//! `seg webhook`: samples a Node receiver accepts, the WEBHOOKS.md vectors, delivery rules against local
+//! `seg webhook`: samples a Node receiver accepts, the docs/WEBHOOKS.md vectors, delivery rules against local
 //! receivers, TLS, every diagnosis of verify, and listen end to end.
 
 use std::io::{BufRead, BufReader};
@@ -513,8 +513,9 @@ async fn count_and_concurrency_send_many_and_report_a_summary() {
     assert!(!run.stderr.contains("attempt "), "successes of many messages are not listed one by one");
 }
 
-/// CLI.md: `-o json` is an array with one object per message, `-o ndjson` one such object a line, the same keys
-/// whatever the count (`delivered` a boolean, `attempts`, `elapsed_ms` an integer); the summary goes to stderr.
+/// docs/reference/commands.md: `-o json` is an array with one object per message, `-o ndjson` one such object a line,
+/// the same keys whatever the count (`delivered` a boolean, `attempts`, `elapsed_ms` an integer); the summary goes to
+/// stderr.
 #[tokio::test]
 async fn send_prints_one_record_per_message_with_the_same_keys_whatever_the_count() {
     let ok = Receiver::start(&[], 200).await;

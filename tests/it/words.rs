@@ -1,7 +1,7 @@
-//! Words agree in number (CLI.md, "For people at a terminal": "1 item", "2 items"). A message that puts a count
-//! before a plural noun by hand (`"after {} requests"`) says "after 1 requests" when the count is one; `ui::count`
-//! says it right. The sources are read as text: a format string with a placeholder followed by the plural of a noun
-//! seg counts fails this test, unless it is listed in [`ALLOWED`] with why its count is never one.
+//! Words agree in number (docs/reference/commands.md, "For people at a terminal": "1 item", "2 items"). A message that
+//! puts a count before a plural noun by hand (`"after {} requests"`) says "after 1 requests" when the count is one;
+//! `ui::count` says it right. The sources are read as text: a format string with a placeholder followed by the plural
+//! of a noun seg counts fails this test, unless it is listed in [`ALLOWED`] with why its count is never one.
 
 use std::path::Path;
 

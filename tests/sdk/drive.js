@@ -1,7 +1,7 @@
 // Drives the official TypeScript SDK of the Public API (npm @segment/public-api-sdk-typescript, pinned in
-// package-lock.json), unchanged, against `seg serve`: every operation of PUBLIC-API.md, their results, paging over
-// several pages, errors, and a write through one API read back through the other. Run by tests/it/sdk.rs with
-// SEG_BASE (the emulator's address), SEG_WRITE and SEG_READ (its tokens). Prints one line per check and exits 1 at
+// package-lock.json), unchanged, against `seg serve`: every operation of docs/reference/public-api.md, their results,
+// paging over several pages, errors, and a write through one API read back through the other. Run by tests/it/sdk.rs
+// with SEG_BASE (the emulator's address), SEG_WRITE and SEG_READ (its tokens). Prints one line per check and exits 1 at
 // the first that fails.
 
 'use strict';

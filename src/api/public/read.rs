@@ -1,4 +1,5 @@
-//! The Public API's records read in seg's vocabulary (PUBLIC-API.md, "Migration mapping", right to left), so that
+//! The Public API's records read in seg's vocabulary (docs/reference/public-api.md, "Migration mapping", right to
+//! left), so that
 //! tables, `--each`, `-o name` and the plan see one model whichever API answered. What a script reads (`-o json`)
 //! is the record as received, never this reading (`wire::Received`).
 

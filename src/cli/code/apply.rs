@@ -115,9 +115,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     Ok(())
 }
 
-/// A plan saved by `seg diff --out`, checked rather than trusted (CLI.md, "A saved plan is checked, not trusted"):
-/// read again what it read, refused if any of it moved (exit 1), and refused (exit 2) unless every change is what its
-/// request does, inside the plan's own workspace (which an explicit -w must name).
+/// A plan saved by `seg diff --out`, checked rather than trusted (docs/reference/commands.md, "A saved plan is checked,
+/// not trusted"): read again what it read, refused if any of it moved (exit 1), and refused (exit 2) unless every
+/// change is what its request does, inside the plan's own workspace (which an explicit -w must name).
 async fn saved_plan(ctx: &Context, path: &std::path::Path, env: &ProcessEnv) -> Result<Plan> {
     let bytes = crate::cli::args::read_input(path)?;
     let shown = path.display();

@@ -54,7 +54,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     plan.api = ctx.api()?.as_str().to_string();
     // What apply sends for it on this API, as the client translates each change's request.
     plan.requests = crate::plan::apply::requests(ctx.client()?, &plan).await?;
-    // A saved plan holds secrets only as references (CLI.md): refused before anything is printed or written.
+    // A saved plan holds secrets only as references (docs/reference/commands.md): refused before anything is printed or
+    // written.
     if args.out.is_some() && !plan.literal_secrets.is_empty() {
         return Err(Error::usage(format!(
             "the plan would carry secrets written literally in the file ({}); a saved plan holds secrets only as \

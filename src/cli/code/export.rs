@@ -66,7 +66,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         None => ctx.global.output == Some(Format::Json),
     };
     let text = file.render(json)?;
-    // So that nobody assumes they moved with the file (CLI.md, "Two APIs").
+    // So that nobody assumes they moved with the file (docs/reference/commands.md, "Two APIs").
     ctx.printer.status(
         "not in the file: access tokens (made in the app on the Public API) and regulations (they stay with the \
          workspace they were made in)",

@@ -1,5 +1,5 @@
-//! `seg export`, `seg diff`, `seg apply`: workspaces as code (CLI.md, "Workspaces as code"; the work is in
-//! `crate::plan`). What the three share: reading the file, choosing the workspace, reading the workspace.
+//! `seg export`, `seg diff`, `seg apply`: workspaces as code (docs/reference/commands.md, "Workspaces as code"; the
+//! work is in `crate::plan`). What the three share: reading the file, choosing the workspace, reading the workspace.
 
 pub mod apply;
 pub mod diff;

@@ -1,6 +1,6 @@
-//! `seg destinations filters`: the filters of a destination (API.md, "Resources that real clients use beyond the
-//! seed"). A filter is named by its id (`df_...`) under its destination, or by its full name in either form the
-//! service uses (`.../destinations/DST/filters/df_...` or `.../destinations/DST/config/ID/filters/df_...`).
+//! `seg destinations filters`: the filters of a destination (docs/reference/config-api.md, "Resources that real clients
+//! use beyond the seed"). A filter is named by its id (`df_...`) under its destination, or by its full name in either
+//! form the service uses (`.../destinations/DST/filters/df_...` or `.../destinations/DST/config/ID/filters/df_...`).
 
 use std::path::PathBuf;
 

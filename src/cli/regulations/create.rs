@@ -12,7 +12,7 @@ use crate::ui::output::Format;
 use crate::ui::records::RegulationSent;
 use crate::wire::{self, CreateRegulation, REGULATION_TYPES, RegulationAttributes};
 
-/// User ids one request may carry (API.md, "Regulation").
+/// User ids one request may carry (docs/reference/config-api.md, "Regulation").
 pub const CHUNK: usize = 5000;
 
 /// Ask for users' data to be deleted and/or suppressed. Irreversible: asks first on a terminal, needs --yes

@@ -1,4 +1,5 @@
-//! `seg sources schema-config`: what a source's tracking plan lets through (API-EVIDENCE.md §5.3).
+//! `seg sources schema-config`: what a source's tracking plan lets through (docs/reference/config-api.md, "Source
+//! schema config").
 
 use crate::api::names::Kind;
 use crate::cli::Context;

@@ -64,7 +64,7 @@ pub enum Command {
 }
 
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
-    // The Public API has no access-token endpoints: tokens are made in the app (PUBLIC-API.md).
+    // The Public API has no access-token endpoints: tokens are made in the app (docs/reference/public-api.md).
     if !ctx.holds()?.tokens {
         return Err(crate::error::Error::usage(
             "the Public API has no access-token endpoints: tokens are made in the app (Settings > Access \

@@ -15,7 +15,7 @@ use crate::emulator::status::Status;
 use crate::wire::wrapper::NEXT_PAGE_TOKEN;
 
 pub const MAX_PAGE_SIZE: usize = 200;
-/// Workspace collections default to 10 items a page, the catalog to 100 (API.md).
+/// Workspace collections default to 10 items a page, the catalog to 100 (docs/reference/config-api.md).
 pub const DEFAULT_PAGE_SIZE: usize = 10;
 pub const CATALOG_PAGE_SIZE: usize = 100;
 

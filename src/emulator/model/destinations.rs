@@ -276,9 +276,9 @@ fn check_not_looping(url: &str, served: &[std::net::SocketAddr]) -> Result<(), S
     Ok(())
 }
 
-/// A hook's headers: the catalog types them as a MAP, API.md shows `[{"key", "value"}]`; both are accepted, each
-/// header a valid one a hook may send (`deliver::custom_header`: not one that decides the framing or the signature)
-/// and given once.
+/// A hook's headers: the catalog types them as a MAP, docs/reference/config-api.md shows `[{"key", "value"}]`; both are
+/// accepted, each header a valid one a hook may send (`deliver::custom_header`: not one that decides the framing or the
+/// signature) and given once.
 fn check_hook_headers(headers: Option<&Value>) -> Result<(), Status> {
     let shape = || {
         Status::invalid(

@@ -1,5 +1,5 @@
 //! Regulations (deletion and suppression requests): `workspaces/<ws>/regulations/<id>`. One that deletes data
-//! notifies every source's enabled webhooks destination with one `delete` body per user (WEBHOOKS.md,
+//! notifies every source's enabled webhooks destination with one `delete` body per user (docs/WEBHOOKS.md,
 //! "Delivery"); the regulation and its notifications are committed together.
 
 use std::collections::HashSet;

@@ -1,7 +1,8 @@
 //! The parameters of the Public API's operations as its document states them (tests only, as `config::doc`): the
 //! ids in paths, the `pagination` object in the bracket form the TypeScript and Go SDKs send (OpenAPI's
-//! `deepObject`; the emulator also reads the dot and JSON forms, PUBLIC-API.md "Pagination"), and the other query
-//! parameters. The handlers read them with `query::Query`, which takes every encoding; these only describe them.
+//! `deepObject`; the emulator also reads the dot and JSON forms, docs/reference/public-api.md "Pagination"), and the
+//! other query parameters. The handlers read them with `query::Query`, which takes every encoding; these only describe
+//! them.
 
 use utoipa::IntoParams;
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn, ParameterStyle};

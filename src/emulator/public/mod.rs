@@ -1,8 +1,8 @@
-//! The Public API's front door (PUBLIC-API.md), at the root paths behind the gate both APIs share: its routes, its
-//! `{"data": ..}` answers and `{"errors": [..]}` refusals, cursor paging in every encoding the SDKs send, and the
-//! records of the one store rendered in its shapes (`render`). Every write goes through the model, as the Config
-//! API's do, so a resource made through either API is the same record seen through the other. The token names the
-//! workspace (`model::workspace_of`); ids are the store's (`State::name_of_id`), an id of another workspace as
+//! The Public API's front door (docs/reference/public-api.md), at the root paths behind the gate both APIs share: its
+//! routes, its `{"data": ..}` answers and `{"errors": [..]}` refusals, cursor paging in every encoding the SDKs send,
+//! and the records of the one store rendered in its shapes (`render`). Every write goes through the model, as the
+//! Config API's do, so a resource made through either API is the same record seen through the other. The token names
+//! the workspace (`model::workspace_of`); ids are the store's (`State::name_of_id`), an id of another workspace as
 //! unknown as one that never was.
 
 mod catalog;
@@ -60,7 +60,7 @@ fn data<T: Serialize>(value: T) -> Reply {
     Ok(axum::Json(Envelope { data: value }).into_response())
 }
 
-/// `201 {"data": value}`: `createSource` and `createLabel` (PUBLIC-API.md, "Status").
+/// `201 {"data": value}`: `createSource` and `createLabel` (docs/reference/public-api.md, "Status").
 fn created<T: Serialize>(value: T) -> Reply {
     Ok((StatusCode::CREATED, axum::Json(Envelope { data: value })).into_response())
 }

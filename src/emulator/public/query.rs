@@ -1,8 +1,8 @@
-//! The Public API's query strings, in every encoding its SDKs send (PUBLIC-API.md, "Pagination"): keys and values
-//! percent-decoded; an object as brackets (`pagination[count]=10`, TS and Go), as dots (`pagination.count=10`, the
-//! docs and typewriter) or as one JSON value (`pagination={"count": 10}`, Python); a list as indexed keys
-//! (`regulationTypes[0]=X`, `regulationTypes.0=X`), repeated keys or commas; Python's dict repr for a rule
-//! (`{'type': 'TRACK', 'version': 1}`). Pagination is an offset carried as the service's cursors are: base64 of a
+//! The Public API's query strings, in every encoding its SDKs send (docs/reference/public-api.md, "Pagination"): keys
+//! and values percent-decoded; an object as brackets (`pagination[count]=10`, TS and Go), as dots
+//! (`pagination.count=10`, the docs and typewriter) or as one JSON value (`pagination={"count": 10}`, Python); a list
+//! as indexed keys (`regulationTypes[0]=X`, `regulationTypes.0=X`), repeated keys or commas; Python's dict repr for a
+//! rule (`{'type': 'TRACK', 'version': 1}`). Pagination is an offset carried as the service's cursors are: base64 of a
 //! decimal (`MA==` is 0).
 
 use base64::Engine;

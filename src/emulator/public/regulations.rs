@@ -2,8 +2,8 @@
 //! `deleteRegulation`) and a source's (`createSourceRegulation`, `listRegulationsFromSource`, which has no
 //! pagination). A deleting one notifies every webhooks destination (of the workspace, or of the source) with one
 //! `delete` per user, as through the Config API. A regulation stands `INITIALIZED` while any of them is still to be
-//! sent (PUBLIC-API.md), and only then can it be deleted, which stops them; then `FINISHED` (all delivered, or none
-//! to send), `FAILED` (all dropped) or `PARTIAL_SUCCESS`.
+//! sent (docs/reference/public-api.md), and only then can it be deleted, which stops them; then `FINISHED` (all
+//! delivered, or none to send), `FAILED` (all dropped) or `PARTIAL_SUCCESS`.
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! The store's records in the Public API's shapes (`wire::public`, after the TypeScript SDK's models): names become
 //! opaque ids, config items `settings` (secrets censored), the catalog entry `metadata`, a plan's rules a rule list,
-//! forwarding targets source ids. PUBLIC-API.md's "Migration mapping", left to right, with the vocabulary of
-//! `wire::public::map` that seg's client reads back with.
+//! forwarding targets source ids. docs/reference/public-api.md's "Migration mapping", left to right, with the
+//! vocabulary of `wire::public::map` that seg's client reads back with.
 
 use crate::emulator::App;
 use crate::emulator::catalog::Catalog;
@@ -147,9 +147,9 @@ pub fn schema_settings(state: &State, source: &str, config: &SchemaConfig) -> pu
     settings
 }
 
-/// A regulation's status and when it finished, by where its notifications stand (PUBLIC-API.md: `INITIALIZED`
-/// until they are sent): `FINISHED` when every one was delivered (or there was none to send), `FAILED` when every
-/// one was dropped, `PARTIAL_SUCCESS` between.
+/// A regulation's status and when it finished, by where its notifications stand (docs/reference/public-api.md:
+/// `INITIALIZED` until they are sent): `FINISHED` when every one was delivered (or there was none to send), `FAILED`
+/// when every one was dropped, `PARTIAL_SUCCESS` between.
 fn standing(app: &App, regulation: &Regulation) -> (&'static str, Option<String>) {
     match app.outbox.standing(&regulation.id) {
         Standing::Sending => ("INITIALIZED", None),

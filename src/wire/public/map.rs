@@ -1,8 +1,8 @@
 //! The field vocabulary between the neutral model (the Config API's shapes, `wire::*`) and the Public API's
-//! (`wire::public`), after PUBLIC-API.md's "Migration mapping" table: pure functions, each direction beside the
-//! other, used by the client's Public API adapter (neutral request → Public call, Public answer → neutral record)
-//! and by the emulator's Public front door (stored record → Public answer, Public body → stored record). Ids and
-//! slugs are not mapped here: which id a slug has is a lookup, done by the caller.
+//! (`wire::public`), after docs/reference/public-api.md's "Migration mapping" table: pure functions, each direction
+//! beside the other, used by the client's Public API adapter (neutral request → Public call, Public answer → neutral
+//! record) and by the emulator's Public front door (stored record → Public answer, Public body → stored record). Ids
+//! and slugs are not mapped here: which id a slug has is a lookup, done by the caller.
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,6 @@
-//! The Public API's shapes (PUBLIC-API.md, after the TypeScript SDK 47.0.0-b8398's `model/*.ts`): the `{"data": ..}`
-//! envelope, the `{"errors": [..]}` body, cursor pagination, and the resources seg manages. Field names are the
-//! service's lowerCamelCase; every optional field is left out when absent, so what is written is what the SDK
+//! The Public API's shapes (docs/reference/public-api.md, after the TypeScript SDK 47.0.0-b8398's `model/*.ts`): the
+//! `{"data": ..}` envelope, the `{"errors": [..]}` body, cursor pagination, and the resources seg manages. Field names
+//! are the service's lowerCamelCase; every optional field is left out when absent, so what is written is what the SDK
 //! declares. The vocabulary between these shapes and the neutral model (the Config API's, `wire::*`) is
 //! [`map`]: pure functions the client's adapter and the emulator's front door both use, so the two APIs cannot
 //! drift apart. No I/O here.
@@ -44,7 +44,7 @@ pub struct RequestError {
     pub status: Option<u16>,
 }
 
-/// The error types the emulator sends, one per status (PUBLIC-API.md, "Errors").
+/// The error types the emulator sends, one per status (docs/reference/public-api.md, "Errors").
 pub mod error_type {
     pub const BAD_REQUEST: &str = "bad-request";
     pub const UNAUTHORIZED: &str = "unauthorized";
@@ -721,7 +721,7 @@ pub fn valid_id(id: &str) -> bool {
 }
 
 /// The value of a censored secret: ten U+2022 bullets and the value's last four characters, or the bullets
-/// alone for a value under eight characters (PUBLIC-API.md, "IDs, slugs, secrets").
+/// alone for a value under eight characters (docs/reference/public-api.md, "IDs, slugs, secrets").
 pub fn censor(secret: &str) -> String {
     const BULLETS: &str = "••••••••••";
     let chars: Vec<char> = secret.chars().collect();

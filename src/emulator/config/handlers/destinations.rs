@@ -136,7 +136,7 @@ pub async fn update_destination(
         let config_path = ["config".to_string()];
         // Config merges by item name: listed with no items (no value, `null` or `[]`), it changes no item, so the
         // Go client's way to disable a destination (`destination.enabled` + `destination.config`, no config) keeps
-        // the settings (API.md: merge wins over rule 2).
+        // the settings (docs/reference/config-api.md: merge wins over rule 2).
         if update.value(&config_path).is_none_or(|v| v.as_array().is_some_and(Vec::is_empty)) {
             update.paths.retain(|path| *path != config_path);
         }

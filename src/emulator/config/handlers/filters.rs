@@ -1,7 +1,8 @@
 //! Destination filters through the Config API (the model: `model::filters`): stored under
 //! `<destination>/filters/df_<22 alphanumerics>` (27 in older data files) and reachable there, named `<destination>/config/<hex>/filters/df_...`
-//! (the form the service answered in 2022, which a Terraform provider relies on; API.md) and reachable under that
-//! name too. Update masks name the fields without a prefix (`if`, `actions`); `filter.if` is read the same way.
+//! (the form the service answered in 2022, which a Terraform provider relies on; docs/reference/config-api.md) and
+//! reachable under that name too. Update masks name the fields without a prefix (`if`, `actions`); `filter.if` is read
+//! the same way.
 
 use std::sync::Arc;
 

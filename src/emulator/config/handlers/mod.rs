@@ -110,7 +110,7 @@ pub struct FilterPath {
 }
 
 /// `.../destinations/{destination}/config/{config}/filters/{filter}`: the form of a filter's name the service was
-/// seen answering in 2022 (API.md); served as the same filter.
+/// seen answering in 2022 (docs/reference/config-api.md); served as the same filter.
 #[derive(Debug, serde::Deserialize)]
 #[cfg_attr(test, derive(IntoParams))]
 #[cfg_attr(test, into_params(parameter_in = Path))]

@@ -1,5 +1,5 @@
 //! Regulations (deletion requests): `workspaces/<ws>/regulations/<id>`. Creating one that deletes data notifies
-//! every source's enabled webhooks destination with one `delete` body per user (WEBHOOKS.md, "Delivery").
+//! every source's enabled webhooks destination with one `delete` body per user (docs/WEBHOOKS.md, "Delivery").
 
 use std::sync::Arc;
 
@@ -82,7 +82,7 @@ pub async fn create_regulation(
                 input.regulation_type
             )));
         }
-        // The Config API deletes by user id only (API.md).
+        // The Config API deletes by user id only (docs/reference/config-api.md).
         if input.attributes.name != "userId" {
             return Err(Status::invalid(format!(
                 "attributes.name must be \"userId\", got {:?}",

@@ -223,7 +223,8 @@ impl Modify for BodyRules {
         let workspaces = ArrayBuilder::new()
             .items(pattern(format!("^workspaces/{SLUG}$")))
             .description(Some("workspaces the token reaches; none: those of the calling token"));
-        // `null` is the empty list, as everywhere a client may send it (API.md); schemathesis found it undocumented.
+        // `null` is the empty list, as everywhere a client may send it (docs/reference/config-api.md); schemathesis
+        // found it undocumented.
         property(doc, "AccessTokenInput", "workspace_names", nullable(workspaces));
         property(doc, "CreateRegulation", "regulation_type", string().enum_values(Some(REGULATION_TYPES)));
         property(doc, "RegulationAttributes", "name", string().enum_values(Some(["userId"])));

@@ -113,9 +113,9 @@ impl Modify for Security {
     }
 }
 
-/// The gate's answers (`gate::admit`, then the write scope) and the door's, on every operation, in PUBLIC-API.md's
-/// terms; the body of every error, `{"errors": [..]}` with the `type` its status travels with; the rate-limit
-/// headers of a success.
+/// The gate's answers (`gate::admit`, then the write scope) and the door's, on every operation, in
+/// docs/reference/public-api.md's terms; the body of every error, `{"errors": [..]}` with the `type` its status travels
+/// with; the rate-limit headers of a success.
 struct FrontDoor;
 
 impl Modify for FrontDoor {
@@ -482,8 +482,8 @@ mod tests {
         }
     }
 
-    /// PUBLIC-API.md's statuses: 201 for `createSource` and `createLabel`, 200 for the rest; every error with its
-    /// body, a 429 with `Retry-After`.
+    /// docs/reference/public-api.md's statuses: 201 for `createSource` and `createLabel`, 200 for the rest; every error
+    /// with its body, a 429 with `Retry-After`.
     #[test]
     fn statuses_and_errors_are_the_contracts() {
         let doc = described();

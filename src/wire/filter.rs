@@ -213,7 +213,7 @@ fn field_lists(object: &Map<String, Value>, kind: &str) -> Result<Vec<(String, V
     Ok(lists)
 }
 
-/// A source's schema config: what its tracking plan lets through (API-EVIDENCE.md §5.3).
+/// A source's schema config: what its tracking plan lets through (docs/reference/config-api.md, "Source schema config").
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ToSchema))]
 #[serde(default)]

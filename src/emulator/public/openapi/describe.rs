@@ -31,7 +31,7 @@ use crate::wire::public::{
     info(
         title = "Segment Public API (seg serve)",
         description = "The part of the Segment Public API that `seg serve` emulates at its root paths \
-                       (PUBLIC-API.md), beside the Config API under `/v1beta` (`/openapi.json`). Every call needs \
+                       (docs/reference/public-api.md), beside the Config API under `/v1beta` (`/openapi.json`). Every call needs \
                        `Authorization: Bearer <token>`; a token acts on one workspace, and write methods need a \
                        token of scope `workspace`. A success is `{\"data\": ..}`, an error `{\"errors\": [..]}`: \
                        key on the status, not on `type`. Any other path or method answers 404 `not-found`."

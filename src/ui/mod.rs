@@ -172,7 +172,25 @@ pub fn duration(d: std::time::Duration) -> String {
     if rounded.is_zero() {
         return if d.is_zero() { "0s".into() } else { "<1ms".into() };
     }
-    jiff::SignedDuration::try_from(rounded).map_or_else(|_| format!("{d:?}"), |d| format!("{d:#}"))
+    if rounded < std::time::Duration::from_secs(1) {
+        return format!("{}ms", rounded.as_millis());
+    }
+    // Seconds to a tenth, as people read a wait: `1.2s`, `1m 30s`.
+    let tenths =
+        std::time::Duration::from_millis(rounded.as_millis().div_ceil(100).try_into().unwrap_or(u64::MAX / 100) * 100);
+    let printer = jiff::fmt::friendly::SpanPrinter::new()
+        .fractional(Some(jiff::fmt::friendly::FractionalUnit::Second))
+        .precision(Some(1));
+    match jiff::SignedDuration::try_from(tenths) {
+        Ok(d) => {
+            let text = printer.duration_to_string(&d).replace(".0s", "s");
+            match text.strip_suffix(" 0s") {
+                Some(whole) => whole.to_string(),
+                None => text,
+            }
+        }
+        Err(_) => format!("{d:?}"),
+    }
 }
 
 /// Parses `30s`, `4h`, `250ms`, `1m 30s` (and ISO 8601 `PT30S`); negative durations are refused.
@@ -210,7 +228,11 @@ mod tests {
         for bad in ["", "-1s", "soon", "5"] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
-        assert_eq!(duration(std::time::Duration::from_millis(1500)), "1s 500ms");
+        assert_eq!(duration(std::time::Duration::from_millis(1500)), "1.5s");
+        assert_eq!(duration(std::time::Duration::from_millis(1234)), "1.3s");
+        assert_eq!(duration(std::time::Duration::from_millis(250)), "250ms");
+        assert_eq!(duration(std::time::Duration::from_secs(90)), "1m 30s");
+        assert_eq!(duration(std::time::Duration::from_secs(3600)), "1h");
         assert_eq!(duration(std::time::Duration::from_micros(1254)), "1ms");
         assert_eq!(duration(std::time::Duration::from_micros(20)), "<1ms");
     }

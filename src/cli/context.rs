@@ -573,7 +573,7 @@ impl Context {
         if let Some(token) = last_resume
             && (args.no_paginate || args.limit.is_some())
         {
-            self.printer.status(&format!("next_page_token: {token}"));
+            self.printer.status(&format!("more items: resume with: --page-token {token}"));
         }
         Ok(())
     }

@@ -226,7 +226,8 @@ async fn limit_fetches_no_page_it_does_not_need() {
             assert!(uri.contains(want), "--limit {limit}: {uri} lacks {want}");
         }
         // When items remain, the token to continue from is on stderr.
-        assert_eq!(run.stderr.contains("next_page_token: "), limit.parse::<usize>().unwrap() < 237, "{}", run.stderr);
+        let more = run.stderr.contains("more items: resume with: --page-token ");
+        assert_eq!(more, limit.parse::<usize>().unwrap() < 237, "{}", run.stderr);
     }
 }
 
@@ -236,8 +237,7 @@ async fn no_paginate_and_page_token_resume_a_listing() {
     seed_sources(&env, 25).await;
     let first = env.seg(&["-w", "demo", "sources", "list", "-o", "name", "--page-size", "10", "--no-paginate"]).await;
     assert_eq!(first.code(0).stdout.lines().count(), 10);
-    let token =
-        first.stderr.lines().find_map(|l| l.strip_prefix("next_page_token: ")).expect(&first.stderr).to_string();
+    let token = first.stderr.lines().find_map(|l| l.split("--page-token ").nth(1)).expect(&first.stderr).to_string();
     let rest =
         env.seg(&["-w", "demo", "sources", "list", "-o", "name", "--page-size", "10", "--page-token", &token]).await;
     let names: Vec<&str> = first.stdout.lines().chain(rest.code(0).stdout.lines()).collect();

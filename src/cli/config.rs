@@ -65,9 +65,9 @@ pub fn run(cmd: Command, ctx: &Context) -> Result<()> {
             if ctx.output_format() == Format::Table {
                 let text: String =
                     KEYS.iter().filter_map(|k| settings.profile.shown(k).map(|v| format!("{k} = {v}\n"))).collect();
-                ctx.printer.data(text.as_bytes())?;
+                // Whose settings they are, before them (on stderr, so stdout stays the settings alone).
                 ctx.printer.status(&format!("profile {profile_name} in {}", settings.path.display()));
-                Ok(())
+                ctx.printer.data(text.as_bytes())
             } else {
                 let record = ProfileSettings::of(|key| settings.profile.shown(key));
                 ctx.output(crate::ui::table::ANY)?.document(&record)

@@ -461,4 +461,19 @@ async fn a_profiles_output_name_applies_only_where_there_are_names() {
     env.seg(&["webhook", "sample", "--type", "track"]).await.code(0);
     // Asked for on the command line, it is still refused.
     env.seg(&["config", "list", "-o", "name"]).await.code(2);
+    // As a table, whose settings they are comes first, on stderr, when both streams go to one place.
+    let both = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("'{}' config list -o table 2>&1", env!("CARGO_BIN_EXE_seg")))
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", env.home.path())
+        .env("XDG_CONFIG_HOME", env.home.path().join(".config"))
+        .env("SEG_NO_KEYRING", "1")
+        .env("SEG_RUNTIME_DIR", env.home.path().join(crate::support::RUNTIME))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&both.stdout);
+    let (profile, setting) = (text.find("profile default in ").unwrap(), text.find("workspace = demo").unwrap());
+    assert!(profile < setting, "{text}");
 }

@@ -177,7 +177,8 @@ fn check<T: Configurable>(case: &Case) {
     }
 
     let body = serde_json::to_value(&update).unwrap();
-    if update.clone().into_request("x").is_err() {
+    let target = seg::wire::Target::Source { ws: "w".into(), source: "x".into() };
+    if update.clone().into_request(target).is_err() {
         let empty_mask = model.explicit.as_ref().is_some_and(Vec::is_empty);
         assert!(empty_mask || (model.explicit.is_none() && !model.asked), "no body for {case:?}");
         return;

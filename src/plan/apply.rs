@@ -73,11 +73,20 @@ pub async fn apply(client: &Client, plan: &Plan, env: &dyn Env, say: &dyn Fn(&st
                 let resource = crate::ui::escape_control(&change.resource);
                 let verb = change.action.verb();
                 say(&format!("stopped at change {} of {}: {verb} {resource}", index + 1, ready.len()));
-                say(&format!(
-                    "done: {}; not done: {} (run apply again to make them)",
-                    crate::ui::count(applied.sent, "change"),
-                    ready.len() - index
-                ));
+                if client.dry_run() {
+                    // Nothing was made: the changes before were only described.
+                    say(&format!(
+                        "described: {}; not described: {}",
+                        crate::ui::count(applied.sent, "change"),
+                        ready.len() - index
+                    ));
+                } else {
+                    say(&format!(
+                        "done: {}; not done: {} (run apply again to make them)",
+                        crate::ui::count(applied.sent, "change"),
+                        ready.len() - index
+                    ));
+                }
                 return Err(error);
             }
         }

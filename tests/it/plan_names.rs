@@ -312,3 +312,19 @@ async fn a_display_name_is_looked_up_without_reading_every_plans_rules() {
     let requests = env.requests().await;
     assert!(requests.iter().all(|r| !r["uri"].as_str().unwrap().contains("/rules")), "{requests:?}");
 }
+
+/// `apply --dry-run` makes nothing: when it stops, it says what it described, never that something was done.
+#[tokio::test]
+async fn a_dry_run_that_stops_says_what_it_described_not_done() {
+    let env = env().await;
+    seg(&env, "public", &["sources", "create", "web", "--catalog", "javascript"]).await.code(0);
+    let path = env.path("plan.json");
+    let body = json!({"format": "seg/1", "workspace": "demo",
+                      "tracking_plans": {"New": {"rules": rules_written(), "sources": ["web"]}}});
+    std::fs::write(&path, body.to_string()).unwrap();
+    let run = seg(&env, "public", &["apply", "--file", path.to_str().unwrap(), "--yes", "--dry-run"]).await;
+    assert!(!run.stderr.contains("done: "), "{}", run.stderr);
+    if run.code != 0 {
+        assert!(run.stderr.contains("described: 1 change"), "{}", run.stderr);
+    }
+}

@@ -190,7 +190,7 @@ mod tests {
         assert_eq!(bound.answer(3_000, 0), Ok(Wait(Duration::from_secs(3))));
         assert_eq!(bound.answer(1_803_000, 1_800_000), Ok(Wait(Duration::from_millis(1_803_000))));
         let why = bound.answer(3_001, 0).unwrap_err();
-        assert!(why.contains("a wait of 3s 1ms for one request, beyond the 3s its window allows"), "{why}");
+        assert!(why.contains("a wait of 3.001s for one request, beyond the 3s its window allows"), "{why}");
         let why = bound.answer(u64::MAX, 0).unwrap_err();
         assert!(why.contains("beyond the 3s"), "{why}");
         let why = bound.answer(10_000, 3_600_001).unwrap_err();

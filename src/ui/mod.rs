@@ -175,13 +175,9 @@ pub fn duration(d: std::time::Duration) -> String {
     if rounded < std::time::Duration::from_secs(1) {
         return format!("{}ms", rounded.as_millis());
     }
-    // Seconds to a tenth, as people read a wait: `1.2s`, `1m 30s`.
-    let tenths =
-        std::time::Duration::from_millis(rounded.as_millis().div_ceil(100).try_into().unwrap_or(u64::MAX / 100) * 100);
-    let printer = jiff::fmt::friendly::SpanPrinter::new()
-        .fractional(Some(jiff::fmt::friendly::FractionalUnit::Second))
-        .precision(Some(1));
-    match jiff::SignedDuration::try_from(tenths) {
+    // Seconds with their fraction, as people read a wait: `1.2s`, `3.001s`, `1m 30s`.
+    let printer = jiff::fmt::friendly::SpanPrinter::new().fractional(Some(jiff::fmt::friendly::FractionalUnit::Second));
+    match jiff::SignedDuration::try_from(rounded) {
         Ok(d) => {
             let text = printer.duration_to_string(&d).replace(".0s", "s");
             match text.strip_suffix(" 0s") {
@@ -229,7 +225,9 @@ mod tests {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
         assert_eq!(duration(std::time::Duration::from_millis(1500)), "1.5s");
-        assert_eq!(duration(std::time::Duration::from_millis(1234)), "1.3s");
+        assert_eq!(duration(std::time::Duration::from_millis(1234)), "1.234s");
+        assert_eq!(duration(std::time::Duration::from_millis(1200)), "1.2s");
+        assert!(duration(std::time::Duration::MAX).ends_with('s'), "the longest duration reads too");
         assert_eq!(duration(std::time::Duration::from_millis(250)), "250ms");
         assert_eq!(duration(std::time::Duration::from_secs(90)), "1m 30s");
         assert_eq!(duration(std::time::Duration::from_secs(3600)), "1h");

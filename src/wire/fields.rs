@@ -345,18 +345,16 @@ impl Vocabulary {
     /// destination's `settings`, a source's `slug`, `workspaceId`, ...).
     ///
     /// seg's `name` is a resource's full name (`workspaces/...`) and the Public API's a display name (or `null`): a file
-    /// with a `name` is read by its form. One without is in the Public API's shape when it has a field only that shape
-    /// has (`--json`'s names, such as `settings`, are seg's too, and mean the same in both).
+    /// with a `name` is read by its form. One without is in the Public API's shape when it has a field seg's own
+    /// fields do not (`slug`, `settings`, `workspaceId`, ...; those `--json` prints too mean the same in both).
     pub fn in_public_shape(&self, object: &Map<String, Value>) -> bool {
         let names_display = self.public.iter().any(|(field, what)| *field == "name" && *what != Public::ReadOnly);
         match object.get("name") {
             Some(Value::String(name)) if names_display => !name.starts_with("workspaces/"),
             Some(Value::Null) if names_display => true,
-            _ => object.keys().any(|key| {
-                self.public.iter().any(|(field, _)| field == key)
-                    && self.named(key) == Named::Unknown
-                    && self.json_field(key).is_none()
-            }),
+            _ => object
+                .keys()
+                .any(|key| self.public.iter().any(|(field, _)| field == key) && self.named(key) == Named::Unknown),
         }
     }
 
@@ -375,6 +373,11 @@ impl Vocabulary {
             for (key, value) in object {
                 let Some((_, what)) = self.public.iter().find(|(field, _)| *field == key) else {
                     // One of seg's own names beside the Public API's (`display_name` added to what `get` printed).
+                    if let Some(Json::Derived(read)) = self.json_field(&key) {
+                        let reading = Reading::Derived(read);
+                        fields.unchanged.push(Unchanged { reading, path: vec![key], value, why: None });
+                        continue;
+                    }
                     match self.named(&key) {
                         Named::Writable => fields.set.push((key, value)),
                         Named::ReadOnly => fields.unchanged.push(Unchanged {

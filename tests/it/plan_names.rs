@@ -313,11 +313,13 @@ async fn a_display_name_is_looked_up_without_reading_every_plans_rules() {
     assert!(requests.iter().all(|r| !r["uri"].as_str().unwrap().contains("/rules")), "{requests:?}");
 }
 
-/// `apply --dry-run` makes nothing: when it stops, it says what it described, never that something was done.
+/// `apply --dry-run` makes nothing: it describes every change, those that need the id of something it would make
+/// first too (`made-by-this-run` stands for it), and when it stops, it says what it described, never "done".
 #[tokio::test]
-async fn a_dry_run_that_stops_says_what_it_described_not_done() {
+async fn a_dry_run_describes_what_depends_on_what_it_would_make() {
     let env = env().await;
     seg(&env, "public", &["sources", "create", "web", "--catalog", "javascript"]).await.code(0);
+    changed(&env).await;
     let path = env.path("plan.json");
     let body = json!({"format": "seg/1", "workspace": "demo",
                       "tracking_plans": {"New": {"rules": rules_written(), "sources": ["web"]}}});
@@ -327,4 +329,20 @@ async fn a_dry_run_that_stops_says_what_it_described_not_done() {
     if run.code != 0 {
         assert!(run.stderr.contains("described: 1 change"), "{}", run.stderr);
     }
+    // Every change is described, the connection of the plan the run creates too, and nothing is written.
+    run.code(0);
+    let described: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(described.len(), 3, "the plan, its rules and its connection: {}", run.stdout);
+    assert!(described[2].contains("/tracking-plans/made-by-this-run/sources"), "{}", run.stdout);
+    assert_eq!(changed(&env).await, Vec::<String>::new(), "nothing written");
+
+    // A source the run makes, with its destination and the destination's filter: each described.
+    let body = json!({"format": "seg/1", "workspace": "demo", "sources": {"app": {"catalog_name": "catalog/sources/ios",
+        "destinations": {"webhooks": {"enabled": true, "config": {"hooks": [{"hook": "https://example.com/in"}]},
+            "filters": {"Drop all": {"if": "all", "actions": [{"type": "drop_event"}]}}}}}}});
+    std::fs::write(&path, body.to_string()).unwrap();
+    let run = seg(&env, "public", &["apply", "--file", path.to_str().unwrap(), "--yes", "--dry-run"]).await;
+    run.code(0);
+    assert!(run.stdout.contains("/destination/made-by-this-run/filters"), "{}", run.stdout);
+    assert_eq!(changed(&env).await, Vec::<String>::new(), "nothing written");
 }

@@ -51,7 +51,11 @@ impl Call<'_> {
     ) -> Result<Option<Answer>> {
         let input = input.clone();
         let actions = map::filter_actions_to_public(&input.actions).map_err(Error::usage)?;
-        let (source_id, id, name) = self.filtered(ws, source, dst).await?;
+        // A destination this run would have made (under --dry-run): described in its place.
+        let filtered = self.filtered(ws, source, dst).await;
+        let (source_id, id, name) = self.or_unmade(filtered, || {
+            (Id::unmade(), Id::unmade(), format!("workspaces/{ws}/sources/{source}/destinations/{dst}"))
+        })?;
         let create = public::CreateFilter {
             source_id: source_id.to_string(),
             condition: input.condition,

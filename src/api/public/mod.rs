@@ -559,6 +559,16 @@ impl Call<'_> {
         Ok(self.source(segment).await?.0)
     }
 
+    /// What a write names, under `--dry-run` when nothing carries the name yet: a run that makes it first (a source,
+    /// then its destination) only describes that create, so the write after it is described with [`Id::unmade`]
+    /// in its place, as the Config API's description names it by its name; sent, a name nothing carries is 404.
+    fn or_unmade<T>(&self, found: Result<T>, unmade: impl FnOnce() -> T) -> Result<T> {
+        match found {
+            Err(Error::Api(error)) if error.status == 404 && self.client.dry_run() => Ok(unmade()),
+            other => other,
+        }
+    }
+
     /// A source by its slug or its id: its id, and its record when reading it was how the name was checked.
     ///
     /// A name means what it names now (docs/reference/names.md): an id this process read is used as read; one only
@@ -847,7 +857,19 @@ impl Call<'_> {
         let create = public::CreateSource { slug: slug.clone(), enabled: true, metadata_id, settings: None };
         let created = match self.call(Method::POST, Path::of("sources"), Vec::new(), Some(&to_json(&create))).await {
             Ok(Some(body)) => body["data"]["source"].clone(),
-            Ok(None) => return Ok(None),
+            // Under --dry-run the create is described, and what follows it with the id it would have.
+            Ok(None) => {
+                let id = Id::unmade();
+                if let Some(name) = input.display_name.as_deref().filter(|n| !n.is_empty()) {
+                    let patch =
+                        to_json(&public::UpdateSource { name: Some(Some(name.to_string())), ..Default::default() });
+                    self.call(Method::PATCH, Path::of("sources").id(&id), Vec::new(), Some(&patch)).await?;
+                }
+                if let Some(labels) = input.labels.as_ref().filter(|l| !l.is_empty()) {
+                    self.set_labels(&id, labels).await?;
+                }
+                return Ok(None);
+            }
             // The answer was lost: the source may exist, or be about to. Looked up by its slug (again after a
             // wait, as a retry would wait) before anyone tries again; never sent twice.
             Err(error @ Error::Transport(_)) => {
@@ -998,12 +1020,14 @@ impl Call<'_> {
             None => (last_segment(name).to_string(), None),
         };
         let settings = map::config_to_settings(input.config.as_deref().unwrap_or_default());
-        let source_id = self.source_id(source).await?;
+        let source_id = self.source_id(source).await;
+        let source_id = self.or_unmade(source_id, Id::unmade)?;
         let metadata_id = self.catalog_id(Table::CatalogDestinations, &catalog).await?;
         // Held across the lookup and the create: a second create of the entry on this machine waits, then finds the
         // first one's.
         let _turn = self.client.hold_create(&format!("{source_id}/{catalog}"), &format!("{source}/{catalog}")).await?;
-        let before = self.destinations(&source_id).await?;
+        // A source this run would have made has none yet.
+        let before = if source_id == Id::unmade() { Vec::new() } else { self.destinations(&source_id).await? };
         let display = input.display_name.clone().filter(|n| !n.is_empty());
         let display = instance.clone().or(display);
         // The same name makes the same thing on both APIs: `SOURCE/SLUG` is the source's one destination of that

@@ -35,6 +35,12 @@ impl Id {
         )))
     }
 
+    /// What stands, in a `--dry-run` description, for the id of a resource this run would have made before (a
+    /// plan a file creates, then connects): `-` keeps it apart from every id the service gives.
+    pub fn unmade() -> Id {
+        Id("made-by-this-run".to_string())
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }

@@ -75,19 +75,25 @@ impl Call<'_> {
         let input = input.clone();
         let kind = input.kind.unwrap_or_else(|| LIVE.into());
         let create = public::CreateTrackingPlan { name: input.display_name, kind, description: None };
-        let Some(answer) =
-            self.call(Method::POST, Path::of("tracking-plans"), Vec::new(), Some(&to_json(&create))).await?
-        else {
-            return Ok(None);
+        let answer = self.call(Method::POST, Path::of("tracking-plans"), Vec::new(), Some(&to_json(&create))).await?;
+        // Under --dry-run the create is described, and its rules' PUT with the id it would have.
+        let (raw, id) = match answer {
+            Some(answer) => {
+                let raw = answer["data"]["trackingPlan"].clone();
+                let id = Id::answered(super::text_at(&raw, "id"), "tracking plan")?;
+                (Some(raw), id)
+            }
+            None => (None, Id::unmade()),
         };
-        let raw = answer["data"]["trackingPlan"].clone();
-        let id = Id::answered(super::text_at(&raw, "id"), "tracking plan")?;
         if let Some(rules) = input.rules.filter(|r| !r.is_empty()) {
             let rules = public::Rules { rules: map::rules_to_public(&rules) };
             let path = Path::of("tracking-plans").id(&id).word("rules");
             self.call(Method::PUT, path, Vec::new(), Some(&to_json(&rules))).await?;
         }
-        self.plan_answer(ws, &id, raw).await.map(Some)
+        match raw {
+            Some(raw) => self.plan_answer(ws, &id, raw).await.map(Some),
+            None => Ok(None),
+        }
     }
 
     /// A plan's update: `display_name` with `PATCH /tracking-plans/{id}` (which answers no plan), `rules` replaced
@@ -159,8 +165,10 @@ impl Call<'_> {
         input: &wire::ConnectSource,
     ) -> Result<Option<Answer>> {
         let slug = super::last_segment(&input.source_name).to_string();
-        let source_id = self.source_id(&slug).await?;
-        let (id, plan) = self.plan(segment).await?;
+        let source_id = self.source_id(&slug).await;
+        let source_id = self.or_unmade(source_id, Id::unmade)?;
+        let plan = self.plan(segment).await;
+        let (id, plan) = self.or_unmade(plan, || (Id::unmade(), Value::Null))?;
         let add = public::SourceId { source_id: source_id.to_string() };
         let path = Path::of("tracking-plans").id(&id).word("sources");
         let Some(answer) = self.call(Method::POST, path, Vec::new(), Some(&to_json(&add))).await? else {

@@ -211,6 +211,13 @@ async fn segs_names_may_be_added_to_what_the_public_api_printed() {
     assert_eq!(source.ok()["display_name"], "Web site");
 }
 
+/// Every field `--json` prints for a command (`--json` alone lists them, one a line), joined for `--json`.
+async fn every_field(env: &TestEnv, api: &str, args: &[&str]) -> String {
+    let mut args = args.to_vec();
+    args.push("--json");
+    seg(env, api, &args).await.code(0).stdout.lines().collect::<Vec<_>>().join(",")
+}
+
 /// What `--json` printed, edited by `edit`, given back to `patch --from-file`.
 async fn json_round_trip(
     env: &TestEnv,
@@ -264,13 +271,7 @@ async fn what_json_prints_edited_patches_back_on_both_apis() {
         assert_eq!(secret["value"], "s3cret", "{api}: the secret, shown hidden in the file, is kept");
         // Every field `--json` prints, as printed: what the API in use cannot fill is `null`, and stands for that.
         for (noun, name) in [("sources", "web"), ("destinations", "web/webhooks")] {
-            let fields = seg(&env, api, &[noun, "get", name, "--json"])
-                .await
-                .code(0)
-                .stdout
-                .lines()
-                .collect::<Vec<_>>()
-                .join(",");
+            let fields = every_field(&env, api, &[noun, "get", name]).await;
             json_round_trip(&env, api, noun, name, &fields, |_| {}).await.code(0);
         }
         let filter = seg(
@@ -296,13 +297,7 @@ async fn what_json_prints_edited_patches_back_on_both_apis() {
         .stdout
         .clone();
         let filter = filter.trim().rsplit('/').next().unwrap().to_string();
-        let fields = seg(&env, api, &["destinations", "filters", "get", "web/webhooks", &filter, "--json"])
-            .await
-            .code(0)
-            .stdout
-            .lines()
-            .collect::<Vec<_>>()
-            .join(",");
+        let fields = every_field(&env, api, &["destinations", "filters", "get", "web/webhooks", &filter]).await;
         let got = seg(&env, api, &["destinations", "filters", "get", "web/webhooks", &filter, "--json", &fields])
             .await
             .code(0)
@@ -322,13 +317,7 @@ async fn what_json_prints_edited_patches_back_on_both_apis() {
             .stdout
             .clone();
         let plan = plan.trim().to_string();
-        let fields = seg(&env, api, &["tracking-plans", "get", &plan, "--json"])
-            .await
-            .code(0)
-            .stdout
-            .lines()
-            .collect::<Vec<_>>()
-            .join(",");
+        let fields = every_field(&env, api, &["tracking-plans", "get", &plan]).await;
         json_round_trip(&env, api, "tracking-plans", &plan, &fields, |got| got["display_name"] = json!("Q"))
             .await
             .code(0);

@@ -620,38 +620,50 @@ impl Context {
         }
     }
 
-    /// Asks before a destructive step: yes with `--yes` or `--dry-run` (which changes nothing); on a terminal, a
-    /// prompt; otherwise a usage error, since nothing can be asked.
-    pub fn confirm(&self, question: &str) -> Result<()> {
+    /// Asks before a destructive step: yes with `--yes` or `--dry-run` (which changes nothing); with a terminal on
+    /// stdin, a question on stderr, whatever stdout and stderr are (as terraform asks: `seg apply ... | tee log`
+    /// still asks); otherwise a usage error, since nothing can be asked. `doing` says what the step does, in full
+    /// ("delete workspaces/a/sources/b, with its 1 destination"): shown on a line of its own above `question` unless
+    /// the question already says it, and named in the error when nobody can be asked. A prompt longer than the
+    /// terminal's line is redrawn only in part when answered, leaving a stale fragment on the screen; so the details
+    /// go above it and the question stays short (a short name).
+    pub fn confirm(&self, doing: &str, question: &str) -> Result<()> {
         if self.global.yes || self.gate.is_dry_run() {
             return Ok(());
         }
-        if !(self.printer.stdin_tty && self.printer.stderr_tty) {
+        if !self.printer.stdin_tty {
             return Err(Error::usage(format!(
-                "{question} needs confirmation: pass --yes (there is no terminal to ask on)"
+                "confirmation needed to {doing}: pass --yes (there is no terminal to ask on)"
             )));
         }
-        let answer = dialoguer::Confirm::new()
-            .with_prompt(question)
-            .default(false)
-            .interact()
-            .map_err(|e| Error::usage(format!("cannot ask for confirmation: {e}")))?;
+        let said = question.trim_end_matches('?');
+        if !doing.eq_ignore_ascii_case(said) {
+            self.printer.status(&format!("about to {doing}"));
+        }
+        let answer = if self.printer.stderr_tty {
+            dialoguer::Confirm::new()
+                .with_prompt(question)
+                .default(false)
+                .interact()
+                .map_err(|e| Error::usage(format!("cannot ask for confirmation: {e}")))?
+        } else {
+            self.ask_by_line(question)?
+        };
         if answer { Ok(()) } else { Err(Error::Declined("Nothing was changed.".into())) }
     }
 
-    /// Asks `question` as `confirm` does, after saying `about` on a line of its own (what the question is about,
-    /// in full). A prompt longer than the terminal's line is redrawn only in part when answered, leaving a stale
-    /// fragment on the screen; so the details go above it and the question stays short (a short name).
-    pub fn confirm_after(&self, about: &str, question: &str) -> Result<()> {
-        if self.will_ask() && !about.is_empty() {
-            self.printer.status(about);
-        }
-        self.confirm(question)
+    /// The question on stderr, a line read from the terminal on stdin: with stderr not a terminal (sent to a file or
+    /// a pipe) the prompt cannot be drawn, but the person typing can still answer; `y` or `yes` is yes.
+    fn ask_by_line(&self, question: &str) -> Result<bool> {
+        self.printer.prompt(&format!("{question} [y/N] "));
+        let mut line = String::new();
+        std::io::stdin().read_line(&mut line).map_err(|e| Error::usage(format!("cannot ask for confirmation: {e}")))?;
+        Ok(matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes"))
     }
 
     /// Whether `confirm` will put its question to a person (and so is worth reading what to tell them).
     pub fn will_ask(&self) -> bool {
-        !self.global.yes && !self.gate.is_dry_run() && self.printer.stdin_tty && self.printer.stderr_tty
+        !self.global.yes && !self.gate.is_dry_run() && self.printer.stdin_tty
     }
 
     /// What deleting these takes with it, for the question (docs/reference/commands.md: a delete's prompt says what
@@ -708,8 +720,8 @@ impl Context {
         let (first, last) = (names.first().map(Name::as_str), names.last().map(Name::as_str));
         let with = self.taken_with(&names).await?;
         let many = crate::ui::count(names.len(), names.first().map_or("resource", |n| n.kind().noun()));
-        let about = format!("about to delete {many} ({} ... {}){with}", first.unwrap_or(""), last.unwrap_or(""));
-        self.confirm_after(&about, &format!("Delete {many}?"))?;
+        let doing = format!("delete {many} ({} ... {}){with}", first.unwrap_or(""), last.unwrap_or(""));
+        self.confirm(&doing, &format!("Delete {many}?"))?;
         let client = self.client()?;
         let jobs = names.into_iter().map(|name| (name.to_string(), name)).collect();
         super::bulk::run(
@@ -730,7 +742,7 @@ impl Context {
             [one] => format!("Delete {}?", one.short()),
             many => format!("Delete {}?", crate::ui::count(many.len(), many[0].kind().noun())),
         };
-        self.confirm_after(&format!("about to delete {}{with}", shown.join(", ")), &question)?;
+        self.confirm(&format!("delete {}{with}", shown.join(", ")), &question)?;
         let client = self.client()?;
         for (index, name) in names.iter().enumerate() {
             match client.send(&Request::delete(name.target())).await {

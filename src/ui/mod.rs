@@ -116,6 +116,13 @@ impl Printer {
         self.status(&format!("{}: {msg}", self.paint("hint", "36")));
     }
 
+    /// A question on stderr, with no line end: the answer is typed after it.
+    pub fn prompt(&self, question: &str) {
+        let mut err = std::io::stderr().lock();
+        let _ = write!(err, "{}", self.scrubber.scrub(question));
+        let _ = err.flush();
+    }
+
     /// The one error report: a line naming what failed, then a hint when there is one.
     pub fn error(&self, error: &Error) {
         for line in self.error_lines(error) {

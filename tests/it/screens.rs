@@ -45,13 +45,30 @@ struct Screen {
 /// `seg ARGS` run in a tmux terminal `width` columns wide against `env`; with `answer`, once the screen shows its
 /// first part, the keys of its second are typed.
 fn in_terminal(env: &TestEnv, width: u16, args: &[&str], answer: Option<(&str, &str)>) -> Screen {
+    in_terminal_sending(env, width, args, "2>&1", answer)
+}
+
+/// `in_terminal` with seg's output sent where `redirect` says (`2>&1`, `2>err.txt | cat`, ...), stdin still the
+/// terminal; a prompt is also looked for in the files of `env` the redirect names.
+fn in_terminal_sending(
+    env: &TestEnv,
+    width: u16,
+    args: &[&str],
+    redirect: &str,
+    answer: Option<(&str, &str)>,
+) -> Screen {
     static SESSIONS: AtomicUsize = AtomicUsize::new(0);
     let socket = format!("seg-screens-{}-{}", std::process::id(), SESSIONS.fetch_add(1, Ordering::Relaxed));
     let quoted: Vec<String> = args.iter().map(|a| format!("'{}'", a.replace('\'', r"'\''"))).collect();
     let script = env.path(&format!("{socket}.sh"));
     let seg = env!("CARGO_BIN_EXE_seg");
-    std::fs::write(&script, format!("'{seg}' {} 2>&1\nprintf '__end__ %s\\n' $?\nsleep 60\n", quoted.join(" ")))
-        .unwrap();
+    let run = format!("cd '{}' && '{seg}' {} {redirect}", env.path("").display(), quoted.join(" "));
+    std::fs::write(&script, format!("{run}\nprintf '__end__ %s\\n' $?\nsleep 60\n")).unwrap();
+    let files: Vec<std::path::PathBuf> = redirect
+        .split_whitespace()
+        .filter_map(|word| word.trim_start_matches(['1', '2', '>']).strip_suffix(".txt"))
+        .map(|stem| env.path(&format!("{stem}.txt")))
+        .collect();
     let home = env.home.path();
     let status = std::process::Command::new("tmux")
         .env_clear()
@@ -81,7 +98,8 @@ fn in_terminal(env: &TestEnv, width: u16, args: &[&str], answer: Option<(&str, &
     };
     let wait_for = |text: &str| {
         let started = Instant::now();
-        while !capture(true).contains(text) && started.elapsed() < Duration::from_secs(20) {
+        let in_files = || files.iter().any(|f| std::fs::read_to_string(f).is_ok_and(|t| t.contains(text)));
+        while !capture(true).contains(text) && !in_files() && started.elapsed() < Duration::from_secs(20) {
             std::thread::sleep(Duration::from_millis(50));
         }
     };
@@ -397,6 +415,45 @@ async fn apply_on_a_terminal_shows_the_plan_and_asks_before_the_first_write() {
     assert_eq!(screen.code, 0, "{}", screen.lines);
     assert!(!screen.lines.contains("Apply "), "--yes asks nothing: {}", screen.lines);
     assert_eq!(env.get("/v1beta/workspaces/demo/sources/more").await.status, 200);
+}
+
+/// Asking needs only a terminal on stdin, as terraform's does: with stderr in a file and stdout in a pipe, the plan
+/// and the question go to stderr, and the answer typed on the terminal decides.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn apply_asks_whenever_stdin_is_a_terminal_with_the_plan_and_question_on_stderr() {
+    if !tmux_here() {
+        return;
+    }
+    let env = long_names().await;
+    std::fs::write(
+        env.path("more.yaml"),
+        "format: seg/1\nworkspace: demo\nsources:\n  extra:\n    catalog_name: catalog/sources/ios\n",
+    )
+    .unwrap();
+    let file = env.path("more.yaml");
+    let args = ["apply", "--file", file.to_str().unwrap()];
+    // (In a pipe, the shell's exit code is the last command's: a no shows as its line.)
+    for (redirect, answer, code) in [("2>err.txt | cat >out.txt", "n", 0), ("2>err.txt >out.txt", "y", 0)] {
+        let screen = in_terminal_sending(&env, 80, &args, redirect, Some(("[y/N]", answer)));
+        let err = std::fs::read_to_string(env.path("err.txt")).unwrap();
+        let out = std::fs::read_to_string(env.path("out.txt")).unwrap();
+        let said = format!("{redirect}: screen:\n{}\nstderr:\n{err}\nstdout:\n{out}", screen.lines);
+        assert!(err.contains("+ create workspaces/demo/sources/extra"), "the plan on stderr: {said}");
+        assert!(err.contains("Apply 1 change to workspaces/demo? [y/N] "), "{said}");
+        assert!(!out.contains("Apply") && !out.contains("+ create"), "stdout is data only: {said}");
+        assert_eq!(screen.code, code, "{said}");
+        let declined = err.ends_with("? [y/N] Nothing was changed.\n");
+        assert_eq!(declined, answer == "n", "{said}");
+        let made = env.get("/v1beta/workspaces/demo/sources/extra").await.status;
+        assert_eq!(made, if declined { 404 } else { 200 }, "{said}");
+    }
+    // Without a terminal on stdin a delete cannot be asked for, and the error says so as a sentence.
+    let run = env.seg(&["-w", "demo", "sources", "delete", "extra"]).await;
+    assert_eq!(
+        run.code(2).stderr,
+        "error: confirmation needed to delete workspaces/demo/sources/extra: pass --yes (there is no terminal to \
+         ask on)\n"
+    );
 }
 
 /// `webhook sample` ends with a newline on a terminal (and only there, docs/reference/commands.md), so the prompt does

@@ -12,8 +12,8 @@ use crate::plan::secrets::{Env, ProcessEnv};
 ///
 /// Make the workspace match a file: create, update (only the fields that differ) and, with --prune, delete.
 ///
-/// Computes the plan `seg diff` prints and, on a terminal, shows it and asks before the first write (--yes skips
-/// the question; without a terminal, as in CI, it applies). It sends its requests in dependency order: sources, destinations, tracking
+/// Computes the plan `seg diff` prints and, with a terminal on stdin, shows it and asks on stderr before the first
+/// write, whatever stdout and stderr are (--yes skips the question; without a terminal, as in CI, it applies). It sends its requests in dependency order: sources, destinations, tracking
 /// plans, connections, then deletes. An update's mask names exactly the changed fields; a config change sends only
 /// the changed items. Resources only in the workspace are deleted only with --prune, which needs --yes (or a yes on
 /// a terminal), and --max-deletes N refuses a plan deleting more than N. A secret whose variable is unset stops it
@@ -85,24 +85,21 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         ctx.printer.status(&format!("nothing to change: {} matches the file", plan.workspace));
         return Ok(());
     }
-    // On a terminal a person sees the plan and says yes before the first write; without one (CI) it applies, but a
-    // delete still needs --yes.
+    // With a terminal on stdin a person sees the plan (on stderr) and says yes before the first write; without one
+    // (CI) it applies, but a delete still needs --yes.
     let deleting = if deletes > 0 {
         format!(", deleting {} ({})", crate::ui::count(deletes, "resource"), plan.deleted_kinds())
     } else {
         String::new()
     };
+    let changes = crate::ui::count(plan.changes.len(), "change");
+    let doing = format!("apply {changes} to {}{deleting}", plan.workspace);
     if ctx.will_ask() {
         plan.requests = apply::requests(ctx.client()?, &plan).await?;
         ctx.printer.status(plan.human().trim_end());
-        let changes = crate::ui::count(plan.changes.len(), "change");
-        let about = match deletes {
-            0 => String::new(),
-            n => format!("the plan deletes {} ({})", crate::ui::count(n, "resource"), plan.deleted_kinds()),
-        };
-        ctx.confirm_after(&about, &format!("Apply {changes} to {}?", plan.workspace))?;
+        ctx.confirm(&doing, &format!("Apply {changes} to {}?", plan.workspace))?;
     } else if deletes > 0 {
-        ctx.confirm(&format!("Apply the plan to {}{deleting}", plan.workspace))?;
+        ctx.confirm(&doing, "")?;
     }
     let say = |line: &str| ctx.printer.status(line);
     let applied = apply::apply(ctx.client()?, &plan, &env, &say).await?;

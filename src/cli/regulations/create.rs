@@ -78,8 +78,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let users = crate::ui::count(ids.len(), "user");
     let requests =
         if chunks.len() == 1 { String::new() } else { format!(", in {}", crate::ui::count(chunks.len(), "request")) };
-    let about = format!("about to regulate {users} in {ws} ({}){requests}: this cannot be undone", args.kind);
-    ctx.confirm_after(&about, &format!("{what} {users}?"))?;
+    let doing = format!("regulate {users} in {ws} ({}){requests}, which cannot be undone", args.kind);
+    ctx.confirm(&doing, &format!("{what} {users}?"))?;
     let client = ctx.client()?;
     let format = ctx.output_format();
     for (index, chunk) in chunks.iter().enumerate() {

@@ -37,6 +37,7 @@ fn main() -> ExitCode {
         api_version: from_flag("api_version"),
         region: from_flag("region"),
         output: from_flag("output"),
+        profile: from_flag("profile"),
     };
     let printer = Printer::detect(cli.global.color);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {

@@ -84,7 +84,7 @@ impl Context {
             for key in &file.ignored {
                 self.printer.warn_once(&format!("{}: unknown setting {key} ignored", path.display()));
             }
-            if self.global.profile.is_some() && !file.has_profile(self.profile_name()) {
+            if self.global.from_flag.profile && !file.has_profile(self.profile_name()) {
                 self.printer.warn_once(&format!(
                     "profile {:?} has no settings in {}",
                     self.profile_name(),

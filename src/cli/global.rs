@@ -137,6 +137,9 @@ pub struct FromFlag {
     pub output: bool,
     pub api_version: bool,
     pub region: bool,
+    /// `--profile`: a profile with no settings is a warning when typed (a typo, most likely), not when SEG_PROFILE
+    /// names it (CI names a profile for its stored token and gives the rest in variables).
+    pub profile: bool,
 }
 
 fn parse_format(text: &str) -> Result<Format, String> {

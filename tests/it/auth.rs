@@ -86,8 +86,12 @@ async fn settings_precedence_is_flag_then_env_then_profile_then_default() {
         )
         .await;
     assert!(run.code(0).stdout.starts_with('['), "flag beats env: {}", run.stdout);
-    // Other profiles start empty; SEG_CONFIG_DIR moves the file.
-    env.seg_with(&["config", "get", "base_url", "--profile", "other"], &[]).await.code(1);
+    // Other profiles start empty; SEG_CONFIG_DIR moves the file. A profile typed with --profile and found nowhere
+    // in the file is likely a typo, and is said; one SEG_PROFILE names (CI, with the rest in variables) is not.
+    let run = env.seg_with(&["config", "get", "base_url", "--profile", "other"], &[]).await;
+    assert!(run.code(1).stderr.contains("warning: profile \"other\" has no settings in "), "{}", run.stderr);
+    let run = env.seg_with(&["workspaces", "list", "-o", "name"], &[("SEG_PROFILE", "ci"), ("SEG_TOKEN", WRITE)]).await;
+    assert_eq!(run.code(0).stderr, "", "SEG_PROFILE without settings is not warned about");
     let elsewhere = env.path("elsewhere");
     env.seg_with(&["config", "set", "workspace", "acme"], &[("SEG_CONFIG_DIR", elsewhere.to_str().unwrap())])
         .await

@@ -119,6 +119,20 @@ pub fn write_file(env: &TestEnv, name: &str, text: &str) -> String {
 async fn an_export_diffs_to_nothing_and_keeps_secrets_out_of_the_file() {
     let env = rich_workspace().await;
     let text = export(&env).await;
+    // The variables the file needs, on stderr, one a line, so they can be set before an apply.
+    let run = env.seg(&["-w", "acme", "export", "--file", env.path("again.yaml").to_str().unwrap()]).await;
+    let listed: Vec<&str> = run.code(0).stderr.lines().filter_map(|l| l.strip_prefix("  ")).collect();
+    assert_eq!(
+        listed,
+        [
+            "SEG_SECRET_WEB_AMPLITUDE_APIKEY",
+            "SEG_SECRET_WEB_WEBHOOKS_HOOKS_1_AUTHORIZATION",
+            "SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET"
+        ],
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("the file's secrets are read from 3 variables when it is applied"), "{}", run.stderr);
     for secret in ["s3cret-web", "amp-k3y", "eDp5"] {
         assert!(!text.contains(secret), "a secret in the export:\n{text}");
     }
@@ -254,7 +268,13 @@ async fn deletes_need_prune_and_consent_and_every_refusal_comes_before_any_write
     assert!(run.code(2).stderr.contains("--max-deletes 1"), "{}", run.stderr);
     // An unset secret: refused, naming the variable.
     let run = env.seg(&["apply", "--file", &file]).await;
-    assert!(run.code(2).stderr.contains("SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET"), "{}", run.stderr);
+    assert!(
+        run.code(2).stderr.starts_with("error: set SEG_SECRET_")
+            && run.stderr.contains("SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET")
+            && run.stderr.contains(" (the file's secrets); nothing was changed\n"),
+        "{}",
+        run.stderr
+    );
     assert!(writes(&env).await.is_empty(), "a refusal sent a write");
     // With consent: exactly the planned deletes (the source takes its destination with it).
     let run = with_secrets(&env, &["diff", "--file", &file, "--prune", "-o", "json"]).await;

@@ -66,7 +66,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     // Every refusal before the first write: unset secrets, every request made ready, the deletes counted.
     let unset: Vec<String> = needed.into_iter().filter(|name| env.secret(name).is_none()).collect();
     if !unset.is_empty() {
-        return Err(Error::usage(format!("not set, and the plan's secrets need them: {}", unset.join(", "))));
+        let whose = if args.plan.is_some() { "the plan's secrets" } else { "the file's secrets" };
+        return Err(Error::usage(format!("set {} ({whose}); nothing was changed", unset.join(", "))));
     }
     apply::prepare(&plan, &env)?;
     let deletes = plan.deletes();

@@ -19,7 +19,8 @@ use crate::ui::output::Format;
 /// request per destination and per source; not with --only tracking-plans). Secrets (`password` config items, items
 /// and hook headers named like a credential: apiKey, sharedSecret, Authorization, ...) are written as
 /// `{$env: SEG_SECRET_<SOURCE>_<DESTINATION>_<KEY>}` references (a nested one adds its place: `_HOOKS_1_AUTHORIZATION`;
-/// colliding names get a hash suffix), never as values, unless --secrets plain. --file is written only as a regular
+/// colliding names get a hash suffix), never as values, unless --secrets plain; the variables they name are listed on
+/// stderr, one a line, to be set before `seg apply`. --file is written only as a regular
 /// file, a FIFO or a standard stream, never through a link (the file, or a directory of its path below the current
 /// directory). Two tracking plans with one display name stop it with exit 2 (the file keys plans by name). --dry-run
 /// names the file it would write. The file is the same on both APIs (--api public writes a destination's `name`, a
@@ -71,6 +72,18 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         "not in the file: access tokens (made in the app on the Public API) and regulations (they stay with the \
          workspace they were made in)",
     );
+    // The variables `diff` and `apply` of this file will read, one a line so they can be copied.
+    let mut variables = file.env_names();
+    variables.sort();
+    variables.dedup();
+    if !variables.is_empty() {
+        let list: Vec<String> = variables.iter().map(|name| format!("  {name}")).collect();
+        ctx.printer.status(&format!(
+            "the file's secrets are read from {} when it is applied; set them first:\n{}",
+            crate::ui::count(variables.len(), "variable"),
+            list.join("\n")
+        ));
+    }
     if args.secrets == Secrets::Plain {
         ctx.printer.warn("the export holds secrets in plain text: keep it out of version control");
     }

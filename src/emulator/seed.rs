@@ -157,11 +157,7 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
     // deliver unsigned).
     let unset: Vec<String> = plan.env_names().into_iter().filter(|name| env.secret(name).is_none()).collect();
     if !unset.is_empty() {
-        return Err(Error::usage(format!(
-            "seed file {shown}: set {} (the file refers to {} for secrets)",
-            unset.join(", "),
-            if unset.len() == 1 { "it" } else { "them" }
-        )));
+        return Err(Error::usage(format!("seed file {shown}: set {} (the file's secrets)", unset.join(", "))));
     }
     // Tracking plans by display name: those made now, and those a restart finds.
     let mut plans = std::collections::HashMap::new();

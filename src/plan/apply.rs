@@ -241,7 +241,7 @@ pub fn prepare_op(op: &Op, env: &dyn Env) -> Result<Op> {
     let mut op = op.clone();
     let unset = |name: String| {
         if env_name_allowed(&name) {
-            Error::usage(format!("{name} is not set: a secret of the plan needs it"))
+            Error::usage(format!("set {name} (the plan's secrets); nothing was changed"))
         } else {
             Error::usage(format!(
                 "a $env reference names {}: only {}... variables may be read",

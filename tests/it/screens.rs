@@ -346,8 +346,11 @@ async fn a_delete_asks_saying_what_goes_with_it_and_a_no_is_not_an_error() {
         let said = format!("at {width} columns:\n{}", screen.rows);
         // What goes with it on a line before the question; the question short enough for one row, so that the
         // prompt, redrawn with the answer, leaves no stale fragment of itself above.
+        // At 80 columns that line is wrapped at a space (docs/reference/output.md), its name whole on one row.
         let about = format!("about to delete workspaces/demo/sources/{LONG}, with its 1 destination and 1 filter");
-        assert!(screen.lines.contains(&about), "{said}");
+        assert!(screen.lines.replace("\n  ", " ").contains(&about), "{said}");
+        assert!(screen.rows.lines().any(|row| row.contains(&format!("workspaces/demo/sources/{LONG}"))), "{said}");
+        assert_eq!(screen.rows, screen.lines, "no row is left for the terminal to wrap: {said}");
         let asked: Vec<&str> = screen.rows.lines().filter(|row| row.contains("Delete")).collect();
         assert!(asked.len() == 1 && asked[0].starts_with(&format!("Delete {LONG}? ")), "{said}");
         assert!(asked[0].width() <= usize::from(width), "{said}");

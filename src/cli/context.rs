@@ -773,30 +773,31 @@ fn secret_of(url: &str) -> Option<(&str, &str)> {
     url[start..end].split_once(':')
 }
 
-/// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv, retries always, waits for
-/// the rate budget when `api::wait` says they are long (else at -v), warnings once. Headers and bodies are seen
+/// Turns transport notices into stderr lines: requests at -v, headers and bodies at -vv (a trace, never wrapped:
+/// `Printer::verbatim`), retries always, waits for the rate budget when `api::wait` says they are long (else at -v),
+/// warnings once. Headers and bodies are seen
 /// redacted (`Shown`), and the printer scrubs the token from every line.
 fn observer(printer: Printer, verbosity: u8) -> Observer {
     Arc::new(move |notice: &Notice<'_>| match notice {
         Notice::Request { method, url, shown } if verbosity > 0 => {
-            printer.status(&format!("> {method} {url}"));
+            printer.verbatim(&format!("> {method} {url}"));
             if verbosity > 1 {
                 for (name, value) in shown.headers() {
-                    printer.status(&format!("> {name}: {value}"));
+                    printer.verbatim(&format!("> {name}: {value}"));
                 }
                 let body = shown.body();
                 if !body.is_empty() {
-                    printer.status(&format!("> {body}"));
+                    printer.verbatim(&format!("> {body}"));
                 }
             }
         }
         Notice::Response { status, elapsed, shown } if verbosity > 0 => {
-            printer.status(&format!("< {status} ({})", crate::ui::duration(*elapsed)));
+            printer.verbatim(&format!("< {status} ({})", crate::ui::duration(*elapsed)));
             if verbosity > 1 {
                 for (name, value) in shown.headers() {
-                    printer.status(&format!("< {name}: {value}"));
+                    printer.verbatim(&format!("< {name}: {value}"));
                 }
-                printer.status(&format!("< {}", crate::ui::escape_control(&shown.body())));
+                printer.verbatim(&format!("< {}", crate::ui::escape_control(&shown.body())));
             }
         }
         Notice::Retry { wait, attempt, max, reason } => {

@@ -45,8 +45,14 @@ struct Tour<'a> {
 }
 
 impl Tour<'_> {
+    /// A line as it is: a command, an answer, a body, a blank line.
     fn say(&self, text: &str) -> Result<()> {
         self.ctx.printer.data_line(text)
+    }
+
+    /// A `# ` line telling what happens, wrapped to a terminal's width as every line for people is.
+    fn note(&self, text: &str) -> Result<()> {
+        self.ctx.printer.prose(text)
     }
 
     /// Prints `$ seg ARGS`, then runs it as the real command would run.
@@ -113,9 +119,9 @@ async fn tour_steps(
     hook: &str,
     received: &mut mpsc::UnboundedReceiver<listen::Received>,
 ) -> Result<()> {
-    tour.say("# seg demo: the Config API and its webhooks, on an emulator embedded in this process.")?;
-    tour.say(&format!("# seg serve        -> {}   (export SEG_BASE_URL=... SEG_TOKEN=...)", tour.base_url))?;
-    tour.say(&format!("# seg webhook listen --secret {SECRET} -> {hook}"))?;
+    tour.note("# seg demo: the Config API and its webhooks, on an emulator embedded in this process.")?;
+    tour.note(&format!("# seg serve        -> {}   (export SEG_BASE_URL=... SEG_TOKEN=...)", tour.base_url))?;
+    tour.note(&format!("# seg webhook listen --secret {SECRET} -> {hook}"))?;
     tour.step(&["workspaces", "list", "-o", "table"]).await?;
     tour.step(&["-w", "demo", "sources", "create", "web", "--catalog", "javascript", "-o", "name"]).await?;
     let hooks = format!(r#"hooks=[{{"hook":"{hook}"}}]"#);
@@ -136,7 +142,7 @@ async fn tour_steps(
     .await?;
 
     tour.say("")?;
-    tour.say("# eleven more sources, to have pages to follow")?;
+    tour.note("# eleven more sources, to have pages to follow")?;
     let options = ClientOptions {
         api: crate::api::Api::Config,
         base_url: tour.base_url.clone(),
@@ -158,7 +164,7 @@ async fn tour_steps(
         let sources = wire::Target::Sources { ws: "demo".into() };
         client.send(&wire::create(sources, &CreateSource { source })).await?;
     }
-    tour.say("# -v shows each page request on stderr: 12 sources at 5 a page is 3 requests")?;
+    tour.note("# -v shows each page request on stderr: 12 sources at 5 a page is 3 requests")?;
     tour.step(&["-v", "-w", "demo", "sources", "list", "--page-size", "5", "-o", "name"]).await?;
     tour.step(&["-w", "demo", "sources", "list", "--limit", "3", "-o", "table"]).await?;
     tour.step(&["-w", "demo", "destinations", "patch", "web/webhooks", "--enabled", "-o", "table"]).await?;
@@ -169,7 +175,7 @@ async fn tour_steps(
         .await
         .map_err(|_| Error::failed("the receiver got nothing within 5s"))?
         .ok_or_else(|| Error::failed("the receiver stopped"))?;
-    tour.say(&format!("# the receiver got: {}", got.line()))?;
+    tour.note(&format!("# the receiver got: {}", got.line()))?;
 
     let body = std::env::temp_dir().join(format!("seg-demo-{}-{}.json", std::process::id(), rand::random::<u32>()));
     tour.ctx.gate.write_file(&body, "the received body", &got.raw)?;
@@ -212,11 +218,11 @@ async fn tour_steps(
         .await
         .map_err(|_| Error::failed("the emulator's delivery did not arrive within 5s"))?
         .ok_or_else(|| Error::failed("the receiver stopped"))?;
-    tour.say(&format!("# the emulator delivered it to the receiver: {}", delivered.line()))?;
+    tour.note(&format!("# the emulator delivered it to the receiver: {}", delivered.line()))?;
     tour.say(&format!("# body: {}", crate::ui::escape_control(&delivered.body)))?;
 
     tour.step(&["-w", "demo", "sources", "delete", "web", "--yes"]).await?;
     tour.say("")?;
-    tour.say("# done: every step ran against the embedded emulator; nothing left this machine.")?;
+    tour.note("# done: every step ran against the embedded emulator; nothing left this machine.")?;
     Ok(())
 }

@@ -192,7 +192,7 @@ pub async fn main(cli: Cli, printer: &Printer) -> u8 {
     let json_errors = cli.global.output == Some(crate::ui::output::Format::Json);
     let Err(error) = run(cli, printer).await else { return 0 };
     match error.to_json().filter(|_| json_errors) {
-        Some(line) => printer.status(&line),
+        Some(line) => printer.verbatim(&line),
         None => printer.error(&error),
     }
     error.exit_code()

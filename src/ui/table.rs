@@ -337,13 +337,9 @@ pub fn time(text: &str) -> String {
 }
 
 /// The width to fit: the terminal's, or `$COLUMNS` (which beats it, docs/reference/commands.md); `None` in a pipe
-/// without it. A `COLUMNS` of 0 says no width, as `stty` does when it knows none.
+/// without it. The Printer decides it, for tables and lines for people alike ([`Printer::width`]).
 fn width(printer: &Printer) -> Option<usize> {
-    let columns = std::env::var("COLUMNS").ok().and_then(|w| w.trim().parse::<usize>().ok()).filter(|w| *w > 0);
-    if let Some(columns) = columns {
-        return Some(columns);
-    }
-    printer.stdout_tty.then(|| Table::new().width().map(usize::from)).flatten()
+    printer.width(super::Stream::Stdout)
 }
 
 /// Space between columns.

@@ -1,7 +1,8 @@
 //! What a person sees (docs/reference/commands.md, "For people at a terminal"): tables in a real terminal (tmux, each
 //! test on its own server socket) at 80 and 120 columns, with a name longer than the row has room for. An identifier is
 //! never broken, no row wraps, and the screen shows the same lines as a pipe with `COLUMNS` of the terminal's width.
-//! The layouts themselves are kept as snapshots of fixed answers.
+//! The layouts themselves are kept as snapshots of fixed answers. Lines for people (warnings, errors, hints, a plan's
+//! lines) are wrapped at spaces to the terminal's width, and what is written for programs never is.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -45,7 +46,18 @@ struct Screen {
 /// `seg ARGS` run in a tmux terminal `width` columns wide against `env`; with `answer`, once the screen shows its
 /// first part, the keys of its second are typed.
 fn in_terminal(env: &TestEnv, width: u16, args: &[&str], answer: Option<(&str, &str)>) -> Screen {
-    in_terminal_sending(env, width, args, "2>&1", answer)
+    in_terminal_as(env, width, args, "2>&1", answer, &[])
+}
+
+/// `in_terminal` with more variables in seg's environment.
+fn in_terminal_with(
+    env: &TestEnv,
+    width: u16,
+    args: &[&str],
+    answer: Option<(&str, &str)>,
+    vars: &[(&str, &str)],
+) -> Screen {
+    in_terminal_as(env, width, args, "2>&1", answer, vars)
 }
 
 /// `in_terminal` with seg's output sent where `redirect` says (`2>&1`, `2>err.txt | cat`, ...), stdin still the
@@ -56,6 +68,17 @@ fn in_terminal_sending(
     args: &[&str],
     redirect: &str,
     answer: Option<(&str, &str)>,
+) -> Screen {
+    in_terminal_as(env, width, args, redirect, answer, &[])
+}
+
+fn in_terminal_as(
+    env: &TestEnv,
+    width: u16,
+    args: &[&str],
+    redirect: &str,
+    answer: Option<(&str, &str)>,
+    vars: &[(&str, &str)],
 ) -> Screen {
     static SESSIONS: AtomicUsize = AtomicUsize::new(0);
     let socket = format!("seg-screens-{}-{}", std::process::id(), SESSIONS.fetch_add(1, Ordering::Relaxed));
@@ -83,6 +106,7 @@ fn in_terminal_sending(
         .env("SEG_BASE_URL", &env.base)
         .env("SEG_TOKEN", WRITE)
         .env("SEG_WORKSPACE", "demo")
+        .envs(vars.iter().copied())
         .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d", "-x", &width.to_string(), "-y", "60"])
         .arg(format!("sh '{}'", script.display()))
         .status()
@@ -364,8 +388,11 @@ async fn a_delete_asks_saying_what_goes_with_it_and_a_no_is_not_an_error() {
         let said = format!("at {width} columns:\n{}", screen.rows);
         // What goes with it on a line before the question; the question short enough for one row, so that the
         // prompt, redrawn with the answer, leaves no stale fragment of itself above.
+        // At 80 columns that line is wrapped at a space (docs/reference/output.md), its name whole on one row.
         let about = format!("about to delete workspaces/demo/sources/{LONG}, with its 1 destination and 1 filter");
-        assert!(screen.lines.contains(&about), "{said}");
+        assert!(screen.lines.replace("\n  ", " ").contains(&about), "{said}");
+        assert!(screen.rows.lines().any(|row| row.contains(&format!("workspaces/demo/sources/{LONG}"))), "{said}");
+        assert_eq!(screen.rows, screen.lines, "no row is left for the terminal to wrap: {said}");
         let asked: Vec<&str> = screen.rows.lines().filter(|row| row.contains("Delete")).collect();
         assert!(asked.len() == 1 && asked[0].starts_with(&format!("Delete {LONG}? ")), "{said}");
         assert!(asked[0].width() <= usize::from(width), "{said}");
@@ -470,4 +497,107 @@ async fn a_sample_on_a_terminal_ends_with_a_newline() {
     assert!(screen.lines.trim_end().ends_with('}'), "{}", screen.lines);
     let piped = env.seg(&["webhook", "sample", "--type", "track"]).await;
     assert!(piped.code(0).stdout.ends_with('}'), "no newline in a pipe: {:?}", piped.stdout);
+}
+
+/// A source name and a catalog entry that make a long error (docs/reference/output.md, "Lines for people").
+const NEW: &str = "the-new-source-of-the-marketing-website";
+const NO_ENTRY: &str = "no-such-catalog-entry-for-the-marketing-website";
+
+/// Checks that `screen` shows the lines of `piped` (the same command in a pipe, where nothing is wrapped) wrapped by
+/// seg at spaces within `width` columns: every row fits unless it is one word wider than the line, the terminal had
+/// nothing left to wrap, and the words are the pipe's, none cut at the edge.
+fn wrapped_like(screen: &Screen, piped: &crate::support::Run, width: usize, said: &str) {
+    let one_word = |row: &str| !row.trim_start().contains(' ');
+    assert!(screen.rows.lines().all(|row| row.width() <= width || one_word(row)), "a row is too wide: {said}");
+    if width == 80 {
+        assert_eq!(screen.rows, screen.lines, "the terminal wrapped a line seg did not: {said}");
+    }
+    let words = |text: &str| {
+        let mut words: Vec<String> = text.split_whitespace().map(String::from).collect();
+        words.sort();
+        words
+    };
+    let pipe = format!("{}{}", piped.stdout, piped.stderr);
+    assert!(pipe.lines().any(|line| line.width() > width), "nothing to wrap: {pipe}");
+    assert_eq!(words(&screen.lines), words(&pipe), "a word is cut or lost: {said}\nin a pipe:\n{pipe}");
+    assert!(screen.rows.lines().count() > pipe.lines().count(), "nothing wrapped: {said}");
+}
+
+/// Lines for people fit the terminal (docs/reference/output.md, "Lines for people"): a warning, `diff`'s lines, an
+/// error and its hint are wrapped at spaces at 80 columns, each continuation under its label or indented from its
+/// line, with no identifier broken; `-o json` (the plan, and an error's JSON line) is never wrapped; `COLUMNS`
+/// beats the terminal's width; and a pipe gets the lines whole.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn prose_is_wrapped_at_word_boundaries_in_tmux_at_80_columns() {
+    if !tmux_here() {
+        return;
+    }
+    let env = long_names().await;
+    let config = env.home.path().join(".config/seg");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("config.toml"), "[profiles.default]\nterminal_colour_scheme_for_tables = \"dark\"\n")
+        .unwrap();
+    let file = env.path("long.yaml");
+    std::fs::write(
+        &file,
+        format!(
+            "format: seg/1\nworkspace: demo\nsources:\n  {LONG}:\n    catalog_name: catalog/sources/javascript\n    \
+             display_name: The marketing website of the EU shop, in production since 2019 and rebuilt in 2026\n    \
+             labels:\n      owner: the-web-platform-team-of-the-marketing-department\n"
+        ),
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let vars = [("SEG_TOKEN", WRITE), ("SEG_WORKSPACE", "demo")];
+    let diff = ["diff", "--file", file];
+    let create = ["sources", "create", NEW, "--catalog", NO_ENTRY];
+
+    // A warning, the plan's lines and the difference they make.
+    let screen = in_terminal(&env, 80, &diff, None);
+    let said = format!("diff at 80 columns:\n{}", screen.rows);
+    assert_eq!(screen.code, 1, "{said}");
+    let piped = env.seg_with(&[&["-o", "table"], &diff[..]].concat(), &vars).await;
+    wrapped_like(&screen, piped.code(1), 80, &said);
+    let rows: Vec<&str> = screen.rows.lines().collect();
+    assert!(rows[0].starts_with("warning: ") && rows[1].starts_with("         profiles.default."), "{said}");
+    assert!(rows.contains(&format!("~ update workspaces/demo/sources/{LONG}").as_str()), "{said}");
+    let continued = rows.iter().position(|row| row.starts_with("    source.display_name: ")).expect(&said);
+    assert!(rows[continued + 1].starts_with("      ") && !rows[continued + 1].starts_with("       "), "{said}");
+    assert!(rows.iter().any(|row| row.contains("the-web-platform-team-of-the-marketing-department")), "{said}");
+
+    // An error and its hint, each continued under its label.
+    let screen = in_terminal(&env, 80, &create, None);
+    let said = format!("an error at 80 columns:\n{}", screen.rows);
+    assert_eq!(screen.code, 13, "{said}");
+    let piped = env.seg_with(&[&["-o", "table"], &create[..]].concat(), &vars).await;
+    wrapped_like(&screen, piped.code(13), 80, &said);
+    let error = screen.rows.lines().position(|row| row.starts_with("error: HTTP 400 (code 3): ")).expect(&said);
+    let hint = screen.rows.lines().position(|row| row.starts_with("hint: ")).expect(&said);
+    let under = |row: &str, label: usize| row.starts_with(&" ".repeat(label)) && row.as_bytes()[label] != b' ';
+    let rows: Vec<&str> = screen.rows.lines().collect();
+    assert!(hint > error + 1 && rows[error + 1..hint].iter().all(|row| under(row, 7)), "{said}");
+    assert!(rows.len() > hint + 1 && rows[hint + 1..].iter().all(|row| under(row, 6)), "{said}");
+    assert!(rows.iter().any(|row| row.contains(&format!("\"catalog/sources/{NO_ENTRY}\""))), "{said}");
+    // In colour the same rows: escapes take no columns.
+    let painted = in_terminal(&env, 80, &[&["--color", "always"], &create[..]].concat(), None);
+    assert_eq!(painted.rows, screen.rows, "in colour");
+
+    // COLUMNS beats the terminal's width: 60 in a terminal of 80.
+    let screen = in_terminal_with(&env, 80, &create, None, &[("COLUMNS", "60")]);
+    let said = format!("an error with COLUMNS=60 at 80 columns:\n{}", screen.rows);
+    wrapped_like(&screen, &piped, 60, &said);
+    assert!(screen.rows.lines().any(|row| row.width() > 50 && row.width() <= 60), "{said}");
+
+    // -o json: the error's line on stderr and the plan on stdout as they are; the terminal wraps what is too wide.
+    let screen = in_terminal(&env, 80, &[&["-o", "json"], &create[..]].concat(), None);
+    let piped = env.seg_with(&[&["-o", "json"], &create[..]].concat(), &vars).await;
+    // After the config file's warning, which is for people.
+    let line = piped.code(13).stderr.lines().last().unwrap_or_default();
+    assert!(line.starts_with("{\"error\":") && line.width() > 80, "{line}");
+    assert!(screen.lines.lines().any(|l| l == line), "the JSON line is wrapped:\n{}", screen.rows);
+    assert_ne!(screen.rows, screen.lines, "only the terminal wrapped it:\n{}", screen.rows);
+    let screen = in_terminal(&env, 80, &[&["-o", "json"], &diff[..]].concat(), None);
+    let piped = env.seg_with(&[&["-o", "json"], &diff[..]].concat(), &vars).await;
+    assert!(piped.code(1).stdout.lines().any(|l| l.width() > 80), "{}", piped.stdout);
+    assert!(screen.lines.contains(piped.stdout.trim_end()), "the plan's JSON is wrapped:\n{}", screen.rows);
 }

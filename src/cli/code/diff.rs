@@ -64,7 +64,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         )));
     }
     if ctx.output_format() == Format::Table {
-        ctx.printer.data(plan.human().as_bytes())?;
+        ctx.printer.prose(&plan.human())?;
     } else {
         ctx.output(crate::ui::table::ANY)?.value(&plan.summary())?;
     }

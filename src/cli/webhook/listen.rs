@@ -118,6 +118,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         }
         if records {
             ctx.printer.data_line(&crate::ui::json_line(&request)?)?;
+        } else if ctx.output_format() == Format::Table {
+            ctx.printer.prose(&request.line())?;
         } else {
             ctx.printer.data_line(&request.line())?;
         }

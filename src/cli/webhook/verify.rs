@@ -42,7 +42,7 @@ pub fn run(args: Args, ctx: &Context) -> Result<()> {
     let body = read_body(args.file.as_ref())?;
     let verdict = verify::verify(secret.expose().as_bytes(), &body, &args.signature, args.strict);
     if ctx.output_format() == Format::Table {
-        ctx.printer.data(report(&verdict).as_bytes())?;
+        ctx.printer.prose(&report(&verdict))?;
     } else {
         let value = serde_json::to_value(&verdict).map_err(|e| Error::failed(e.to_string()))?;
         ctx.output(crate::ui::table::ANY)?.value(&value)?;

@@ -3,7 +3,6 @@
 use super::Context;
 use crate::config::profile::{self, KEYS};
 use crate::error::{Error, Result};
-use crate::ui::output::Format;
 use crate::ui::records::ProfileSettings;
 
 /// Show and change the settings of a profile.
@@ -62,7 +61,7 @@ pub fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::List => {
             let settings = ctx.settings()?;
-            if ctx.output_format() == Format::Table {
+            if ctx.for_people() {
                 let text: String =
                     KEYS.iter().filter_map(|k| settings.profile.shown(k).map(|v| format!("{k} = {v}\n"))).collect();
                 // Whose settings they are, before them (on stderr, so stdout stays the settings alone).

@@ -120,6 +120,13 @@ impl Context {
         })
     }
 
+    /// Whether lines for people are printed (a plan, a verdict, a log line): `-o table`, with neither `--jq` nor
+    /// `--json` asking for what scripts read. One test for every command that has such lines, so none can forget
+    /// that `--jq` applies on a terminal too.
+    pub fn for_people(&self) -> bool {
+        self.output_format() == Format::Table && self.global.jq.is_none() && self.global.json.is_none()
+    }
+
     /// A setting: its flag or variable, else the profile's (reading `config.toml` only then).
     fn setting(&self, given: Option<&str>, key: fn(&Profile) -> Option<&str>) -> Result<Option<String>> {
         match given {

@@ -3,7 +3,6 @@ use std::path::PathBuf;
 use crate::cli::Context;
 use crate::error::{Error, Result};
 use crate::plan::diff::{self, Options};
-use crate::ui::output::Format;
 
 /// Show what `seg apply` would change.
 ///
@@ -63,7 +62,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             plan.literal_secrets.join(", ")
         )));
     }
-    if ctx.output_format() == Format::Table {
+    if ctx.for_people() {
         ctx.printer.prose(&plan.human())?;
     } else {
         ctx.output(crate::ui::table::ANY)?.value(&plan.summary())?;

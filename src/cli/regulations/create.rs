@@ -82,6 +82,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     ctx.confirm(&doing, &format!("{what} {users}?"))?;
     let client = ctx.client()?;
     let format = ctx.output_format();
+    let filtered = ctx.global.jq.is_some().then(|| ctx.output(crate::ui::table::ANY)).transpose()?;
     for (index, chunk) in chunks.iter().enumerate() {
         let attributes = RegulationAttributes { name: "userId".into(), values: chunk.to_vec() };
         let body = CreateRegulation { regulation_type: args.kind.clone(), attributes };
@@ -90,18 +91,20 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             Ok(Outcome::DryRun) => {}
             Ok(Outcome::Answer(created)) => {
                 let id = &created.typed.regulate_id;
-                let line = match format {
-                    Format::Name => id.clone(),
-                    Format::Table => format!("{id}  {}", crate::ui::count(chunk.len(), "user")),
-                    _ => {
-                        // The answer's fields as the service wrote them (numbers keep their spelling), on one line.
-                        let line = crate::ui::exact::compact(created.raw.get())?;
-                        let answer = serde_json::from_str(&line).unwrap_or_default();
-                        let record = RegulationSent { answer, users: chunk.len() };
-                        crate::ui::json_line(&record)?
-                    }
+                // The answer's fields as the service wrote them (numbers keep their spelling), with the users sent.
+                let record = || -> Result<RegulationSent> {
+                    let line = crate::ui::exact::compact(created.raw.get())?;
+                    let answer = serde_json::from_str(&line).unwrap_or_default();
+                    Ok(RegulationSent { answer, users: chunk.len() })
                 };
-                ctx.printer.data_line(&line)?;
+                match (&filtered, format) {
+                    (Some(output), _) => output.document(&record()?)?,
+                    (None, Format::Name) => ctx.printer.data_line(id)?,
+                    (None, Format::Table) => {
+                        ctx.printer.data_line(&format!("{id}  {}", crate::ui::count(chunk.len(), "user")))?
+                    }
+                    (None, _) => ctx.printer.data_line(&crate::ui::json_line(&record()?)?)?,
+                }
             }
             Err(error) => {
                 let unsent = &ids[index * CHUNK..];

@@ -110,15 +110,18 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     }
     let server = tokio::spawn(listen::serve(listener, options, sink, crate::cli::shutdown_signal()));
     let records = matches!(ctx.output_format(), Format::Json | Format::Ndjson);
+    let filtered = ctx.global.jq.is_some().then(|| ctx.output(crate::ui::table::ANY)).transpose()?;
     let mut warned = false;
     while let Some(request) = received.recv().await {
         if let (Some(error), false) = (&request.journal_error, warned) {
             ctx.printer.warn(error);
             warned = true;
         }
-        if records {
+        if let Some(output) = &filtered {
+            output.document(&request)?;
+        } else if records {
             ctx.printer.data_line(&crate::ui::json_line(&request)?)?;
-        } else if ctx.output_format() == Format::Table {
+        } else if ctx.for_people() {
             ctx.printer.prose(&request.line())?;
         } else {
             ctx.printer.data_line(&request.line())?;

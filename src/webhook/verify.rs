@@ -1031,32 +1031,34 @@ fn first_non_ascii(bytes: &[u8]) -> Option<char> {
     String::from_utf8_lossy(&bytes[start..(start + 4).min(bytes.len())]).chars().next().filter(|c| !c.is_ascii())
 }
 
-/// The whitespace between a body's tokens, in words: pretty-printed only when it breaks lines (a body on one line
-/// with spaces after `,` and `:` is what Python's json.dumps writes by default, not pretty-printing).
-fn layout(shape: &Shape) -> String {
+/// How a pretty-printed body breaks its lines, in words (`indented with 2 spaces`); `None` for a body on one line.
+fn indentation(shape: &Shape) -> Option<String> {
     match (&shape.indent, shape.newlines) {
         (Some(indent), _) if indent.bytes().all(|b| b == b'\t') => {
-            format!("pretty-printed (indented with {})", crate::ui::count(indent.len(), "tab"))
+            Some(format!("indented with {}", crate::ui::count(indent.len(), "tab")))
         }
         (Some(indent), _) if indent.bytes().all(|b| b == b' ') => {
-            format!("pretty-printed (indented with {})", crate::ui::count(indent.len(), "space"))
+            Some(format!("indented with {}", crate::ui::count(indent.len(), "space")))
         }
-        (_, true) => "pretty-printed (with newlines between tokens)".into(),
-        _ if shape.python_separators => SPACED_SEPARATORS.into(),
-        _ => "spaces between tokens, on one line".into(),
+        (_, true) => Some("with newlines between tokens".into()),
+        _ => None,
     }
 }
 
-const SPACED_SEPARATORS: &str = "a space after each \",\" and \":\"";
+/// Whitespace on one line between a body's tokens, in words.
+fn spacing(shape: &Shape) -> &'static str {
+    if shape.python_separators { "a space after each \",\" and \":\"" } else { "spaces between tokens, on one line" }
+}
 
 /// The finding for whitespace between tokens: `pretty_printed` when it breaks lines, `spaced` when it is on one
-/// line. With Python's separators, the finding names json.dumps only when no finding of the serializer follows
+/// line (a body on one line with a space after `,` and `:` is what Python's json.dumps writes by default, not
+/// pretty-printing). With Python's separators, it names json.dumps only when no finding of the serializer follows
 /// (which names it with its fix).
 fn whitespace(shape: &Shape, serializer_named: bool) -> Finding {
-    if shape.newlines {
+    if let Some(indentation) = indentation(shape) {
         return finding(
             "pretty_printed",
-            format!("the body was {} after signing: the service sends compact JSON", layout(shape)),
+            format!("the body was pretty-printed after signing ({indentation}): the service sends compact JSON"),
         );
     }
     let python = if shape.python_separators && !serializer_named { " (Python's json.dumps default)" } else { "" };
@@ -1064,7 +1066,7 @@ fn whitespace(shape: &Shape, serializer_named: bool) -> Finding {
         "spaced",
         format!(
             "the body was re-serialised after signing with {}{python}: the service sends no whitespace",
-            layout(shape)
+            spacing(shape)
         ),
     )
 }
@@ -1103,10 +1105,13 @@ fn difference(body: &[u8], restringified: &str) -> String {
     let inner = body.trim_ascii();
     let shape = shape::shape(inner);
     let mut parts = Vec::new();
-    if shape.python_separators {
-        parts.push(format!("{SPACED_SEPARATORS}, as Python's json.dumps writes by default"));
-    } else if shape.whitespace {
-        parts.push(layout(&shape));
+    match indentation(&shape) {
+        Some(indentation) => parts.push(format!("pretty-printed, {indentation}")),
+        None if shape.python_separators => {
+            parts.push(format!("{}, as Python's json.dumps writes by default", spacing(&shape)))
+        }
+        None if shape.whitespace => parts.push(spacing(&shape).to_string()),
+        None => {}
     }
     if body.trim_ascii_start().len() != body.len() {
         parts.push("leading whitespace".to_string());

@@ -62,7 +62,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if verdict.unexplained()
         && let Some(name) = &destination
     {
-        verdict.destination = shared_secret(ctx, name, secret.expose()).await;
+        let called = args.destination.as_deref().unwrap_or_default();
+        verdict.destination = shared_secret(ctx, name, called, secret.expose()).await;
     }
     if ctx.output_format() == Format::Table {
         ctx.printer.data(report(&verdict, args.destination.as_deref()).as_bytes())?;
@@ -81,8 +82,14 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
 }
 
 /// The destination's shared secret as the service shows it, compared with the secret given; a read that fails is a
-/// warning, since the verdict stands without it (and its exit code is the verdict's).
-async fn shared_secret(ctx: &Context, name: &crate::api::names::Name, given: &str) -> Option<DestinationSecret> {
+/// warning naming the destination as it was `called`, since the verdict stands without it (and its exit code is the
+/// verdict's).
+async fn shared_secret(
+    ctx: &Context,
+    name: &crate::api::names::Name,
+    called: &str,
+    given: &str,
+) -> Option<DestinationSecret> {
     let read = async { ctx.client()?.send(&Request::<Destination>::get(name.target())).await };
     match read.await {
         Ok(Outcome::Answer(destination)) => {
@@ -92,7 +99,8 @@ async fn shared_secret(ctx: &Context, name: &crate::api::names::Name, given: &st
         }
         Ok(Outcome::DryRun) => None,
         Err(e) => {
-            ctx.printer.warn(&format!("cannot read destination {name} to compare its shared secret: {e}"));
+            let called = crate::ui::escape_control(called);
+            ctx.printer.warn(&format!("cannot read destination {called} to compare its shared secret: {e}"));
             None
         }
     }

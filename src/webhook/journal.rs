@@ -308,15 +308,23 @@ pub fn ids(dir: &Path) -> Result<Vec<u64>, String> {
 
 /// One entry.
 pub fn read(dir: &Path, id: u64) -> Result<Entry, String> {
+    find(dir, id)?.ok_or_else(|| missing(dir, id))
+}
+
+/// One entry, `None` when the journal has none of that id; an entry that cannot be read is an error.
+pub fn find(dir: &Path, id: u64) -> Result<Option<Entry>, String> {
     let path = file(dir, id);
     let bytes = match std::fs::read(&path) {
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(format!("no request {id} in the journal {}", dir.display()));
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
-    serde_json::from_slice(&bytes).map_err(|e| format!("{} is not a journal entry: {e}", path.display()))
+    serde_json::from_slice(&bytes).map(Some).map_err(|e| format!("{} is not a journal entry: {e}", path.display()))
+}
+
+/// What is said of an id the journal does not hold.
+pub fn missing(dir: &Path, id: u64) -> String {
+    format!("no request {id} in the journal {}", dir.display())
 }
 
 /// The newest `limit` entries, oldest first; entries that cannot be read are skipped.

@@ -457,7 +457,9 @@ impl Received {
                 format!("REFUSED ({}): {}", self.answer.status, refused.describe())
             }
             (Signature::Valid, Some(Form::Raw)) | (Signature::Valid, None) => "signature valid".to_string(),
-            (Signature::Valid, Some(form)) => format!("signature valid ({})", form.describe()),
+            (Signature::Valid, Some(form)) => {
+                format!("signature valid {}; {}", form.only(), super::verify::RAW_REJECTS)
+            }
             (Signature::Invalid, _) if self.causes.is_empty() => "signature INVALID".to_string(),
             (Signature::Invalid, _) => format!(
                 "signature INVALID: {}",

@@ -41,14 +41,22 @@ pub enum Form {
 }
 
 impl Form {
-    pub fn describe(self) -> &'static str {
+    /// How a match in this form is valid, said so that nobody reads it as a match of the bytes received:
+    /// `only after re-serialisation as ...`. Empty for the raw bytes.
+    pub fn only(self) -> &'static str {
         match self {
-            Form::Raw => "the raw body bytes",
-            Form::Restringified => "the body re-serialised as JSON.stringify(JSON.parse(body))",
-            Form::FirstElement => "element 0 of the array body, re-serialised",
+            Form::Raw => "",
+            Form::Restringified => "only after re-serialisation as JSON.stringify(JSON.parse(body))",
+            Form::FirstElement => {
+                "only as element 0 of the array, re-serialised as JSON.stringify(JSON.parse(body)[0])"
+            }
         }
     }
 }
+
+/// What a receiver hashing the bytes it received concludes of a match in another form: the words every verdict of
+/// such a match leads with or carries.
+pub const RAW_REJECTS: &str = "a receiver hashing the raw bytes rejects it";
 
 /// Something found: a machine-readable code (docs/WEBHOOKS.md lists them) and a sentence for people.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -102,6 +110,109 @@ pub struct Verdict {
     pub warnings: Vec<Finding>,
     /// The variant that reproduced the signature, when it was not the raw bytes with the secret as given.
     pub reproduced: Option<Reproduced>,
+    /// With `--destination`, when nothing explains the signature: what that destination's shared secret tells.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub destination: Option<DestinationSecret>,
+}
+
+impl Verdict {
+    /// The verdict's first line, which leads with what a receiver hashing the raw bytes concludes: a match only
+    /// after re-serialisation is never called valid without saying so first.
+    pub fn headline(&self) -> String {
+        let strict = self.causes.iter().any(|c| c.code == "not_raw");
+        match (self.valid, self.matched) {
+            (true, Some(Form::Raw)) => "valid: the signature matches the raw body bytes".to_string(),
+            (true, Some(form)) => format!("valid {}; {RAW_REJECTS}", form.only()),
+            (false, Some(Form::Raw)) => "invalid: the signature matches the raw body bytes, but:".to_string(),
+            (false, Some(form)) if strict => {
+                format!("invalid: {RAW_REJECTS}; the signature matches {}, which --strict does not accept", form.only())
+            }
+            (false, Some(form)) => format!("invalid: {RAW_REJECTS}; the signature matches {}, but:", form.only()),
+            (_, None) if self.reproduced.is_some() => {
+                let what = if self.causes.len() == 1 { "the cause below is" } else { "the causes below are" };
+                format!("invalid: the signature matches no form of this body; it is reproduced when {what} undone")
+            }
+            (_, None) => "invalid: the signature matches no form of this body".to_string(),
+        }
+    }
+
+    /// Whether nothing explains the signature: no form of the body matches and no variant of the secret or the body
+    /// reproduces it (a different secret, or a body other than the one signed). Then only what is known of the
+    /// secret can narrow it down.
+    pub fn unexplained(&self) -> bool {
+        self.matched.is_none()
+            && self.reproduced.is_none()
+            && !self.causes.iter().any(|c| matches!(c.code, "header_format" | "sha1_prefix"))
+    }
+}
+
+/// What the shared secret of a destination, as the service shows it (censored: ten `•` and its last four
+/// characters, `wire::public::censor`), tells of the secret given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// The last four characters are the same: likely the same secret.
+    Same,
+    /// They differ (or the secret given is too short to end so): another secret.
+    Different,
+    /// The service shows none of its characters (a secret shorter than 8, or one made of `*`): nothing to compare.
+    Hidden,
+    /// The destination has no shared secret: the service signs nothing.
+    NoSecret,
+}
+
+/// `--destination`: its name and what its shared secret tells (`-o json`: `destination`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DestinationSecret {
+    pub name: String,
+    pub last_four: Ending,
+}
+
+impl DestinationSecret {
+    /// The secret `given` against the destination's `shown` value: censored as the Public API shows it, or as the
+    /// value itself where an API shows it whole (then censored the same way first, so both APIs are compared
+    /// alike and nothing more of it is looked at). Never says a character of either.
+    pub fn compare(name: &str, given: &str, shown: Option<&str>) -> DestinationSecret {
+        let last_four = match shown {
+            None | Some("") => Ending::NoSecret,
+            Some(shown) => {
+                let shown = if crate::wire::config::censored_secret(&serde_json::Value::String(shown.to_string())) {
+                    shown.to_string()
+                } else {
+                    crate::wire::public::censor(shown)
+                };
+                let tail = shown.trim_start_matches('•');
+                if tail.is_empty() || tail.chars().all(|c| c == '*') {
+                    Ending::Hidden
+                } else if crate::wire::public::censor(given) == shown {
+                    Ending::Same
+                } else {
+                    Ending::Different
+                }
+            }
+        };
+        DestinationSecret { name: name.to_string(), last_four }
+    }
+
+    /// In words, for people, naming the destination as `called` (as it was given).
+    pub fn describe(&self, called: &str) -> String {
+        let name = crate::ui::escape_control(called);
+        match self.last_four {
+            Ending::Same => format!(
+                "the secret given ends with the same four characters as the shared secret of destination {name}: \
+                 likely the same secret, so the body is not the one that was signed"
+            ),
+            Ending::Different => format!(
+                "the secret given does not end with the four characters the shared secret of destination {name} \
+                 ends with: a different secret"
+            ),
+            Ending::Hidden => format!(
+                "the shared secret of destination {name} is shown with none of its characters (the service shows \
+                 the last four of a secret of 8 or more): nothing to compare"
+            ),
+            Ending::NoSecret => format!("destination {name} has no shared secret: the service sends no X-Signature"),
+        }
+    }
 }
 
 /// The forms of a body and their signatures under one secret.
@@ -180,7 +291,15 @@ pub fn verify(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict
         causes.push(finding("sha1_prefix", "the header has a \"sha1=\" prefix; the service sends the bare hex digest"));
     }
     let Some(digest) = digest else {
-        return Verdict { valid: false, matched: None, expected, causes, warnings, reproduced: None };
+        return Verdict {
+            valid: false,
+            matched: None,
+            expected,
+            causes,
+            warnings,
+            reproduced: None,
+            destination: None,
+        };
     };
     let matched = forms.find(&digest);
     let exact_header = !prefixed && trimmed == header;
@@ -205,14 +324,14 @@ pub fn verify(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict
     match matched {
         Some(Form::Raw) => {}
         Some(form) => {
-            let how = match changes.first() {
-                Some(first) => changes.iter().skip(1).fold(short(first.code).to_string(), |all, c| {
-                    if all.contains(short(c.code)) { all } else { format!("{all}, {}", short(c.code)) }
-                }),
-                None => describe_body(body),
+            // What changed is said by the findings that follow, each once; only when none says it, here.
+            let how = if changes.is_empty() {
+                format!(" (the body differs from its JSON.stringify form: {})", describe_body(body))
+            } else {
+                String::new()
             };
-            let note =
-                format!("matched {}, not the raw bytes: the body was changed after signing ({how})", form.describe());
+            let strictly = if strict { "; --strict counts only the raw bytes" } else { "" };
+            let note = format!("the signature matches {}: {RAW_REJECTS}{how}{strictly}", form.only());
             if strict {
                 causes.push(finding("not_raw", note));
                 causes.extend(changes);
@@ -262,7 +381,7 @@ pub fn verify(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict
         }
     }
     let valid = matched.is_some() && exact_header && causes.is_empty();
-    Verdict { valid, matched, expected, causes, warnings, reproduced }
+    Verdict { valid, matched, expected, causes, warnings, reproduced, destination: None }
 }
 
 // ---- the search ----
@@ -802,7 +921,7 @@ impl Found {
                 Step::Element(i) => out.push(finding(
                     "array_element",
                     if *i == 0 {
-                        "element 0 of the array body matches: a batch, signed by its first element".to_string()
+                        "the body is an array, a batch: batched deliveries are signed by their first element".to_string()
                     } else {
                         format!("element {i} of the array body matches, not element 0 (batched deliveries sign element 0): the elements were reordered, or this is not the batch that was signed")
                     },
@@ -838,42 +957,49 @@ impl Found {
                 finding("key_order", "the body's keys were reordered after signing: the signature covers the service's key order (version, type, userId, ...)")
             });
         }
-        let fix = "hash the raw request bytes, not a re-serialisation";
-        // Whitespace between tokens is pretty-printing; around the value it is something else.
+        // Whitespace between tokens is pretty-printing when it breaks lines, else spacing on one line; around the
+        // value it is something else.
         let inner = text.trim_ascii();
         let shape = shape::shape(inner);
+        let serializer = serializer(&shape);
         if shape.whitespace {
-            out.push(finding(
-                "pretty_printed",
-                format!(
-                    "the body was pretty-printed after signing ({}): the service sends compact JSON; {fix}",
-                    layout(&shape)
-                ),
-            ));
+            let named = serializer.as_ref().is_some_and(|s| s.code == "python_json_dumps");
+            out.push(whitespace(&shape, named));
         }
+        // What a re-serialisation changed is said finding by finding, and the fix once, after the last of them.
+        let mut last_change = out.len().checked_sub(1);
         out.extend(surrounding_whitespace(text));
         let differences = shape::differences(inner, same_order.as_bytes());
         if let Some((got, was)) = &differences.strings {
             out.push(finding(
                 "reencoded_escapes",
-                format!("the body's strings were re-encoded after signing (e.g. {got} where the service wrote {was}: \\/, \\uXXXX or other escapes); {fix}"),
+                format!("the body's strings were re-encoded after signing (e.g. {got} where the service wrote {was}: \\/, \\uXXXX or other escapes)"),
             ));
+            last_change = Some(out.len() - 1);
         }
         if let Some((got, was)) = &differences.numbers {
             out.push(finding(
                 "reencoded_numbers",
-                format!(
-                    "the body's numbers were re-encoded after signing (e.g. {got} where the service wrote {was}); {fix}"
-                ),
+                format!("the body's numbers were re-encoded after signing (e.g. {got} where the service wrote {was})"),
             ));
+            last_change = Some(out.len() - 1);
         }
         if differences.structure {
             out.push(finding(
                 "reencoded_keys",
-                format!("the body was re-serialised after signing (duplicate keys dropped or array-index keys moved first); {fix}"),
+                "the body was re-serialised after signing (duplicate keys dropped or array-index keys moved first)",
             ));
+            last_change = Some(out.len() - 1);
         }
-        out.extend(serializer(&shape));
+        match serializer {
+            // The serializer's finding says the fix in its language's words.
+            Some(serializer) => out.push(serializer),
+            None => {
+                if let Some(last) = last_change.and_then(|i| out.get_mut(i)) {
+                    last.message.push_str("; hash the raw request bytes, not a re-serialisation");
+                }
+            }
+        }
         out
     }
 }
@@ -905,19 +1031,44 @@ fn first_non_ascii(bytes: &[u8]) -> Option<char> {
     String::from_utf8_lossy(&bytes[start..(start + 4).min(bytes.len())]).chars().next().filter(|c| !c.is_ascii())
 }
 
-/// The whitespace of a pretty-printed body, in words.
-fn layout(shape: &Shape) -> String {
+/// How a pretty-printed body breaks its lines, in words (`indented with 2 spaces`); `None` for a body on one line.
+fn indentation(shape: &Shape) -> Option<String> {
     match (&shape.indent, shape.newlines) {
         (Some(indent), _) if indent.bytes().all(|b| b == b'\t') => {
-            format!("indented with {}", crate::ui::count(indent.len(), "tab"))
+            Some(format!("indented with {}", crate::ui::count(indent.len(), "tab")))
         }
         (Some(indent), _) if indent.bytes().all(|b| b == b' ') => {
-            format!("indented with {}", crate::ui::count(indent.len(), "space"))
+            Some(format!("indented with {}", crate::ui::count(indent.len(), "space")))
         }
-        (_, true) => "with newlines between tokens".into(),
-        _ if shape.python_separators => "\", \" and \": \" separators".into(),
-        _ => "spaces between tokens".into(),
+        (_, true) => Some("with newlines between tokens".into()),
+        _ => None,
     }
+}
+
+/// Whitespace on one line between a body's tokens, in words.
+fn spacing(shape: &Shape) -> &'static str {
+    if shape.python_separators { "a space after each \",\" and \":\"" } else { "spaces between tokens, on one line" }
+}
+
+/// The finding for whitespace between tokens: `pretty_printed` when it breaks lines, `spaced` when it is on one
+/// line (a body on one line with a space after `,` and `:` is what Python's json.dumps writes by default, not
+/// pretty-printing). With Python's separators, it names json.dumps only when no finding of the serializer follows
+/// (which names it with its fix).
+fn whitespace(shape: &Shape, serializer_named: bool) -> Finding {
+    if let Some(indentation) = indentation(shape) {
+        return finding(
+            "pretty_printed",
+            format!("the body was pretty-printed after signing ({indentation}): the service sends compact JSON"),
+        );
+    }
+    let python = if shape.python_separators && !serializer_named { " (Python's json.dumps default)" } else { "" };
+    finding(
+        "spaced",
+        format!(
+            "the body was re-serialised after signing with {}{python}: the service sends no whitespace",
+            spacing(shape)
+        ),
+    )
 }
 
 /// The serializer the body's shape shows, with the fix in that language's words; none when the shape is not
@@ -926,7 +1077,7 @@ fn serializer(shape: &Shape) -> Option<Finding> {
     if shape.python_separators && !shape.raw_non_ascii && !shape.escaped_slash {
         return Some(finding(
             "python_json_dumps",
-            "the body has the shape of Python's json.dumps with its defaults (\", \" and \": \" separators, non-ASCII as \\uXXXX): the receiver hashed json.dumps(...) of the parsed body. Hash the raw request bytes instead: request.get_data() in Flask, request.body in Django, await request.body() in FastAPI",
+            "the serializer was Python's json.dumps with its defaults: the receiver hashed json.dumps(...) of the parsed body. Hash the raw request bytes instead: request.get_data() in Flask, request.body in Django, await request.body() in FastAPI",
         ));
     }
     if shape.whitespace {
@@ -948,33 +1099,19 @@ fn serializer(shape: &Shape) -> Option<Finding> {
     None
 }
 
-/// A few words for a finding, for the note on a match that is not the raw bytes.
-fn short(code: &str) -> &'static str {
-    match code {
-        "trailing_newline" => "trailing newline",
-        "leading_whitespace" => "leading whitespace",
-        "sender_ascii_escapes" => "non-ASCII escaped by the sender",
-        "crlf" => "CRLF line endings",
-        "bom" => "a BOM",
-        "gzip" => "gzip",
-        "pretty_printed" | "python_json_dumps" => "pretty-printed",
-        "reencoded_escapes" => "escapes re-encoded",
-        "reencoded_numbers" => "numbers re-encoded",
-        "reencoded_keys" | "go_encoding_json" | "php_json_encode" => "re-serialised",
-        "key_sorted" | "key_order" => "keys reordered",
-        "array_element" => "a batch",
-        _ => "changed",
-    }
-}
-
 /// How a body differs from its JSON.stringify form, in words: only what its bytes show (a trailing newline is not
 /// pretty-printing).
 fn difference(body: &[u8], restringified: &str) -> String {
     let inner = body.trim_ascii();
     let shape = shape::shape(inner);
     let mut parts = Vec::new();
-    if shape.whitespace {
-        parts.push(format!("pretty-printed: {}", layout(&shape)));
+    match indentation(&shape) {
+        Some(indentation) => parts.push(format!("pretty-printed, {indentation}")),
+        None if shape.python_separators => {
+            parts.push(format!("{}, as Python's json.dumps writes by default", spacing(&shape)))
+        }
+        None if shape.whitespace => parts.push(spacing(&shape).to_string()),
+        None => {}
     }
     if body.trim_ascii_start().len() != body.len() {
         parts.push("leading whitespace".to_string());
@@ -1036,7 +1173,10 @@ mod tests {
         let v = verify(b"teehee", pretty().as_bytes(), SIG, false);
         assert!(v.valid && v.matched == Some(Form::Restringified), "{v:?}");
         assert_eq!(v.warnings[0].code, "not_raw");
-        assert!(v.warnings[0].message.contains("pretty-printed"));
+        // The verdict leads with what a receiver of the raw bytes concludes; the change is said once, by its own
+        // finding.
+        assert!(v.headline().starts_with("valid only after re-serialisation"), "{}", v.headline());
+        assert!(v.warnings[0].message.contains(RAW_REJECTS) && !v.warnings[0].message.contains("pretty"), "{v:?}");
         assert!(v.warnings.iter().any(|w| w.code == "pretty_printed" && w.message.contains("2 spaces")), "{v:?}");
         let strict = verify(b"teehee", pretty().as_bytes(), SIG, true);
         assert!(!strict.valid && codes(&strict) == ["not_raw", "pretty_printed"], "{strict:?}");
@@ -1059,7 +1199,7 @@ mod tests {
     fn each_corruption_is_named() {
         // A trailing newline survives re-serialisation: valid, with the change named; --strict makes it a cause.
         let v = verify(b"teehee", format!("{BODY}\n").as_bytes(), SIG, false);
-        assert!(v.valid && v.warnings[0].message.contains("trailing newline"), "{v:?}");
+        assert!(v.valid && v.warnings[1].message.contains("trailing newline"), "{v:?}");
         let v = verify(b"teehee", format!("{BODY}\n").as_bytes(), SIG, true);
         assert!(!v.valid && codes(&v) == ["not_raw", "trailing_newline"], "{v:?}");
         let v = verify(b"teehee", b"not json\n", &sign::sign(b"teehee", b"not json"), false);
@@ -1121,7 +1261,7 @@ mod tests {
         let body = r#"{"type":"track","event":"café"}"#;
         let sig = sign::sign(b"k", body.as_bytes());
         let v = verify(b"k", br#"{"type": "track", "event": "caf\u00e9"}"#, &sig, true);
-        assert_eq!(codes(&v), ["not_raw", "pretty_printed", "reencoded_escapes", "python_json_dumps"], "{v:?}");
+        assert_eq!(codes(&v), ["not_raw", "spaced", "reencoded_escapes", "python_json_dumps"], "{v:?}");
         assert!(v.causes[3].message.contains("request.get_data()"));
         // PHP's json_encode: \/ and \u escapes.
         let body = r#"{"type":"page","url":"https://x/é"}"#;
@@ -1382,6 +1522,24 @@ mod tests {
             ),
             ("not JSON", b"other", "not json".into(), SIG.into(), false, &["not_json"], &[]),
             ("different", b"other", BODY.into(), SIG.into(), false, &["different"], &[]),
+            (
+                "Python's json.dumps, on one line",
+                b"teehee",
+                python(BODY),
+                SIG.into(),
+                false,
+                &[],
+                &["not_raw", "spaced", "python_json_dumps"],
+            ),
+            (
+                "spaces on one line",
+                b"teehee",
+                BODY.replace("\",\"", "\" , \""),
+                SIG.into(),
+                true,
+                &["not_raw", "spaced"],
+                &[],
+            ),
         ];
         for (what, secret, body, header, strict, causes, warnings) in cases {
             let v = verify(secret, body.as_bytes(), &header, strict);
@@ -1392,12 +1550,129 @@ mod tests {
             let named = |code: &str| all.iter().any(|f| f.code == code);
             for finding in &all {
                 let words = &finding.message;
-                assert!(!words.contains("pretty-printed") || named("pretty_printed"), "{what}: {words}");
+                assert!(!words.contains("pretty") || named("pretty_printed"), "{what}: {words}");
                 assert!(
                     !words.contains("trailing newline") || named("trailing_newline") || body.ends_with('\n'),
                     "{what}: {words}"
                 );
             }
+            // Nothing is said twice: no two findings alike, the fix once, and the headline not again in a finding.
+            let messages: HashSet<&str> = all.iter().map(|f| f.message.as_str()).collect();
+            assert_eq!(messages.len(), all.len(), "{what}: {v:?}");
+            let fixes = all.iter().filter(|f| f.message.to_lowercase().contains("hash the raw request bytes")).count();
+            assert!(fixes <= 1, "{what}: the fix {fixes} times: {v:?}");
+            // The first words never call valid what a receiver hashing the raw bytes rejects.
+            let headline = v.headline();
+            match v.matched {
+                Some(Form::Raw) | None => assert!(!headline.contains(RAW_REJECTS), "{what}: {headline}"),
+                Some(_) if v.valid => assert!(headline.starts_with("valid only "), "{what}: {headline}"),
+                Some(_) => assert!(headline.starts_with(&format!("invalid: {RAW_REJECTS}")), "{what}: {headline}"),
+            }
+        }
+    }
+
+    /// A body as Python's json.dumps writes it by default: one line, a space after each `,` and `:`.
+    fn python(body: &str) -> String {
+        let value = json::parse(body.as_bytes()).unwrap();
+        fn write(value: &JsValue, out: &mut String) {
+            match value {
+                JsValue::Object(object) => {
+                    out.push('{');
+                    for (i, (key, item)) in object.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        out.push_str(&json::stringify(&JsValue::String(key.clone())));
+                        out.push_str(": ");
+                        write(item, out);
+                    }
+                    out.push('}');
+                }
+                other => out.push_str(&json::stringify(other)),
+            }
+        }
+        let mut out = String::new();
+        write(&value, &mut out);
+        out
+    }
+
+    #[test]
+    fn a_python_body_on_one_line_is_named_for_what_it_is() {
+        let body = python(BODY);
+        assert!(body.starts_with(r#"{"version": 1, "type": "track""#), "{body}");
+        for strict in [false, true] {
+            let v = verify(b"teehee", body.as_bytes(), SIG, strict);
+            let findings = v.causes.iter().chain(&v.warnings).map(|f| f.message.as_str());
+            let words = std::iter::once(v.headline()).chain(findings.map(String::from)).collect::<Vec<_>>().join("\n");
+            assert!(!words.contains("pretty"), "{words}");
+            assert!(
+                words.contains(r#"a space after each "," and ":""#) && words.contains("Python's json.dumps"),
+                "{words}"
+            );
+        }
+        // Matched raw, it is not in JSON.stringify form: said in the same words.
+        let v = verify(b"teehee", body.as_bytes(), &sign::sign(b"teehee", body.as_bytes()), false);
+        assert_eq!(v.warnings[0].code, "not_stringify_form");
+        assert!(!v.warnings[0].message.contains("pretty"), "{v:?}");
+        assert!(v.warnings[0].message.contains("as Python's json.dumps writes by default"), "{v:?}");
+    }
+
+    #[test]
+    fn the_headline_leads_with_what_a_receiver_of_the_raw_bytes_concludes() {
+        let headline =
+            |body: &str, header: &str, strict: bool| verify(b"teehee", body.as_bytes(), header, strict).headline();
+        assert_eq!(headline(BODY, SIG, false), "valid: the signature matches the raw body bytes");
+        assert_eq!(
+            headline(&pretty(), SIG, false),
+            "valid only after re-serialisation as JSON.stringify(JSON.parse(body)); a receiver hashing the raw bytes \
+             rejects it"
+        );
+        assert_eq!(
+            headline(&pretty(), SIG, true),
+            "invalid: a receiver hashing the raw bytes rejects it; the signature matches only after re-serialisation \
+             as JSON.stringify(JSON.parse(body)), which --strict does not accept"
+        );
+        assert!(headline(&format!("[{BODY}]"), SIG, false).starts_with("valid only as element 0 of the array"));
+        assert_eq!(
+            headline(BODY, &format!("sha1={SIG}"), false),
+            "invalid: the signature matches the raw body bytes, but:"
+        );
+        assert_eq!(
+            headline(&format!("{BODY}\r\n"), SIG, false).split(';').next(),
+            Some("valid only after re-serialisation as JSON.stringify(JSON.parse(body))")
+        );
+        let crlf = pretty().replace('\n', "\r\n");
+        assert_eq!(
+            headline(&crlf, &sign::sign(b"teehee", pretty().as_bytes()), false),
+            "invalid: the signature matches no form of this body; it is reproduced when the cause below is undone"
+        );
+        let v = verify(b"other", BODY.as_bytes(), SIG, false);
+        assert_eq!(v.headline(), "invalid: the signature matches no form of this body");
+        assert!(v.unexplained());
+        assert!(!verify(b"teehee\n", BODY.as_bytes(), SIG, false).unexplained(), "reproduced: explained");
+        assert!(!verify(b"other", BODY.as_bytes(), "abc", false).unexplained(), "no signature to explain");
+    }
+
+    #[test]
+    fn a_destinations_censored_secret_tells_only_whether_the_last_four_agree() {
+        let compare = |given: &str, shown: Option<&str>| DestinationSecret::compare("d", given, shown).last_four;
+        // The Public API's censor, and a value shown whole (censored here the same way).
+        assert_eq!(compare("teehee-long-secret", Some("••••••••••cret")), Ending::Same);
+        assert_eq!(compare("another-one-cret", Some("••••••••••cret")), Ending::Same);
+        assert_eq!(compare("teehee-long-secreT", Some("••••••••••cret")), Ending::Different);
+        assert_eq!(compare("cret", Some("••••••••••cret")), Ending::Different, "too short to be shown so");
+        assert_eq!(compare("teehee-long-secret", Some("teehee-long-secret")), Ending::Same);
+        assert_eq!(compare("teehee-long-secrex", Some("teehee-long-secret")), Ending::Different);
+        // Nothing to compare: a short secret, the Config API's stars; no secret at all.
+        assert_eq!(compare("teehee", Some("••••••••••")), Ending::Hidden);
+        assert_eq!(compare("teehee", Some("teehee")), Ending::Hidden);
+        assert_eq!(compare("teehee", Some("*****")), Ending::Hidden);
+        assert_eq!(compare("teehee", None), Ending::NoSecret);
+        assert_eq!(compare("teehee", Some("")), Ending::NoSecret);
+        // Its words are made of the destination's name and the outcome alone: no character of either secret.
+        for ending in [Ending::Same, Ending::Different, Ending::Hidden, Ending::NoSecret] {
+            let words = DestinationSecret { name: "d".into(), last_four: ending }.describe("web/\u{1b}[31mhooks");
+            assert!(words.contains("web/\\u{1b}[31mhooks"), "the name's control characters escaped: {words}");
         }
     }
 

@@ -205,9 +205,22 @@ fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> Vec<(String, 
                 ..case(&["webhook", "verify", "--secret", "s", "--signature", "00"], Reads(1))
             },
         ),
+        // Nothing explains this signature: the destination's shared secret is read to compare (a GET).
+        (
+            "webhook verify",
+            Case {
+                stdin: b"{}".to_vec(),
+                ..case(
+                    &["webhook", "verify", "--secret", "s", "--signature", &"0".repeat(40), "--destination", dst],
+                    Reads(1),
+                )
+            },
+        ),
         ("webhook send", case(&["webhook", "send", "--url", hook, "--all-types", "--secret", "s3cret"], Describes(7))),
         ("webhook listen", case(&["webhook", "listen"], Serves)),
         ("webhook log", case(&["webhook", "log", "--journal", &journal], Reads(0))),
+        ("webhook log", case(&["webhook", "log", "1", "--journal", &journal], Reads(0))),
+        ("webhook log", case(&["webhook", "log", "1", "--body", "--journal", &journal], Reads(0))),
         (
             "webhook replay",
             case(

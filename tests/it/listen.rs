@@ -228,6 +228,92 @@ async fn the_journal_keeps_exact_bytes_across_a_restart_and_log_lists_it() {
     assert!(run.stderr.contains("no requests"), "{}", run.stderr);
 }
 
+/// `webhook log ID` shows one request as the list shows it; `--body` writes its body byte for byte, so that
+/// `seg webhook log ID --body | seg webhook verify ...` checks what the sender sent, whatever its bytes. An id the
+/// journal does not hold is a usage error, as for replay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn log_id_shows_one_request_and_its_body_pipes_byte_for_byte_into_verify() {
+    let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (home, state) = (home.path(), state.path());
+    const SECRET: &str = "s3cret-é";
+    // Bytes that any change would show: CRLF, indentation, non-ASCII and a trailing newline, signed as sent; and a
+    // body that is not UTF-8 (kept as base64).
+    let bodies: [&[u8]; 2] =
+        [b"{\r\n  \"type\": \"track\",\r\n  \"event\": \"caf\xc3\xa9\"\r\n}\r\n", b"\xff\xfe{\"type\":\"page\"}\x00"];
+    let mut listen = Listener::start(home, state, &["--secret", SECRET, "-o", "ndjson"], &[]).await;
+    let client = reqwest::Client::new();
+    for body in bodies {
+        let sent = client.post(format!("{}/hook", listen.url)).header("x-signature", hmac_hex(SECRET.as_bytes(), body));
+        sent.body(body.to_vec()).send().await.unwrap();
+        assert_eq!(listen.next_record().await["signature"], "valid");
+    }
+    // A body over the limit: kept without its bytes.
+    client.post(format!("{}/hook", listen.url)).body(vec![b' '; (2 << 20) + 1]).send().await.unwrap();
+    assert_eq!(listen.next_record().await["id"], 3);
+    listen.stop().await;
+
+    // One entry is the list's item, in each format.
+    let list = seg(home, state, &["webhook", "log", "-o", "json"]).await.code(0).json();
+    for (i, id) in ["1", "2", "3"].into_iter().enumerate() {
+        assert_eq!(seg(home, state, &["webhook", "log", id, "-o", "json"]).await.code(0).json(), list[i]);
+        let ndjson = seg(home, state, &["webhook", "log", id, "-o", "ndjson"]).await;
+        assert_eq!(serde_json::from_str::<Value>(ndjson.code(0).stdout.trim_end()).unwrap(), list[i]);
+    }
+    let yaml = seg(home, state, &["webhook", "log", "1", "-o", "yaml"]).await;
+    assert!(yaml.code(0).stdout.starts_with("id: 1\n"), "{}", yaml.stdout);
+    let table = seg(home, state, &["webhook", "log", "1", "-o", "table"]).await;
+    let shown = &table.code(0).stdout;
+    assert!(shown.starts_with("id ") && shown.contains("\nsignature ") && shown.contains("valid"), "{shown}");
+    assert!(shown.contains("\"event\": \"café\"") && !shown.contains('\r'), "the body as lines, escaped: {shown}");
+
+    // --body: the bytes as received, nothing added, whatever -o says.
+    for (id, body) in [("1", bodies[0]), ("2", bodies[1])] {
+        for format in ["json", "table"] {
+            let mut cmd = seg_command(home);
+            cmd.env("SEG_STATE_DIR", state).args(["webhook", "log", id, "--body", "-o", format]);
+            let out = cmd.output().await.unwrap();
+            assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(out.stdout, body, "request {id} -o {format}");
+        }
+    }
+    // Exactly the pipe a person types: verify gets the raw bytes (a receiver hashing them accepts), not a copy
+    // that differs in a newline.
+    for (id, body) in [("1", bodies[0]), ("2", bodies[1])] {
+        let template = seg_command(home);
+        let mut cmd = tokio::process::Command::new("sh");
+        cmd.env_clear();
+        for (key, value) in template.as_std().get_envs() {
+            if let Some(value) = value {
+                cmd.env(key, value);
+            }
+        }
+        cmd.env("SEG_STATE_DIR", state)
+            .env("SEG", env!("CARGO_BIN_EXE_seg"))
+            .env("ID", id)
+            .env("SECRET", SECRET)
+            .env("SIG", hmac_hex(SECRET.as_bytes(), body))
+            .args([
+                "-c",
+                r#""$SEG" webhook log "$ID" --body | "$SEG" webhook verify --secret "$SECRET" --signature "$SIG" -o table"#,
+            ]);
+        let run = run_with_stdin(cmd, b"").await;
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        let headline = run.stdout.lines().next().unwrap_or_default();
+        assert_eq!(headline, "valid: the signature matches the raw body bytes", "request {id}: {}", run.stdout);
+    }
+
+    // What is not there: an id the journal does not hold (exit 2, as for replay), the body of a refused request, and
+    // --body without an id or ID with --limit.
+    let run = seg(home, state, &["webhook", "log", "99"]).await;
+    assert!(run.code(2).stdout.is_empty() && run.stderr.contains("no request 99 in the journal"), "{}", run.stderr);
+    let run = seg(home, state, &["webhook", "log", "99", "--body"]).await;
+    assert!(run.code(2).stdout.is_empty(), "{}", run.stdout);
+    let run = seg(home, state, &["webhook", "log", "3", "--body"]).await;
+    assert!(run.code(2).stdout.is_empty() && run.stderr.contains("larger than the 2 MiB limit"), "{}", run.stderr);
+    seg(home, state, &["webhook", "log", "--body"]).await.code(2);
+    seg(home, state, &["webhook", "log", "1", "--limit", "5"]).await.code(2);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replay_sends_the_exact_bytes_and_headers_again_or_resigned() {
     let (home, state) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());

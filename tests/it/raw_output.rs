@@ -199,7 +199,8 @@ fn config_cases(
 }
 
 /// Leaves that print no resource of the service: nothing on stdout, or a document of seg's own (a plan, a report,
-/// a webhook body), each tested where it is made.
+/// a webhook body, `webhook log ID`'s entry or its `--body`; `webhook verify --destination` reads a destination and
+/// prints only its verdict), each tested where it is made.
 const NOT_THE_SERVICES: [&str; 29] = [
     "apply",
     "auth login",

@@ -601,3 +601,72 @@ async fn prose_is_wrapped_at_word_boundaries_in_tmux_at_80_columns() {
     assert!(piped.code(1).stdout.lines().any(|l| l.width() > 80), "{}", piped.stdout);
     assert!(screen.lines.contains(piped.stdout.trim_end()), "the plan's JSON is wrapped:\n{}", screen.rows);
 }
+
+/// A signature that nothing explains: the length of the secret given is said to a person at a terminal, never in a
+/// pipe (a CI log), and never a character of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_secrets_length_is_said_on_a_terminal_only() {
+    if !tmux_here() {
+        return;
+    }
+    let env = TestEnv::with(EmulatorOptions::default()).await;
+    let (file, body) = (env.path("body.json"), br#"{"version":1,"type":"track","userId":"u"}"#);
+    std::fs::write(&file, body).unwrap();
+    let file = file.to_str().unwrap();
+    let args = ["webhook", "verify", "--secret", "another-one-x9q7", "--signature", &"0".repeat(40), file];
+    let screen = in_terminal(&env, 200, &args, None);
+    // Words as the terminal shows them, however a line was wrapped.
+    let words = screen.lines.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(screen.code, 1, "{}", screen.lines);
+    assert!(words.contains("invalid: the signature matches no form of this body"), "{words}");
+    assert!(words.contains("hint: the secret given is 16 characters long"), "{words}");
+    assert!(!words.contains("x9q7"), "{words}");
+    // Explained (a secret with a trailing newline), nothing is said of the secret's length.
+    let sig = seg::webhook::sign::sign(b"another-one-x9q7", body);
+    let explained = ["webhook", "verify", "--secret", "another-one-x9q7\n", "--signature", &sig, file];
+    let screen = in_terminal(&env, 200, &explained, None);
+    assert!(screen.lines.contains("the secret trimmed"), "{}", screen.lines);
+    assert!(!screen.lines.contains("characters long"), "{}", screen.lines);
+    // In a pipe, the verdict alone.
+    let piped = env.seg(&args).await;
+    assert_eq!(piped.code, 1, "{}", piped.stderr);
+    assert!(!piped.stderr.contains("characters long"), "{}", piped.stderr);
+}
+
+/// `webhook log ID --body` on a terminal: the body as text that cannot drive it (control characters escaped), ended
+/// by a newline; in a pipe, its bytes exactly.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_logged_body_on_a_terminal_cannot_drive_it() {
+    use seg::webhook::journal::{Answer, Entry, Journal, Signature};
+    if !tmux_here() {
+        return;
+    }
+    let env = TestEnv::with(EmulatorOptions::default()).await;
+    let dir = env.path("journal");
+    let body = b"{\"a\":\"\x1b[31mred\x1b[0m\"}";
+    let mut entry = Entry {
+        id: 0,
+        received: "2026-11-25T08:46:17.123Z".into(),
+        method: "POST".into(),
+        path: "/hook".into(),
+        headers: Vec::new(),
+        body: None,
+        body_base64: None,
+        size: 0,
+        kind: None,
+        signature: Signature::Absent,
+        signed_form: None,
+        causes: Vec::new(),
+        warnings: Vec::new(),
+        answer: Answer { status: 200, ..Answer::default() },
+        refused: None,
+    };
+    entry.set_body(body);
+    Journal::open(&dir, 10).unwrap().append(&mut entry).unwrap();
+    let dir = dir.to_str().unwrap();
+    let screen = in_terminal(&env, 120, &["webhook", "log", "1", "--body", "--journal", dir], None);
+    assert_eq!(screen.code, 0, "{}", screen.lines);
+    assert_eq!(screen.lines, "{\"a\":\"\\u{1b}[31mred\\u{1b}[0m\"}\n", "escaped, on a line of its own");
+    let piped = env.seg(&["webhook", "log", "1", "--body", "--journal", dir]).await;
+    assert_eq!(piped.code(0).stdout.as_bytes(), body);
+}

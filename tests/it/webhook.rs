@@ -173,7 +173,7 @@ async fn verify_names_every_cause_it_can_detect() {
     .await;
     run.code(1);
     assert!(
-        run.stdout.contains("whitespace or a newline") && run.stdout.contains("expected (raw bytes)"),
+        run.stdout.contains("whitespace or a newline") && run.stdout.contains("expected (raw bytes"),
         "{}",
         run.stdout
     );
@@ -265,7 +265,7 @@ async fn verify_names_each_cause_of_bytes_that_node_signed() {
             SECRET,
             &["--strict"],
             1,
-            &["not_raw", "pretty_printed", "reencoded_escapes", "python_json_dumps"],
+            &["not_raw", "spaced", "reencoded_escapes", "python_json_dumps"],
             "as_given",
         ),
         (
@@ -273,7 +273,7 @@ async fn verify_names_each_cause_of_bytes_that_node_signed() {
             SECRET,
             &[],
             1,
-            &["key_sorted", "pretty_printed", "reencoded_escapes", "python_json_dumps"],
+            &["key_sorted", "spaced", "reencoded_escapes", "python_json_dumps"],
             "as_given",
         ),
         ("go", SECRET, &[], 1, &["key_sorted", "reencoded_escapes", "go_encoding_json"], "as_given"),
@@ -318,14 +318,254 @@ async fn verify_names_each_cause_of_bytes_that_node_signed() {
         assert_eq!(verdict["reproduced"]["secret"].as_str().unwrap_or_default(), reproduced, "{said}");
         assert!(!run.stdout.contains("s3cr3t"), "the secret is never printed: {said}");
     }
-    // In words: the cause, the serializer's fix in its own language, and the variant that reproduced it.
+    // In words: the cause, the serializer's fix in its own language, and that the signature was reproduced.
     let python =
         base64::engine::general_purpose::STANDARD.decode(cases["python_sorted"]["body"].as_str().unwrap()).unwrap();
     let header = cases["python_sorted"]["header"].as_str().unwrap();
     let run = seg(&["webhook", "verify", "--secret", SECRET, "--signature", header, "-o", "table"], &python).await;
     run.code(1);
     assert!(run.stdout.contains("Python's json.dumps") && run.stdout.contains("request.get_data()"), "{}", run.stdout);
-    assert!(run.stdout.contains("reproduced with: the secret as given and the body"), "{}", run.stdout);
+    assert!(
+        run.stdout.starts_with(
+            "invalid: the signature matches no form of this body; it is reproduced when the causes below are undone\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("pretty"), "a body on one line is not pretty-printed: {}", run.stdout);
+}
+
+/// Node signs a message and judges each body two ways: a receiver hashing the raw bytes, and one following the
+/// service's example (JSON.stringify(JSON.parse(body))). Prints case name -> {body (base64), header, raw, example}.
+const NODE_JUDGE: &str = r#"
+const crypto = require('crypto');
+const secret = process.argv[1];
+const sign = (key, bytes) => crypto.createHmac('sha1', key).update(bytes).digest('hex');
+const message = {version: 1, type: 'track', userId: 'u-1', event: 'Order Completed',
+  properties: {price: 39.95, qty: 2}, timestamp: '2012-12-02T00:30:08.276Z'};
+const raw = JSON.stringify(message);
+const sig = sign(secret, raw);
+// Python's json.dumps with its defaults, imitated: one line, a space after each ',' and ':'.
+const python = v => Array.isArray(v) ? '[' + v.map(python).join(', ') + ']'
+  : (v && typeof v === 'object') ? '{' + Object.keys(v).map(k => JSON.stringify(k) + ': ' + python(v[k])).join(', ') + '}'
+  : JSON.stringify(v);
+const cases = {
+  exact: [raw, sig],
+  pretty: [JSON.stringify(message, null, 2), sig],
+  python: [python(message), sig],
+  changed: [JSON.stringify({...message, event: 'Order Refunded'}), sig],
+  wrong_secret: [raw, sign('another secret', raw)],
+};
+const out = {};
+for (const [name, [body, header]] of Object.entries(cases)) {
+  const bytes = Buffer.from(body);
+  out[name] = {body: bytes.toString('base64'), header,
+    raw: sign(secret, bytes) === header,
+    example: sign(secret, JSON.stringify(JSON.parse(body))) === header};
+}
+console.log(JSON.stringify(out));
+"#;
+
+/// The verdict leads with what a receiver hashing the raw bytes concludes, as Node judges each body: "valid" first
+/// only for a raw match; a match only after re-serialisation says so before anything else (and exits 0 unless
+/// --strict, as before). No note repeats another, and a body on one line with Python's spacing is not called
+/// pretty-printed.
+#[tokio::test]
+async fn verify_leads_with_what_a_receiver_of_the_raw_bytes_concludes() {
+    use base64::Engine;
+    const SECRET: &str = "s3cr3t-j8dq";
+    let out =
+        Command::new("node").args(["-e", NODE_JUDGE, SECRET]).output().expect("node is installed (.ci/run makes sure)");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let cases: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // (case, the codes -o json gives: warnings when valid, else causes)
+    let expect: [(&str, &[&str]); 5] = [
+        ("exact", &[]),
+        ("pretty", &["not_raw", "pretty_printed"]),
+        ("python", &["not_raw", "spaced", "python_json_dumps"]),
+        ("changed", &["different"]),
+        ("wrong_secret", &["different"]),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, codes) in expect {
+        let case = &cases[name];
+        let body = base64::engine::general_purpose::STANDARD.decode(case["body"].as_str().unwrap()).unwrap();
+        let file = dir.path().join(format!("{name}.json"));
+        std::fs::write(&file, &body).unwrap();
+        let (header, raw, example) = (case["header"].as_str().unwrap(), case["raw"] == true, case["example"] == true);
+        for strict in [false, true] {
+            let mut args = vec!["webhook", "verify", "--secret", SECRET, "--signature", header, file.to_str().unwrap()];
+            if strict {
+                args.push("--strict");
+            }
+            let table = seg(&[args.as_slice(), &["-o", "table"]].concat(), b"").await;
+            let said = format!("{name} strict={strict}: {}{}", table.stdout, table.stderr);
+            // Exit codes as before: 0 on a raw match, or on a re-serialised one unless --strict.
+            assert_eq!(table.code, if raw || (example && !strict) { 0 } else { 1 }, "{said}");
+            let headline = table.stdout.lines().next().unwrap();
+            if raw {
+                assert_eq!(headline, "valid: the signature matches the raw body bytes", "{said}");
+            } else if example && !strict {
+                assert_eq!(
+                    headline,
+                    "valid only after re-serialisation as JSON.stringify(JSON.parse(body)); a receiver hashing the \
+                     raw bytes rejects it",
+                    "{said}"
+                );
+            } else if example {
+                assert!(headline.starts_with("invalid: a receiver hashing the raw bytes rejects it; "), "{said}");
+            } else {
+                assert_eq!(headline, "invalid: the signature matches no form of this body", "{said}");
+            }
+            assert!(raw || !headline.starts_with("valid:"), "{said}");
+            // Nothing is said twice: no line twice, the fix once, the headline's words not again below it.
+            let lines: Vec<&str> = table.stdout.lines().collect();
+            let unique: std::collections::HashSet<&str> = lines.iter().copied().collect();
+            assert_eq!(unique.len(), lines.len(), "{said}");
+            assert!(table.stdout.to_lowercase().matches("hash the raw request bytes").count() <= 1, "{said}");
+            assert_eq!(table.stdout.matches("rejects it").count(), usize::from(!raw && example), "{said}");
+            if name == "python" {
+                assert!(!table.stdout.contains("pretty"), "not pretty-printed: {said}");
+                assert!(
+                    table.stdout.contains(r#"a space after each "," and ":""#)
+                        && table.stdout.contains("Python's json.dumps"),
+                    "{said}"
+                );
+            }
+            let json = seg(&[args.as_slice(), &["-o", "json"]].concat(), b"").await;
+            let verdict: Value = serde_json::from_str(&json.stdout).unwrap();
+            if !strict {
+                let found = if json.code == 0 { &verdict["warnings"] } else { &verdict["causes"] };
+                let got: Vec<&str> = found.as_array().unwrap().iter().map(|f| f["code"].as_str().unwrap()).collect();
+                assert_eq!(got, codes, "{name}: {verdict}");
+            }
+            assert!(!format!("{}{}{}", table.stdout, table.stderr, json.stdout).contains(SECRET), "{said}");
+        }
+    }
+}
+
+/// `verify --destination NAME`: when nothing explains a signature, the destination's shared secret (read with the
+/// profile's token, censored as the service shows it) says whether the secret given ends as it does; on both APIs,
+/// from one emulator. Never a character of either secret; the verdict's exit code stays 1; nothing is read when the
+/// signature is explained.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn verify_compares_a_wrong_secret_with_a_destinations_on_both_apis() {
+    use crate::support::{TestEnv, WRITE};
+    use serde_json::json;
+    const SHARED: &str = "teehee-long-s3kw";
+    let env = TestEnv::start().await;
+    for (source, secret) in [("web", Some(SHARED)), ("short", Some("teehee")), ("none", None)] {
+        env.create_source("demo", source).await.ok();
+        let mut config = vec![json!({"name": "hooks", "value": [{"hook": "https://hooks.example.com/in"}]})];
+        if let Some(secret) = secret {
+            config.push(json!({"name": "sharedSecret", "value": secret}));
+        }
+        let body = json!({"destination": {"name": format!("workspaces/demo/sources/{source}/destinations/webhooks"),
+            "enabled": true, "config": config}});
+        env.call("POST", &format!("/v1beta/workspaces/demo/sources/{source}/destinations"), Some(body)).await.ok();
+    }
+    let body = env.path("body.json");
+    std::fs::write(&body, VECTOR_BODY).unwrap();
+    let body = body.to_str().unwrap();
+    let signed = hex::encode({
+        use hmac::{KeyInit, Mac};
+        let mut mac = hmac::Hmac::<sha1::Sha1>::new_from_slice(SHARED.as_bytes()).unwrap();
+        mac.update(br#"{"version":1,"type":"track","userId":"someone else"}"#);
+        mac.finalize().into_bytes()
+    });
+    // (secret given, destination, what its secret tells, in words)
+    let cases = [
+        (
+            SHARED,
+            "web/webhooks",
+            "same",
+            "the secret given ends with the same four characters as the shared secret of destination web/webhooks",
+        ),
+        (
+            "another-one-x9q7",
+            "web/webhooks",
+            "different",
+            "the secret given does not end with the four characters the shared secret of destination web/webhooks",
+        ),
+        (
+            "another-one-x9q7",
+            "short/webhooks",
+            "hidden",
+            "the shared secret of destination short/webhooks is shown with none of its characters",
+        ),
+        ("another-one-x9q7", "none/webhooks", "no_secret", "destination none/webhooks has no shared secret"),
+    ];
+    for api in ["config", "public"] {
+        let vars = [("SEG_TOKEN", WRITE), ("SEG_API", api), ("SEG_WORKSPACE", "demo")];
+        for (given, destination, ending, words) in cases {
+            let args =
+                ["webhook", "verify", "--secret", given, "--signature", &signed, "--destination", destination, body];
+            env.clear_requests().await;
+            let json = env.seg_with(&[args.as_slice(), &["-o", "json"]].concat(), &vars).await;
+            let said = format!("{api} {given} {destination}: {}{}", json.stdout, json.stderr);
+            assert_eq!(json.code, 1, "{said}");
+            let verdict: Value = serde_json::from_str(&json.stdout).unwrap();
+            assert_eq!(verdict["destination"]["last_four"], ending, "{said}");
+            assert_eq!(
+                verdict["destination"]["name"],
+                format!("workspaces/demo/sources/{}", destination.replace('/', "/destinations/")),
+                "{said}"
+            );
+            assert_eq!(verdict["causes"][0]["code"], "different", "{said}");
+            let requests = env.requests().await;
+            assert!(!requests.is_empty() && requests.iter().all(|r| r["method"] == "GET"), "{said}: {requests:?}");
+            let table = env.seg_with(&[args.as_slice(), &["-o", "table"]].concat(), &vars).await;
+            assert_eq!(table.code, 1, "{said}");
+            assert!(table.stdout.contains(&format!("\n  secret: {words}")), "{api}: {}", table.stdout);
+            for run in [&json, &table] {
+                let all = format!("{}{}", run.stdout, run.stderr);
+                for secret in [SHARED, "another-one-x9q7", "s3kw", "x9q7", "••"] {
+                    assert!(!all.contains(secret), "{api}: {secret} printed: {all}");
+                }
+            }
+        }
+        // Explained (here: a match), nothing is read and nothing is said of the destination.
+        env.clear_requests().await;
+        let run = env
+            .seg_with(
+                &[
+                    "webhook",
+                    "verify",
+                    "--secret",
+                    "teehee",
+                    "--signature",
+                    VECTOR_SIG,
+                    "--destination",
+                    "web/webhooks",
+                    body,
+                    "-o",
+                    "json",
+                ],
+                &vars,
+            )
+            .await;
+        run.code(0);
+        assert!(run.json().get("destination").is_none(), "{}", run.stdout);
+        assert!(env.requests().await.is_empty(), "{api}: read for nothing");
+        // A destination that cannot be read is a warning: the verdict and its exit code stand.
+        let run = env
+            .seg_with(
+                &["webhook", "verify", "--secret", "x", "--signature", &signed, "--destination", "web/gone", body],
+                &vars,
+            )
+            .await;
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(run.stderr.contains("warning: cannot read destination web/gone"), "{}", run.stderr);
+        assert!(serde_json::from_str::<Value>(&run.stdout).unwrap().get("destination").is_none());
+    }
+    // A name that cannot be one is a usage error before anything is read.
+    let run = env
+        .seg_with(
+            &["webhook", "verify", "--secret", "x", "--signature", &signed, "--destination", "a/b/c/d", body],
+            &[("SEG_TOKEN", WRITE)],
+        )
+        .await;
+    assert_eq!(run.code, 2, "{}", run.stderr);
 }
 
 // ---- send: delivery rules ----

@@ -33,7 +33,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::Sample(args) => sample::run(args, ctx),
         Command::Sign(args) => sign::run(args, ctx),
-        Command::Verify(args) => verify::run(args, ctx),
+        Command::Verify(args) => verify::run(args, ctx).await,
         Command::Send(args) => send::run(args, ctx).await,
         Command::Listen(args) => listen::run(args, ctx).await,
         Command::Log(args) => log::run(args, ctx),

@@ -1,21 +1,27 @@
 use std::path::PathBuf;
 
 use super::{SecretArgs, read_body};
+use crate::api::client::Outcome;
+use crate::api::names::Kind;
 use crate::cli::Context;
 use crate::error::{Error, Result};
-use crate::ui::output::Format;
-use crate::webhook::verify;
+use crate::webhook::verify::{self, DestinationSecret};
+use crate::wire::{Destination, Request, config::SHARED_SECRET};
 
 /// Check an X-Signature against a body, and say why when it does not match.
 ///
 /// Exit 0 when the signature matches the raw bytes, or (unless --strict) the body as a receiver following the
-/// service's example re-serialises it, or element 0 of an array body. Otherwise exit 1, naming each cause it can
-/// detect by reproducing the signature: the receiver's or the sender's secret with whitespace or a newline, a
-/// `sha1=` prefix, a header that is not 40 hex characters; a body gzip-compressed, with a BOM, CRLF or a trailing
-/// newline, pretty-printed, key-sorted, re-encoded, with its non-ASCII characters escaped (or signed escaped by the
-/// sender and sent as UTF-8), or another element of an array; and the serializer that re-encoded it (Python's
-/// json.dumps, Go's encoding/json, PHP's json_encode) with the fix. -o json gives the verdict as data: valid,
-/// matched, causes and warnings ({code, message}), reproduced.
+/// service's example re-serialises it, or element 0 of an array body; the verdict then leads with what a receiver
+/// hashing the raw bytes concludes ("valid only after re-serialisation ...; a receiver hashing the raw bytes
+/// rejects it"). Otherwise exit 1, naming each cause it can detect by reproducing the signature: the receiver's or
+/// the sender's secret with whitespace or a newline, a `sha1=` prefix, a header that is not 40 hex characters; a
+/// body gzip-compressed, with a BOM, CRLF or a trailing newline, pretty-printed, spaced, key-sorted, re-encoded,
+/// with its non-ASCII characters escaped (or signed escaped by the sender and sent as UTF-8), or another element of
+/// an array; and the serializer that re-encoded it (Python's json.dumps, Go's encoding/json, PHP's json_encode) with
+/// the fix. When nothing reproduces it, what can be told of the secret: its length on a terminal (stderr), and with
+/// --destination whether its last four characters are those of that destination's shared secret (read with the
+/// profile's token; the service shows it censored). Never a character of the secret. -o json gives the verdict as
+/// data: valid, matched, causes and warnings ({code, message}), reproduced, destination.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook verify --secret teehee \\
@@ -23,7 +29,10 @@ use crate::webhook::verify;
   seg webhook verify --secret-file secret.txt --signature \"$SIG\" -o json \\
       - < body.json
   # only the raw bytes count:
-  seg webhook verify --secret teehee --signature \"$SIG\" --strict body.json")]
+  seg webhook verify --secret teehee --signature \"$SIG\" --strict body.json
+  # with no match, compare the secret with the destination's:
+  seg webhook verify --secret-file secret.txt --signature \"$SIG\" \\
+      --destination web/webhooks body.json")]
 pub struct Args {
     #[command(flatten)]
     secret: SecretArgs,
@@ -35,41 +44,88 @@ pub struct Args {
     /// Only the raw bytes count: a match after re-serialisation is a failure
     #[arg(long)]
     strict: bool,
+    /// When nothing matches, compare the secret's last four characters with this webhook destination's shared
+    /// secret (SRC/DST with -w, or a full name; one read)
+    #[arg(long, value_name = "NAME")]
+    destination: Option<String>,
 }
 
-pub fn run(args: Args, ctx: &Context) -> Result<()> {
+pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let secret = args.secret.required()?;
+    // A name that cannot be one is a usage error before anything is read.
+    let destination = args.destination.as_deref().map(|name| ctx.name(Kind::Destination, name)).transpose()?;
     let body = read_body(args.file.as_ref())?;
-    let verdict = verify::verify(secret.expose().as_bytes(), &body, &args.signature, args.strict);
-    if ctx.output_format() == Format::Table {
-        ctx.printer.prose(&report(&verdict))?;
+    let mut verdict = verify::verify(secret.expose().as_bytes(), &body, &args.signature, args.strict);
+    // What can be told of a secret that nothing explains, never a character of it: with --destination, whether it
+    // ends as the destination's does, ...
+    if verdict.unexplained()
+        && let Some(name) = &destination
+    {
+        let called = args.destination.as_deref().unwrap_or_default();
+        verdict.destination = shared_secret(ctx, name, called, secret.expose()).await;
+    }
+    if ctx.for_people() {
+        ctx.printer.prose(&report(&verdict, args.destination.as_deref()))?;
     } else {
         let value = serde_json::to_value(&verdict).map_err(|e| Error::failed(e.to_string()))?;
         ctx.output(crate::ui::table::ANY)?.value(&value)?;
     }
+    // ... and its length, to a person at a terminal only (a CI log keeps stderr too).
+    if verdict.unexplained() && ctx.printer.stderr_tty {
+        ctx.printer.hint(&format!(
+            "the secret given is {} long (compare it with the shared secret set on the destination)",
+            crate::ui::count(secret.expose().chars().count(), "character")
+        ));
+    }
     if verdict.valid { Ok(()) } else { Err(Error::failed("signature does not match")) }
 }
 
-fn report(verdict: &verify::Verdict) -> String {
-    let mut out = String::new();
-    match (verdict.valid, verdict.matched) {
-        (true, Some(form)) => out.push_str(&format!("valid: the signature matches {}\n", form.describe())),
-        (false, Some(form)) => out.push_str(&format!("invalid: the signature matches {}, but:\n", form.describe())),
-        _ => out.push_str("invalid: the signature matches no form of this body\n"),
+/// The destination's shared secret as the service shows it, compared with the secret given; a read that fails is a
+/// warning naming the destination as it was `called`, since the verdict stands without it (and its exit code is the
+/// verdict's).
+async fn shared_secret(
+    ctx: &Context,
+    name: &crate::api::names::Name,
+    called: &str,
+    given: &str,
+) -> Option<DestinationSecret> {
+    let read = async { ctx.client()?.send(&Request::<Destination>::get(name.target())).await };
+    match read.await {
+        Ok(Outcome::Answer(destination)) => {
+            let shown = destination.config.iter().find(|item| item.key() == SHARED_SECRET).map(|item| &item.value);
+            let shown = shown.and_then(|value| value.as_str());
+            Some(DestinationSecret::compare(name.as_str(), given, shown))
+        }
+        Ok(Outcome::DryRun) => None,
+        Err(e) => {
+            let called = crate::ui::escape_control(called);
+            ctx.printer.warn(&format!("cannot read destination {called} to compare its shared secret: {e}"));
+            None
+        }
     }
-    if let Some(reproduced) = &verdict.reproduced {
-        out.push_str(&format!("  reproduced with: {}\n", reproduced.description));
-    }
-    for cause in &verdict.causes {
+}
+
+/// The verdict for people: the headline, then each cause and note once (the headline says what `not_raw` says), what
+/// the destination's secret tells (the destination `called` as it was given), and the signatures expected.
+fn report(verdict: &verify::Verdict, called: Option<&str>) -> String {
+    let mut out = format!("{}\n", verdict.headline());
+    for cause in verdict.causes.iter().filter(|c| c.code != "not_raw") {
         out.push_str(&format!("  cause: {}\n", cause.message));
     }
-    for warning in &verdict.warnings {
+    for warning in verdict.warnings.iter().filter(|w| w.code != "not_raw") {
         out.push_str(&format!("  note: {}\n", warning.message));
     }
+    if let (Some(destination), Some(called)) = (&verdict.destination, called) {
+        out.push_str(&format!("  secret: {}\n", destination.describe(called)));
+    }
     if !verdict.valid {
-        out.push_str(&format!("  expected (raw bytes): {}\n", verdict.expected.raw));
-        if let Some(r) = &verdict.expected.restringified {
-            out.push_str(&format!("  expected (re-serialised): {r}\n"));
+        match &verdict.expected.restringified {
+            Some(r) if *r != verdict.expected.raw => {
+                out.push_str(&format!("  expected (raw bytes): {}\n", verdict.expected.raw));
+                out.push_str(&format!("  expected (re-serialised): {r}\n"));
+            }
+            Some(_) => out.push_str(&format!("  expected (raw bytes, and re-serialised): {}\n", verdict.expected.raw)),
+            None => out.push_str(&format!("  expected (raw bytes): {}\n", verdict.expected.raw)),
         }
     }
     out

@@ -166,3 +166,23 @@ fn a_worker_whose_seg_is_gone_ends_at_once() {
     };
     assert_eq!(status.code(), Some(1));
 }
+
+/// `--jq` decides what is printed for every command, with `-o table` too (as on a terminal): the lines for people
+/// (a plan, the settings, a regulation's line) give way to the filter's output.
+#[tokio::test]
+async fn jq_applies_where_a_table_would_print_lines_for_people() {
+    let env = env_with_secret().await;
+    let file = env.path("ws.yaml");
+    std::fs::write(
+        &file,
+        "format: seg/1\nworkspace: demo\nsources:\n  extra:\n    catalog_name: catalog/sources/ios\n",
+    )
+    .unwrap();
+    let table = ["-w", "demo", "-o", "table", "--jq"];
+    let run = env.seg(&[&table[..], &[".requests", "diff", "--file", file.to_str().unwrap()]].concat()).await;
+    assert_eq!(run.code(1).stdout, "1\n", "diff");
+    let run = env.seg(&[&table[..], &["type", "config", "list"]].concat()).await;
+    assert_eq!(run.code(0).stdout, "object\n", "config list");
+    let run = env.seg(&[&table[..], &[".users", "regulations", "create", "--user-id", "u1", "--yes"]].concat()).await;
+    assert_eq!(run.code(0).stdout, "1\n", "regulations create");
+}

@@ -11,8 +11,9 @@
 //! - **A line is a command.** Leading blanks and a `$ ` prompt are dropped; a line that is only a comment is text; a
 //!   line ending in `\` goes on on the next; a here-document (`<<'EOF'` ... `EOF`) belongs to its line.
 //! - **Every line runs, `seg` or not, in order, in one `bash` per page**, so what one line leaves (a file written, an
-//!   exported variable, a login) is there for the next, as in a reader's terminal. `set -o pipefail`: a `seg` that
-//!   fails at the head of a pipe fails the line. Each line's standard input is empty, unless the line pipes into it.
+//!   exported variable, a login, a server started with `&`) is there for the next, as in a reader's terminal; what
+//!   is still running when the page ends is stopped. `set -o pipefail`: a `seg` that fails at the head of a pipe
+//!   fails the line. Each line's standard input is empty, unless the line pipes into it.
 //! - **A line's trailing comment says how it ends.** `# exit N` or `# exits N` (anywhere in the comment: `# differences:
 //!   exit 1`) expects N; a comment without it, or no comment, expects 0. `# not run: REASON` skips the line (a prompt,
 //!   a server that runs until Ctrl-C, a build), and REASON may not be empty.
@@ -475,11 +476,10 @@ async fn run_page(page: &str) -> Vec<String> {
     let child = cmd.spawn().expect("bash runs");
     let group = child.id();
     let finished = tokio::time::timeout(PAGE_TIME, child.wait_with_output()).await;
-    if finished.is_err() {
-        // What the line left running goes with it.
-        if let Some(group) = group {
-            let _ = std::process::Command::new("kill").args(["-KILL", "--", &format!("-{group}")]).status();
-        }
+    // What the page left running (a server started with `&`, or a line that did not end) goes with it.
+    if let Some(group) = group {
+        let kill = format!("kill -KILL -- -{group} 2>/dev/null");
+        let _ = std::process::Command::new("bash").args(["-c", &kill]).status();
     }
     let read = |name: String| std::fs::read_to_string(results.path().join(name)).unwrap_or_default();
     for index in ran {

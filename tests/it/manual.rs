@@ -28,7 +28,7 @@
 //!   (that write token, reaching every workspace of the fixture), `$READ_TOKEN` (read-only), and `$TOKEN_<WS>` for each
 //!   workspace WS of the fixture (`$TOKEN_ACME_EU`: a write token that reaches only `acme-eu`, so the Public API acts
 //!   on it).
-//! - **Addresses are made local** in the line before it runs: `https://example.com` (and any `*.example.com`,
+//! - **Addresses are made local** in the line before it runs (and in the fixture's files before they are used): `https://example.com` (and any `*.example.com`,
 //!   `http://127.0.0.1:9000`, `http://127.0.0.1:3000`) become a local receiver answering 200; `http://127.0.0.1:8808`
 //!   (`seg serve`'s default) the page's emulator; a `redis://` or `rediss://` URL of another machine a redis-server of
 //!   the page's own on a free port (without redis-server those lines are skipped, unless CI is set: then they fail). A line that calls
@@ -370,7 +370,19 @@ async fn run_page(page: &str) -> Vec<String> {
     let fixture = root().join("tests/it/fixtures/docs").join(fixture_name);
     let seed = ["seed.json", "seed.yaml"].iter().map(|f| fixture.join(f)).find(|p| p.is_file());
     let Some(seed) = seed else { return vec![format!("{page}: the fixture {} has no seed", fixture.display())] };
-    let seed_text = std::fs::read_to_string(&seed).unwrap();
+    let receiver = crate::receiver::Receiver::start(&[], 200).await;
+    let uses_redis = examples.iter().any(|e| e.command.contains("redis://") || e.command.contains("rediss://"));
+    let redis = if uses_redis { crate::shared_budget::Redis::plain().await } else { None };
+    let mut local = Local {
+        emulator: String::new(),
+        receiver: receiver.url.trim_end_matches("/hook").to_string(),
+        redis: redis.as_ref().map(|r| r.url()),
+    };
+    // The fixture's files, with their addresses made local as the lines' are: the seed first.
+    let results = tempfile::tempdir().unwrap();
+    let seed_text = local.rewrite(&std::fs::read_to_string(&seed).unwrap());
+    let local_seed = results.path().join(seed.file_name().unwrap());
+    std::fs::write(&local_seed, &seed_text).unwrap();
     let tree: Value = serde_yaml_ng::from_str(&seed_text).unwrap();
     let workspaces: Vec<String> = match tree.get("workspace") {
         Some(Value::String(one)) => vec![one.clone()],
@@ -378,26 +390,19 @@ async fn run_page(page: &str) -> Vec<String> {
     };
     let options = seg::emulator::EmulatorOptions {
         workspaces: workspaces.iter().take(1).cloned().collect(),
-        seed: Some(seed.clone()),
+        seed: Some(local_seed),
         rate_limit: 0,
         ..Default::default()
     };
     let env = TestEnv::with(options).await;
-    let receiver = crate::receiver::Receiver::start(&[], 200).await;
-    let uses_redis = examples.iter().any(|e| e.command.contains("redis://") || e.command.contains("rediss://"));
-    let redis = if uses_redis { crate::shared_budget::Redis::plain().await } else { None };
-    let local = Local {
-        emulator: env.base.clone(),
-        receiver: receiver.url.trim_end_matches("/hook").to_string(),
-        redis: redis.as_ref().map(|r| r.url()),
-    };
+    local.emulator = env.base.clone();
     let home = env.home.path().to_path_buf();
     let work = home.join("work");
-    let results = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(&work).unwrap();
     for entry in std::fs::read_dir(&fixture).unwrap().flatten() {
         if entry.path() != seed && entry.path().is_file() {
-            std::fs::copy(entry.path(), work.join(entry.file_name())).unwrap();
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            std::fs::write(work.join(entry.file_name()), local.rewrite(&text)).unwrap();
         }
     }
     let mut vars: Vec<(String, String)> = vec![

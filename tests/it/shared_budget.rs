@@ -1,4 +1,4 @@
-//! The rate budget shared across machines (docs/reference/waits.md; README, "Beyond one machine"), against a real
+//! The rate budget shared across machines (docs/reference/waits.md; docs/SHARED-BUDGET.md), against a real
 //! redis-server that each test starts on a free loopback port (never 6379), with nothing on disk, and stops. A
 //! "machine" is a runtime folder of its own (SEG_RUNTIME_DIR), so the machine's budget file is not what they
 //! share. Without redis-server these tests skip, unless CI is set (`.ci/run` installs it): then they fail.

@@ -3,7 +3,8 @@
 //!
 //! The first screen (`the_readme_is_a_first_screen_that_links_the_whole_manual`): README.md is at most 200 lines,
 //! has the headings of [`FIRST_SCREEN`], and links every page of `docs/`; docs/README.md, the manual's index, links
-//! every page under `docs/` (the reference included); every page linked exists.
+//! every page under `docs/` (the reference included); every page linked exists, and so does the heading an anchor
+//! names.
 //!
 //! The examples (`the_examples_of_every_page_run_as_their_comments_say`, not on Windows: they are POSIX shell). Of
 //! README.md and every `docs/**/*.md`, the ```` ```sh ```` blocks are examples that run; other fences (```` ``` ````,
@@ -82,8 +83,39 @@ fn manual_pages() -> Vec<String> {
     out
 }
 
+/// The anchor GitHub gives a heading: lower case, blanks as `-`, punctuation but `-` and `_` dropped.
+fn anchor(heading: &str) -> String {
+    let text = heading.trim_start_matches('#').trim().to_lowercase();
+    text.chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a page's headings, outside fences.
+fn anchors(text: &str) -> Vec<String> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') {
+            out.push(anchor(line));
+        }
+    }
+    out
+}
+
 /// The relative targets of a page's Markdown links outside fences, each resolved from the root (anchors dropped).
 fn links(page: &str, text: &str) -> Vec<String> {
+    anchored_links(page, text).into_iter().map(|(path, _)| path).collect()
+}
+
+/// The relative targets of a page's Markdown links outside fences, each resolved from the root, with their anchor.
+fn anchored_links(page: &str, text: &str) -> Vec<(String, Option<String>)> {
     let folder = Path::new(page).parent().unwrap_or(Path::new(""));
     let mut out = Vec::new();
     let mut fenced = false;
@@ -99,7 +131,10 @@ fn links(page: &str, text: &str) -> Vec<String> {
         while let Some(at) = rest.find("](") {
             rest = &rest[at + 2..];
             let Some(end) = rest.find(')') else { break };
-            let target = rest[..end].split('#').next().unwrap_or_default();
+            let (target, fragment) = match rest[..end].split_once('#') {
+                Some((target, fragment)) => (target, Some(fragment.to_string())),
+                None => (&rest[..end], None),
+            };
             rest = &rest[end..];
             if target.is_empty() || target.contains("://") || target.starts_with("mailto:") {
                 continue;
@@ -114,7 +149,7 @@ fn links(page: &str, text: &str) -> Vec<String> {
                     _ => {}
                 }
             }
-            out.push(path.to_string_lossy().replace('\\', "/"));
+            out.push((path.to_string_lossy().replace('\\', "/"), fragment));
         }
     }
     out
@@ -144,8 +179,11 @@ fn the_readme_is_a_first_screen_that_links_the_whole_manual() {
     }
     for page in std::iter::once("README.md".to_string()).chain(pages) {
         let text = std::fs::read_to_string(root().join(&page)).unwrap();
-        for target in links(&page, &text) {
+        for (target, fragment) in anchored_links(&page, &text) {
             assert!(root().join(&target).exists(), "{page} links {target}, which does not exist");
+            let Some(fragment) = fragment.filter(|_| target.ends_with(".md")) else { continue };
+            let headings = anchors(&std::fs::read_to_string(root().join(&target)).unwrap());
+            assert!(headings.contains(&fragment), "{page} links {target}#{fragment}, a heading it does not have");
         }
     }
 }
@@ -217,7 +255,8 @@ fn expectation(comment: &str) -> Result<Expect, String> {
 fn heredoc(command: &str) -> Option<String> {
     let at = command.find("<<")?;
     let rest = command[at + 2..].trim_start_matches('-').trim_start();
-    let word: String = rest.trim_start_matches(['\'', '"']).chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    let word: String =
+        rest.trim_start_matches(['\'', '"']).chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
     (!word.is_empty()).then_some(word)
 }
 
@@ -533,10 +572,15 @@ async fn the_examples_of_every_page_run_as_their_comments_say() {
     let mut problems = Vec::new();
     // Two pages at a time: each runs its lines one after the other.
     for pair in pages.chunks(2) {
-        let runs: Vec<_> = pair.iter().map(|page| tokio::spawn({
-            let page = page.clone();
-            async move { run_page(&page).await }
-        })).collect();
+        let runs: Vec<_> = pair
+            .iter()
+            .map(|page| {
+                tokio::spawn({
+                    let page = page.clone();
+                    async move { run_page(&page).await }
+                })
+            })
+            .collect();
         for run in runs {
             problems.extend(run.await.unwrap());
         }
@@ -549,7 +593,8 @@ fn examples_are_read_as_the_rules_say() {
     let page = "text\n```sh\n$ seg a   # exit 2\nseg b \\\n  --c   # not run: it asks\n# a comment\n\
                 cat > f <<'EOF'\nx # y\nEOF\nseg 'd # e'   # differences: exits 1\n```\n```\nseg z\n```\n";
     let found = examples(page).unwrap();
-    let shape: Vec<(usize, &str, Expect)> = found.iter().map(|e| (e.line, e.command.as_str(), e.expect.clone())).collect();
+    let shape: Vec<(usize, &str, Expect)> =
+        found.iter().map(|e| (e.line, e.command.as_str(), e.expect.clone())).collect();
     assert_eq!(
         shape,
         [
@@ -561,10 +606,14 @@ fn examples_are_read_as_the_rules_say() {
     );
     assert!(examples("```sh\nseg a # not run:\n```\n").is_err());
     assert!(examples("```sh\nseg a # not run\n```\n").is_err());
+    assert_eq!(anchor("### Where the token comes from"), "where-the-token-comes-from");
+    assert_eq!(anchor("## `--json`: the same fields on both APIs"), "--json-the-same-fields-on-both-apis");
     let local = Local { emulator: "http://E".into(), receiver: "http://R".into(), redis: Some("redis://L/0".into()) };
     assert_eq!(
-        local.rewrite("--url https://example.com/hook https://staging.example.com/in https://example.org/ \
-                       'rediss://ci:PW@redis.example.internal:6380/0' http://127.0.0.1:8808 redis://127.0.0.1:1/0"),
+        local.rewrite(
+            "--url https://example.com/hook https://staging.example.com/in https://example.org/ \
+                       'rediss://ci:PW@redis.example.internal:6380/0' http://127.0.0.1:8808 redis://127.0.0.1:1/0"
+        ),
         "--url http://R/hook http://R/in https://example.org/ 'redis://L/0' http://E redis://127.0.0.1:1/0"
     );
 }

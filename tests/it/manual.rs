@@ -242,10 +242,8 @@ fn expectation(comment: &str) -> Result<Expect, String> {
     }
     let words: Vec<&str> = comment.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
     for pair in words.windows(2) {
-        if pair[0] == "exit" || pair[0] == "exits" {
-            if let Ok(code) = pair[1].parse() {
-                return Ok(Expect::Exit(code));
-            }
+        if let ("exit" | "exits", Ok(code)) = (pair[0], pair[1].parse()) {
+            return Ok(Expect::Exit(code));
         }
     }
     Ok(Expect::Exit(0))
@@ -378,6 +376,11 @@ impl Local {
     }
 }
 
+/// A line on the test's stderr (a skipped line, or each line's outcome with `SEG_DOCS_PAGE`).
+fn say(line: String) {
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), format!("{line}\n").as_bytes());
+}
+
 /// Whether a program can be run here; when it cannot, CI must not be set.
 fn have(program: &str) -> bool {
     let found = std::process::Command::new(program)
@@ -481,11 +484,11 @@ async fn run_page(page: &str) -> Vec<String> {
             continue;
         }
         if uses_redis && local.redis.is_none() && example.command.contains("redis") {
-            eprintln!("{page}:{}: skipped: no redis-server here", example.line);
+            say(format!("{page}:{}: skipped: no redis-server here", example.line));
             continue;
         }
         if let Some(tool) = ["jq", "curl"].into_iter().find(|t| calls(&example.command, t) && !have(t)) {
-            eprintln!("{page}:{}: skipped: no {tool} here", example.line);
+            say(format!("{page}:{}: skipped: no {tool} here", example.line));
             continue;
         }
         let at = results.path().join(index.to_string());
@@ -533,7 +536,7 @@ async fn run_page(page: &str) -> Vec<String> {
         let got: Option<i32> = read(format!("{index}.rc")).trim().parse().ok();
         if std::env::var_os("SEG_DOCS_PAGE").is_some() {
             let out = read(format!("{index}.out"));
-            eprintln!("{page}:{}: {got:?} {}", example.line, out.chars().take(300).collect::<String>());
+            say(format!("{page}:{}: {got:?} {}", example.line, out.chars().take(300).collect::<String>()));
         }
         if got == Some(want) {
             continue;
@@ -554,10 +557,11 @@ async fn run_page(page: &str) -> Vec<String> {
             break;
         }
     }
-    if let Ok(Ok(output)) = &finished {
-        if !output.status.success() && problems.is_empty() {
-            problems.push(format!("{page}: bash failed: {}", String::from_utf8_lossy(&output.stderr)));
-        }
+    if let Ok(Ok(output)) = &finished
+        && !output.status.success()
+        && problems.is_empty()
+    {
+        problems.push(format!("{page}: bash failed: {}", String::from_utf8_lossy(&output.stderr)));
     }
     drop(redis);
     env.stop().await;

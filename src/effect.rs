@@ -141,7 +141,8 @@ impl Gate {
             linked_directory(path, &cwd).map_err(|e| Error::failed(format!("cannot write {shown}: {e}")))?
         {
             return Err(Error::usage(format!(
-                "{shown}: the directory {} is a symbolic link; seg writes {what} only through real directories below                  the current directory: nothing was written",
+                "{shown}: the directory {} is a symbolic link; seg writes {what} only through real directories below \
+                 the current directory: nothing was written",
                 link.display()
             )));
         }

@@ -186,9 +186,9 @@ impl Error {
     }
 }
 
-/// The hint for a refused token (401, 403, or the codes 16 and 7), fitting the API and the request (README, "Log
-/// in"): a write refused for its scope asks for a token that may write; any other refusal is a token the service did
-/// not accept, and on the Config API that says where every token made since 2024-02-01 belongs. Exit codes follow
+/// The hint for a refused token (401, 403, or the codes 16 and 7), fitting the API and the request
+/// (docs/GETTING-STARTED.md, "Log in"): a write refused for its scope asks for a token that may write; any other
+/// refusal is a token the service did not accept, and on the Config API that says where every token made since 2024-02-01 belongs. Exit codes follow
 /// the status as always; only the words differ.
 fn refused(e: &ApiError) -> Option<&'static str> {
     let service = e.asked.map(|asked| asked.service);

@@ -19,7 +19,7 @@ pub const CONFIG_BASE_URL: &str = "https://platform.segmentapis.com";
 pub const PUBLIC_BASE_URL_US: &str = "https://api.segmentapis.com";
 pub const PUBLIC_BASE_URL_EU: &str = "https://eu1.api.segmentapis.com";
 
-/// Which of the service's two APIs seg speaks (README, "The Public API").
+/// Which of the service's two APIs seg speaks (docs/MOVING-TO-PUBLIC-API.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Api {
     /// The Config API (`/v1beta`), frozen since 2024 but still served.

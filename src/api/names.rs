@@ -134,7 +134,7 @@ impl Name {
         self.full.rsplit('/').next().unwrap_or_default()
     }
 
-    /// The short form a person types (README, "Names"): `web` for a source, `web/webhooks` for a destination, the
+    /// The short form a person types (docs/NAMES.md): `web` for a source, `web/webhooks` for a destination, the
     /// id of a tracking plan, filter, token or regulation.
     pub fn short(&self) -> String {
         let segments: Vec<&str> = self.full.split('/').collect();

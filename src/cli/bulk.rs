@@ -190,8 +190,8 @@ fn in_tokens_workspace(name: &str) -> bool {
     name.strip_prefix("workspaces/").and_then(|rest| rest.split('/').next()) == Some(crate::wire::TOKENS_WORKSPACE)
 }
 
-/// What `--each` prints of each result (README, "Many at once"): the result line (`{"name", "ok", "resource" |
-/// "error"}`, the answer in it as the service wrote it), or that line run through `--jq` (each line on its own;
+/// What `--each` prints of each result (docs/SCRIPTING.md, "Many at once"): the result line (`{"name", "ok",
+/// "resource" | "error"}`, the answer in it as the service wrote it), or that line run through `--jq` (each line on its own;
 /// with `-o yaml` each output a YAML document), or with `-o name` the name of each item that succeeded, one a line
 /// (a failure is said on stderr, its line not printed). `-o json`, `yaml` and `table` print the lines as `ndjson`
 /// does: results arrive one at a time, and a script reads each as it comes.

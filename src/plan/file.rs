@@ -1,4 +1,4 @@
-//! The `seg/1` file: a workspace as code (README, "Workspaces as code"; docs/reference/workspace-files.md). YAML or
+//! The `seg/1` file: a workspace as code (docs/WORKSPACES-AS-CODE.md; docs/reference/workspace-files.md). YAML or
 //! JSON, the same structure. Sources and destinations are keyed by slug, tracking plans by display name (their ids
 //! differ between workspaces). A field absent from the file is not managed; read-only fields (`name`, `parent`, `id`,
 //! times, `write_keys`) may be present and are ignored; any other unknown key is an error naming its line. Secrets are

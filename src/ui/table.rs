@@ -1,6 +1,6 @@
 //! `-o table`: a few useful columns per resource, borderless like `kubectl get`. A table fits the terminal's width
-//! (or `$COLUMNS`; a pipe without it gets the table at its natural width), by one rule (README, "Output for people
-//! and for scripts"):
+//! (or `$COLUMNS`; a pipe without it gets the table at its natural width), by one rule (docs/SCRIPTING.md,
+//! "Output for people and for scripts"):
 //! - an identifier (a name, an id, a slug, a URL, a time) is never broken or cut, so it can be copied and grepped;
 //! - the item's own identifier ([`Fit::Key`]) is always shown; the other columns are kept in their order of
 //!   importance (their `rank`, then left to right) while they fit: free text ([`Fit::Cut`]) cut with `…` to no less

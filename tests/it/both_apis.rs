@@ -1,5 +1,5 @@
-//! Every resource command, the same table on both APIs (README, "The Public API"; docs/reference/output.md): each step runs with `--api config` and
-//! `--api public` against `seg serve`, and must exit alike and print the same names (`-o name`: the names the tables
+//! Every resource command, the same table on both APIs (docs/MOVING-TO-PUBLIC-API.md; docs/reference/output.md): each
+//! step runs with `--api config` and `--api public` against `seg serve`, and must exit alike and print the same names (`-o name`: the names the tables
 //! show and the commands accept), ids aside. A resource command with no step here fails the test, so a new one is
 //! run on both APIs from the day it exists.
 

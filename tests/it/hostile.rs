@@ -1,5 +1,5 @@
 //! The hostile-file battery (docs/reference/commands.md, "What a file and a plan can never do"): a workspace file or a
-//! saved plan from a stranger's pull request, run the way the README's CI workflow runs it (`diff`, `diff --out`,
+//! saved plan from a stranger's pull request, run the way the CI workflow of docs/CI.md runs it (`diff`, `diff --out`,
 //! `apply`) with a production token. Whatever the file says, no secret of the workspace, no value of a `SEG_SECRET_`
 //! variable and no token appears in any output; a refusal comes before anything is sent (before any request at all when
 //! the file alone tells); nothing is written that the contract forbids.
@@ -677,15 +677,16 @@ async fn values_compare_exactly_end_to_end() {
     }
 }
 
-/// The README's CI workflow (README, "What a file and a plan can never do") follows the model the battery tests: in
-/// each job seg is installed before the checkout, outside the tree, with the toolchain named (a pull request's
-/// `rust-toolchain.toml` would otherwise choose it); the checkout keeps no credential; the token and the secrets are
-/// given to the `seg` step alone; the plan job's token is the read-only one and it runs only `diff`.
+/// The manual's CI workflow (docs/CI.md, "A workspace reviewed in pull requests") follows the model the battery
+/// tests: in each job seg is installed before the checkout, outside the tree, with the toolchain named (a pull
+/// request's `rust-toolchain.toml` would otherwise choose it); the checkout keeps no credential; the token and the
+/// secrets are given to the `seg` step alone; the plan job's token is the read-only one and it runs only `diff`.
 #[test]
-fn the_readmes_workflow_builds_seg_before_the_tree_and_gives_the_token_to_seg_alone() {
-    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let start = readme.find("```yaml\nname: workspace\n").expect("the workflow in the README") + "```yaml\n".len();
-    let text = &readme[start..start + readme[start..].find("```").unwrap()];
+fn the_manuals_workflow_builds_seg_before_the_tree_and_gives_the_token_to_seg_alone() {
+    let page = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/CI.md");
+    let page = std::fs::read_to_string(page).unwrap();
+    let start = page.find("```yaml\nname: workspace\n").expect("the workflow in docs/CI.md") + "```yaml\n".len();
+    let text = &page[start..start + page[start..].find("```").unwrap()];
     let workflow: Value = serde_yaml_ng::from_str(text).unwrap();
     let credentials = |env: &Value| {
         env.as_object().into_iter().flatten().any(|(name, _)| name == "SEG_TOKEN" || name.starts_with("SEG_SECRET_"))

@@ -1,5 +1,5 @@
-//! A Public API token just works (README, "Log in"): `seg auth login` saves the API (and region) the token is for, so
-//! the next command speaks it without a flag; a login names its API or asks for it on a terminal, and without one
+//! A Public API token just works (docs/GETTING-STARTED.md, "Log in"): `seg auth login` saves the API (and region) the
+//! token is for, so the next command speaks it without a flag; a login names its API or asks for it on a terminal, and without one
 //! keeps the profile's and says so, sending nothing to the other API's host; a profile written by an earlier version
 //! keeps speaking the Config API unless its token was stored for the Public API's host; hints fit the API and the
 //! request. The service's own hosts are played by the emulator behind a local proxy and a test CA: nothing leaves

@@ -27,6 +27,7 @@ mod json_fields;
 mod layers;
 mod listen;
 mod login;
+mod manual;
 mod migration;
 mod openapi;
 mod parallel;

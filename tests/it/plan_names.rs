@@ -1,5 +1,5 @@
-//! Names as people write them, and plans that settle, on both APIs (README, "The Public API"
-//! and "Workspaces as code"; docs/reference/names.md, docs/reference/workspace-files.md): a tracking plan named in full,
+//! Names as people write them, and plans that settle, on both APIs (docs/NAMES.md and
+//! docs/WORKSPACES-AS-CODE.md; docs/reference/names.md, docs/reference/workspace-files.md): a tracking plan named in full,
 //! by id or by its display name (any characters; two plans of one display name refused before any write), names
 //! printed with the token's workspace by its slug, `--each` with `--jq` and `-o name`, and tracking-plan rules that
 //! compare as the service keeps them whatever either API filled in and in whatever order it lists them, so an export
@@ -47,7 +47,7 @@ async fn a_tracking_plan_is_named_in_full_by_id_or_by_its_display_name_on_both_a
         let name = made.code(0).stdout.trim().to_string();
         assert!(name.starts_with("workspaces/demo/tracking-plans/rs_"), "{api}: {name}");
         let id = name.rsplit('/').next().unwrap().to_string();
-        // By its display name, as the README writes it; by its id; in full: the same plan.
+        // By its display name, as docs/NAMES.md writes it; by its id; in full: the same plan.
         for by in ["Main plan", id.as_str(), name.as_str()] {
             let got = seg(&env, api, &["tracking-plans", "get", by, "-o", "name"]).await;
             assert_eq!(got.code(0).stdout.trim(), name, "{api}: {by}");

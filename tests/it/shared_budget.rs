@@ -1,4 +1,4 @@
-//! The rate budget shared across machines (docs/reference/waits.md; README, "Beyond one machine"), against a real
+//! The rate budget shared across machines (docs/reference/waits.md; docs/SHARED-BUDGET.md), against a real
 //! redis-server that each test starts on a free loopback port (never 6379), with nothing on disk, and stops. A
 //! "machine" is a runtime folder of its own (SEG_RUNTIME_DIR), so the machine's budget file is not what they
 //! share. Without redis-server these tests skip, unless CI is set (`.ci/run` installs it): then they fail.
@@ -15,8 +15,8 @@ use crate::support::{LIMITED, READ, Run, TestEnv, WRITE, run_with_stdin};
 /// A password no output may show.
 const PASSWORD: &str = "pw-Zq8v1-never-shown";
 
-/// A redis-server of this test's own.
-struct Redis {
+/// A redis-server of this test's own (also the one the manual's examples of a budget URL reach: tests/it/manual.rs).
+pub(crate) struct Redis {
     child: Child,
     /// The plain port (also open beside a TLS port, for the test to look at the keys).
     port: u16,
@@ -96,7 +96,7 @@ impl Redis {
     }
 
     /// The budget URL seg is given.
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("redis://alice:{PASSWORD}@127.0.0.1:{}/0", self.port)
     }
 
@@ -137,6 +137,13 @@ impl Drop for Redis {
 
 /// The ACL user alice with [`PASSWORD`], which every test's server has (the default user is off).
 const USER: [&str; 6] = ["--user", "alice", "on", ">pw-Zq8v1-never-shown", "~*", "+@all"];
+
+impl Redis {
+    /// A server with the ACL user of every test here and nothing else; `None` without redis-server (and no CI).
+    pub(crate) async fn plain() -> Option<Redis> {
+        redis(&[]).await
+    }
+}
 
 async fn redis(extra: &[&str]) -> Option<Redis> {
     let mut args = USER.to_vec();

@@ -1,4 +1,4 @@
-//! The rate budget of a token (docs/reference/waits.md; README, "Environment"): the service allows a number of requests
+//! The rate budget of a token (docs/reference/waits.md; docs/SHARED-BUDGET.md): the service allows a number of requests
 //! a minute per token, so every `seg` using one token and base URL draws from one budget. It is a GCRA token bucket
 //! (one request every `60 s / rate`, a burst of [`BURST`]) whose state is the theoretical arrival time and, while the
 //! service's push-back lasts, its end. A request reserves its slot, then sleeps until it comes; a 429's wait (or an

@@ -1,4 +1,4 @@
-//! The budget shared across machines (README, "Beyond one machine"; docs/SHARED-BUDGET.md): the machine's GCRA, its
+//! The budget shared across machines (docs/SHARED-BUDGET.md, "Beyond one machine"): the machine's GCRA, its
 //! state a key of a Redis-protocol server that every `seg` with the same URL, token and base URL reaches. One Lua
 //! script (`budget.lua`, run with EVALSHA and loaded again after a script flush: `Script::invoke_async`) reserves a
 //! slot or pushes the budget back in one atomic step, on the server's clock (`TIME`): it answers a relative wait, which

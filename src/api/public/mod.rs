@@ -1,7 +1,7 @@
 //! The Public API adapter (ARCHITECTURE.md, "Two APIs"). Commands, plans and `--each` speak seg's vocabulary: the
 //! Config API's resource names and bodies (`wire`). With `--api public` the client hands each such request here, where
-//! it becomes the Public API calls that serve it (README, "The Public API"): names resolved to ids (`ids`, remembered
-//! across processes), bodies rewritten (`update_mask` gone, config items as `settings`, ...), lists paged by cursor;
+//! it becomes the Public API calls that serve it (docs/MOVING-TO-PUBLIC-API.md): names resolved to ids (`ids`,
+//! remembered across processes), bodies rewritten (`update_mask` gone, config items as `settings`, ...), lists paged by cursor;
 //! each call goes through the client's one transport, so pacing, the effect gate (`--dry-run`), retries and `-v` apply
 //! as for any other request. The answer's `data` part is kept as received (what `-o json` prints) and read back in
 //! seg's vocabulary (`read`) for tables, names and plans.

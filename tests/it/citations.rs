@@ -28,7 +28,8 @@ fn files(root: &Path) -> Vec<PathBuf> {
     let mut stack: Vec<PathBuf> = SCANNED.iter().map(|p| root.join(p)).collect();
     for entry in std::fs::read_dir(root).unwrap().flatten() {
         let path = entry.path();
-        if path.is_file() && path.extension().is_some_and(|e| e == "md") {
+        // Every file at the top (README, Cargo.toml, clippy.toml, ...): a comment in a manifest cites as a page does.
+        if path.is_file() {
             out.push(path);
         }
     }

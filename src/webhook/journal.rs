@@ -186,6 +186,30 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// A request with `body`, answered 200, its signature not checked: what a journal written by hand (a test, an
+    /// import) starts from.
+    pub fn new(received: &str, method: &str, path: &str, body: &[u8]) -> Entry {
+        let mut entry = Entry {
+            id: 0,
+            received: received.into(),
+            method: method.into(),
+            path: path.into(),
+            headers: Vec::new(),
+            body: None,
+            body_base64: None,
+            size: 0,
+            kind: None,
+            signature: Signature::Absent,
+            signed_form: None,
+            causes: Vec::new(),
+            warnings: Vec::new(),
+            answer: Answer { status: 200, ..Answer::default() },
+            refused: None,
+        };
+        entry.set_body(body);
+        entry
+    }
+
     /// Sets the body, exactly.
     pub fn set_body(&mut self, bytes: &[u8]) {
         self.size = bytes.len();
@@ -339,25 +363,8 @@ mod tests {
     use super::*;
 
     fn entry(body: &[u8]) -> Entry {
-        let mut entry = Entry {
-            id: 0,
-            received: "2026-01-01T00:00:00.000Z".into(),
-            method: "POST".into(),
-            path: "/hook".into(),
-            headers: vec![Header::new("x-signature", b"abc"), Header::new("x-odd", b"\xff")],
-            body: None,
-            body_base64: None,
-            size: 0,
-            kind: None,
-            signature: Signature::Absent,
-            signed_form: None,
-            causes: Vec::new(),
-            warnings: Vec::new(),
-            answer: Answer { status: 200, ..Answer::default() },
-            refused: None,
-        };
-        entry.set_body(body);
-        entry
+        let headers = vec![Header::new("x-signature", b"abc"), Header::new("x-odd", b"\xff")];
+        Entry { headers, ..Entry::new("2026-01-01T00:00:00.000Z", "POST", "/hook", body) }
     }
 
     #[test]

@@ -177,34 +177,18 @@ async fn long_names() -> TestEnv {
 /// A journal of `seg webhook listen` in `dir`: a valid request on a long path, and one whose signature failed for a
 /// cause `verify` names.
 fn journal(dir: &std::path::Path) {
-    use seg::webhook::journal::{Answer, Entry, Journal, Note, Signature};
+    use seg::webhook::journal::{Entry, Journal, Note, Signature};
     let journal = Journal::open(dir, 100).unwrap();
     let requests = [
         ("2026-11-25T08:46:17.123Z", LONG_PATH, "track", Signature::Valid, vec![]),
         ("2026-11-25T08:46:18.5Z", "/hook", "identify", Signature::Invalid, vec!["trailing_newline"]),
     ];
     for (received, path, kind, signature, causes) in requests {
-        let mut entry = Entry {
-            id: 0,
-            received: received.into(),
-            method: "POST".into(),
-            path: path.into(),
-            headers: Vec::new(),
-            body: None,
-            body_base64: None,
-            size: 0,
-            kind: Some(kind.into()),
-            signature,
-            signed_form: None,
-            causes: causes
-                .iter()
-                .map(|c| Note { code: c.to_string(), message: "signed with a newline".into() })
-                .collect(),
-            warnings: Vec::new(),
-            answer: Answer { status: 200, ..Answer::default() },
-            refused: None,
-        };
-        entry.set_body(format!("{{\"type\":\"{kind}\"}}").as_bytes());
+        let causes =
+            causes.iter().map(|c| Note { code: c.to_string(), message: "signed with a newline".into() }).collect();
+        let body = format!("{{\"type\":\"{kind}\"}}");
+        let mut entry =
+            Entry { kind: Some(kind.into()), signature, causes, ..Entry::new(received, "POST", path, body.as_bytes()) };
         journal.append(&mut entry).unwrap();
     }
 }
@@ -637,31 +621,14 @@ async fn a_wrong_secrets_length_is_said_on_a_terminal_only() {
 /// by a newline; in a pipe, its bytes exactly.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_logged_body_on_a_terminal_cannot_drive_it() {
-    use seg::webhook::journal::{Answer, Entry, Journal, Signature};
+    use seg::webhook::journal::{Entry, Journal};
     if !tmux_here() {
         return;
     }
     let env = TestEnv::with(EmulatorOptions::default()).await;
     let dir = env.path("journal");
     let body = b"{\"a\":\"\x1b[31mred\x1b[0m\"}";
-    let mut entry = Entry {
-        id: 0,
-        received: "2026-11-25T08:46:17.123Z".into(),
-        method: "POST".into(),
-        path: "/hook".into(),
-        headers: Vec::new(),
-        body: None,
-        body_base64: None,
-        size: 0,
-        kind: None,
-        signature: Signature::Absent,
-        signed_form: None,
-        causes: Vec::new(),
-        warnings: Vec::new(),
-        answer: Answer { status: 200, ..Answer::default() },
-        refused: None,
-    };
-    entry.set_body(body);
+    let mut entry = Entry::new("2026-11-25T08:46:17.123Z", "POST", "/hook", body);
     Journal::open(&dir, 10).unwrap().append(&mut entry).unwrap();
     let dir = dir.to_str().unwrap();
     let screen = in_terminal(&env, 120, &["webhook", "log", "1", "--body", "--journal", dir], None);

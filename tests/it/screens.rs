@@ -49,29 +49,9 @@ fn in_terminal(env: &TestEnv, width: u16, args: &[&str], answer: Option<(&str, &
     in_terminal_as(env, width, args, "2>&1", answer, &[])
 }
 
-/// `in_terminal` with more variables in seg's environment.
-fn in_terminal_with(
-    env: &TestEnv,
-    width: u16,
-    args: &[&str],
-    answer: Option<(&str, &str)>,
-    vars: &[(&str, &str)],
-) -> Screen {
-    in_terminal_as(env, width, args, "2>&1", answer, vars)
-}
-
 /// `in_terminal` with seg's output sent where `redirect` says (`2>&1`, `2>err.txt | cat`, ...), stdin still the
-/// terminal; a prompt is also looked for in the files of `env` the redirect names.
-fn in_terminal_sending(
-    env: &TestEnv,
-    width: u16,
-    args: &[&str],
-    redirect: &str,
-    answer: Option<(&str, &str)>,
-) -> Screen {
-    in_terminal_as(env, width, args, redirect, answer, &[])
-}
-
+/// terminal, and more variables in its environment; a prompt is also looked for in the files of `env` the redirect
+/// names.
 fn in_terminal_as(
     env: &TestEnv,
     width: u16,
@@ -445,7 +425,7 @@ async fn apply_asks_whenever_stdin_is_a_terminal_with_the_plan_and_question_on_s
     let args = ["apply", "--file", file.to_str().unwrap()];
     // (In a pipe, the shell's exit code is the last command's: a no shows as its line.)
     for (redirect, answer, code) in [("2>err.txt | cat >out.txt", "n", 0), ("2>err.txt >out.txt", "y", 0)] {
-        let screen = in_terminal_sending(&env, 80, &args, redirect, Some(("[y/N]", answer)));
+        let screen = in_terminal_as(&env, 80, &args, redirect, Some(("[y/N]", answer)), &[]);
         let err = std::fs::read_to_string(env.path("err.txt")).unwrap();
         let out = std::fs::read_to_string(env.path("out.txt")).unwrap();
         let said = format!("{redirect}: screen:\n{}\nstderr:\n{err}\nstdout:\n{out}", screen.lines);
@@ -567,7 +547,7 @@ async fn prose_is_wrapped_at_word_boundaries_in_tmux_at_80_columns() {
     assert_eq!(painted.rows, screen.rows, "in colour");
 
     // COLUMNS beats the terminal's width: 60 in a terminal of 80.
-    let screen = in_terminal_with(&env, 80, &create, None, &[("COLUMNS", "60")]);
+    let screen = in_terminal_as(&env, 80, &create, "2>&1", None, &[("COLUMNS", "60")]);
     let said = format!("an error with COLUMNS=60 at 80 columns:\n{}", screen.rows);
     wrapped_like(&screen, &piped, 60, &said);
     assert!(screen.rows.lines().any(|row| row.width() > 50 && row.width() <= 60), "{said}");

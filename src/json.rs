@@ -31,7 +31,7 @@ impl JsString {
 
     /// The index this key names if it is an array index: a canonical decimal integer (no sign, no leading zero)
     /// up to 2^32 − 2, since 2^32 − 1 is the one length-sized value that is not an index (ECMA-262 §6.1.7).
-    fn array_index(&self) -> Option<u32> {
+    pub fn array_index(&self) -> Option<u32> {
         let units = &self.0;
         if units.is_empty() || units.len() > 10 || (units.len() > 1 && units[0] == u16::from(b'0')) {
             return None;
@@ -101,6 +101,11 @@ impl JsObject {
         self.index.get(&JsString::from_str(key)).map(|&at| &self.entries[at].1)
     }
 
+    /// `get` by a key that may not be valid Unicode (a lone surrogate).
+    pub fn get_js(&self, key: &JsString) -> Option<&JsValue> {
+        self.index.get(key).map(|&at| &self.entries[at].1)
+    }
+
     pub fn get_mut(&mut self, key: &str) -> Option<&mut JsValue> {
         self.index.get(&JsString::from_str(key)).map(|&at| &mut self.entries[at].1)
     }
@@ -118,8 +123,9 @@ impl JsObject {
         self.entries.iter().map(|(k, v)| (k, v))
     }
 
-    /// OrdinaryOwnPropertyKeys (ECMA-262 §10.1.11.1): array indices ascending, then strings in insertion order.
-    fn ordered(&self) -> Vec<&(JsString, JsValue)> {
+    /// OrdinaryOwnPropertyKeys (ECMA-262 §10.1.11.1): array indices ascending, then strings in insertion order; the
+    /// order `Object.keys` and `JSON.stringify` see.
+    pub fn ordered(&self) -> Vec<&(JsString, JsValue)> {
         let mut indexed: Vec<(u32, &(JsString, JsValue))> = Vec::new();
         let mut named = Vec::with_capacity(self.entries.len());
         for entry in &self.entries {
@@ -332,6 +338,19 @@ pub fn from_serde(value: &serde_json::Value) -> JsValue {
             }
             JsValue::Object(object)
         }
+    }
+}
+
+/// `String(n)`: Number::toString (ECMA-262 §6.1.6.1.20), NaN and the infinities included.
+pub fn number_to_string(n: f64) -> String {
+    if n.is_nan() {
+        "NaN".into()
+    } else if n.is_infinite() {
+        if n > 0.0 { "Infinity" } else { "-Infinity" }.into()
+    } else {
+        let mut out = String::new();
+        write_number(&mut out, n);
+        out
     }
 }
 

@@ -7,6 +7,7 @@
 //! Resources keep the fields this model does not know (`extra`), so a field the service adds survives a read, an edit
 //! and a write; `null` is read as the empty value wherever a client may send it.
 
+pub mod actions;
 pub mod config;
 pub mod fields;
 pub mod filter;

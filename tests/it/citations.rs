@@ -12,7 +12,7 @@ use std::path::{Component, Path, PathBuf};
 const SCANNED: &[&str] = &["src", "tests", "benches", "fuzz", "scripts", "docs", "man", "build.rs"];
 
 /// Folders that hold no text of the project's: build output, fetched packages, fuzz inputs.
-const SKIPPED: &[&str] = &["target", "node_modules", "corpus", "artifacts", ".git"];
+const SKIPPED: &[&str] = &["target", "node_modules", "vendor", "corpus", "artifacts", ".git"];
 
 /// This file, whose examples cite what does not exist.
 const ITSELF: &str = "tests/it/citations.rs";

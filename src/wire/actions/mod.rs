@@ -4,11 +4,13 @@
 //! packages do (tests/it/actions_reference.rs runs them side by side); what seg does not implement is refused by name,
 //! never approximated. No I/O.
 
+pub mod catalog;
 mod js;
 pub mod mapping;
 pub mod send;
 pub mod trigger;
 
+pub use catalog::{Action, Definition, Refusal};
 pub use js::Unsupported;
 pub use mapping::{Mapping, MappingError};
 pub use send::{Batch, Request, SendError};

@@ -417,6 +417,114 @@ pub struct UpdateFilter {
     pub enabled: Option<bool>,
 }
 
+/// An action of an Actions destination, as destination metadata lists it (`DestinationMetadataActionV1`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct MetadataAction {
+    pub id: String,
+    pub slug: String,
+    pub name: String,
+    pub description: String,
+    /// `CLOUD`, `MOBILE` or `WEB`.
+    pub platform: String,
+    pub hidden: bool,
+    pub default_trigger: Option<String>,
+    pub fields: Vec<MetadataActionField>,
+}
+
+/// One field of an action (`DestinationMetadataActionFieldV1`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct MetadataActionField {
+    pub id: String,
+    pub sort_order: u32,
+    pub field_key: String,
+    pub label: String,
+    /// `BOOLEAN`, `DATETIME`, `HIDDEN`, `INTEGER`, `NUMBER`, `OBJECT`, `PASSWORD`, `STRING` or `TEXT`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub description: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placeholder: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_value: Option<Value>,
+    pub required: bool,
+    pub multiple: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choices: Option<Value>,
+    pub dynamic: bool,
+    pub allow_null: bool,
+}
+
+/// A mapping the catalog suggests (`DestinationMetadataSubscriptionPresetV1`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionPreset {
+    pub action_id: String,
+    pub name: String,
+    pub fields: Map<String, Value>,
+    pub trigger: String,
+}
+
+/// A mapping of an Actions destination (`DestinationSubscription`): when it fires (`trigger`), which action it runs
+/// and with what field values (`settings`: literals or mapping directives).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct Subscription {
+    pub id: String,
+    pub name: String,
+    pub action_id: String,
+    pub action_slug: String,
+    pub destination_id: String,
+    pub enabled: bool,
+    pub settings: Map<String, Value>,
+    pub trigger: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_id: Option<String>,
+}
+
+/// `createDestinationSubscription`'s body.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct CreateSubscription {
+    pub name: String,
+    pub action_id: String,
+    pub trigger: String,
+    pub enabled: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings: Option<Map<String, Value>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_id: Option<String>,
+}
+
+/// `updateSubscriptionForDestination`'s body: what changes, under `input`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
+pub struct UpdateSubscription {
+    pub input: SubscriptionInput,
+}
+
+/// What an update of a mapping changes (`DestinationSubscriptionUpdateInput`): only the fields given; `settings`
+/// merges by top-level key, a `null` removing one, as a destination's settings do (the emulator's reading; seg
+/// sends the whole settings with a `null` for each field removed, which means the same under either reading).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
+pub struct SubscriptionInput {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings: Option<Map<String, Value>>,
+}
+
 /// The values of a tracking plan's `type`.
 pub const PLAN_TYPES: [&str; 5] = ["ENGAGE", "LIVE", "PROPERTY_LIBRARY", "RULE_LIBRARY", "TEMPLATE"];
 

@@ -5,6 +5,7 @@
 //! never approximated. No I/O.
 
 pub mod catalog;
+pub mod event;
 mod js;
 pub mod mapping;
 pub mod send;

@@ -67,6 +67,8 @@ pub struct Holds {
     pub update_times: bool,
     /// Personal access tokens (`seg tokens`).
     pub tokens: bool,
+    /// The mappings of Actions destinations (`seg destinations mappings`, `mappings:` in a workspace file).
+    pub mappings: bool,
     /// More than one destination of one catalog entry on a source (`SLUG#NAME`).
     pub several_destinations: bool,
     /// A destination's own name.
@@ -90,6 +92,7 @@ pub const CONFIG_HOLDS: Holds = Holds {
     legacy_traits: true,
     update_times: true,
     tokens: true,
+    mappings: false,
     several_destinations: false,
     destination_names: false,
     plan_types: false,
@@ -116,6 +119,7 @@ impl Holds {
             legacy_traits: self.legacy_traits || other.legacy_traits,
             update_times: self.update_times || other.update_times,
             tokens: self.tokens || other.tokens,
+            mappings: self.mappings || other.mappings,
             several_destinations: self.several_destinations || other.several_destinations,
             destination_names: self.destination_names || other.destination_names,
             plan_types: self.plan_types || other.plan_types,

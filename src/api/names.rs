@@ -13,6 +13,7 @@ pub enum Kind {
     Source,
     Destination,
     Filter,
+    Mapping,
     TrackingPlan,
     AccessToken,
     Regulation,
@@ -27,6 +28,7 @@ impl Kind {
             Kind::Source => "source",
             Kind::Destination => "destination",
             Kind::Filter => "destination filter",
+            Kind::Mapping => "mapping",
             Kind::TrackingPlan => "tracking plan",
             Kind::AccessToken => "access token",
             Kind::Regulation => "regulation",
@@ -42,6 +44,7 @@ impl Kind {
             Kind::Source => "workspaces/WS/sources/SRC",
             Kind::Destination => "workspaces/WS/sources/SRC/destinations/DST",
             Kind::Filter => "workspaces/WS/sources/SRC/destinations/DST/filters/ID",
+            Kind::Mapping => "workspaces/WS/sources/SRC/destinations/DST/mappings/ID",
             Kind::TrackingPlan => "workspaces/WS/tracking-plans/rs_ID",
             Kind::AccessToken => "access-tokens/N",
             Kind::Regulation => "workspaces/WS/regulations/ID",
@@ -58,6 +61,9 @@ impl Kind {
             Kind::Destination => &[Some("workspaces"), None, Some("sources"), None, Some("destinations"), None],
             Kind::Filter => {
                 &[Some("workspaces"), None, Some("sources"), None, Some("destinations"), None, Some("filters"), None]
+            }
+            Kind::Mapping => {
+                &[Some("workspaces"), None, Some("sources"), None, Some("destinations"), None, Some("mappings"), None]
             }
             Kind::TrackingPlan => &[Some("workspaces"), None, Some("tracking-plans"), None],
             Kind::AccessToken => &[Some("access-tokens"), None],

@@ -186,6 +186,16 @@ pub const FILTERS_ACROSS: &Shape = &Shape {
     ],
     fields: fields::FILTER,
 };
+pub const MAPPINGS: &Shape = &Shape {
+    columns: &[
+        key("ID", "name", Last),
+        text("NAME", "display_name"),
+        id("ACTION", "action", Text),
+        id("ENABLED", "enabled", Text),
+        text("TRIGGER", "trigger"),
+    ],
+    fields: fields::MAPPING,
+};
 pub const SCHEMA_CONFIG: &Shape = &Shape {
     columns: &[
         key("SOURCE", "parent", Last),

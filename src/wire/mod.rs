@@ -12,6 +12,7 @@ pub mod config;
 pub mod fields;
 pub mod filter;
 pub mod fql;
+pub mod mapping;
 pub mod message;
 pub mod path;
 pub mod public;
@@ -22,6 +23,7 @@ pub mod text;
 
 pub use config::{Hook, HookHeaders};
 pub use filter::{Action, CreateFilter, DestinationFilter, FilterInput, SchemaConfig};
+pub use mapping::{CreateMapping, DestinationMapping, MappingInput};
 pub use request::*;
 pub use resources::*;
 pub use target::Target;
@@ -115,6 +117,7 @@ pub mod wrapper {
     pub const ACCESS_TOKENS: &str = "access_tokens";
     pub const REGULATIONS: &str = "regulations";
     pub const FILTERS: &str = super::filter::FILTERS;
+    pub const MAPPINGS: &str = super::mapping::MAPPINGS;
     pub const NEXT_PAGE_TOKEN: &str = "next_page_token";
     /// The token that names a page itself, where the service says it (the Public API's `pagination.current`): the
     /// Public API's adapter writes it into the page it translates, so a listing knows its first page's cursor too

@@ -588,6 +588,7 @@ pub enum Body {
     Source(SourceInput),
     Destination(DestinationInput),
     Filter(super::filter::FilterInput),
+    Mapping(super::mapping::MappingInput),
     Plan(TrackingPlanInput),
     Connect(ConnectSource),
     Regulation(CreateRegulation),

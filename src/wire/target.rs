@@ -45,6 +45,18 @@ pub enum Target {
         destination: String,
         id: String,
     },
+    Mappings {
+        ws: String,
+        source: String,
+        destination: String,
+    },
+    /// A mapping of an Actions destination by its id (a destination subscription's).
+    Mapping {
+        ws: String,
+        source: String,
+        destination: String,
+        id: String,
+    },
     Plans {
         ws: String,
     },
@@ -111,6 +123,12 @@ impl Target {
             ["workspaces", _, "sources", _, "destinations", _, "filters", _] => {
                 Target::Filter { ws: s(1), source: s(3), destination: s(5), id: s(7) }
             }
+            ["workspaces", _, "sources", _, "destinations", _, "mappings"] => {
+                Target::Mappings { ws: s(1), source: s(3), destination: s(5) }
+            }
+            ["workspaces", _, "sources", _, "destinations", _, "mappings", _] => {
+                Target::Mapping { ws: s(1), source: s(3), destination: s(5), id: s(7) }
+            }
             ["workspaces", _, "tracking-plans"] => Target::Plans { ws: s(1) },
             ["workspaces", _, "tracking-plans", _] => Target::Plan { ws: s(1), plan: s(3) },
             ["workspaces", _, "tracking-plans", _, "source-connections"] => {
@@ -160,6 +178,8 @@ impl Target {
             | Target::Destination { ws, .. }
             | Target::Filters { ws, .. }
             | Target::Filter { ws, .. }
+            | Target::Mappings { ws, .. }
+            | Target::Mapping { ws, .. }
             | Target::Plans { ws }
             | Target::Plan { ws, .. }
             | Target::Connections { ws, .. }
@@ -182,6 +202,8 @@ impl Target {
             | Target::Destination { ws: at, .. }
             | Target::Filters { ws: at, .. }
             | Target::Filter { ws: at, .. }
+            | Target::Mappings { ws: at, .. }
+            | Target::Mapping { ws: at, .. }
             | Target::Plans { ws: at }
             | Target::Plan { ws: at, .. }
             | Target::Connections { ws: at, .. }
@@ -200,6 +222,7 @@ impl Target {
             Target::Source { ws, .. } => Target::Sources { ws },
             Target::Destination { ws, source, .. } => Target::Destinations { ws, source },
             Target::Filter { ws, source, destination, .. } => Target::Filters { ws, source, destination },
+            Target::Mapping { ws, source, destination, .. } => Target::Mappings { ws, source, destination },
             Target::Plan { ws, .. } => Target::Plans { ws },
             Target::Connection { ws, plan, .. } => Target::Connections { ws, plan },
             Target::Regulation { ws, .. } => Target::Regulations { ws },
@@ -219,6 +242,9 @@ impl Target {
             (Target::Source { ws, source }, "destinations") => Target::Destinations { ws, source },
             (Target::Source { ws, source }, "schema-config") => Target::SchemaConfig { ws, source },
             (Target::Destination { ws, source, destination }, "filters") => Target::Filters { ws, source, destination },
+            (Target::Destination { ws, source, destination }, "mappings") => {
+                Target::Mappings { ws, source, destination }
+            }
             (Target::Plan { ws, plan }, "source-connections") => Target::Connections { ws, plan },
             _ => return None,
         })
@@ -233,6 +259,7 @@ impl Target {
             Target::Sources { ws } => Target::Source { ws, source: segment },
             Target::Destinations { ws, source } => Target::Destination { ws, source, destination: segment },
             Target::Filters { ws, source, destination } => Target::Filter { ws, source, destination, id: segment },
+            Target::Mappings { ws, source, destination } => Target::Mapping { ws, source, destination, id: segment },
             Target::Plans { ws } => Target::Plan { ws, plan: segment },
             Target::Connections { ws, plan } => Target::Connection { ws, plan, source: segment },
             Target::Regulations { ws } => Target::Regulation { ws, id: segment },
@@ -261,6 +288,12 @@ impl fmt::Display for Target {
             }
             Target::Filter { ws, source, destination, id } => {
                 write!(f, "workspaces/{ws}/sources/{source}/destinations/{destination}/filters/{id}")
+            }
+            Target::Mappings { ws, source, destination } => {
+                write!(f, "workspaces/{ws}/sources/{source}/destinations/{destination}/mappings")
+            }
+            Target::Mapping { ws, source, destination, id } => {
+                write!(f, "workspaces/{ws}/sources/{source}/destinations/{destination}/mappings/{id}")
             }
             Target::Plans { ws } => write!(f, "workspaces/{ws}/tracking-plans"),
             Target::Plan { ws, plan } => write!(f, "workspaces/{ws}/tracking-plans/{plan}"),
@@ -296,6 +329,8 @@ mod tests {
             "workspaces/w/sources/s/destinations/webhooks#Prod",
             "workspaces/w/sources/s/destinations/d/filters",
             "workspaces/w/sources/s/destinations/d/filters/df_1",
+            "workspaces/w/sources/s/destinations/actions-webhook/mappings",
+            "workspaces/w/sources/s/destinations/actions-webhook/mappings/nFPnRozhz1mh4Gbx4MLvT5",
             "workspaces/w/tracking-plans",
             "workspaces/w/tracking-plans/rs_1",
             "workspaces/w/tracking-plans/rs_1/source-connections",

@@ -10,6 +10,7 @@
 //! translated.
 
 mod filters;
+mod mappings;
 mod ids;
 mod path;
 mod plans;
@@ -49,6 +50,7 @@ pub const HOLDS: super::Holds = super::Holds {
     legacy_traits: false,
     update_times: false,
     tokens: false,
+    mappings: true,
     several_destinations: true,
     destination_names: true,
     plan_types: true,
@@ -822,6 +824,21 @@ impl Call<'_> {
             (Verb::Read, Target::SchemaConfig { source, .. }) => self.schema_config(&ws, source).await,
             (Verb::Update(fields), Target::SchemaConfig { source, .. }) => {
                 self.update_schema_config(&ws, source, fields).await
+            }
+            (Verb::Read, Target::Mappings { source, destination, .. }) => {
+                self.mappings(&ws, source, destination, &request.query).await
+            }
+            (Verb::Create(Body::Mapping(input)), Target::Mappings { source, destination, .. }) => {
+                self.create_mapping(&ws, source, destination, input).await
+            }
+            (Verb::Read, Target::Mapping { source, destination, id, .. }) => {
+                self.mapping(&ws, source, destination, id).await
+            }
+            (Verb::Update(fields), Target::Mapping { source, destination, id, .. }) => {
+                self.update_mapping((&ws, source, destination, id), fields).await
+            }
+            (Verb::Delete, Target::Mapping { source, destination, id, .. }) => {
+                self.delete_mapping(&ws, source, destination, id).await
             }
             (Verb::Read, Target::Plans { .. }) => self.plans(&ws, &request.query).await,
             (Verb::Create(Body::Plan(input)), Target::Plans { .. }) => self.create_plan(&ws, input).await,

@@ -205,6 +205,20 @@ pub fn filter(destination: &str, raw: &Value) -> Result<Value, String> {
     }))
 }
 
+/// A mapping (a destination subscription) as `<destination>/mappings/<id>`, its own name as `display_name`.
+pub fn mapping(destination: &str, raw: &Value) -> Result<Value, String> {
+    let mapping: public::Subscription = lenient(raw)?;
+    Ok(json!({
+        "name": format!("{destination}/mappings/{}", mapping.id),
+        "display_name": mapping.name,
+        "action": mapping.action_slug,
+        "action_id": mapping.action_id,
+        "trigger": mapping.trigger,
+        "enabled": mapping.enabled,
+        "settings": mapping.settings,
+    }))
+}
+
 /// The segment that names a tracking plan in seg's vocabulary: its Config API id (`rs_…`, the Public API's
 /// `resourceSchemaId`) when the service says it, else its Public API id (`tp_…`).
 pub fn plan_segment(raw: &Value) -> String {

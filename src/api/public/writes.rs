@@ -102,6 +102,17 @@ pub async fn calls<A>(transport: &Transport, request: &Request<A>, known: &mut K
             vec![(Method::PATCH, "/destination/{id}/filters/{id}")]
         }
         (Verb::Delete, Target::Filter { .. }) => vec![(Method::DELETE, "/destination/{id}/filters/{id}")],
+        (Verb::Create(Body::Mapping(_)), Target::Mappings { .. }) => {
+            vec![(Method::POST, "/destinations/{id}/subscriptions")]
+        }
+        (Verb::Update(fields), Target::Mapping { .. }) => {
+            let known = ["display_name", "trigger", "enabled", "settings"];
+            if fields.names().iter().any(|path| !known.contains(path)) {
+                return Ok(Vec::new());
+            }
+            vec![(Method::PATCH, "/destinations/{id}/subscriptions/{id}")]
+        }
+        (Verb::Delete, Target::Mapping { .. }) => vec![(Method::DELETE, "/destinations/{id}/subscriptions/{id}")],
         (Verb::Update(fields), Target::SchemaConfig { .. }) => {
             if fields.names().iter().any(|path| map::schema_field_to_public(path).is_none()) {
                 return Ok(Vec::new());

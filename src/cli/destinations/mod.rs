@@ -5,6 +5,7 @@ mod delete;
 mod filters;
 mod get;
 mod list;
+mod mappings;
 mod toggle;
 mod update;
 
@@ -12,9 +13,10 @@ use super::Context;
 use crate::api::names::{self, Kind, Name};
 use crate::error::{Error, Result};
 
-/// Destinations and their filters.
+/// Destinations, their filters and their mappings.
 ///
-/// List, show, create, update, enable, disable and delete destinations, and manage their filters.
+/// List, show, create, update, enable, disable and delete destinations, and manage their filters and (for Actions
+/// destinations, on the Public API) their mappings.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     List(list::Args),
@@ -29,6 +31,9 @@ pub enum Command {
     /// List, show, create, update and delete a destination's filters
     #[command(subcommand)]
     Filters(filters::Command),
+    /// List, show, create, update, enable, disable and delete an Actions destination's mappings (Public API)
+    #[command(subcommand)]
+    Mappings(mappings::Command),
 }
 
 pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
@@ -41,6 +46,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
         Command::Disable(args) => toggle::run(&args.target, false, ctx).await,
         Command::Delete(args) => delete::run(args, ctx).await,
         Command::Filters(cmd) => filters::run(cmd, ctx).await,
+        Command::Mappings(cmd) => mappings::run(cmd, ctx).await,
     }
 }
 

@@ -12,8 +12,8 @@ use super::client::Client;
 use super::list;
 use crate::error::Result;
 use crate::wire::{
-    CatalogDestination, Destination, DestinationFilter, Page, Request, Resource, SchemaConfig, Source,
-    SourceConnection, Target, TrackingPlan,
+    CatalogDestination, Destination, DestinationFilter, DestinationMapping, Page, Request, Resource, SchemaConfig,
+    Source, SourceConnection, Target, TrackingPlan,
 };
 
 /// Lists of one source or plan in flight at once: enough to hide the round trip, few enough to stay polite (the
@@ -43,6 +43,9 @@ pub struct Snapshot {
     pub plans: Vec<PlanState>,
     /// The filters of each destination read (by the destination's name): only those [`Reach`] asked for.
     pub filters: BTreeMap<String, Vec<DestinationFilter>>,
+    /// The mappings of each Actions destination read (by the destination's name): only those [`Reach`] asked for,
+    /// on an API that holds mappings.
+    pub mappings: BTreeMap<String, Vec<DestinationMapping>>,
     /// The schema config of each source read (by the source's name): only those [`Reach`] asked for.
     pub schema_configs: BTreeMap<String, SchemaConfig>,
     /// The catalog entries read (by slug): only those [`Reach`] asked for that exist.
@@ -56,6 +59,8 @@ pub struct Snapshot {
 pub struct Reach {
     /// Destinations whose filters are read.
     pub filters: Scope,
+    /// Destinations whose mappings are read (of those that are Actions destinations, on an API that holds them).
+    pub mappings: Scope,
     /// Sources whose schema config is read.
     pub schema_configs: Scope,
     /// Catalog destinations read (by slug): what types the config items of a destination the file makes.
@@ -95,7 +100,7 @@ impl Scope {
 
 impl Reach {
     pub fn everything() -> Reach {
-        Reach { filters: Scope::Every, schema_configs: Scope::Every, catalog: Scope::Nothing }
+        Reach { filters: Scope::Every, mappings: Scope::Every, schema_configs: Scope::Every, catalog: Scope::Nothing }
     }
 }
 
@@ -108,6 +113,12 @@ impl Snapshot {
         let (source, _) = name.rsplit_once("/destinations/")?;
         self.source(source)?.destinations.iter().find(|d| d.name == name)
     }
+}
+
+/// Whether a destination is an Actions destination, whose mappings a walk reads: its catalog entry's slug starts
+/// with `actions-` (the catalog's own naming: `actions-webhook`, `actions-amplitude`, ...).
+pub fn is_actions(destination: &Destination) -> bool {
+    destination.catalog_slug().starts_with("actions-")
 }
 
 /// Every item of each collection, the collections read concurrently (each to its last page) and yielded in the
@@ -165,6 +176,18 @@ pub async fn workspace(
     let filters: BTreeMap<String, Vec<DestinationFilter>> =
         destinations.into_iter().map(String::from).zip(lists).collect();
 
+    let actions: Vec<&str> = sources
+        .iter()
+        .flat_map(|s| s.destinations.iter())
+        .filter(|d| snapshot.holds.mappings && is_actions(d) && reach.mappings.takes(&d.name))
+        .map(|d| d.name.as_str())
+        .collect();
+    let requests = actions.iter().map(|d| under(d, "mappings").map(Request::list)).collect::<Result<_>>()?;
+    let lists: Vec<Vec<DestinationMapping>> =
+        collections(client, requests).inspect(|_| progress("mappings")).try_collect().await?;
+    let mappings: BTreeMap<String, Vec<DestinationMapping>> =
+        actions.into_iter().map(String::from).zip(lists).collect();
+
     let names: Vec<&str> =
         sources.iter().map(|s| s.source.name.as_str()).filter(|name| reach.schema_configs.takes(name)).collect();
     let reads = names.iter().map(|source| async move {
@@ -183,6 +206,7 @@ pub async fn workspace(
 
     snapshot.catalog = catalog_entries(client, &reach.catalog).await?;
     snapshot.filters = filters;
+    snapshot.mappings = mappings;
     snapshot.schema_configs = schema_configs;
     Ok(snapshot)
 }

@@ -16,8 +16,8 @@ use super::secrets::{self, Env};
 use crate::api::client::{Client, Known, Outcome};
 use crate::error::{Error, Result};
 use crate::wire::{
-    self, ConfigItem, Destination, DestinationFilter, Empty, Request, SchemaConfig, Source, SourceConnection, Target,
-    TrackingPlan,
+    self, ConfigItem, Destination, DestinationFilter, DestinationMapping, Empty, Request, SchemaConfig, Source,
+    SourceConnection, Target, TrackingPlan,
 };
 
 /// What an apply did.
@@ -38,6 +38,7 @@ pub fn prepare<'p>(plan: &'p Plan, env: &dyn Env) -> Result<Vec<(&'p Change, Op)
             Op::UpdateSource { update, .. } => update.mask.paths.is_empty(),
             Op::UpdateDestination { update, .. } => update.mask.paths.is_empty(),
             Op::UpdateFilter { update, .. } => update.mask.paths.is_empty(),
+            Op::UpdateMapping { update, .. } => update.mask.paths.is_empty(),
             Op::UpdateSchemaConfig { update, .. } => update.mask.paths.is_empty(),
             Op::UpdatePlan { update, .. } => update.mask.paths.is_empty(),
             _ => false,
@@ -154,12 +155,16 @@ async fn send(
         Op::CreateFilter { .. } | Op::UpdateFilter { .. } => {
             done(client, &request.answering::<DestinationFilter>()).await
         }
+        Op::CreateMapping { .. } | Op::UpdateMapping { .. } => {
+            done(client, &request.answering::<DestinationMapping>()).await
+        }
         Op::UpdateSchemaConfig { .. } => done(client, &request.answering::<SchemaConfig>()).await,
         Op::UpdatePlan { .. } => done(client, &request.answering::<TrackingPlan>()).await,
         Op::Connect { .. } => done(client, &request.answering::<SourceConnection>()).await,
         Op::DeleteSource { .. }
         | Op::DeleteDestination { .. }
         | Op::DeleteFilter { .. }
+        | Op::DeleteMapping { .. }
         | Op::DeletePlan { .. }
         | Op::Disconnect { .. } => done(client, &request.answering::<Empty>()).await,
         Op::CreatePlan { body, .. } => match client.send(&request.answering::<TrackingPlan>()).await? {
@@ -189,6 +194,8 @@ pub fn request(op: &Op, created: &HashMap<String, String>) -> Result<Request<Val
         Op::UpdateDestination { name, update: u } => update(u.clone().into_request(named(name)?))?,
         Op::CreateFilter { collection, body } => wire::create(named(collection)?, body).answering(),
         Op::UpdateFilter { name, update: u } => update(u.clone().into_request(named(name)?))?,
+        Op::CreateMapping { collection, body } => wire::create(named(collection)?, body).answering(),
+        Op::UpdateMapping { name, update: u } => update(u.clone().into_request(named(name)?))?,
         Op::UpdateSchemaConfig { name, update: u } => update(u.clone().into_request(named(name)?))?,
         Op::CreatePlan { collection, body } => wire::create(named(collection)?, body).answering(),
         Op::UpdatePlan { name, update: u } => update(u.clone().into_request(named(name)?))?,
@@ -207,6 +214,7 @@ pub fn request(op: &Op, created: &HashMap<String, String>) -> Result<Request<Val
         Op::DeleteSource { name }
         | Op::DeleteDestination { name }
         | Op::DeleteFilter { name }
+        | Op::DeleteMapping { name }
         | Op::DeletePlan { name } => Request::delete(named(name)?).answering(),
         Op::Disconnect { plan, source } => {
             let connections = under(plan, "source-connections")?;
@@ -260,6 +268,13 @@ pub fn prepare_op(op: &Op, env: &dyn Env) -> Result<Op> {
         Op::CreateDestination { body, .. } => {
             resolve_items(body.destination.config.as_deref_mut().unwrap_or_default())?
         }
+        // A mapping's header values are the one place in a mapping a reference may stand.
+        Op::CreateMapping { body, .. } => resolve_headers(&mut body.mapping.settings, env).map_err(unset)?,
+        Op::UpdateMapping { update, .. } => {
+            if let Some(Value::Object(settings)) = update.fields.get_mut("settings") {
+                resolve_headers(settings, env).map_err(unset)?;
+            }
+        }
         Op::UpdateDestination { update, .. } => {
             if let Some(Value::Array(items)) = update.fields.get_mut("config") {
                 for item in items.iter_mut() {
@@ -274,10 +289,21 @@ pub fn prepare_op(op: &Op, env: &dyn Env) -> Result<Op> {
     let sent = serde_json::to_value(&op).map_err(|e| Error::failed(e.to_string()))?;
     if has_env_key(&sent) {
         return Err(Error::usage(
-            "the plan holds a $env reference outside a destination's config; a reference may stand only there",
+            "the plan holds a $env reference outside a destination's config or a mapping's headers; a reference may \
+             stand only there",
         ));
     }
     Ok(op)
+}
+
+/// The references among a mapping's `headers` replaced by their values.
+fn resolve_headers(settings: &mut serde_json::Map<String, Value>, env: &dyn Env) -> std::result::Result<(), String> {
+    if let Some(Value::Object(headers)) = settings.get_mut("headers") {
+        for value in headers.values_mut() {
+            *value = secrets::resolve(value, env)?;
+        }
+    }
+    Ok(())
 }
 
 /// Whether any object of a value has a `$env` key (a reference, or something shaped to pass for one).

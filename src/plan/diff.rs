@@ -15,16 +15,17 @@ use serde_json::{Map, Number, Value};
 use sha1::Digest;
 
 use super::export::slug;
-use super::file::{ConfigValue, DestinationSpec, FilterSpec, SourceSpec, WorkspaceFile};
+use super::file::{ConfigValue, DestinationSpec, FilterSpec, MappingSpec, SourceSpec, WorkspaceFile};
 use super::secrets::{self, Env};
 use crate::api::names::{self, Kind};
 use crate::api::walk::{Reach, Scope, Snapshot, SourceState};
 use crate::error::{Error, Result};
+use crate::wire::actions::catalog::{self, Action as ActionDef};
 use crate::wire::config::{censor_disagrees, censored_secret, secret_pointers};
 use crate::wire::{
-    ConfigItem, ConnectSource, CreateDestination, CreateFilter, CreateSource, CreateTrackingPlan, Destination,
-    DestinationFilter, DestinationInput, FilterInput, LibraryConfig, SchemaConfig, Source, SourceInput, TrackingPlan,
-    TrackingPlanInput, UpdateRequest,
+    ConfigItem, ConnectSource, CreateDestination, CreateFilter, CreateMapping, CreateSource, CreateTrackingPlan,
+    Destination, DestinationFilter, DestinationInput, DestinationMapping, FilterInput, LibraryConfig, MappingInput,
+    SchemaConfig, Source, SourceInput, TrackingPlan, TrackingPlanInput, UpdateRequest,
 };
 
 /// `seg-plan/2`: plans whose changes are checked against their requests. A `seg-plan/1` plan (which could hold a
@@ -100,6 +101,9 @@ pub enum Op {
     CreateFilter { collection: String, body: CreateFilter },
     UpdateFilter { name: String, update: UpdateRequest<DestinationFilter> },
     DeleteFilter { name: String },
+    CreateMapping { collection: String, body: CreateMapping },
+    UpdateMapping { name: String, update: UpdateRequest<DestinationMapping> },
+    DeleteMapping { name: String },
     UpdateSchemaConfig { name: String, update: UpdateRequest<SchemaConfig> },
     CreatePlan { collection: String, body: CreateTrackingPlan },
     UpdatePlan { name: String, update: UpdateRequest<TrackingPlan> },
@@ -301,6 +305,7 @@ fn kind_of_name(name: &str) -> &'static str {
         Some("sources") => "source",
         Some("destinations") => "destination",
         Some("filters") => "filter",
+        Some("mappings") => "mapping",
         Some("tracking-plans") => "tracking plan",
         Some("source-connections") => "connection",
         _ => "resource",
@@ -399,6 +404,9 @@ pub fn fingerprints(snapshot: &Snapshot) -> BTreeMap<String, String> {
     for (destination, filters) in &snapshot.filters {
         out.insert(format!("{destination}/filters"), fingerprint(filters));
     }
+    for (destination, mappings) in &snapshot.mappings {
+        out.insert(format!("{destination}/mappings"), fingerprint(mappings));
+    }
     for (source, config) in &snapshot.schema_configs {
         out.insert(SchemaConfig::name_of(source), fingerprint(config));
     }
@@ -423,7 +431,8 @@ pub fn reach_of_plan(plan: &Plan) -> Reach {
         }
     }
     Reach {
-        filters: Scope::Any(vec![Scope::Only(under("/filters")), Scope::Under(deleted)]),
+        filters: Scope::Any(vec![Scope::Only(under("/filters")), Scope::Under(deleted.clone())]),
+        mappings: Scope::Any(vec![Scope::Only(under("/mappings")), Scope::Under(deleted)]),
         schema_configs: Scope::Only(under("/schema-config")),
         catalog: Scope::Nothing,
     }
@@ -547,9 +556,11 @@ fn collection_within(kind: Kind, collection: &str, segment: &str, workspace: &st
 
 /// What a delete takes with it, as the snapshot holds it.
 fn taken_with(op: &Op, snapshot: &Snapshot) -> Vec<String> {
+    // A destination's filters and mappings go with it.
     let filters = |destination: &str| {
-        let filters = snapshot.filters.get(destination).into_iter().flatten();
-        filters.map(|f| f.name.clone()).collect::<Vec<_>>()
+        let filters = snapshot.filters.get(destination).into_iter().flatten().map(|f| f.name.clone());
+        let mappings = snapshot.mappings.get(destination).into_iter().flatten().map(|m| m.name.clone());
+        filters.chain(mappings).collect::<Vec<_>>()
     };
     let connections = |source: &str| {
         let plans = snapshot.plans.iter();
@@ -674,6 +685,24 @@ pub fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Change, S
             let current = filters.clone().find(|f| f.name == *name).map(view).unwrap_or_default();
             change(Action::Update, name, update_fields(update, &current, "filter")?)
         }
+        Op::CreateMapping { collection, body } => {
+            collection_within(Kind::Destination, collection, "mappings", ws)?;
+            let mapping = &body.mapping;
+            let mut fields = Vec::new();
+            if !mapping.action.is_empty() {
+                fields.push(created("mapping.action", mapping.action.clone().into()));
+            }
+            fields.push(created("mapping.trigger", mapping.trigger.clone().into()));
+            fields.push(created("mapping.settings", Value::Object(mapping.settings.clone())));
+            fields.push(created("mapping.enabled", mapping.enabled.into()));
+            change(Action::Create, &format!("{collection} ({:?})", mapping.display_name), fields)
+        }
+        Op::UpdateMapping { name, update } => {
+            within(Kind::Mapping, name, ws)?;
+            let mappings = snapshot.mappings.values().flatten();
+            let current = mappings.clone().find(|m| m.name == *name).map(view).unwrap_or_default();
+            change(Action::Update, name, update_fields(update, &current, "mapping")?)
+        }
         Op::UpdateSchemaConfig { name, update } => {
             let source = name.strip_suffix("/schema-config").unwrap_or_default();
             within(Kind::Source, source, ws)?;
@@ -729,11 +758,13 @@ pub fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Change, S
         Op::DeleteSource { name }
         | Op::DeleteDestination { name }
         | Op::DeleteFilter { name }
+        | Op::DeleteMapping { name }
         | Op::DeletePlan { name } => {
             let kind = match op {
                 Op::DeleteSource { .. } => Kind::Source,
                 Op::DeleteDestination { .. } => Kind::Destination,
                 Op::DeleteFilter { .. } => Kind::Filter,
+                Op::DeleteMapping { .. } => Kind::Mapping,
                 _ => Kind::TrackingPlan,
             };
             within(kind, name, ws)?;
@@ -801,11 +832,13 @@ impl Plan {
                 Op::UpdateSource { name, .. }
                 | Op::UpdateDestination { name, .. }
                 | Op::UpdateFilter { name, .. }
+                | Op::UpdateMapping { name, .. }
                 | Op::UpdatePlan { name, .. }
                 | Op::DeleteSource { name }
                 | Op::DeleteDestination { name }
                 | Op::DeletePlan { name } => Some(name.clone()),
                 Op::DeleteFilter { name } => name.rsplit_once("/filters/").map(|(d, _)| format!("{d}/filters")),
+                Op::DeleteMapping { name } => name.rsplit_once("/mappings/").map(|(d, _)| format!("{d}/mappings")),
                 Op::UpdateSchemaConfig { name, .. } => {
                     let source = name.strip_suffix("/schema-config").unwrap_or_default();
                     (!made.contains(source)).then(|| name.clone())
@@ -1090,6 +1123,8 @@ impl Builder<'_> {
             entries.insert(entry_of(key));
             let filters = self.snapshot.filters.get(&name).map_or(&[][..], Vec::as_slice);
             self.filters(&name, spec, filters)?;
+            let mappings = self.snapshot.mappings.get(&name).map_or(&[][..], Vec::as_slice);
+            self.mappings(&name, spec, mappings)?;
         }
         if self.prune {
             for destination in actual {
@@ -1345,6 +1380,117 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// The mappings of a destination whose file entry has `mappings`, matched by name: creates, updates of what
+    /// differs (a field at its action's default is the same as its absence), and (with --prune) deletes of those the
+    /// file does not list. The Config API has none: listed as not supported.
+    fn mappings(&mut self, destination: &str, spec: &DestinationSpec, actual: &[DestinationMapping]) -> Result<()> {
+        let Some(wanted) = &spec.mappings else { return Ok(()) };
+        if !self.holds().mappings {
+            let reason =
+                format!("{} has no mappings (an Actions destination's, on the Public API)", self.holds().title);
+            self.not_supported(destination, "mappings", &reason);
+            return Ok(());
+        }
+        let definition = catalog::by_slug(entry_of(slug(destination)));
+        for (name, spec) in wanted {
+            if let Some(trigger) = &spec.trigger {
+                catalog::check_trigger(trigger)
+                    .map_err(|r| Error::usage(format!("{destination}: mapping {name:?}: {r}")))?;
+            }
+            let action = match (definition, spec.action.as_deref()) {
+                (Some(d), named) => {
+                    Some(d.action(named.unwrap_or_default()).or_else(|| d.only_action()).ok_or_else(|| {
+                        Error::usage(format!("{destination}: mapping {name:?}: {} has no such action", d.name))
+                    })?)
+                }
+                (None, _) => None,
+            };
+            if let (Some(action), Some(settings)) = (action, &spec.settings) {
+                action
+                    .check_settings(&without_references(settings))
+                    .map_err(|r| Error::usage(format!("{destination}: mapping {name:?}: {r}")))?;
+            }
+            let same_name: Vec<&DestinationMapping> = actual.iter().filter(|m| m.display_name == *name).collect();
+            match same_name[..] {
+                [] => self.create_mapping(destination, name, spec)?,
+                [mapping] => self.update_mapping(mapping, spec, action),
+                [one, other, ..] => {
+                    return Err(Error::usage(format!(
+                        "mappings {} and {} are both named {name:?}; a file keys mappings by name: rename one first",
+                        one.name, other.name
+                    )));
+                }
+            }
+        }
+        if wanted.len() > catalog::MAX_MAPPINGS {
+            return Err(Error::usage(format!(
+                "{destination}: {} mappings; a destination holds {} at most",
+                wanted.len(),
+                catalog::MAX_MAPPINGS
+            )));
+        }
+        if self.prune {
+            for mapping in actual.iter().filter(|m| !wanted.contains_key(&m.display_name)) {
+                self.deletes.push(Op::DeleteMapping { name: mapping.name.clone() });
+            }
+        }
+        Ok(())
+    }
+
+    fn create_mapping(&mut self, destination: &str, name: &str, spec: &MappingSpec) -> Result<()> {
+        let (Some(trigger), Some(settings)) = (&spec.trigger, &spec.settings) else {
+            return Err(Error::usage(format!(
+                "{destination}: mapping {name:?} does not exist yet, and creating it needs `trigger` and `settings`"
+            )));
+        };
+        let input = MappingInput {
+            display_name: name.to_string(),
+            action: spec.action.clone().unwrap_or_default(),
+            trigger: trigger.clone(),
+            enabled: spec.enabled.unwrap_or(false),
+            settings: settings.clone(),
+        };
+        let collection = format!("{destination}/mappings");
+        self.creates.push(Op::CreateMapping { collection, body: CreateMapping { mapping: input } });
+        Ok(())
+    }
+
+    fn update_mapping(&mut self, actual: &DestinationMapping, spec: &MappingSpec, action: Option<&ActionDef>) {
+        let mut update = UpdateRequest::<DestinationMapping>::new();
+        if let Some(trigger) = spec.trigger.as_ref().filter(|t| **t != actual.trigger) {
+            let _ = update.set("trigger", trigger);
+        }
+        if let Some(enabled) = spec.enabled.filter(|e| *e != actual.enabled) {
+            let _ = update.set("enabled", enabled);
+        }
+        if let Some(settings) = &spec.settings {
+            let defaults = |m: &Map<String, Value>| -> Value {
+                let kept = m.iter().filter(|(k, v)| !action.is_some_and(|a| a.is_default(k, v)));
+                Value::Object(kept.map(|(k, v)| (k.clone(), v.clone())).collect())
+            };
+            let wanted = Value::Object(settings.clone());
+            let references = secrets::reference_pointers(&wanted);
+            let differs = match secrets::resolve(&wanted, self.env) {
+                Ok(Value::Object(resolved)) => !same(&defaults(&resolved), &defaults(&actual.settings)),
+                _ => {
+                    self.unverifiable.push(Unverifiable {
+                        resource: actual.name.clone(),
+                        path: "mapping.settings".into(),
+                        reason: format!("{} is not set", secrets::names(&wanted).join(", ")),
+                    });
+                    let around = |v: &Value| around(v, &references);
+                    !same(&around(&defaults(settings)), &around(&defaults(&actual.settings)))
+                }
+            };
+            if differs {
+                let _ = update.set("settings", settings);
+            }
+        }
+        if !update.mask.paths.is_empty() {
+            self.creates.push(Op::UpdateMapping { name: actual.name.clone(), update });
+        }
+    }
+
     fn tracking_plans(&mut self, file: &WorkspaceFile, snapshot: &Snapshot) -> Result<()> {
         let ws = &snapshot.workspace;
         let collection = format!("{ws}/tracking-plans");
@@ -1472,6 +1618,18 @@ fn typed_library_config(source: &str, map: &Map<String, Value>) -> Result<Librar
 }
 
 /// A value with the parts at `pointers` (its secrets) blanked: what is around them, to compare.
+/// Settings with each `$env` reference as an empty text, to be checked as the service checks them (the reference
+/// stands for a header's value, a text).
+fn without_references(settings: &Map<String, Value>) -> Map<String, Value> {
+    let mut value = Value::Object(settings.clone());
+    for pointer in secrets::reference_pointers(&value) {
+        if let Some(slot) = value.pointer_mut(&pointer) {
+            *slot = Value::String(String::new());
+        }
+    }
+    value.as_object().cloned().unwrap_or_default()
+}
+
 fn around(value: &Value, pointers: &[String]) -> Value {
     let mut value = value.clone();
     for pointer in pointers {

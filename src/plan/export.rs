@@ -10,12 +10,13 @@ use serde_json::Value;
 use sha2::Digest;
 
 use super::file::{
-    ConfigValue, DestinationSpec, EnvRef, FORMAT, FilterSpec, PlanSpec, SourceSpec, WorkspaceFile, env_name,
+    ConfigValue, DestinationSpec, EnvRef, FORMAT, FilterSpec, MappingSpec, PlanSpec, SourceSpec, WorkspaceFile,
+    env_name,
 };
 use crate::api::walk::Snapshot;
 use crate::error::{Error, Result};
-use crate::wire::config::secret_pointers;
-use crate::wire::{DestinationFilter, SchemaConfig};
+use crate::wire::config::{credential_name, secret_pointers};
+use crate::wire::{DestinationFilter, DestinationMapping, SchemaConfig};
 
 /// How secrets are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -58,6 +59,51 @@ fn filters(destination: &str, filters: &[DestinationFilter]) -> Result<IndexMap<
             ..FilterSpec::default()
         };
         out.insert(filter.title.clone(), spec);
+    }
+    Ok(out)
+}
+
+fn mapping_path((source, destination): (&str, &str)) -> String {
+    format!("sources.{source}.destinations.{destination}.mappings")
+}
+
+/// A destination's mappings keyed by name (two with one name stop the export, exit 2), each header whose name is a
+/// credential's written as the reference `reference(mapping, header)` gives (none: as it is).
+fn mappings(
+    destination: &str,
+    mappings: &[DestinationMapping],
+    mut reference: impl FnMut(&str, &str) -> Option<String>,
+) -> Result<IndexMap<String, MappingSpec>> {
+    let mut out = IndexMap::new();
+    for mapping in mappings {
+        if let Some(other) = mappings.iter().find(|m| m.display_name == mapping.display_name && m.name != mapping.name)
+        {
+            return Err(Error::usage(format!(
+                "mappings {} and {} of {destination} are both named {:?}; a file keys mappings by name: rename one \
+                 first",
+                mapping.name, other.name, mapping.display_name
+            )));
+        }
+        let mut settings = mapping.settings.clone();
+        if let Some(Value::Object(headers)) = settings.get_mut("headers") {
+            for (header, value) in headers.iter_mut() {
+                let literal = value.is_string();
+                if literal
+                    && credential_name(header)
+                    && let Some(name) = reference(&mapping.display_name, header)
+                {
+                    *value = super::secrets::reference_to(&name);
+                }
+            }
+        }
+        let spec = MappingSpec {
+            action: Some(mapping.action.clone()).filter(|a| !a.is_empty()),
+            trigger: Some(mapping.trigger.clone()),
+            settings: Some(settings),
+            enabled: Some(mapping.enabled),
+            ..MappingSpec::default()
+        };
+        out.insert(mapping.display_name.clone(), spec);
     }
     Ok(out)
 }
@@ -119,12 +165,22 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
                 .filter(|f| !f.is_empty())
                 .map(|f| filters(&destination.name, f))
                 .transpose()?;
+            // Likewise only an Actions destination that has mappings gets `mappings`.
+            let mappings = snapshot.mappings.get(&destination.name).filter(|m| !m.is_empty()).map(|list| {
+                let at = (source_slug, destination_slug);
+                mappings(&destination.name, list, |m, h| match secrets {
+                    Secrets::Plain => None,
+                    Secrets::Ref => Some(names.name(format!("{}.{m}.{h}", mapping_path(at)), &[at.0, at.1, m, h])),
+                })
+            });
+            let mappings = mappings.transpose()?;
             let named = holds.destination_names && !destination.display_name.is_empty();
             let spec = DestinationSpec {
                 enabled: Some(destination.enabled),
                 connection_mode: holds.connection_modes.then(|| destination.connection_mode.clone()),
                 config: Some(config),
                 filters,
+                mappings,
                 // In a `SLUG#NAME` key already.
                 name: (named && !destination_slug.contains(crate::api::names::INSTANCE))
                     .then(|| Value::String(destination.display_name.clone())),

@@ -80,6 +80,10 @@ pub struct DestinationSpec {
     /// one missing here is deleted with `--prune`. Absent: its filters are left as they are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub filters: Option<IndexMap<String, FilterSpec>>,
+    /// Mappings keyed by their names (an Actions destination's, on the Public API; their ids are generated). When
+    /// present, the destination's mappings are managed: one missing here is deleted with `--prune`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mappings: Option<IndexMap<String, MappingSpec>>,
     /// The destination's name on the Public API (the Config API has none). A value that is a resource name
     /// (`workspaces/...`, the read-only field of a Config API record, which files of earlier versions may hold) is
     /// ignored as it was.
@@ -114,6 +118,29 @@ pub struct FilterSpec {
     pub(super) name: Option<IgnoredAny>,
     #[serde(default, skip_serializing)]
     pub(super) title: Option<IgnoredAny>,
+}
+
+/// A mapping of an Actions destination. A field absent is not managed; `trigger` and `settings` are needed to
+/// create one. A header value in `settings` may be a `$env` reference (the one place in a mapping a secret goes).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MappingSpec {
+    /// The action, by slug (`send`); absent, the destination's only action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings: Option<Map<String, Value>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    // Read-only fields: accepted and ignored.
+    #[serde(default, skip_serializing)]
+    pub(super) name: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    pub(super) id: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    pub(super) action_id: Option<IgnoredAny>,
 }
 
 /// A config value: as it is, or a reference to an environment variable that holds a secret.
@@ -387,10 +414,15 @@ impl WorkspaceFile {
         self.sources
             .values()
             .flat_map(|s| s.destinations.values())
-            .flat_map(|d| d.config.iter().flatten())
-            .flat_map(|(_, v)| match v {
-                ConfigValue::Env(r) => vec![r.env.clone()],
-                ConfigValue::Plain(value) => super::secrets::names(value),
+            .flat_map(|d| {
+                let config = d.config.iter().flatten().flat_map(|(_, v)| match v {
+                    ConfigValue::Env(r) => vec![r.env.clone()],
+                    ConfigValue::Plain(value) => super::secrets::names(value),
+                });
+                let mappings = d.mappings.iter().flatten().filter_map(|(_, m)| m.settings.as_ref());
+                config
+                    .chain(mappings.flat_map(|s| super::secrets::names(&Value::Object(s.clone()))))
+                    .collect::<Vec<_>>()
             })
             .collect()
     }

@@ -227,9 +227,7 @@ pub const MAPPING: &[Field] = &[
     field("name", "the mapping's name in seg's vocabulary (its destination's, then mappings/ID)", name),
     field("id", "its id", slug),
     field("destination", "its destination's name", filter_destination),
-    field("display_name", "its own name, which seg names it by within its destination", |v, _| {
-        text(v, "display_name")
-    }),
+    field("display_name", "its own name, which seg names it by within its destination", |v, _| text(v, "display_name")),
     field("action", "its action's slug", |v, _| text(v, "action")),
     field("action_id", "its action's id", |v, _| text(v, "action_id")),
     field("trigger", "when it fires", |v, _| text(v, "trigger")),

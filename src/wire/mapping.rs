@@ -60,7 +60,12 @@ impl DestinationMapping {
 pub struct MappingInput {
     #[serde(alias = "name", deserialize_with = "null_as_default")]
     pub display_name: String,
-    #[serde(alias = "actionId", alias = "action_id", skip_serializing_if = "String::is_empty", deserialize_with = "null_as_default")]
+    #[serde(
+        alias = "actionId",
+        alias = "action_id",
+        skip_serializing_if = "String::is_empty",
+        deserialize_with = "null_as_default"
+    )]
     pub action: String,
     #[serde(deserialize_with = "null_as_default")]
     pub trigger: String,

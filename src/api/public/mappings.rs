@@ -31,8 +31,7 @@ impl Call<'_> {
             Ok(source_id) => self.destination(&source_id, segment).await,
             Err(e) => Err(e),
         };
-        let (id, segment, raw) =
-            self.or_unmade(found, || (Id::unmade(), segment.to_string(), Value::Null))?;
+        let (id, segment, raw) = self.or_unmade(found, || (Id::unmade(), segment.to_string(), Value::Null))?;
         let metadata_id = raw.pointer("/metadata/id").and_then(Value::as_str).unwrap_or_default();
         let slug = segment.split('#').next().unwrap_or_default();
         let definition = catalog::by_metadata_id(metadata_id).or_else(|| catalog::by_slug(slug));

@@ -10,8 +10,8 @@
 //! translated.
 
 mod filters;
-mod mappings;
 mod ids;
+mod mappings;
 mod path;
 mod plans;
 mod read;

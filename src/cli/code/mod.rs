@@ -82,6 +82,7 @@ async fn read_workspace(
 /// `--prune`, also the filters of every destination no key names, which a delete takes with it.
 fn reach_of(file: &WorkspaceFile, snapshot: &Snapshot, prune: bool) -> Reach {
     let mut filters = BTreeSet::new();
+    let mut mappings = BTreeSet::new();
     let mut schema_configs = BTreeSet::new();
     let mut catalog = BTreeSet::new();
     for (source_slug, source) in &file.sources {
@@ -97,6 +98,9 @@ fn reach_of(file: &WorkspaceFile, snapshot: &Snapshot, prune: bool) -> Reach {
             if let Some(actual) = actual.filter(|_| spec.filters.is_some()) {
                 filters.insert(actual.name.clone());
             }
+            if let Some(actual) = actual.filter(|_| spec.mappings.is_some()) {
+                mappings.insert(actual.name.clone());
+            }
         }
         if prune {
             let named = |d: &&Destination| found.iter().any(|(_, _, a)| a.is_some_and(|a| a.name == d.name));
@@ -107,7 +111,14 @@ fn reach_of(file: &WorkspaceFile, snapshot: &Snapshot, prune: bool) -> Reach {
         let gone = snapshot.sources.iter().filter(|s| !file.sources.contains_key(slug(&s.source.name)));
         filters.extend(gone.flat_map(|s| s.destinations.iter().map(|d| d.name.clone())));
     }
-    Reach { filters: Scope::Only(filters), schema_configs: Scope::Only(schema_configs), catalog: Scope::Only(catalog) }
+    // What a delete takes with it is read with its filters: a destination's mappings go with it too.
+    mappings.extend(filters.iter().cloned());
+    Reach {
+        filters: Scope::Only(filters),
+        mappings: Scope::Only(mappings),
+        schema_configs: Scope::Only(schema_configs),
+        catalog: Scope::Only(catalog),
+    }
 }
 
 /// Where the file's `$env` references are read: `SEG_SECRET_*` variables, each value a secret of the process.

@@ -331,7 +331,8 @@ async fn toggle(args: ToggleArgs, enabled: Option<bool>, ctx: &Context) -> Resul
         Some(_) => items.iter().map(|i| i.name.as_str()).collect(),
         None => args.mappings.iter().map(String::as_str).collect(),
     };
-    let listed = if given.iter().all(|g| g.contains("/mappings/")) { Vec::new() } else { all(ctx, &destination).await? };
+    let listed =
+        if given.iter().all(|g| g.contains("/mappings/")) { Vec::new() } else { all(ctx, &destination).await? };
     let name = |given: &str| -> Result<Name> {
         match by_full_name(&destination, given)? {
             Some(name) => Ok(name),

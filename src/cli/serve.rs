@@ -24,7 +24,8 @@ use crate::ui::Printer;
 ///
 /// Analytics libraries can post tracking calls to `/v1/track`, `/v1/identify`, `/v1/page`, `/v1/screen`,
 /// `/v1/group`, `/v1/alias` and `/v1/batch` with a source's write key; every enabled `webhooks` destination of that
-/// source gets the signed webhook body, with retries. Each attempt is logged on stderr and listed by
+/// source gets the signed webhook body, with retries; every enabled Webhooks (Actions) destination sends what each
+/// of its mappings (destination subscriptions) whose trigger fires says. Each attempt is logged on stderr and listed by
 /// `/_emulator/deliveries`.
 ///
 /// At most 512 connections are served at once (the rest wait to be accepted); a request's head must arrive within
@@ -67,6 +68,10 @@ pub struct Args {
     /// How long temporary webhook delivery failures are retried, from the first attempt (e.g. 30s, 4h).
     #[arg(long, value_name = "D", default_value = "4h", value_parser = crate::ui::parse_duration)]
     retry_window: Duration,
+    /// How long a batching mapping (Webhooks (Actions), `enable_batching`) gathers events before it sends them,
+    /// unless its batch fills first (e.g. 500ms, 1s).
+    #[arg(long, value_name = "D", default_value = "1s", value_parser = crate::ui::parse_duration)]
+    batch_window: Duration,
     /// Webhook deliveries pending at once before new ones are dropped with a warning (default 100,000). Hidden: it
     /// exists so tests can reach the bound.
     #[arg(long, value_name = "N", hide = true, value_parser = clap::value_parser!(u32).range(1..))]
@@ -94,6 +99,7 @@ pub async fn run(args: Args, workspaces: Vec<String>, printer: &Printer) -> Resu
         log: Some(printer.clone()),
         retry_window: Some(args.retry_window),
         max_pending: args.max_pending.map(|n| n as usize),
+        batch_window: Some(args.batch_window),
     })
     .await?;
     let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))

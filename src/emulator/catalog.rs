@@ -79,6 +79,26 @@ fn destination(slug: &str, display: &str, category: &str, settings: Vec<CatalogS
     }
 }
 
+/// Webhooks (Actions) (`wire::actions::catalog::WEBHOOKS`): the destination holds only the shared secret; what is
+/// sent is each of its mappings (destination subscriptions, Public API only).
+fn actions_webhook() -> CatalogDestination {
+    let definition = &crate::wire::actions::catalog::WEBHOOKS;
+    let mut entry = destination(
+        definition.slug,
+        definition.name,
+        "Raw Data",
+        vec![setting(
+            "sharedSecret",
+            "Shared Secret",
+            "PASSWORD",
+            false,
+            "When set, every request carries X-Signature: the hex HMAC-SHA1 of its data.",
+        )],
+    );
+    entry.description = "Send events to any HTTP endpoint, as each mapping says (Webhooks (Actions)).".into();
+    entry
+}
+
 impl Catalog {
     pub fn builtin() -> Self {
         let sources = vec![
@@ -162,6 +182,7 @@ impl Catalog {
                     hooks,
                 ],
             ),
+            actions_webhook(),
         ];
         Catalog { sources, destinations, public_sources: OnceLock::new() }
     }
@@ -226,9 +247,15 @@ impl Catalog {
         Sha1::digest(source.name.as_bytes()).iter().take(10).map(|b| char::from(DIGITS[usize::from(*b) % 62])).collect()
     }
 
-    /// The Public API's id of a catalog destination (24 hexadecimal digits), made from its name.
+    /// The Public API's id of a catalog destination (24 hexadecimal digits): an Actions destination's is the
+    /// service's (`614a3c7d791c91c41bae7599`), any other's is made from its name.
     pub fn destination_id(destination: &CatalogDestination) -> String {
         use sha1::{Digest, Sha1};
+        if let Some(definition) =
+            crate::wire::actions::catalog::by_slug(crate::wire::public::map::catalog_slug(&destination.name))
+        {
+            return definition.metadata_id.to_string();
+        }
         hex::encode(&Sha1::digest(destination.name.as_bytes())[..12])
     }
 

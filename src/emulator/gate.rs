@@ -151,6 +151,18 @@ pub fn authenticate(state: &Resources, headers: &HeaderMap) -> Result<Caller, (N
     })
 }
 
+/// Mapping writes (create, update, remove a destination subscription) per minute per token: the Public API's limit
+/// of those operations, beside the budget of every request.
+pub const MAPPING_WRITES: u32 = 5;
+
+/// Whether a request is a mapping write (a folded path of the Public API).
+fn is_mapping_write(method: &axum::http::Method, path: &str) -> bool {
+    use axum::http::Method;
+    let segments: Vec<&str> = path.split('/').collect();
+    matches!(*method, Method::POST | Method::PATCH | Method::DELETE)
+        && matches!(segments.as_slice(), ["destinations", _, "subscriptions"] | ["destinations", _, "subscriptions", _])
+}
+
 /// Requests per minute per token, one budget across both APIs; `None` when the limit is off.
 pub struct Limiter {
     inner: Option<
@@ -252,6 +264,9 @@ async fn check(app: &App, request: Request) -> Result<(Request, Door, Option<Bud
     let caller = authenticate(&app.store.read(), &parts.headers)
         .map_err(|(why, message)| why.status(door, message).render(door))?;
     let budget = app.limiter.check(&caller.token).map_err(|status| status.render(door))?;
+    if door == Door::Public && is_mapping_write(&parts.method, &path) {
+        app.mapping_limiter.check(&caller.token).map_err(|status| status.render(door))?;
+    }
     let received = Received { method: parts.method.clone(), sent: parts.uri.path().to_string(), path, door };
     // A path already folded, with nothing to escape, is routed as it came (a new URI costs more than the check).
     let plain = received.path.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~/".contains(&b));

@@ -15,10 +15,12 @@ use axum::response::{IntoResponse, Response};
 
 use super::App;
 use super::event_filter;
+use super::mapped;
 use super::outbox::{self, Job};
 use super::status::Status;
 use crate::json::{self, JsObject, JsString, JsValue};
 use crate::wire::Code;
+use crate::wire::actions::event::{self, Arrival};
 use crate::wire::message::MessageType;
 
 /// The type of a tracking call named by `name` (a path's last segment or a batch item's `type`).
@@ -65,10 +67,11 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
     }
     let body = super::body::read(body, super::body::MAX_BODY).await?;
     let write_key = write_key(&parts.headers)?;
-    let targets = {
+    let (targets, action_targets) = {
         let state = app.store.read();
         let source = state.source_by_write_key(&write_key).ok_or_else(|| unauthenticated("invalid write key"))?;
-        outbox::targets(&state, &source.name)
+        let note = |line: &str| app.outbox.note(line);
+        (outbox::targets(&state, &source.name), mapped::targets(&state, &source.name, &note))
     };
     if let Some(encoding) = parts.headers.get(header::CONTENT_ENCODING).and_then(|v| v.to_str().ok())
         && !encoding.eq_ignore_ascii_case("identity")
@@ -82,6 +85,9 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
     let calls = calls(kind, &root)?;
     let mut jobs = Vec::new();
     for call in &calls {
+        if !action_targets.is_empty() {
+            jobs.extend(call.mapped(app, &action_targets, &received));
+        }
         if targets.is_empty() || !call.wants_webhooks() {
             continue;
         }
@@ -310,8 +316,44 @@ impl<'a> Call<'a> {
     /// False when the message's `integrations` turns the webhooks destination off (`{"Webhooks": false}`, or
     /// `{"All": false}` without `"Webhooks": true`).
     fn wants_webhooks(&self) -> bool {
+        self.wants(INTEGRATION)
+    }
+
+    /// The jobs of the call at Actions destinations: for each enabled one that its `integrations` leave on, the
+    /// pipeline's event after the destination's filters, sent by each enabled mapping whose trigger it validates.
+    fn mapped(&self, app: &Arc<App>, targets: &[mapped::ActionTarget], received: &str) -> Vec<Job> {
+        let message_id = self.message_id();
+        let context = self.batch.and_then(|b| field(b, "context"));
+        let arrival = Arrival {
+            kind: self.kind,
+            message_id: &message_id,
+            received_at: received,
+            timestamp: self.timestamp.as_deref().unwrap_or(received),
+            batch_context: context,
+        };
+        let event = event::pipeline(self.message, arrival);
+        let mut jobs = Vec::new();
+        for target in targets.iter().filter(|t| !t.mappings.is_empty() && self.wants(t.integration)) {
+            let kept = if target.filters.iter().all(|f| !f.enabled) {
+                Some(event.clone())
+            } else {
+                let (kept, records) = event_filter::apply(&target.filters, &event, &message_id, &target.destination);
+                app.outbox.record_filtered(records);
+                kept
+            };
+            if let Some(kept) = kept {
+                let call = mapped::Event { kind: self.kind.as_str(), message_id: &message_id, event: &kept };
+                jobs.extend(mapped::jobs(app, target, call));
+            }
+        }
+        jobs
+    }
+
+    /// False when the message's `integrations` turns this destination off (`{"<name>": false}`, or
+    /// `{"All": false}` without `"<name>": true`).
+    fn wants(&self, integration: &str) -> bool {
         let Some(JsValue::Object(integrations)) = self.inherited("integrations") else { return true };
-        match integrations.get(INTEGRATION) {
+        match integrations.get(integration) {
             Some(JsValue::Bool(false)) => false,
             Some(JsValue::Bool(true)) | Some(JsValue::Object(_)) => true,
             _ => !matches!(integrations.get("All"), Some(JsValue::Bool(false))),

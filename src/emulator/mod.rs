@@ -10,6 +10,7 @@ mod control;
 mod event_filter;
 mod gate;
 mod ingest;
+mod mapped;
 mod mint;
 mod model;
 mod outbox;
@@ -68,6 +69,8 @@ pub struct EmulatorOptions {
     pub retry_window: Option<Duration>,
     /// Webhook deliveries pending at once; `None` is `outbox::MAX_PENDING`.
     pub max_pending: Option<usize>,
+    /// How long a mapping's batch waits for more events before it is sent; `None` is `outbox::BATCH_WINDOW`.
+    pub batch_window: Option<Duration>,
 }
 
 /// A token the emulator accepts, as printed at start.
@@ -81,6 +84,10 @@ pub struct App {
     store: Store,
     page_tokens: config::paging::PageTokens,
     limiter: gate::Limiter,
+    /// The limit of mapping writes (create, update, remove a subscription): 5 per minute per token.
+    mapping_limiter: gate::Limiter,
+    /// Mappings' open batches.
+    batches: mapped::Batches,
     catalog: catalog::Catalog,
     control: control::Control,
     outbox: Arc<outbox::Outbox>,
@@ -145,12 +152,15 @@ impl Emulator {
         }
         let window = options.retry_window.unwrap_or(crate::webhook::deliver::RETRY_WINDOW);
         let limit = options.max_pending.unwrap_or(outbox::MAX_PENDING);
-        let outbox =
+        let mut outbox =
             outbox::Outbox::new(window, limit, store.db(), deliveries, options.log.clone()).map_err(Error::Failed)?;
+        outbox.batch_window = options.batch_window.unwrap_or(outbox::BATCH_WINDOW);
         let app = Arc::new(App {
             store,
             page_tokens: config::paging::PageTokens::new(key),
             limiter: gate::Limiter::per_minute(options.rate_limit),
+            batches: mapped::Batches::default(),
+            mapping_limiter: gate::Limiter::per_minute(if options.rate_limit == 0 { 0 } else { gate::MAPPING_WRITES }),
             catalog,
             control: control::Control::default(),
             outbox: Arc::new(outbox),

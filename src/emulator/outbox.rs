@@ -34,6 +34,8 @@ pub const LOG_SIZE: usize = 10_000;
 pub const PER_DESTINATION: usize = 64;
 /// The catalog slug of the destination that receives webhooks.
 pub const WEBHOOKS: &str = "webhooks";
+/// How long a mapping's batch waits for more events before it is sent, by default (`seg serve --batch-window`).
+pub const BATCH_WINDOW: Duration = Duration::from_secs(1);
 /// Deliveries pending at once (waiting or in flight), by default; more are dropped with a warning.
 pub const MAX_PENDING: usize = 100_000;
 /// The header every delivery of the emulator carries (its delivery id): the tracking endpoints refuse a request
@@ -89,7 +91,7 @@ pub fn targets(state: &State, source: &str) -> Vec<Target> {
         .collect()
 }
 
-fn filters(state: &State, destination: &str) -> Vec<DestinationFilter> {
+pub(super) fn filters(state: &State, destination: &str) -> Vec<DestinationFilter> {
     let collection = format!("{destination}/filters");
     state
         .names_in(&collection)
@@ -165,6 +167,26 @@ pub struct Job {
     /// The regulation whose notification this is (its id), which stands `INITIALIZED` until all of them are sent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub regulation: Option<String>,
+    /// A mapping's request (an Actions destination): sent as it is, with its method and headers, to its one URL.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<ActionSend>,
+}
+
+/// What a mapping sends (`wire::actions::send`): its method and headers exactly; the body is the job's.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ActionSend {
+    pub method: String,
+    pub headers: Vec<(String, String)>,
+    /// The request has a body (a mapping whose `data` resolves to nothing sends none).
+    pub has_body: bool,
+    /// The mapping (its subscription id) and its name.
+    pub subscription: String,
+    pub subscription_name: String,
+    /// How many events it carries (more than one in a batch).
+    pub events: usize,
+    /// The event the mapping was applied to (JSON), for one event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
 }
 
 impl Job {
@@ -180,6 +202,29 @@ impl Job {
             url_headers: target.url_headers.clone(),
             queued_ms: jiff::Timestamp::now().as_millisecond(),
             regulation: None,
+            action: None,
+        }
+    }
+
+    /// A mapping's request for the events it carries (the first one's message id).
+    pub fn action(
+        destination: &str,
+        message_id: &str,
+        kind: &str,
+        request: crate::wire::actions::Request,
+        send: ActionSend,
+    ) -> Job {
+        Job {
+            message_id: message_id.to_string(),
+            kind: kind.to_string(),
+            destination: destination.to_string(),
+            urls: vec![request.url],
+            body: request.body.unwrap_or_default(),
+            signature: None,
+            url_headers: Vec::new(),
+            queued_ms: jiff::Timestamp::now().as_millisecond(),
+            regulation: None,
+            action: Some(ActionSend { method: request.method, headers: request.headers, ..send }),
         }
     }
 
@@ -243,6 +288,16 @@ pub struct AttemptRecord {
     /// This request delivered the message (a 2xx).
     pub delivered: bool,
     pub time: String,
+    /// A mapping's request: the mapping (`{"id", "name"}`), its method, how many events it carries and, for one,
+    /// the event the mapping read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subscription: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
 }
 
 #[derive(Default)]
@@ -312,6 +367,10 @@ pub struct Outbox {
     flusher: Mutex<Option<JoinHandle<()>>>,
     /// Each regulation's notifications, by its id.
     regulations: Mutex<HashMap<String, Progress>>,
+    /// The client of mappings' requests, built at the first one.
+    actions: OnceLock<reqwest::Client>,
+    /// How long a mapping's batch waits for more events.
+    pub batch_window: Duration,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -362,6 +421,8 @@ impl Outbox {
             removals_rx: Mutex::new(Some(rx)),
             flusher: Mutex::default(),
             regulations: Mutex::default(),
+            actions: OnceLock::new(),
+            batch_window: BATCH_WINDOW,
         })
     }
 
@@ -518,6 +579,9 @@ impl Outbox {
     async fn run(&self, id: u64, job: Job, window: Duration) {
         let lane = self.lane(&job.destination);
         let Ok(_turn) = lane.acquire().await else { return };
+        if job.action.is_some() {
+            return self.run_action(id, &job, window).await;
+        }
         let message = job.message(id);
         let observe = |attempt: &Attempt| self.observe(id, &job, attempt);
         let deliverer = match self.deliverer() {
@@ -547,6 +611,119 @@ impl Outbox {
         };
         let report = deliverer.deliver(&message, &job.urls, &observe).await;
         self.finish(id, &job, &report);
+    }
+
+    /// A mapping's request: its method, headers and body exactly, to its one URL (no any-2xx-wins), with the classic
+    /// destination's timeout, retries and retry window.
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "a delivery's retry wait, bounded by its retry window and reported with each attempt"
+    )]
+    async fn run_action(&self, id: u64, job: &Job, window: Duration) {
+        let started = std::time::Instant::now();
+        let policy = Policy::default();
+        let url = job.urls.first().cloned().unwrap_or_default();
+        let shown = crate::secret::redact_urls(&url).into_owned();
+        let mut attempts: Vec<Attempt> = Vec::new();
+        let mut number = 0;
+        loop {
+            number += 1;
+            let attempt = self.action_attempt(id, job, number, &url, &shown, policy.timeout).await;
+            self.observe(id, job, &attempt);
+            let class = attempt.class;
+            attempts.push(attempt);
+            let wait = crate::http::backoff(policy.first_wait, policy.max_wait, number);
+            if class != Class::Temporary || started.elapsed() + wait > window {
+                break;
+            }
+            tokio::time::sleep(wait).await;
+        }
+        let delivered = attempts.last().is_some_and(|a| a.class == Class::Delivered);
+        let report = deliver::Report { delivered, attempts, elapsed: started.elapsed(), stopped: false };
+        self.finish(id, job, &report);
+    }
+
+    async fn action_attempt(
+        &self,
+        id: u64,
+        job: &Job,
+        number: u32,
+        url: &str,
+        shown: &str,
+        timeout: Duration,
+    ) -> Attempt {
+        let began = std::time::Instant::now();
+        let failed = |error: String, class: Class| Attempt {
+            attempt: number,
+            url: shown.to_string(),
+            status: None,
+            error: Some(error),
+            latency: began.elapsed(),
+            class,
+        };
+        let Some(action) = &job.action else { return failed("not a mapping's request".into(), Class::Permanent) };
+        let client = match self.actions.get() {
+            Some(client) => client,
+            None => match crate::http::no_redirects(crate::http::client(timeout, None)).build() {
+                Ok(client) => self.actions.get_or_init(|| client),
+                Err(e) => return failed(format!("cannot build the HTTP client: {e}"), Class::Permanent),
+            },
+        };
+        let Ok(method) = reqwest::Method::from_bytes(action.method.as_bytes()) else {
+            return failed(format!("invalid method {}", action.method), Class::Permanent);
+        };
+        let mut headers = reqwest::header::HeaderMap::new();
+        for (name, value) in &action.headers {
+            match (
+                reqwest::header::HeaderName::from_bytes(name.as_bytes()),
+                reqwest::header::HeaderValue::from_str(value),
+            ) {
+                (Ok(name), Ok(value)) => {
+                    headers.append(name, value);
+                }
+                _ => return failed(format!("invalid header {name}"), Class::Permanent),
+            }
+        }
+        headers.insert(axum::http::HeaderName::from_static(DELIVERY_HEADER), id.into());
+        let mut request = client.request(method, url).headers(headers);
+        if action.has_body {
+            request = request.body(job.body.clone());
+        }
+        let request = match request.build() {
+            Ok(request) => request,
+            Err(e) => return failed(format!("invalid URL: {}", crate::http::root_cause(&e)), Class::Permanent),
+        };
+        match crate::effect::Gate::live().http(client, request).await {
+            Ok(crate::effect::Sent::Answer(response)) => {
+                let status = response.status().as_u16();
+                let _ = response.bytes().await;
+                let class = match status {
+                    200..=299 => Class::Delivered,
+                    429 | 500..=599 => Class::Temporary,
+                    _ => Class::Permanent,
+                };
+                Attempt {
+                    attempt: number,
+                    url: shown.to_string(),
+                    status: Some(status),
+                    error: None,
+                    latency: began.elapsed(),
+                    class,
+                }
+            }
+            Ok(crate::effect::Sent::Described) => failed("described, not sent".into(), Class::DryRun),
+            Err(e) => {
+                let detail = crate::http::root_cause(&e);
+                match crate::http::classify(&e) {
+                    crate::http::Failure::Timeout => {
+                        failed(format!("no answer within {}", crate::ui::duration(timeout)), Class::Temporary)
+                    }
+                    crate::http::Failure::Invalid => failed(format!("invalid URL: {detail}"), Class::Permanent),
+                    crate::http::Failure::Tls => failed(format!("TLS: {detail} (nothing was sent)"), Class::Permanent),
+                    crate::http::Failure::Connection => failed(detail, Class::Temporary),
+                }
+            }
+        }
     }
 
     fn deliverer(&self) -> Result<&Deliverer, String> {
@@ -590,6 +767,11 @@ impl Outbox {
             class: attempt.class,
             delivered: attempt.class == Class::Delivered,
             time: super::mint::now(),
+            subscription: (job.action.as_ref())
+                .map(|a| serde_json::json!({"id": a.subscription, "name": a.subscription_name})),
+            method: job.action.as_ref().map(|a| a.method.clone()),
+            events: job.action.as_ref().map(|a| a.events),
+            event: job.action.as_ref().and_then(|a| a.event.clone()),
         };
         let mut log = lock(&self.attempts);
         if log.len() == LOG_SIZE {

@@ -34,6 +34,22 @@ pub enum Resource {
     Filter(DestinationFilter),
     /// Stored once it is first updated; until then a source has the default.
     SchemaConfig(SchemaConfig),
+    /// A mapping of an Actions destination (a destination subscription), under `<destination>/subscriptions/<id>`.
+    Mapping(StoredMapping),
+}
+
+/// A mapping as the store keeps it: the Public API's `DestinationSubscription` less what its place says (its id, its
+/// destination) and what its action says (its slug).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct StoredMapping {
+    pub name: String,
+    pub action_id: String,
+    pub trigger: String,
+    pub enabled: bool,
+    /// The field values as written (literals or directives), without the action's defaults.
+    pub settings: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_id: Option<String>,
 }
 
 /// An access token with its secret, which only the create response shows.
@@ -102,7 +118,7 @@ impl Resource {
             Resource::Workspace(_) | Resource::Source(_) => Some(mint::random_id(22)),
             Resource::Destination(_) => Some(mint::random_hex(24)),
             Resource::TrackingPlan(_) => Some(format!("tp_{}", mint::random_id(27))),
-            Resource::Filter(_) => {
+            Resource::Filter(_) | Resource::Mapping(_) => {
                 let last = name.rsplit('/').next().unwrap_or(name);
                 Some(last.strip_prefix(crate::wire::filter::FILTER_ID_PREFIX).unwrap_or(last).to_string())
             }
@@ -340,7 +356,7 @@ impl State {
                 return id;
             }
             // Taken (only a random id can be): draw again. A filter's or a regulation's is its own and unique.
-            if matches!(resource, Resource::Filter(_) | Resource::Regulation(_)) {
+            if matches!(resource, Resource::Filter(_) | Resource::Regulation(_) | Resource::Mapping(_)) {
                 return id;
             }
         }

@@ -7,6 +7,7 @@
 
 pub mod destinations;
 pub mod filters;
+pub mod mappings;
 pub mod plans;
 pub mod regulations;
 pub mod schema;

@@ -68,6 +68,11 @@ params! {
         path("destinationId", "the destination's id", id()),
         path("filterId", "the filter's id", id()),
     ];
+    /// `/destinations/{destinationId}/subscriptions/{id}`
+    SubscriptionPath => vec![
+        path("destinationId", "the destination's id", id()),
+        path("id", "the subscription's id", id()),
+    ];
     /// `/tracking-plans/{trackingPlanId}`
     PlanPath => vec![path("trackingPlanId", "the tracking plan's id (`tp_...`)", id())];
     /// `/labels/{key}/{value}`

@@ -17,6 +17,7 @@ mod query;
 mod regulations;
 mod render;
 mod sources;
+mod subscriptions;
 mod workspace;
 
 use std::sync::{Arc, OnceLock};
@@ -237,7 +238,7 @@ fn page_of<T>(
 macro_rules! table {
     ($entry:ident $(, $context:ident)?) => {{
         use $crate::emulator::public::{
-            catalog, destinations, filters, labels, plans, regulations, sources, workspace,
+            catalog, destinations, filters, labels, plans, regulations, sources, subscriptions, workspace,
         };
         vec![
             $entry!($($context:)? workspace::get_workspace),
@@ -259,6 +260,15 @@ macro_rules! table {
                 filters::get_filter_in_destination,
                 filters::update_filter_for_destination,
                 filters::remove_filter_from_destination
+            ),
+            $entry!($($context:)?
+                subscriptions::list_subscriptions_from_destination,
+                subscriptions::create_destination_subscription
+            ),
+            $entry!($($context:)?
+                subscriptions::get_subscription_from_destination,
+                subscriptions::update_subscription_for_destination,
+                subscriptions::remove_subscription_from_destination
             ),
             $entry!($($context:)? plans::list_tracking_plans, plans::create_tracking_plan),
             $entry!($($context:)? plans::get_tracking_plan, plans::update_tracking_plan, plans::delete_tracking_plan),

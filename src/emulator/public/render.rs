@@ -50,6 +50,10 @@ pub fn destination_metadata(app: &App, slug: &str) -> public::DestinationMetadat
             option.kind = "password".into();
         }
     }
+    if let Some(definition) = crate::wire::actions::catalog::by_slug(slug) {
+        metadata.actions =
+            definition.metadata_actions().iter().filter_map(|action| serde_json::to_value(action).ok()).collect();
+    }
     metadata
 }
 
@@ -193,4 +197,21 @@ pub fn regulation(app: &App, state: &State, regulation: &Regulation) -> public::
 fn regulation_type(regulation: &Regulation) -> String {
     let kind = regulation.regulation_type.as_str();
     map::regulation_type_to_public(kind).unwrap_or(kind).to_string()
+}
+
+/// A mapping as the Public API shows it (`DestinationSubscription`).
+pub fn subscription(state: &State, key: &str, mapping: &crate::emulator::store::StoredMapping) -> public::Subscription {
+    let destination = crate::emulator::model::mappings::destination_of(key);
+    let action = crate::emulator::model::mappings::action_of(destination, &mapping.action_id).ok();
+    public::Subscription {
+        id: state.id_of(key).to_string(),
+        name: mapping.name.clone(),
+        action_id: mapping.action_id.clone(),
+        action_slug: action.map(|a| a.slug.to_string()).unwrap_or_default(),
+        destination_id: state.id_of(destination).to_string(),
+        enabled: mapping.enabled,
+        settings: mapping.settings.clone(),
+        trigger: mapping.trigger.clone(),
+        model_id: mapping.model_id.clone(),
+    }
 }

@@ -361,6 +361,7 @@ impl Serialize for Public<'_> {
             Resource::Regulation(r) => r.serialize(s),
             Resource::Filter(r) => r.serialize(s),
             Resource::SchemaConfig(r) => r.serialize(s),
+            Resource::Mapping(r) => r.serialize(s),
         }
     }
 }

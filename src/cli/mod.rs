@@ -86,6 +86,7 @@ pub enum Command {
     Export(code::export::Args),
     Diff(code::diff::Args),
     Apply(code::apply::Args),
+    ConvertWebhooks(code::convert::Args),
     #[command(subcommand)]
     Webhook(webhook::Command),
     #[command(subcommand)]
@@ -118,7 +119,7 @@ pub const GROUPS: &[(&str, &[&str])] = &[
         "Resources",
         &["workspaces", "sources", "destinations", "tracking-plans", "tokens", "catalog", "regulations", "api"],
     ),
-    ("Workspaces as code", &["export", "diff", "apply"]),
+    ("Workspaces as code", &["export", "diff", "apply", "convert-webhooks"]),
     ("Webhooks", &["webhook"]),
     ("The emulator", &["serve", "demo"]),
     ("Settings and help", &["auth", "config", "completion", "options", "exit-codes"]),
@@ -211,6 +212,7 @@ fn returns_resources(command: &Command) -> bool {
             | Command::Export(_)
             | Command::Diff(_)
             | Command::Apply(_)
+            | Command::ConvertWebhooks(_)
             | Command::Options
             | Command::ExitCodes
     )
@@ -256,6 +258,7 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Export(args) => code::export::run(args, &ctx).await,
         Command::Diff(args) => code::diff::run(args, &ctx).await,
         Command::Apply(args) => code::apply::run(args, &ctx).await,
+        Command::ConvertWebhooks(args) => code::convert::run(args, &ctx).await,
         Command::Webhook(cmd) => webhook::run(cmd, &ctx).await,
         Command::Auth(cmd) => auth::run(cmd, &ctx).await,
         Command::Config(cmd) => config::run(cmd, &ctx),

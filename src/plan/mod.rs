@@ -4,6 +4,7 @@
 //! gate.
 
 pub mod apply;
+pub mod convert;
 pub mod diff;
 pub mod document;
 pub mod export;

@@ -2,6 +2,7 @@
 //! work is in `crate::plan`). What the three share: reading the file, choosing the workspace, reading the workspace.
 
 pub mod apply;
+pub mod convert;
 pub mod diff;
 pub mod export;
 

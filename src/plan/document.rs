@@ -176,6 +176,16 @@ fn in_config(path: &[String]) -> bool {
     path.len() >= 6 && path[0] == "sources" && path[2] == "destinations" && path[4] == "config"
 }
 
+/// A header's value in a mapping's settings (`sources.S.destinations.D.mappings.M.settings.headers.NAME`).
+fn in_mapping_headers(path: &[String]) -> bool {
+    path.len() == 9
+        && path[0] == "sources"
+        && path[2] == "destinations"
+        && path[4] == "mappings"
+        && path[6] == "settings"
+        && path[7] == "headers"
+}
+
 fn walk(node: &Node, path: &mut Vec<String>, places: &mut Places) -> Result<(), String> {
     match node {
         Node::Scalar(text, plain) => {
@@ -222,10 +232,11 @@ fn walk(node: &Node, path: &mut Vec<String>, places: &mut Places) -> Result<(), 
 /// A `{$env: NAME}` reference: the only key of its map, a name of a `SEG_SECRET_` variable, inside a destination's
 /// `config`.
 fn env_reference(keys: usize, value: &Node, at: Pos, path: &[String]) -> Result<(), String> {
-    if !in_config(path) {
+    if !in_config(path) && !in_mapping_headers(path) {
         return Err(format!(
             "{at}: $env in {}: a reference may stand only inside a destination's config \
-             (sources.SOURCE.destinations.DESTINATION.config)",
+             (sources.SOURCE.destinations.DESTINATION.config) or as a header's value in a mapping's settings \
+             (...mappings.MAPPING.settings.headers.NAME)",
             shown(path)
         ));
     }
@@ -271,6 +282,11 @@ mod tests {
         for item in good {
             check(&format!("{base}{item}")).unwrap_or_else(|e| panic!("{item}: {e}"));
         }
+        let mapping = "format: seg/1\nworkspace: a\nsources:\n  web:\n    catalog_name: x\n    destinations:\n      \
+                       actions-webhook:\n        mappings:\n          M:\n            settings:\n";
+        check(&format!("{mapping}              headers: {{Authorization: {{$env: SEG_SECRET_M}}}}\n")).unwrap();
+        let err = check(&format!("{mapping}              url: {{$env: SEG_SECRET_M}}\n")).unwrap_err();
+        assert!(err.contains("line 11"), "only a header's value: {err}");
         let bad = [
             ("          sharedSecret: {$env: SEG_TOKEN}\n", "SEG_TOKEN"),
             ("          sharedSecret: {$env: HOME}\n", "HOME"),

@@ -29,6 +29,7 @@ mod layers;
 mod listen;
 mod login;
 mod manual;
+mod mappings;
 mod migration;
 mod openapi;
 mod parallel;

@@ -86,6 +86,17 @@ impl Call<'_> {
             }
             None => input.action.clone(),
         };
+        // A destination holds so many mappings: a further one is refused here, before anything is sent.
+        if at.id != Id::unmade() {
+            let held = self.all(Path::of("destinations").id(&at.id).word("subscriptions"), "subscriptions").await?;
+            if held.len() >= catalog::MAX_MAPPINGS {
+                return Err(Error::usage(format!(
+                    "{} already has {} mappings, the most a destination holds: delete one first",
+                    at.name,
+                    held.len()
+                )));
+            }
+        }
         let create = public::CreateSubscription {
             name: input.display_name.clone(),
             action_id,

@@ -73,10 +73,19 @@ async fn mapping(ctx: &Context, destination: &Name, given: &str) -> Result<Name>
 
 fn by_full_name(destination: &Name, given: &str) -> Result<Option<Name>> {
     let Some((parent, _)) = given.rsplit_once("/mappings/") else { return Ok(None) };
-    if parent != destination.as_str() {
+    let name = names::parse(Kind::Mapping, given, &Defaults::default()).map_err(Error::Usage)?;
+    // Without -w on the Public API the destination is in the token's workspace (`-`), which a full name printed
+    // earlier names by its slug: the rest must be the destination's.
+    let same = match (parent.split_once("/sources/"), destination.as_str().split_once("/sources/")) {
+        (Some((ws, rest)), Some((own_ws, own_rest))) => {
+            rest == own_rest && (ws == own_ws || own_ws == format!("workspaces/{}", crate::wire::TOKENS_WORKSPACE))
+        }
+        _ => false,
+    };
+    if !same {
         return Err(Error::usage(format!("mapping {given:?} is not a mapping of {destination}")));
     }
-    names::parse(Kind::Mapping, given, &Defaults::default()).map(Some).map_err(Error::Usage)
+    Ok(Some(name))
 }
 
 fn find(mappings: &[DestinationMapping], destination: &Name, given: &str) -> Result<Name> {

@@ -97,7 +97,7 @@ fn report(what: &str, failures: &[String], total: usize, replay: &str) {
 }
 
 /// A line on stderr (shown with `--nocapture`): what the corpus covered.
-fn said(line: String) {
+pub(crate) fn said(line: String) {
     let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
 }
 

@@ -14,7 +14,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::Value;
 
-use crate::actions_reference::{NUMBERS, STRINGS, installed, judge, seed};
+use crate::actions_reference::{NUMBERS, STRINGS, installed, judge, said, seed};
 use crate::listen::{Listener, hmac_hex};
 use crate::support::RUNTIME;
 
@@ -206,18 +206,28 @@ fn sample_and_send_are_what_webhooks_actions_sends() {
     }
     let answers = judge(&folder, &lines);
     let mut answers = answers.iter();
-    let (mut requests, mut batches, mut failures) = (0, 0, Vec::new());
+    let (mut requests, mut batches, mut refused, mut failures) = (0, 0, 0, Vec::new());
     for (case, groups) in cases.iter().zip(judged) {
-        let theirs: Vec<Value> = (0..groups)
+        // Node's answers may hold lone surrogates (an error quoting an event's text), which only seg's JSON reads.
+        let theirs: Vec<Option<Value>> = (0..groups)
             .map(|_| {
-                let answer: Value = serde_json::from_str(answers.next().unwrap()).unwrap();
-                let request = answer["requests"][0].clone();
-                assert!(request.is_object(), "the destination sends nothing for {}: {answer}", case.mapping);
-                request
+                let answer = seg::json::parse(answers.next().unwrap().as_bytes()).unwrap();
+                let seg::json::JsValue::Object(answer) = answer else { panic!("not an object") };
+                let request = match answer.get("requests") {
+                    Some(seg::json::JsValue::Array(items)) => items.first().cloned(),
+                    _ => None,
+                };
+                request.map(|r| serde_json::from_str(&seg::json::stringify(&r)).unwrap())
             })
             .collect();
+        // The mapping as it runs: with --url, its url replaced (sample has no --url).
+        let mut effective: Value = serde_json::from_str(&case.mapping).unwrap();
+        if let Some(url) = &case.url {
+            effective["url"] = Value::String(url.clone());
+        }
+        let effective = effective.to_string();
         let count = case.count.to_string();
-        let mut common = vec!["--type", case.kind, "--count", &count, "--mapping", &case.mapping];
+        let mut common = vec!["--type", case.kind, "--count", &count, "--mapping", &effective];
         for set in &case.sets {
             common.extend(["--set", set]);
         }
@@ -227,6 +237,15 @@ fn sample_and_send_are_what_webhooks_actions_sends() {
         let mut args = vec!["webhook", "sample"];
         args.extend(&common);
         let out = seg(home, &args);
+        // Where the destination sends nothing (a templated url that is no URI, say), seg refuses the same events.
+        if theirs.iter().any(Option::is_none) {
+            if out.status.code() != Some(2) {
+                failures.push(format!("{what}: the destination sends nothing, sample says {}", text(&out.stdout)));
+            }
+            refused += 1;
+            continue;
+        }
+        let theirs: Vec<Value> = theirs.into_iter().flatten().collect();
         assert!(out.status.success(), "{what}: {}", text(&out.stderr));
         let printed = text(&out.stdout);
         let bodies: Vec<&str> = if theirs.len() == 1 {
@@ -250,7 +269,8 @@ fn sample_and_send_are_what_webhooks_actions_sends() {
         if !case.sets.is_empty() {
             continue;
         }
-        args.extend(&common);
+        // The mapping as written: --url replaces its url.
+        args.extend(["--type", case.kind, "--count", &count, "--mapping", &case.mapping]);
         let out = seg(home, &args);
         assert!(out.status.success(), "{what}: {}", text(&out.stderr));
         let hits = receiver.take();
@@ -326,7 +346,11 @@ fn sample_and_send_are_what_webhooks_actions_sends() {
             assert_eq!(batch_named, first_element, "{what}: {verdict}");
         }
     }
-    eprintln!("{} cases: {requests} requests delivered as the destination sends them ({batches} batches)", cases.len());
+    said(format!(
+        "{} cases: {requests} requests delivered as the destination sends them ({batches} batches); {refused} refused \
+         by both",
+        cases.len()
+    ));
     assert!(
         failures.is_empty(),
         "{} of {} cases differ from the destination; {replay}; the first ones:\n{}",

@@ -109,7 +109,8 @@ pub fn mapping_requests(
     let subscription = actions::subscription(settings, url)
         .map_err(|r| Error::usage(format!("--mapping: {}: {}", r.field, r.message)))?;
     if count > MAX_MAPPING_EVENTS {
-        return Err(Error::usage(format!("--count: at most {MAX_MAPPING_EVENTS} events with --mapping")));
+        let most = crate::ui::count(MAX_MAPPING_EVENTS as usize, "event");
+        return Err(Error::usage(format!("--count: at most {most} with --mapping")));
     }
     let events = (0..count as usize)
         .map(|i| sample::event(kind, options, i).map_err(|e| Error::usage(format!("--type {kind}: {e}"))))

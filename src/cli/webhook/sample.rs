@@ -120,7 +120,8 @@ fn actions(args: &Args, options: &SampleOptions, ctx: &Context) -> Result<()> {
         }
         None => {
             if count > super::MAX_MAPPING_EVENTS {
-                return Err(Error::usage(format!("--count: at most {} events", super::MAX_MAPPING_EVENTS)));
+                let most = crate::ui::count(super::MAX_MAPPING_EVENTS as usize, "event");
+                return Err(Error::usage(format!("--count: at most {most}")));
             }
             (0..count as usize)
                 .map(|i| {

@@ -105,6 +105,11 @@ pub struct Message {
     /// Headers that go to one URL only, after `headers` (each hook of a webhooks destination has its own).
     pub url_headers: Vec<(String, Vec<(HeaderName, HeaderValue)>)>,
     pub user_agent: String,
+    /// POST for the classic destination; a Webhooks (Actions) mapping may say PUT or PATCH.
+    pub method: reqwest::Method,
+    /// A Webhooks (Actions) request's headers, exactly (`wire::actions::send`): sent instead of seg's, the custom
+    /// ones and the signature, in their order.
+    pub exact_headers: Option<Vec<(HeaderName, HeaderValue)>>,
 }
 
 impl Message {
@@ -117,7 +122,32 @@ impl Message {
             headers: Vec::new(),
             url_headers: Vec::new(),
             user_agent: USER_AGENT_VALUE.to_string(),
+            method: reqwest::Method::POST,
+            exact_headers: None,
         }
+    }
+
+    /// What Webhooks (Actions) sends (`wire::actions::send`): its method, its headers exactly (signature included),
+    /// its body. A header that decides the framing (`http::CONNECTION_HEADERS`) is refused: seg's HTTP client
+    /// writes those.
+    pub fn actions(request: &crate::wire::actions::Request) -> Result<Message, String> {
+        let method = reqwest::Method::from_bytes(request.method.as_bytes())
+            .map_err(|_| format!("invalid method {:?}", request.method))?;
+        let mut headers = Vec::with_capacity(request.headers.len());
+        for (name, value) in &request.headers {
+            let shown = crate::ui::escape_control(name);
+            if crate::http::connection_header(name) {
+                return Err(format!("the mapping's header {shown} decides how the body is read: seg does not send it"));
+            }
+            let header =
+                HeaderName::from_bytes(name.as_bytes()).map_err(|_| format!("invalid header name {shown:?}"))?;
+            // The request client writes Latin-1 values as their bytes.
+            let bytes: Vec<u8> = value.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect();
+            let value = HeaderValue::from_bytes(&bytes).map_err(|_| format!("invalid value for the header {shown}"))?;
+            headers.push((header, value));
+        }
+        let body = request.body.clone().unwrap_or_default();
+        Ok(Message { method, exact_headers: Some(headers), ..Message::new(body, None) })
     }
 
     /// The headers of the request to `url`: seg's, then the message's and that URL's own, each replacing a header
@@ -125,6 +155,12 @@ impl Message {
     /// custom ones, whoever built the message: the framing and the signature stay seg's.
     fn header_map_for(&self, url: &str) -> HeaderMap {
         let mut map = HeaderMap::new();
+        if let Some(exact) = &self.exact_headers {
+            for (name, value) in exact {
+                map.append(name.clone(), value.clone());
+            }
+            return map;
+        }
         map.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         map.insert(ACCEPT_ENCODING, HeaderValue::from_static("identity"));
         if let Ok(ua) = HeaderValue::from_str(&self.user_agent) {
@@ -321,7 +357,8 @@ impl Deliverer {
         let urls = distinct(urls);
         let shown: Vec<String> = urls.iter().map(|url| crate::secret::redact_urls(url).into_owned()).collect();
         let headers: Vec<HeaderMap> = urls.iter().map(|url| message.header_map_for(url)).collect();
-        let targets = Targets { urls: &urls, shown: &shown, headers: &headers, body: &message.body };
+        let targets =
+            Targets { urls: &urls, shown: &shown, headers: &headers, body: &message.body, method: &message.method };
         // Indices of the URLs the next attempt goes to.
         let mut pending: Vec<usize> = (0..urls.len()).collect();
         let mut attempts = Vec::new();
@@ -411,7 +448,13 @@ impl Deliverer {
     async fn post(&self, attempt: u32, targets: &Targets<'_>, i: usize) -> Attempt {
         let started = Instant::now();
         let (url, shown) = (&targets.urls[i], &targets.shown[i]);
-        let request = match self.http.post(url).headers(targets.headers[i].clone()).body(targets.body.clone()).build() {
+        let request = match self
+            .http
+            .request(targets.method.clone(), url)
+            .headers(targets.headers[i].clone())
+            .body(targets.body.clone())
+            .build()
+        {
             Ok(request) => request,
             Err(e) => {
                 let error = Some(format!("invalid URL: {}", http::root_cause(&e)));
@@ -456,6 +499,7 @@ struct Targets<'a> {
     shown: &'a [String],
     headers: &'a [HeaderMap],
     body: &'a bytes::Bytes,
+    method: &'a reqwest::Method,
 }
 
 /// A failure without an answer: its message, and whether it is worth retrying.

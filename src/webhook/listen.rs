@@ -74,6 +74,9 @@ impl Default for ListenOptions {
 #[derive(Debug, Clone, Serialize)]
 pub struct Received {
     pub method: String,
+    /// It came from Webhooks (Actions) (`User-Agent: Segment (Actions)`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub actions: bool,
     pub path: String,
     /// The body's `type`, when it is a JSON object with one.
     #[serde(rename = "type")]
@@ -199,6 +202,7 @@ async fn receive(
     let options = &shared.options;
     let path = uri.path_and_query().map_or_else(|| uri.path().to_string(), |p| p.to_string());
     let header = headers.get("x-signature").map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+    let actions = super::actions::is_actions(headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()));
     let read = read_body(body, &headers).await;
     let body = read.as_ref().map_or_else(|_| Bytes::new(), Bytes::clone);
     let checked = match (&read, header, options.secret.clone()) {
@@ -208,7 +212,9 @@ async fn receive(
         // verify's search hashes a few dozen variants of the body: off the async workers.
         (Ok(bytes), Some(header), Some(secret)) => {
             let bytes = bytes.clone();
-            let verdict = tokio::task::spawn_blocking(move || verify::verify(&secret, &bytes, &header, false)).await;
+            let verdict =
+                tokio::task::spawn_blocking(move || verify::verify_from(&secret, &bytes, &header, false, actions))
+                    .await;
             Some(verdict.ok())
         }
     };
@@ -284,6 +290,7 @@ async fn receive(
         });
     let record = Received {
         method: method.to_string(),
+        actions,
         path,
         kind,
         size,
@@ -457,6 +464,9 @@ impl Received {
                 format!("REFUSED ({}): {}", self.answer.status, refused.describe())
             }
             (Signature::Valid, Some(Form::Raw)) | (Signature::Valid, None) => "signature valid".to_string(),
+            (Signature::Valid, Some(Form::FirstElement)) if self.actions => {
+                "signature valid for a Webhooks (Actions) batch, signed over its first element only".to_string()
+            }
             (Signature::Valid, Some(form)) => {
                 format!("signature valid {}; {}", form.only(), super::verify::RAW_REJECTS)
             }
@@ -469,11 +479,12 @@ impl Received {
             (Signature::Unchecked, _) => "signature not checked (no --secret)".to_string(),
         };
         let mut line = format!(
-            "{} {} {} {}B {signature}",
+            "{} {} {} {}B {}{signature}",
             self.method,
             crate::ui::escape_control(&self.path),
             self.kind.as_deref().map_or_else(|| "-".to_string(), |k| crate::ui::escape_control(k).into_owned()),
-            self.size
+            self.size,
+            if self.actions { "Webhooks (Actions) " } else { "" }
         );
         if let Some(forwarded) = &self.forwarded {
             line.push_str(&format!(" forwarded: {}", crate::ui::escape_control(forwarded)));

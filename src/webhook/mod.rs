@@ -2,6 +2,7 @@
 //! (`crate::json`: the bytes a receiver following the service's example hashes), signing and verification, delivery with the
 //! service's retry rules, and a local receiver.
 
+pub mod actions;
 pub mod deliver;
 pub mod journal;
 pub mod listen;

@@ -107,6 +107,71 @@ pub fn sample(kind: MessageType, options: &SampleOptions) -> Result<JsValue, Str
     Ok(value)
 }
 
+/// The `messageId` of the sample event at `index` (0 for the first): fixed, so output is reproducible.
+pub fn message_id(index: usize) -> String {
+    format!("seg-sample-{}", index + 1)
+}
+
+/// The sample call of a tracking type as the pipeline hands it to an Actions mapping (`wire::actions::event`): a
+/// Segment-spec call (`type`, `userId`, then `event` and `properties` for track, `name` and `properties` for page and
+/// screen, `traits` for identify and group, `groupId`, `previousId` for alias, the sample `context`, `timestamp`)
+/// filled with the documented sample values, passed through the pipeline with [`message_id`] and `receivedAt` at the
+/// sample timestamp; then `--set` applies to the event. `delete` is no tracking call: Actions never sees it.
+pub fn event(kind: MessageType, options: &SampleOptions, index: usize) -> Result<JsObject, String> {
+    use MessageType::*;
+    if kind == Delete {
+        return Err("a deletion request is not a tracking call: Webhooks (Actions) is never sent one".into());
+    }
+    let classic = |path: &[&str]| sample_value(kind, path, options);
+    let mut call = JsObject::new();
+    call.insert("type", s(kind.as_str()));
+    call.insert("userId", s(&options.user_id));
+    match kind {
+        Track => {
+            call.insert("event", classic(&["event"]).unwrap_or(JsValue::Null));
+            call.insert("properties", classic(&["properties"]).unwrap_or(JsValue::Null));
+        }
+        Page => {
+            call.insert("name", s("Analytics Academy"));
+            // The classic sample's page properties, in its order.
+            let Some(JsValue::Object(page)) = MessageType::Page.body(&classic).get("properties").cloned() else {
+                unreachable!("a page sample has properties")
+            };
+            call.insert("properties", JsValue::Object(page));
+        }
+        Screen => {
+            call.insert("name", classic(&["name"]).unwrap_or(JsValue::Null));
+            call.insert("properties", JsValue::Object(JsObject::new()));
+        }
+        Identify => call.insert("traits", classic(&["traits"]).unwrap_or(JsValue::Null)),
+        Group => {
+            call.insert("groupId", classic(&["groupId"]).unwrap_or(JsValue::Null));
+            call.insert("traits", classic(&["traits"]).unwrap_or(JsValue::Null));
+        }
+        Alias => call.insert("previousId", classic(&["Previous ID"]).unwrap_or(JsValue::Null)),
+        Delete => {}
+    }
+    // The classic sample's context (a screen's has its device, os and app), unless --no-context.
+    if let Some(context) = kind.body(&classic).get("context") {
+        call.insert("context", context.clone());
+    }
+    call.insert("timestamp", s(&options.timestamp));
+    let id = message_id(index);
+    let arrival = crate::wire::actions::event::Arrival {
+        kind,
+        message_id: &id,
+        received_at: &options.timestamp,
+        timestamp: &options.timestamp,
+        batch_context: None,
+    };
+    let mut event = JsValue::Object(crate::wire::actions::event::pipeline(&call, arrival));
+    for (path, new) in &options.sets {
+        set(&mut event, path, new.clone())?;
+    }
+    let JsValue::Object(event) = event else { unreachable!("the pipeline answers an object") };
+    Ok(event)
+}
+
 /// Sets a dotted path, creating objects on the way; an existing key keeps its place.
 pub fn set(value: &mut JsValue, path: &str, new: JsValue) -> Result<(), String> {
     let segments: Vec<&str> = path.split('.').collect();

@@ -113,6 +113,10 @@ pub struct Verdict {
     /// With `--destination`, when nothing explains the signature: what that destination's shared secret tells.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub destination: Option<DestinationSecret>,
+    /// The request came from Webhooks (Actions) (its `User-Agent: Segment (Actions)`): a batch is signed over its
+    /// first element only, and what is signed is the mapping's `data`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub actions: bool,
 }
 
 impl Verdict {
@@ -121,6 +125,9 @@ impl Verdict {
     pub fn headline(&self) -> String {
         let strict = self.causes.iter().any(|c| c.code == "not_raw");
         match (self.valid, self.matched) {
+            (true, Some(Form::FirstElement)) if self.actions => {
+                format!("valid for a Webhooks (Actions) batch, signed over its first element only; {RAW_REJECTS}")
+            }
             (true, Some(Form::Raw)) => "valid: the signature matches the raw body bytes".to_string(),
             (true, Some(form)) => format!("valid {}; {RAW_REJECTS}", form.only()),
             (false, Some(Form::Raw)) => "invalid: the signature matches the raw body bytes, but:".to_string(),
@@ -259,6 +266,27 @@ fn constant_eq(a: &[u8; 20], b: &[u8; 20]) -> bool {
 }
 
 pub fn verify(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict {
+    verify_from(secret, body, header, strict, false)
+}
+
+/// [`verify`], for a request that came from Webhooks (Actions) when `actions` (`webhook::actions::is_actions` of its
+/// User-Agent): a batch matching over its first element is said to be what that destination sends (`actions_batch`).
+pub fn verify_from(secret: &[u8], body: &[u8], header: &str, strict: bool, actions: bool) -> Verdict {
+    let mut verdict = verify_body(secret, body, header, strict);
+    verdict.actions = actions;
+    if actions && verdict.matched == Some(Form::FirstElement) {
+        verdict.warnings.insert(
+            0,
+            finding(
+                "actions_batch",
+                "valid for a Webhooks (Actions) batch, signed over its first element only: the destination signs JSON.stringify of the first event's data, not the array it sends",
+            ),
+        );
+    }
+    verdict
+}
+
+fn verify_body(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict {
     let forms = Forms::of(secret, body);
     let expected = Expected {
         raw: forms.raw.clone(),
@@ -299,6 +327,7 @@ pub fn verify(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict
             warnings,
             reproduced: None,
             destination: None,
+            actions: false,
         };
     };
     let matched = forms.find(&digest);
@@ -318,7 +347,7 @@ pub fn verify(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict
         ));
     }
     let search = if matched == Some(Form::Raw) { Search::default() } else { search(secret, body, &digest) };
-    let reproduced = search.found.as_ref().map(Found::reproduced);
+    let mut reproduced = search.found.as_ref().map(Found::reproduced);
     let changes = search.found.as_ref().map(Found::findings).unwrap_or_default();
 
     match matched {
@@ -341,6 +370,22 @@ pub fn verify(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict
             }
         }
         None if !changes.is_empty() => causes.extend(changes),
+        None if let Some(path) = signed_part(secret, body, &digest) => {
+            causes.push(finding(
+                "signed_part",
+                format!(
+                    "the signature covers only {path} of the body (JSON.stringify of it): the sender signed a part of what it sent (a Webhooks (Actions) mapping signs and sends its `data`; a body that is the whole event was signed over the part its mapping sends)"
+                ),
+            ));
+            reproduced = Some(Reproduced {
+                secret: "as_given",
+                body: vec!["part"],
+                element: None,
+                description: format!(
+                    "the secret as given and {path} of the body, re-serialised as JSON.stringify does"
+                ),
+            });
+        }
         None => {
             // Nothing reproduces it: say what about the body could break a receiver's re-serialisation.
             match json::restringify(body) {
@@ -381,7 +426,64 @@ pub fn verify(secret: &[u8], body: &[u8], header: &str, strict: bool) -> Verdict
         }
     }
     let valid = matched.is_some() && exact_header && causes.is_empty();
-    Verdict { valid, matched, expected, causes, warnings, reproduced, destination: None }
+    Verdict { valid, matched, expected, causes, warnings, reproduced, destination: None, actions: false }
+}
+
+/// At most this many parts of a body are hashed by [`signed_part`].
+const PARTS: usize = 4096;
+
+/// The part of a JSON body (a value inside it, at any depth: `properties`, `[0].traits`) whose JSON.stringify the
+/// signature covers, when one does: a sender that signed less than it sent. Within [`PARTS`] parts and the search's
+/// byte budget.
+fn signed_part(secret: &[u8], body: &[u8], digest: &[u8; 20]) -> Option<String> {
+    let value = json::parse(body).ok()?;
+    let keyed = HmacSha1::new_from_slice(secret).expect("HMAC takes a key of any length");
+    let mut budget = SEARCH_BYTES.max(2 * body.len());
+    let mut left = PARTS;
+    let mut queue: std::collections::VecDeque<(String, &JsValue)> = std::collections::VecDeque::new();
+    queue.extend(direct(&value));
+    while let Some((path, part)) = queue.pop_front() {
+        if left == 0 {
+            return None;
+        }
+        left -= 1;
+        let bytes = stringify(part);
+        if bytes.len() > budget {
+            return None;
+        }
+        budget -= bytes.len();
+        let mut mac = keyed.clone();
+        mac.update(&bytes);
+        if mac.verify_slice(digest).is_ok() {
+            let path = path.strip_prefix('.').unwrap_or(&path).to_string();
+            return Some(format!("`{path}`"));
+        }
+        queue.extend(direct(part).into_iter().map(|(p, v)| (format!("{path}{p}"), v)));
+    }
+    None
+}
+
+/// The values directly inside a JSON value, each with the step to it (`.key`, `["odd key"]`, `[0]`).
+fn direct(value: &JsValue) -> Vec<(String, &JsValue)> {
+    match value {
+        JsValue::Object(object) => object
+            .iter()
+            .map(|(k, v)| {
+                let key = k.to_string_lossy();
+                let simple = !key.is_empty()
+                    && !key.starts_with(|c: char| c.is_ascii_digit())
+                    && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+                let step = if simple {
+                    format!(".{key}")
+                } else {
+                    format!("[{}]", json::stringify(&JsValue::String(k.clone())))
+                };
+                (step, v)
+            })
+            .collect(),
+        JsValue::Array(items) => items.iter().enumerate().map(|(i, v)| (format!("[{i}]"), v)).collect(),
+        _ => Vec::new(),
+    }
 }
 
 // ---- the search ----
@@ -1193,6 +1295,23 @@ mod tests {
         assert!(!v.valid && codes(&v) == ["array_element"], "{v:?}");
         assert_eq!(v.reproduced.as_ref().unwrap().element, Some(1));
         assert!(v.causes[0].message.contains("element 1"));
+    }
+
+    #[test]
+    fn an_actions_batch_and_a_signed_part_are_named() {
+        let batch = format!("[{BODY},{{\"type\":\"page\"}}]");
+        let v = verify_from(b"teehee", batch.as_bytes(), SIG, false, true);
+        assert!(v.valid && v.actions && codes(&v).is_empty(), "{v:?}");
+        assert_eq!(v.warnings[0].code, "actions_batch");
+        assert!(v.headline().starts_with("valid for a Webhooks (Actions) batch"), "{}", v.headline());
+        let whole = format!("{{\"event\":{BODY},\"odd key\":[1]}}");
+        let v = verify(b"teehee", whole.as_bytes(), SIG, false);
+        assert!(!v.valid && codes(&v) == ["signed_part"], "{v:?}");
+        assert!(v.causes[0].message.contains("`event`"), "{v:?}");
+        assert!(!v.unexplained());
+        let sig = sign::sign(b"teehee", b"[1]");
+        let v = verify(b"teehee", whole.as_bytes(), &sig, false);
+        assert!(v.causes[0].message.contains(r#"`["odd key"]`"#), "{v:?}");
     }
 
     #[test]

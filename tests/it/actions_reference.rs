@@ -32,7 +32,7 @@ const SEED_VAR: &str = "SEG_ACTIONS_SEED";
 const UNDEFINED_TYPE: &str = "Cannot read properties of undefined (reading 'type')";
 
 /// The folder of the pinned packages, or None (said on stderr) when node or they are missing and CI is not set.
-fn installed(test: &str) -> Option<PathBuf> {
+pub(crate) fn installed(test: &str) -> Option<PathBuf> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/actions");
     let needed = [
         "node_modules/@segment/actions-core/package.json",
@@ -58,7 +58,7 @@ fn installed(test: &str) -> Option<PathBuf> {
 }
 
 /// One node process answering every case, in order.
-fn judge(folder: &Path, cases: &[String]) -> Vec<String> {
+pub(crate) fn judge(folder: &Path, cases: &[String]) -> Vec<String> {
     let mut child = Command::new("node")
         .arg("judge.js")
         .current_dir(folder)
@@ -79,7 +79,7 @@ fn judge(folder: &Path, cases: &[String]) -> Vec<String> {
     answers
 }
 
-fn seed() -> (u64, String) {
+pub(crate) fn seed() -> (u64, String) {
     let seed = match std::env::var(SEED_VAR) {
         Ok(seed) => seed.parse().unwrap_or_else(|_| panic!("{SEED_VAR}={seed:?} is not a u64")),
         Err(_) => rand::rng().random::<u64>(),
@@ -97,7 +97,7 @@ fn report(what: &str, failures: &[String], total: usize, replay: &str) {
 }
 
 /// A line on stderr (shown with `--nocapture`): what the corpus covered.
-fn said(line: String) {
+pub(crate) fn said(line: String) {
     let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
 }
 
@@ -135,7 +135,7 @@ struct Gen {
 }
 
 /// Number spellings a JSON parser and JavaScript's printing disagree on most.
-const NUMBERS: &[&str] = &[
+pub(crate) const NUMBERS: &[&str] = &[
     "0",
     "-0",
     "1",
@@ -158,7 +158,7 @@ const NUMBERS: &[&str] = &[
 ];
 
 /// Strings with case, unicode, glob, template and replacement characters, and a lone surrogate (JSON-escaped).
-const STRINGS: &[&str] = &[
+pub(crate) const STRINGS: &[&str] = &[
     "\"\"",
     "\"a\"",
     "\"Order Completed\"",

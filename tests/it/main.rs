@@ -4,6 +4,7 @@
 #![allow(clippy::disallowed_methods)]
 
 mod actions_reference;
+mod actions_tools;
 mod attack;
 mod auth;
 mod both_apis;

@@ -77,3 +77,47 @@ impl SecretArgs {
 pub fn read_body(file: Option<&PathBuf>) -> Result<Vec<u8>> {
     super::args::read_input(file.map_or(std::path::Path::new("-"), PathBuf::as_path))
 }
+
+/// `--mapping JSON|@FILE`: a subscription's `settings` object, given inline or read from FILE (`@-`: stdin).
+pub fn read_mapping(text: &str) -> Result<serde_json::Map<String, serde_json::Value>> {
+    let (bytes, shown) = match text.strip_prefix('@') {
+        Some(path) => (super::args::read_input(std::path::Path::new(path))?, path.to_string()),
+        None => (text.as_bytes().to_vec(), "--mapping".to_string()),
+    };
+    match serde_json::from_slice::<serde_json::Value>(&bytes) {
+        Ok(serde_json::Value::Object(settings)) => Ok(settings),
+        Ok(_) => Err(Error::usage(format!("{shown}: a mapping is the settings object, e.g. {{\"url\": ...}}"))),
+        Err(e) => Err(Error::usage(format!("{shown} is not valid JSON: {e}"))),
+    }
+}
+
+/// At most this many events with `--mapping` (`--count`).
+pub const MAX_MAPPING_EVENTS: u64 = 10_000;
+
+/// The requests a `--mapping` sends for `count` sample events of `kind`: the mapping refused (exit 2) as the service
+/// refuses it before anything is built, events it sends nothing for likewise; events a batch leaves out are warned of.
+pub fn mapping_requests(
+    ctx: &Context,
+    settings: &serde_json::Map<String, serde_json::Value>,
+    url: Option<&str>,
+    kind: crate::wire::message::MessageType,
+    options: &crate::webhook::sample::SampleOptions,
+    count: u64,
+    secret: Option<&str>,
+) -> Result<Vec<crate::wire::actions::Request>> {
+    use crate::webhook::{actions, sample};
+    let subscription = actions::subscription(settings, url)
+        .map_err(|r| Error::usage(format!("--mapping: {}: {}", r.field, r.message)))?;
+    if count > MAX_MAPPING_EVENTS {
+        let most = crate::ui::count(MAX_MAPPING_EVENTS as usize, "event");
+        return Err(Error::usage(format!("--count: at most {most} with --mapping")));
+    }
+    let events = (0..count as usize)
+        .map(|i| sample::event(kind, options, i).map_err(|e| Error::usage(format!("--type {kind}: {e}"))))
+        .collect::<Result<Vec<_>>>()?;
+    let (requests, skipped) = actions::requests(&subscription, &events, secret).map_err(Error::Usage)?;
+    for why in skipped {
+        ctx.printer.warn(&why);
+    }
+    Ok(requests)
+}

@@ -29,6 +29,12 @@ use crate::wire::message::MessageType;
 /// whatever the count; a summary goes to stderr; credentials in a URL are masked in every output. Ctrl-C stops:
 /// no new attempt starts, requests in flight are cancelled, the messages so far are reported, and the exit code is
 /// 130. Exit 0 when every message was delivered, 3 when no request got an answer, 1 otherwise.
+///
+/// With --mapping (a Webhooks (Actions) mapping: its `settings` object), the requests that mapping sends for the
+/// sample event of --type, --count events (`seg webhook sample --type T --event` prints them): each with the
+/// mapping's method, URL (--url replaces it), headers exactly (`user-agent: Segment (Actions)`, `x-signature` over
+/// the data, or a batch's first element), body bytes; with `enable_batching` one request per batch. The mapping is
+/// checked as the service checks it (exit 2 with the field at fault); delivery and reports are as above.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook send --url http://127.0.0.1:9000/hook --type track \\
@@ -38,11 +44,18 @@ use crate::wire::message::MessageType;
   seg webhook send --url http://127.0.0.1:9000/ --data event.json \\
       --retry-window 30s
   seg webhook send --url http://127.0.0.1:9000/ --count 5000 \\
-      --concurrency 32 -o json")]
+      --concurrency 32 -o json
+  seg webhook send --mapping @mapping.json --type identify \\
+      --url http://127.0.0.1:9000/hook --secret teehee")]
 pub struct Args {
-    /// A URL to post to (repeatable, at most 5)
-    #[arg(long = "url", value_name = "URL", required = true)]
+    /// A URL to post to (repeatable, at most 5; with --mapping, one, which
+    /// replaces the mapping's url)
+    #[arg(long = "url", value_name = "URL", required_unless_present = "mapping")]
     urls: Vec<String>,
+    /// Send what this Webhooks (Actions) mapping sends (its settings: JSON,
+    /// or @FILE)
+    #[arg(long, value_name = "JSON|@FILE", conflicts_with_all = ["all_types", "data", "headers", "user_agent"])]
+    mapping: Option<String>,
     /// Send the sample of this type [default: track]
     #[arg(long = "type", value_name = "T", conflicts_with_all = ["all_types", "data"])]
     kind: Option<MessageType>,
@@ -66,7 +79,8 @@ pub struct Args {
     /// How long temporary failures are retried, from the first attempt (e.g. 30s, 4h)
     #[arg(long, value_name = "D", default_value = "4h", value_parser = crate::ui::parse_duration)]
     retry_window: Duration,
-    /// Messages to send (each sample or --data body this many times)
+    /// Messages to send (each sample or --data body this many times; with
+    /// --mapping, this many events)
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     count: u64,
     /// Messages in flight at once
@@ -132,9 +146,48 @@ fn bodies(args: &Args) -> Result<Vec<(Option<String>, Vec<u8>)>> {
         .collect()
 }
 
+/// A message to send: its type (when it has one), the message, and the URLs it goes to.
+type Job = (Option<String>, Message, Arc<Vec<String>>);
+
+/// `--mapping`: each request the mapping sends, with its own URL.
+fn mapping_messages(
+    args: &Args,
+    mapping: &str,
+    secret: Option<&crate::secret::Secret>,
+    ctx: &Context,
+) -> Result<Vec<Job>> {
+    if args.urls.len() > 1 {
+        return Err(Error::usage("with --mapping, one --url at most: it replaces the mapping's url"));
+    }
+    let settings = super::read_mapping(mapping)?;
+    let options = super::sample::options(args.user_id.clone(), args.timestamp.as_deref(), &[], false)?;
+    let kind = args.kind.unwrap_or(MessageType::Track);
+    let secret = secret.map(|s| s.expose().to_string()).filter(|s| !s.is_empty());
+    let requests = super::mapping_requests(
+        ctx,
+        &settings,
+        args.urls.first().map(String::as_str),
+        kind,
+        &options,
+        args.count,
+        secret.as_deref(),
+    )?;
+    requests
+        .iter()
+        .map(|request| {
+            let message = Message::actions(request).map_err(|e| Error::usage(format!("--mapping: {e}")))?;
+            let urls = vec![request.url.clone()];
+            deliver::check_urls(&urls).map_err(Error::Usage)?;
+            Ok((Some(kind.as_str().to_string()), message, Arc::new(urls)))
+        })
+        .collect()
+}
+
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
-    deliver::check_urls(&args.urls).map_err(Error::Usage)?;
     let secret = args.secret.get()?;
+    if args.mapping.is_none() {
+        deliver::check_urls(&args.urls).map_err(Error::Usage)?;
+    }
     let custom = headers(&args)?;
     let cacert = args
         .cacert
@@ -152,14 +205,22 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let deliverer = Arc::new(
         Deliverer::new(policy, cacert.as_deref()).map_err(Error::Usage)?.through(ctx.gate.clone()).until(stop.clone()),
     );
-    let messages: Vec<(Option<String>, Message)> = bodies(&args)?
-        .into_iter()
-        .map(|(kind, body)| {
-            let mut message = Message::new(body, secret.as_ref().map(|s| s.expose().as_bytes()));
-            message.headers = custom.clone();
-            (kind, message)
-        })
-        .collect();
+    let urls = Arc::new(args.urls.clone());
+    let (messages, repeat) = match &args.mapping {
+        // Each event is one of --count: every request once.
+        Some(mapping) => (mapping_messages(&args, mapping, secret.as_ref(), ctx)?, 1),
+        None => {
+            let messages = bodies(&args)?
+                .into_iter()
+                .map(|(kind, body)| {
+                    let mut message = Message::new(body, secret.as_ref().map(|s| s.expose().as_bytes()));
+                    message.headers = custom.clone();
+                    (kind, message, urls.clone())
+                })
+                .collect::<Vec<_>>();
+            (messages, args.count)
+        }
+    };
     // Taken over once the input is read (until then Ctrl-C ends seg as it would any reader of stdin).
     let signal = {
         let (stop, signalled) = (stop.clone(), crate::cli::shutdown_signal());
@@ -168,7 +229,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             stop.stop();
         })
     };
-    let total = messages.len() as u64 * args.count;
+    let total = messages.len() as u64 * repeat;
     let progress = (total > 1 && ctx.printer.stderr_tty).then(|| {
         let bar = indicatif::ProgressBar::new(total);
         bar.set_style(
@@ -200,17 +261,16 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     };
     let started = Instant::now();
     // Numbered in the order of sending (every body, --count times over), and reported in that order.
-    let jobs = (0..args.count).flat_map(|_| messages.iter().cloned()).zip(1u64..);
-    let urls = &args.urls;
+    let jobs = (0..repeat).flat_map(|_| messages.iter().cloned()).zip(1u64..);
     let mut sent: Vec<(u64, Option<String>, Report)> = futures_util::stream::iter(jobs)
         // Once stopped, no message starts: the report lists those that did.
         .take_while(|_| std::future::ready(!stop.is_stopped()))
-        .map(|((kind, message), number)| {
+        .map(|((kind, message, urls), number)| {
             let deliverer = deliverer.clone();
             let observe = &observe;
             let progress = progress.clone();
             async move {
-                let report = deliverer.deliver_then(&message, urls, observe).await;
+                let report = deliverer.deliver_then(&message, &urls, observe).await;
                 if let Some(bar) = &progress {
                     bar.inc(1);
                 }

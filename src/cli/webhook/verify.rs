@@ -22,6 +22,11 @@ use crate::wire::{Destination, Request, config::SHARED_SECRET};
 /// --destination whether its last four characters are those of that destination's shared secret (read with the
 /// profile's token; the service shows it censored). Never a character of the secret. -o json gives the verdict as
 /// data: valid, matched, causes and warnings ({code, message}), reproduced, destination.
+///
+/// With --user-agent 'Segment (Actions)' (the request's User-Agent) the request is read as one from Webhooks
+/// (Actions): a batch signed over its first element is said to be what that destination sends (`actions_batch`),
+/// and -o json has `actions: true`. Whatever the sender, a signature over a part of the body (`properties`, a
+/// mapping's data inside a whole event) is named (`signed_part`).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg webhook verify --secret teehee \\
@@ -32,7 +37,10 @@ use crate::wire::{Destination, Request, config::SHARED_SECRET};
   seg webhook verify --secret teehee --signature \"$SIG\" --strict body.json
   # with no match, compare the secret with the destination's:
   seg webhook verify --secret-file secret.txt --signature \"$SIG\" \\
-      --destination web/webhooks body.json")]
+      --destination web/webhooks body.json
+  # a request of Webhooks (Actions):
+  seg webhook verify --secret teehee --signature \"$SIG\" \\
+      --user-agent 'Segment (Actions)' batch.json")]
 pub struct Args {
     #[command(flatten)]
     secret: SecretArgs,
@@ -48,6 +56,10 @@ pub struct Args {
     /// secret (SRC/DST with -w, or a full name; one read)
     #[arg(long, value_name = "NAME")]
     destination: Option<String>,
+    /// The request's User-Agent: `Segment (Actions)` reads it as a request
+    /// of Webhooks (Actions)
+    #[arg(long, value_name = "UA")]
+    user_agent: Option<String>,
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
@@ -55,7 +67,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     // A name that cannot be one is a usage error before anything is read.
     let destination = args.destination.as_deref().map(|name| ctx.name(Kind::Destination, name)).transpose()?;
     let body = read_body(args.file.as_ref())?;
-    let mut verdict = verify::verify(secret.expose().as_bytes(), &body, &args.signature, args.strict);
+    let actions = crate::webhook::actions::is_actions(args.user_agent.as_deref());
+    let mut verdict = verify::verify_from(secret.expose().as_bytes(), &body, &args.signature, args.strict, actions);
     // What can be told of a secret that nothing explains, never a character of it: with --destination, whether it
     // ends as the destination's does, ...
     if verdict.unexplained()
@@ -109,10 +122,15 @@ async fn shared_secret(
 /// the destination's secret tells (the destination `called` as it was given), and the signatures expected.
 fn report(verdict: &verify::Verdict, called: Option<&str>) -> String {
     let mut out = format!("{}\n", verdict.headline());
+    if verdict.actions {
+        out.push_str("  sender: Webhooks (Actions) (User-Agent: Segment (Actions))\n");
+    }
     for cause in verdict.causes.iter().filter(|c| c.code != "not_raw") {
         out.push_str(&format!("  cause: {}\n", cause.message));
     }
-    for warning in verdict.warnings.iter().filter(|w| w.code != "not_raw") {
+    // The headline of an Actions batch says what `actions_batch` says.
+    let said = |code: &str| code == "not_raw" || (code == "actions_batch" && verdict.valid);
+    for warning in verdict.warnings.iter().filter(|w| !said(w.code)) {
         out.push_str(&format!("  note: {}\n", warning.message));
     }
     if let (Some(destination), Some(called)) = (&verdict.destination, called) {

@@ -488,6 +488,11 @@ async fn actions_emulator_keeps_mappings_and_queued_deliveries_across_a_restart(
                       "settings": {"url": format!("http://{address}/in"), "method": "PATCH"}});
     let made = create(&env, &destination, body).await;
     let id = made.ok()["data"]["destinationSubscription"]["id"].as_str().unwrap().to_string();
+    // A batch still open at the stop is kept as a queued delivery.
+    let body = json!({"name": "batched", "actionId": SEND, "trigger": "type = \"track\"", "enabled": true,
+                      "settings": {"url": format!("http://{address}/batch"), "enable_batching": true,
+                                   "data": {"id": {"@path": "$.messageId"}}}});
+    assert_eq!(create(&env, &destination, body).await.status, 200);
     track(&env, &key, "/v1/track", r#"{"userId":"u","event":"kept","messageId":"k-1"}"#).await;
     env.stop().await;
     // The receiver comes up where the delivery goes.
@@ -501,13 +506,18 @@ async fn actions_emulator_keeps_mappings_and_queued_deliveries_across_a_restart(
     let kept = env.get(&format!("/destinations/{destination}/subscriptions/{id}")).await;
     assert_eq!(kept.ok()["data"]["subscription"]["name"], "kept");
     for _ in 0..3000 {
-        if !got.lock().unwrap().is_empty() {
+        if got.lock().unwrap().len() >= 2 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    let got = got.lock().unwrap().clone();
-    assert_eq!(got.len(), 1, "the queued delivery was sent after the restart");
-    assert_eq!(got[0].method, "PATCH");
-    assert!(String::from_utf8_lossy(&got[0].body).contains(r#""messageId":"k-1""#));
+    let mut got = got.lock().unwrap().clone();
+    got.sort_by(|a, b| a.uri.cmp(&b.uri));
+    assert_eq!(got.len(), 2, "the queued deliveries were sent after the restart: {got:?}");
+    assert_eq!(
+        (got[0].method.as_str(), got[0].uri.as_str(), &got[0].body[..]),
+        ("POST", "/batch", &br#"[{"id":"k-1"}]"#[..])
+    );
+    assert_eq!((got[1].method.as_str(), got[1].uri.as_str()), ("PATCH", "/in"));
+    assert!(String::from_utf8_lossy(&got[1].body).contains(r#""messageId":"k-1""#));
 }

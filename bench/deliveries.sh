@@ -5,8 +5,10 @@
 # the listener has received them all, and prints events/s and latency percentiles. Each event carries the time it
 # was posted (properties.sent_ms); its latency is the time the listener's record was read minus that. Runs three
 # times: in memory as fast as one client can post (the queue grows: latency includes waiting in it), in memory paced
-# at 5,000 events/s (below saturation), and with --data (every batch committed before its answer). Needs curl, jq
-# and python3.
+# at 5,000 events/s (below saturation), and with --data (every batch committed before its answer); then the same
+# through a Webhooks (Actions) destination with one mapping (`data` `{"@path": "$."}`, the whole event) in place of
+# the classic destination. Needs curl, jq and python3. SEG=path/to/seg uses that binary instead of building release;
+# ONLY_MAPPING=1 runs only the mapping runs.
 # Usage: bench/deliveries.sh [EVENTS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,14 +16,16 @@ EVENTS=${1:-10000}
 BATCH=100
 RUNS=0
 
-echo "== building release"
-cargo build --release --locked -q
-SEG=${CARGO_TARGET_DIR:-$PWD/target}/release/seg
+if [ -z "${SEG:-}" ]; then
+  echo "== building release"
+  cargo build --release --locked -q
+  SEG=${CARGO_TARGET_DIR:-$PWD/target}/release/seg
+fi
 WORK=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
-run() { # run LABEL RATE [serve flags...]   (RATE events/s; 0 = as fast as possible)
-  local label=$1 rate=$2; shift 2
+run() { # run LABEL RATE MODE [serve flags...]   (RATE events/s; 0 = as fast as possible; MODE classic or mapping)
+  local label=$1 rate=$2 mode=$3; shift 3
   local dir; dir=$WORK/run$((++RUNS)); mkdir -p "$dir"
   # The listener; each record is stamped with the time it was read (Unix ms).
   "$SEG" webhook listen --port 0 --secret bench -o ndjson 2> "$dir/listen.err" | python3 -u -c '
@@ -33,17 +37,32 @@ for line in sys.stdin.buffer:
   until grep -q '^listening on' "$dir/listen.err" 2>/dev/null; do sleep 0.05; done
   local hook
   hook="$(sed -n 's/^listening on //p' "$dir/listen.err")/hook"
-  cat > "$dir/seed.json" <<JSON
+  if [ "$mode" = classic ]; then
+    cat > "$dir/seed.json" <<JSON
 {"sources": [{"name": "workspaces/demo/sources/web", "catalog_name": "catalog/sources/javascript"}],
  "destinations": [{"name": "workspaces/demo/sources/web/destinations/webhooks", "enabled": true,
                    "config": [{"name": "sharedSecret", "value": "bench"}, {"name": "hooks", "value": [{"hook": "$hook"}]}]}]}
 JSON
+  else
+    echo '{"sources": [{"name": "workspaces/demo/sources/web", "catalog_name": "catalog/sources/javascript"}]}' \
+      > "$dir/seed.json"
+  fi
   "$SEG" serve --port 0 --rate-limit 0 --accept-token bench:workspace --seed "$dir/seed.json" "$@" \
     > "$dir/serve.out" 2> "$dir/serve.err" &
   until grep -q '^token' "$dir/serve.out" 2>/dev/null; do sleep 0.05; done
   local base key
   base=$(head -1 "$dir/serve.out" | cut -d' ' -f3)
   key=$(curl -sf -H 'Authorization: Bearer bench' "$base/v1beta/workspaces/demo/sources/web" | jq -r '.write_keys[0]')
+  if [ "$mode" = mapping ]; then
+    # A Webhooks (Actions) destination and its one mapping, through the Public API.
+    local auth=(-H 'Authorization: Bearer bench' -H 'Content-Type: application/json') source destination
+    source=$(curl -sf "${auth[@]}" "$base/sources" | jq -r '.data.sources[0].id')
+    destination=$(curl -sf "${auth[@]}" "$base/destinations" -d "{\"sourceId\": \"$source\", \"enabled\": true,
+      \"metadataId\": \"614a3c7d791c91c41bae7599\", \"settings\": {\"sharedSecret\": \"bench\"}}" | jq -r '.data.destination.id')
+    curl -sf "${auth[@]}" "$base/destinations/$destination/subscriptions" -d "{\"name\": \"bench\",
+      \"actionId\": \"send\", \"trigger\": \"type = \\\"track\\\"\", \"enabled\": true,
+      \"settings\": {\"url\": \"$hook\", \"data\": {\"@path\": \"\$.\"}}}" > /dev/null
+  fi
 
   # Post the events: one keep-alive connection, batches of $BATCH, each event stamped when its batch is sent.
   python3 - "$base" "$key" "$EVENTS" "$BATCH" "$rate" > "$dir/post.txt" <<'PY'
@@ -100,6 +119,10 @@ PY
 }
 
 echo "== $EVENTS events in batches of $BATCH, one webhooks destination, one local listener ($(nproc) cores)"
-run "memory, as fast as posted" 0
-run "memory, paced at 5,000/s" 5000
-run "--data, as fast as posted" 0 --data "$WORK/state.redb"
+[ -n "${ONLY_MAPPING:-}" ] || run "memory, as fast as posted" 0 classic
+[ -n "${ONLY_MAPPING:-}" ] || run "memory, paced at 5,000/s" 5000 classic
+[ -n "${ONLY_MAPPING:-}" ] || run "--data, as fast as posted" 0 classic --data "$WORK/state.redb"
+echo "== the same through Webhooks (Actions): one mapping, data the whole event"
+run "mapping, memory, as fast as posted" 0 mapping
+run "mapping, memory, paced at 5,000/s" 5000 mapping
+run "mapping, --data, as fast as posted" 0 mapping --data "$WORK/state2.redb"

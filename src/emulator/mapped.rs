@@ -3,7 +3,8 @@
 //! event as the pipeline hands it on (`wire::actions::event::pipeline`) sends what `wire::actions::send` says, as an
 //! outbox job (the classic timeout, retries and window, one URL). A mapping with `enable_batching` gathers its events
 //! by batch key (its URL, method and headers) and sends them with `send_batch` when the batch is full or after the
-//! batch window (`seg serve --batch-window`). An open batch lives in memory: its events wait at most the window.
+//! batch window (`seg serve --batch-window`). An open batch lives in memory (its events wait at most the window); at
+//! shutdown it becomes a queued job, kept in the data file with `--data`.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -205,11 +206,12 @@ impl Batches {
                 let generation = self.next.fetch_add(1, Ordering::Relaxed);
                 let new = Gathering { generation, open, message_ids: Vec::new(), events: Vec::new() };
                 batches.insert(key.clone(), new);
-                let (app, key) = (app.clone(), key.clone());
-                let window = app.outbox.batch_window;
+                // Held weakly: a window still running does not keep a stopped emulator (its data file) alive.
+                let (window, weak, key) = (app.outbox.batch_window, Arc::downgrade(app), key.clone());
                 tokio::spawn(async move {
                     #[allow(clippy::disallowed_methods, reason = "a batch's window: seg serve --batch-window")]
                     tokio::time::sleep(window).await;
+                    let Some(app) = weak.upgrade() else { return };
                     let job = app.batches.take(&key, generation).and_then(|g| job_of(&app, g));
                     if let Some(job) = job {
                         queue(&app, vec![job]).await;
@@ -233,6 +235,24 @@ impl Batches {
     fn take(&self, key: &str, generation: u64) -> Option<Gathering> {
         let mut batches = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         if batches.get(key).is_some_and(|g| g.generation == generation) { batches.remove(key) } else { None }
+    }
+}
+
+/// At shutdown: the open batches become jobs, committed to the data file with `--data` (sent at the next start, as
+/// every queued delivery is), so an event acknowledged into a batch is not lost with the process.
+pub async fn close(app: &Arc<App>) {
+    let open: Vec<Gathering> = {
+        let mut batches = app.batches.open.lock().unwrap_or_else(PoisonError::into_inner);
+        batches.drain().map(|(_, gathering)| gathering).collect()
+    };
+    let jobs: Vec<Job> = open.into_iter().filter_map(|gathering| job_of(app, gathering)).collect();
+    if jobs.is_empty() || !app.outbox.durable() {
+        return;
+    }
+    let Ok(queued) = app.outbox.prepare(jobs) else { return };
+    let outbox = app.outbox.clone();
+    if let Ok(Err(e)) = tokio::task::spawn_blocking(move || outbox.commit(&queued)).await {
+        app.outbox.note(&format!("open batches were not kept: {}", e.message));
     }
 }
 

@@ -232,7 +232,9 @@ impl Emulator {
             self.app.served.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(address);
         }
         let served = crate::server::serve(listener, self.router(), crate::server::Limits::EMULATOR, shutdown).await;
-        // Deliveries in flight stop here; with --data they are still queued in the file for the next start.
+        // Open batches become queued jobs; deliveries in flight stop here; with --data they are still queued in the
+        // file for the next start.
+        mapped::close(&self.app).await;
         outbox.shutdown().await;
         served
     }

@@ -130,8 +130,8 @@ fn text_of(answer: &JsObject, key: &str) -> Option<String> {
 
 // ---- the corpus ----
 
-struct Gen {
-    rng: StdRng,
+pub(crate) struct Gen {
+    pub(crate) rng: StdRng,
 }
 
 /// Number spellings a JSON parser and JavaScript's printing disagree on most.
@@ -222,7 +222,7 @@ impl Gen {
         items[self.rng.random_range(0..items.len())]
     }
 
-    fn chance(&mut self, p: f64) -> bool {
+    pub(crate) fn chance(&mut self, p: f64) -> bool {
         self.rng.random_bool(p)
     }
 
@@ -235,7 +235,7 @@ impl Gen {
         }
     }
 
-    fn value(&mut self, depth: u32) -> String {
+    pub(crate) fn value(&mut self, depth: u32) -> String {
         match if depth == 0 { 0 } else { self.rng.random_range(0..5) } {
             0..=2 => self.scalar(),
             3 => {
@@ -247,7 +247,7 @@ impl Gen {
         }
     }
 
-    fn object(&mut self, depth: u32) -> String {
+    pub(crate) fn object(&mut self, depth: u32) -> String {
         let n = self.rng.random_range(0..4);
         let fields: Vec<String> =
             (0..n).map(|_| format!("{}:{}", string(self.word(KEYS)), self.value(depth))).collect();
@@ -255,7 +255,7 @@ impl Gen {
     }
 
     /// An event as the pipeline sees it: every type, fields present, missing, null or of the wrong type.
-    fn event(&mut self) -> String {
+    pub(crate) fn event(&mut self) -> String {
         let mut fields = Vec::new();
         let types =
             ["\"track\"", "\"page\"", "\"screen\"", "\"identify\"", "\"alias\"", "\"group\"", "\"Track\"", "\"\"", "5"];
@@ -423,7 +423,7 @@ impl Gen {
         }
     }
 
-    fn trigger(&mut self) -> String {
+    pub(crate) fn trigger(&mut self) -> String {
         let n = self.rng.random_range(1..5);
         let mut parts = Vec::new();
         for i in 0..n {
@@ -738,7 +738,7 @@ impl Gen {
         }
     }
 
-    fn mapping(&mut self) -> String {
+    pub(crate) fn mapping(&mut self) -> String {
         let n = self.rng.random_range(1..5);
         let fields: Vec<String> = (0..n)
             .map(|_| format!("{}:{}", string(self.word(&["a", "b", "data", "url", "k", "1", "x y"])), self.field(3)))
@@ -748,7 +748,7 @@ impl Gen {
 
     // ---- send ----
 
-    fn settings(&mut self) -> String {
+    pub(crate) fn settings(&mut self) -> String {
         let mut fields = Vec::new();
         if self.chance(0.97) {
             let good = [

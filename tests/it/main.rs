@@ -3,6 +3,7 @@
 // Tests prepare files and talk to servers directly: the effect gate (clippy.toml) guards the product, not its tests.
 #![allow(clippy::disallowed_methods)]
 
+mod actions_emulator;
 mod actions_reference;
 mod actions_tools;
 mod attack;

@@ -13,7 +13,7 @@ use crate::support::{Answer, TestEnv, WRITE};
 const METHODS: [&str; 8] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"];
 
 /// The operations of docs/reference/public-api.md's table, by the SDK's names.
-const OPERATIONS: usize = 46;
+const OPERATIONS: usize = 51;
 
 async fn document(env: &TestEnv) -> Value {
     let answer = env.raw("GET", "/openapi-public.json", None, None).await;
@@ -45,8 +45,8 @@ fn made(answer: &Answer) -> &Value {
     &answer.json["data"]
 }
 
-/// Real ids for every path parameter: a source with a webhooks destination and a filter, a plan it is on, a
-/// regulation, a label, and catalog entries.
+/// Real ids for every path parameter: a source with a Webhooks (Actions) destination, its filter and its mapping (a
+/// destination subscription), a plan it is on, a regulation, a label, and catalog entries.
 async fn fixtures(env: &TestEnv) -> BTreeMap<&'static str, String> {
     let sources = env.get("/catalog/sources").await.ok()["data"]["sourcesCatalog"].clone();
     let javascript = sources.as_array().unwrap().iter().find(|s| s["slug"] == "javascript").unwrap()["id"].clone();
@@ -54,12 +54,17 @@ async fn fixtures(env: &TestEnv) -> BTreeMap<&'static str, String> {
     let webhooks = destinations.as_array().unwrap().iter().find(|d| d["slug"] == "webhooks").unwrap()["id"].clone();
     let source = json!({"slug": "web", "enabled": true, "metadataId": javascript});
     let source = made(&env.call("POST", "/sources", Some(source)).await)["source"]["id"].clone();
-    let destination = json!({"sourceId": source, "metadataId": webhooks, "settings": {}});
+    let actions = seg::wire::actions::catalog::WEBHOOKS.metadata_id;
+    let destination = json!({"sourceId": source, "metadataId": actions, "settings": {}});
     let destination =
         env.call("POST", "/destinations", Some(destination)).await.ok()["data"]["destination"]["id"].clone();
     let destination = destination.as_str().unwrap().to_string();
     let filter = json!({"sourceId": source, "if": "all", "actions": [{"type": "DROP"}], "title": "t", "enabled": true});
     let filter = env.call("POST", &format!("/destination/{destination}/filters"), Some(filter)).await.ok().clone();
+    let mapping = json!({"name": "m", "actionId": "send", "trigger": "type = \"track\"", "enabled": true,
+                         "settings": {"url": "https://example.com/in"}});
+    let mapping = env.call("POST", &format!("/destinations/{destination}/subscriptions"), Some(mapping)).await;
+    let mapping = mapping.ok()["data"]["destinationSubscription"]["id"].as_str().unwrap().to_string();
     let plan = json!({"name": "Main", "type": "LIVE"});
     let plan = env.call("POST", "/tracking-plans", Some(plan)).await.ok()["data"]["trackingPlan"]["id"].clone();
     let plan = plan.as_str().unwrap().to_string();
@@ -71,6 +76,7 @@ async fn fixtures(env: &TestEnv) -> BTreeMap<&'static str, String> {
         ("sourceId", source.as_str().unwrap().to_string()),
         ("destinationId", destination),
         ("filterId", filter["data"]["filter"]["id"].as_str().unwrap().to_string()),
+        ("id", mapping),
         ("trackingPlanId", plan),
         ("regulateId", regulation.as_str().unwrap().to_string()),
         ("key", "team".to_string()),

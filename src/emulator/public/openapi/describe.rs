@@ -468,10 +468,15 @@ mod tests {
                 assert!(tags.contains(&op["tags"][0].as_str().unwrap()), "{id}");
             }
         }
-        assert_eq!(ids.len(), 46);
-        for id in
-            ["getWorkspace", "listConnectedDestinationsFromSource", "getSourcesCatalog", "removeRulesFromTrackingPlan"]
-        {
+        assert_eq!(ids.len(), 51);
+        for id in [
+            "getWorkspace",
+            "listConnectedDestinationsFromSource",
+            "getSourcesCatalog",
+            "removeRulesFromTrackingPlan",
+            "createDestinationSubscription",
+            "updateSubscriptionForDestination",
+        ] {
             assert!(ids.contains(id), "{id}");
         }
         let text = doc.to_string();

@@ -93,6 +93,24 @@ async fn world() -> (TestEnv, String, mpsc::UnboundedReceiver<listen::Received>,
     let more = "format: seg/1\nworkspace: demo\nsources:\n  extra:\n    catalog_name: catalog/sources/javascript\n";
     std::fs::write(env.path("more.yaml"), more).unwrap();
     std::fs::write(env.path("each.txt"), "web/webhooks\n{\"name\": \"web/webhooks\"}\n").unwrap();
+    // A Webhooks (Actions) destination with a mapping, for `destinations mappings` (a Public API resource).
+    let actions = json!({"destination": {"name": "workspaces/demo/sources/web/destinations/actions-webhook",
+        "enabled": true, "config": [{"name": "sharedSecret", "value": "s3cret"}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(actions)).await.ok();
+    let public = [("SEG_TOKEN", WRITE), ("SEG_API", "public")];
+    let mapping = [
+        "destinations",
+        "mappings",
+        "create",
+        "web/actions-webhook",
+        "Orders",
+        "--trigger",
+        "type = \"track\"",
+        "--settings",
+        &format!(r#"{{"url": "{hook}"}}"#),
+    ];
+    env.seg_with(&mapping, &public).await.code(0);
+    std::fs::write(env.path("mappings.txt"), "Orders\n").unwrap();
     // A saved plan with one write, for `apply --plan`.
     let (more, saved) = (env.path("more.yaml"), env.path("saved-plan.json"));
     let args = ["diff", "--file", more.to_str().unwrap(), "--out", saved.to_str().unwrap()];
@@ -119,6 +137,7 @@ fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> Vec<(String, 
     let journal = journal(home);
     let home = |name: &str| home.join(name).display().to_string();
     let dst = "web/webhooks";
+    let mdst = "web/actions-webhook";
     let mut cases: Vec<(&str, Case)> = vec![
         ("workspaces list", case(&["workspaces", "list"], Reads(0))),
         ("workspaces get", case(&["workspaces", "get", "demo"], Reads(0))),
@@ -157,6 +176,46 @@ fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> Vec<(String, 
             "destinations filters delete",
             case(&["destinations", "filters", "delete", dst, "df_x", "df_y"], Describes(2)),
         ),
+        ("destinations mappings list", case(&["destinations", "mappings", "list", mdst], Reads(0))),
+        ("destinations mappings get", case(&["destinations", "mappings", "get", mdst, "Orders"], Reads(0))),
+        (
+            "destinations mappings create",
+            case(
+                &[
+                    "destinations",
+                    "mappings",
+                    "create",
+                    mdst,
+                    "New",
+                    "--trigger",
+                    "type = \"track\"",
+                    "--settings",
+                    r#"{"url": "https://example.com/new"}"#,
+                ],
+                Describes(1),
+            ),
+        ),
+        (
+            "destinations mappings update",
+            case(
+                &[
+                    "destinations",
+                    "mappings",
+                    "update",
+                    mdst,
+                    "Orders",
+                    "--settings",
+                    r#"{"url": "https://example.com/2"}"#,
+                ],
+                Describes(1),
+            ),
+        ),
+        ("destinations mappings enable", case(&["destinations", "mappings", "enable", mdst, "Orders"], Describes(1))),
+        (
+            "destinations mappings disable",
+            case(&["destinations", "mappings", "disable", mdst, "--each", &home("mappings.txt")], Describes(1)),
+        ),
+        ("destinations mappings delete", case(&["destinations", "mappings", "delete", mdst, "Orders"], Describes(1))),
         ("sources schema-config get", case(&["sources", "schema-config", "get", "web"], Reads(0))),
         (
             "sources schema-config update",
@@ -195,6 +254,13 @@ fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> Vec<(String, 
         ("export", case(&["export", "--file", &home("export.yaml")], Names("the export"))),
         ("diff", case(&["diff", "--file", &home("in-sync.yaml"), "--out", &home("plan.json")], Names("the plan"))),
         ("apply", case(&["apply", "--file", &home("more.yaml")], Describes(1))),
+        (
+            "convert-webhooks",
+            case(
+                &["convert-webhooks", "--file", &home("in-sync.yaml"), "--out", &home("converted.yaml")],
+                Names("the converted file"),
+            ),
+        ),
         ("apply", case(&["apply", "--plan", &home("saved-plan.json"), "--yes"], Describes(1))),
         ("webhook sample", case(&["webhook", "sample", "--type", "track"], Reads(0))),
         ("webhook sign", Case { stdin: b"{}".to_vec(), ..case(&["webhook", "sign", "--secret", "s"], Reads(0)) }),
@@ -291,6 +357,7 @@ fn on_the_public_api(leaf: &str, args: &[String], expect: Expect) -> Expect {
         // The source's destinations are read to name the new one: web already has its webhooks destination, which
         // the Config API would refuse on the write (409); the Public API's adapter says it before any write.
         ("destinations create", _) => Reads(16),
+        _ if leaf.starts_with("destinations mappings") => expect,
         // The saved plan was made on the Config API: refused by the other (docs/reference/commands.md, "Two APIs").
         ("apply", Some("apply")) if args.iter().any(|a| a == "--plan") => Reads(2),
         _ => expect,
@@ -300,6 +367,12 @@ fn on_the_public_api(leaf: &str, args: &[String], expect: Expect) -> Expect {
 async fn every_command_under_dry_run(api: Api) {
     let (env, hook, mut received, plan, regulation) = world().await;
     let mut cases = cases(env.home.path(), &hook, &plan, &regulation);
+    if api == Api::Config {
+        // Mappings are a Public API resource: refused before any request.
+        for (_, case) in cases.iter_mut().filter(|(leaf, _)| leaf.starts_with("destinations mappings")) {
+            case.expect = Expect::Reads(2);
+        }
+    }
     if api == Api::Public {
         for (leaf, case) in &mut cases {
             let expect = std::mem::replace(&mut case.expect, Expect::Serves);

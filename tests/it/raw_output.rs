@@ -72,6 +72,7 @@ fn cases(
                 ("catalog destinations list", _) => Prints::Items("destinationsCatalog"),
                 ("catalog sources list", _) => Prints::Items("sourcesCatalog"),
                 ("tracking-plans list", _) => Prints::Items("trackingPlans"),
+                ("destinations mappings list", _) => Prints::Items("subscriptions"),
                 ("tracking-plans connections list", _) => Prints::Items("sources"),
                 ("workspaces list", _) => Prints::Items("workspace"),
                 (_, prints) => prints,
@@ -83,6 +84,11 @@ fn cases(
 
 /// Leaves the Public API has no resource for: refused before any request (exit 2).
 const REFUSED_ON_THE_PUBLIC_API: [&str; 3] = ["tokens create", "tokens get", "tokens list"];
+
+/// Leaves the Config API has no resource for: refused before any request (exit 2).
+fn refused_on_the_config_api(leaf: &str) -> bool {
+    leaf.starts_with("destinations mappings")
+}
 
 fn config_cases(
     ws: &str,
@@ -142,6 +148,54 @@ fn config_cases(
             Prints::Answer,
         ),
         ("destinations get", args(&["destinations", "get", "web/webhooks"]), Prints::Answer),
+        (
+            "destinations mappings create",
+            args(&[
+                "destinations",
+                "mappings",
+                "create",
+                "web/actions-webhook",
+                &format!("M-{fmt}"),
+                "--trigger",
+                "type = \"track\"",
+                "--settings",
+                r#"{"url": "https://example.com/m"}"#,
+            ]),
+            Prints::Answer,
+        ),
+        (
+            "destinations mappings disable",
+            args(&["destinations", "mappings", "disable", "web/actions-webhook", "Orders"]),
+            Prints::Answer,
+        ),
+        (
+            "destinations mappings enable",
+            args(&["destinations", "mappings", "enable", "web/actions-webhook", "Orders"]),
+            Prints::Answer,
+        ),
+        (
+            "destinations mappings get",
+            args(&["destinations", "mappings", "get", "web/actions-webhook", "Orders"]),
+            Prints::Answer,
+        ),
+        (
+            "destinations mappings list",
+            args(&["destinations", "mappings", "list", "web/actions-webhook"]),
+            Prints::Items("mappings"),
+        ),
+        (
+            "destinations mappings update",
+            args(&[
+                "destinations",
+                "mappings",
+                "update",
+                "web/actions-webhook",
+                "Orders",
+                "--trigger",
+                "type = \"page\"",
+            ]),
+            Prints::Answer,
+        ),
         ("destinations list", args(&["destinations", "list", "--all"]), Prints::Items("destinations")),
         ("destinations patch", args(&["destinations", "patch", "web/webhooks", "--enabled"]), Prints::Answer),
         ("destinations update", args(&["destinations", "update", "web/webhooks", "--disabled"]), Prints::Answer),
@@ -201,7 +255,7 @@ fn config_cases(
 /// Leaves that print no resource of the service: nothing on stdout, or a document of seg's own (a plan, a report,
 /// a webhook body, `webhook log ID`'s entry or its `--body`; `webhook verify --destination` reads a destination and
 /// prints only its verdict), each tested where it is made.
-const NOT_THE_SERVICES: [&str; 29] = [
+const NOT_THE_SERVICES: [&str; 31] = [
     "apply",
     "auth login",
     "auth logout",
@@ -217,6 +271,8 @@ const NOT_THE_SERVICES: [&str; 29] = [
     "demo",
     "destinations delete",
     "destinations filters delete",
+    "destinations mappings delete",
+    "convert-webhooks",
     "diff",
     "export",
     "regulations create",
@@ -361,6 +417,16 @@ async fn public_strict_mock(log: Log) -> String {
     };
     let plan = || public_record(r#""id":"tp_1","name":"P","resourceSchemaId":"rs_1","type":"LIVE""#);
     let filter = |id: &str| public_record(&format!(r#""id":"{id}","title":"T","if":"all","actions":[]"#));
+    let actions = || {
+        public_record(
+            r#""id":"A-web","sourceId":"S-web","metadata":{"slug":"actions-webhook","id":"614a3c7d791c91c41bae7599"}"#,
+        )
+    };
+    let mapping = |id: &str, name: &str| {
+        let head = format!(r#""id":"{id}","name":"{name}","actionId":"nFPnRozhz1mh4Gbx4MLvT5","actionSlug":"send""#);
+        let rest = r#""destinationId":"A-web","enabled":true,"settings":{"url":"https://example.com/m"},"trigger":"type = \"track\"""#;
+        public_record(&format!("{head},{rest}"))
+    };
     let page = |key: &str, items: Vec<String>, second: bool| {
         let half = items.len().div_ceil(2);
         let (items, pagination) = if second {
@@ -389,7 +455,11 @@ async fn public_strict_mock(log: Log) -> String {
                 ("PATCH", ["sources", id]) => one("source", source(&slug_of(id))),
                 ("GET", ["sources", id, "connected-destinations"]) => {
                     let slug = slug_of(id);
-                    let items = if ["web", "app"].contains(&slug.as_str()) { vec![destination(&slug)] } else { vec![] };
+                    let mut items =
+                        if ["web", "app"].contains(&slug.as_str()) { vec![destination(&slug)] } else { vec![] };
+                    if slug == "web" {
+                        items.push(actions());
+                    }
                     page("destinations", items, second)
                 }
                 ("GET" | "PATCH", ["sources", id, "settings"]) => data(format!(
@@ -398,6 +468,12 @@ async fn public_strict_mock(log: Log) -> String {
                 ("GET", ["destinations"]) => page("destinations", vec![destination("web"), destination("app")], second),
                 ("POST", ["destinations"]) => one("destination", destination("new")),
                 ("GET" | "PATCH", ["destinations", id]) => one("destination", destination(&slug_of(id))),
+                ("GET", ["destinations", _, "subscriptions"]) => {
+                    page("subscriptions", vec![mapping("m1", "Orders"), mapping("m2", "Other")], second)
+                }
+                ("POST", ["destinations", _, "subscriptions"]) => one("destinationSubscription", mapping("m3", "New")),
+                ("GET" | "PATCH", ["destinations", _, "subscriptions", id]) => one("subscription", mapping(id, "Orders")),
+                ("DELETE", ["destinations", _, "subscriptions", _]) => status(),
                 ("GET", ["destination", _, "filters"]) => page("filters", vec![filter("f1"), filter("f2")], second),
                 ("POST", ["destination", _, "filters"]) => one("filter", filter("f3")),
                 ("GET" | "PATCH", ["destination", _, "filters", id]) => one("filter", filter(id)),
@@ -533,8 +609,10 @@ fn data_of(body: &str) -> Option<Box<RawValue>> {
 /// The record a Public API `data` holds (`source`, `destination`, `trackingPlan`, ...; `getSource`'s `source` beside
 /// its `trackingPlanId`), or the `data` itself when it holds none (`{"status": "SUCCESS"}`, a schema's settings).
 fn record_of(data: &str) -> String {
-    const RECORDS: [&str; 8] = [
+    const RECORDS: [&str; 10] = [
         "source",
+        "subscription",
+        "destinationSubscription",
         "destination",
         "filter",
         "trackingPlan",
@@ -583,7 +661,11 @@ async fn compare_every_case(
             let vars = [("SEG_TOKEN", WRITE), ("SEG_BASE_URL", base), ("SEG_API", api_name)];
             let run = env.seg_with(&all, &vars).await;
             let said = format!("{leaf} {args:?} -o {format} [{api:?}]\nstdout: {}\nstderr: {}", run.stdout, run.stderr);
-            if api == Api::Public && REFUSED_ON_THE_PUBLIC_API.contains(&leaf) {
+            let refused = match api {
+                Api::Public => REFUSED_ON_THE_PUBLIC_API.contains(&leaf),
+                Api::Config => refused_on_the_config_api(leaf),
+            };
+            if refused {
                 assert_eq!(run.code, 2, "{said}");
                 assert!(log.lock().unwrap().is_empty(), "refused before any request: {said}");
                 continue;
@@ -711,6 +793,21 @@ async fn emulators_answers(api: Api) {
     let body = json!({"regulation_type": "Suppress", "attributes": {"name": "userId", "values": ["u1"]}});
     let regulation = env.call("POST", "/v1beta/workspaces/demo/regulations", Some(body)).await;
     let regulation = regulation.ok()["regulate_id"].as_str().unwrap().to_string();
+    let actions = json!({"destination": {"name": "workspaces/demo/sources/web/destinations/actions-webhook",
+        "enabled": true, "config": [{"name": "sharedSecret", "value": "s3cret"}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(actions)).await.ok();
+    let mapping = [
+        "destinations",
+        "mappings",
+        "create",
+        "web/actions-webhook",
+        "Orders",
+        "--trigger",
+        "type = \"track\"",
+        "--settings",
+        r#"{"url": "https://example.com/m"}"#,
+    ];
+    env.seg_with(&mapping, &[("SEG_TOKEN", WRITE), ("SEG_API", "public")]).await.code(0);
     let log = Log::default();
     let proxy = recording_proxy(env.base.clone(), log.clone()).await;
     compare_every_case(&env, &proxy, &log, api, ("demo", &plan, &filter, &regulation), &["web/webhooks"]).await;

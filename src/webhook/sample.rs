@@ -112,6 +112,11 @@ pub fn message_id(index: usize) -> String {
     format!("seg-sample-{}", index + 1)
 }
 
+/// [`event`] as the JSON text it is printed as.
+pub fn event_text(kind: MessageType, options: &SampleOptions, index: usize) -> Result<String, String> {
+    Ok(crate::json::stringify(&JsValue::Object(event(kind, options, index)?)))
+}
+
 /// The sample call of a tracking type as the pipeline hands it to an Actions mapping (`wire::actions::event`): a
 /// Segment-spec call (`type`, `userId`, then `event` and `properties` for track, `name` and `properties` for page and
 /// screen, `traits` for identify and group, `groupId`, `previousId` for alias, the sample `context`, `timestamp`)

@@ -139,6 +139,8 @@ fn every_resource_command_has_a_step() {
     let missing: Vec<&String> = leaves
         .iter()
         .filter(|leaf| nouns.iter().any(|noun| leaf.starts_with(&format!("{noun} "))))
+        // A resource of the Public API alone (refused on the Config API before any request): tests/it/mappings.rs.
+        .filter(|leaf| !leaf.starts_with("destinations mappings "))
         .filter(|leaf| !stepped.iter().any(|s| s == *leaf || s.starts_with(&format!("{leaf} "))))
         .collect();
     assert!(missing.is_empty(), "resource commands with no step on both APIs: {missing:?}");

@@ -675,7 +675,7 @@ async fn seg_api_makes_raw_calls_with_the_same_rules() {
     let run = env.seg(&["api", "GET", "/v1beta/workspaces"]).await;
     assert_eq!(run.code(0).json()["workspaces"][0]["name"], "workspaces/demo");
     let run = env.seg(&["api", "GET", "catalog/destinations", "--paginate", "-o", "name", "--page-size", "2"]).await;
-    assert_eq!(run.code(0).stdout.lines().count(), 6);
+    assert_eq!(run.code(0).stdout.lines().count(), 7);
     env.clear_requests().await;
     env.seg(&["api", "GET", "workspaces/demo/sources", "-f", "page_size=1"]).await.code(0);
     assert_eq!(env.requests().await[0]["uri"], "/v1beta/workspaces/demo/sources?page_size=1");

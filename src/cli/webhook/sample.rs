@@ -125,9 +125,8 @@ fn actions(args: &Args, options: &SampleOptions, ctx: &Context) -> Result<()> {
             }
             (0..count as usize)
                 .map(|i| {
-                    let event = sample::event(args.kind, options, i)
-                        .map_err(|e| Error::usage(format!("--type {}: {e}", args.kind)))?;
-                    Ok(json::stringify(&JsValue::Object(event)))
+                    sample::event_text(args.kind, options, i)
+                        .map_err(|e| Error::usage(format!("--type {}: {e}", args.kind)))
                 })
                 .collect::<Result<_>>()?
         }

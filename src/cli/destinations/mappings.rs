@@ -318,9 +318,12 @@ async fn update_mapping(args: UpdateArgs, ctx: &Context) -> Result<()> {
 pub struct ToggleArgs {
     /// Destination: SRC/DST (with -w or on the Public API), DST (with --source), SRC/ID, SRC/DST#NAME, or the
     /// full name
+    // Positions fixed: completion adds a completer to the destination, and clap would number it anew after the
+    // mappings, which are not always required.
+    #[arg(index = 1)]
     destination: String,
     /// Mappings: names, ids or full names
-    #[arg(required_unless_present = "each", conflicts_with = "each")]
+    #[arg(index = 2, required_unless_present = "each", conflicts_with = "each")]
     mappings: Vec<String>,
     #[command(flatten)]
     source: SourceArg,

@@ -95,6 +95,12 @@ async fn mappings_are_made_changed_and_deleted_by_name() {
     assert_eq!((updated["trigger"].as_str(), updated["name"].as_str()), (Some(r#"event = "Refund""#), Some("Refunds")));
     public(&env, &["destinations", "mappings", "update", DST, "Refunds"]).await.code(2);
 
+    // A file of some fields changes those alone (what `get -o json` printed is taken too).
+    std::fs::write(env.path("some.json"), r#"{"enabled": false, "id": "ignored"}"#).unwrap();
+    let some = env.path("some.json");
+    let update = ["destinations", "mappings", "update", DST, "Refunds", "--from-file", some.to_str().unwrap()];
+    let updated = public(&env, &update).await.code(0).json();
+    assert_eq!((updated["enabled"].as_bool(), updated["trigger"].as_str()), (Some(false), Some(r#"event = "Refund""#)));
     let off = public(&env, &["destinations", "mappings", "disable", DST, "Refunds", "-o", "json"]).await;
     assert_eq!(off.code(0).json()["enabled"], false);
     let on = public(&env, &["destinations", "mappings", "enable", DST, &id, "-o", "json"]).await;

@@ -279,14 +279,27 @@ async fn update_mapping(args: UpdateArgs, ctx: &Context) -> Result<()> {
     let destination = super::resolve(ctx, &args.destination, &args.source)?;
     let mut update = UpdateRequest::<DestinationMapping>::new();
     if let Some(path) = &args.from_file {
-        let file = <MappingInput as serde::Deserialize>::deserialize(Value::Object(read_object(path)?))
-            .map_err(|e| Error::usage(format!("{}: not a mapping: {e}", path.display())))?;
-        parse_trigger(&file.trigger).map_err(|why| Error::usage(format!("{}: trigger: {why}", path.display())))?;
-        update.set("trigger", &file.trigger).map_err(Error::Usage)?;
-        update.set("settings", &file.settings).map_err(Error::Usage)?;
-        update.set("enabled", file.enabled).map_err(Error::Usage)?;
-        if !file.display_name.is_empty() {
-            update.set("display_name", &file.display_name).map_err(Error::Usage)?;
+        // Only the fields the file gives: what `get -o json` printed (`name`) or seg's names (`display_name`).
+        let file = read_object(path)?;
+        let shown = path.display();
+        for (key, value) in &file {
+            match key.as_str() {
+                "trigger" => {
+                    let text = value.as_str().ok_or_else(|| Error::usage(format!("{shown}: trigger is text")))?;
+                    parse_trigger(text).map_err(|why| Error::usage(format!("{shown}: trigger: {why}")))?;
+                    update.set("trigger", text).map_err(Error::Usage)?;
+                }
+                "settings" if value.is_object() => update.set("settings", value).map_err(Error::Usage)?,
+                "enabled" if value.is_boolean() => update.set("enabled", value).map_err(Error::Usage)?,
+                "name" | "display_name" if value.is_string() => {
+                    update.set("display_name", value).map_err(Error::Usage)?
+                }
+                "settings" | "enabled" | "name" | "display_name" => {
+                    return Err(Error::usage(format!("{shown}: {key} is not of its type")));
+                }
+                // What an answer holds beside them (ids, the action), which an update does not change.
+                _ => {}
+            }
         }
     }
     if let Some(trigger) = &args.trigger {

@@ -297,6 +297,18 @@ impl EnvNames {
                         ConfigValue::Env(_) => {}
                     }
                 }
+                let place = mapping_path((source_slug, destination_slug));
+                for (mapping_name, mapping) in destination.mappings.iter_mut().flatten() {
+                    let headers = mapping.settings.as_mut().and_then(|s| s.get_mut("headers"));
+                    let Some(Value::Object(headers)) = headers else { continue };
+                    for (header, slot) in headers.iter_mut() {
+                        let name = super::secrets::reference(slot).unwrap_or_default().to_string();
+                        if clashes.contains_key(&name) {
+                            let path = format!("{place}.{mapping_name}.{header}");
+                            *slot = super::secrets::reference_to(&suffixed(&name, &path));
+                        }
+                    }
+                }
             }
         }
     }
@@ -376,6 +388,32 @@ mod tests {
 
     fn config<'f>(file: &'f WorkspaceFile, source: &str) -> &'f IndexMap<String, ConfigValue> {
         file.sources[source].destinations["webhooks"].config.as_ref().unwrap()
+    }
+
+    #[test]
+    fn two_mappings_whose_header_references_would_share_a_name_get_names_of_their_own() {
+        use crate::wire::DestinationMapping;
+        let mut snapshot = Snapshot { workspace: "workspaces/w".into(), ..Snapshot::default() };
+        snapshot.holds = Api::Public.holds();
+        snapshot.sources = vec![source("web", Vec::new())];
+        let destination = "workspaces/w/sources/web/destinations/webhooks";
+        let mapping = |id: &str, name: &str| DestinationMapping {
+            name: format!("{destination}/mappings/{id}"),
+            display_name: name.into(),
+            action: "send".into(),
+            trigger: "type = \"track\"".into(),
+            settings: json!({"url": "https://a.example", "headers": {"Authorization": "Bearer x"}})
+                .as_object()
+                .cloned()
+                .unwrap(),
+            ..DestinationMapping::default()
+        };
+        snapshot.mappings.insert(destination.into(), vec![mapping("m1", "Orders"), mapping("m2", "orders")]);
+        let file = export(&snapshot, "v1beta", Secrets::Ref).unwrap();
+        let names = file.env_names();
+        assert_eq!(names.len(), 2, "{names:?}");
+        assert_ne!(names[0], names[1], "{names:?}");
+        assert!(names.iter().all(|n| n.starts_with("SEG_SECRET_WEB_WEBHOOKS_ORDERS_AUTHORIZATION_")), "{names:?}");
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod config;
 pub mod fields;
 pub mod filter;
 pub mod fql;
+pub mod limits;
 pub mod mapping;
 pub mod message;
 pub mod path;

@@ -72,11 +72,11 @@ pub enum Notice<'a> {
         max: u32,
         reason: &'a str,
     },
-    /// A wait for the rate budget (`per_minute` requests a minute), `pushed_back` by the service: printed when
+    /// A wait for a rate budget (the token's, or an operation's), `pushed_back` by the service: printed when
     /// `said` (longer than `wait::SAID_OVER`), else only at `-v`.
     Pacing {
         wait: Duration,
-        per_minute: u32,
+        from: super::wait::Pace,
         pushed_back: bool,
         said: bool,
     },
@@ -174,8 +174,8 @@ impl Transport {
             let observer = observer.clone();
             Waiter::new(Arc::new(move |said: &Said<'_>| match *said {
                 Said::Retry { wait, attempt, max, reason } => observer(&Notice::Retry { wait, attempt, max, reason }),
-                Said::Pacing { wait, per_minute, pushed_back, loud } => {
-                    observer(&Notice::Pacing { wait, per_minute, pushed_back, said: loud });
+                Said::Pacing { wait, from, pushed_back, loud } => {
+                    observer(&Notice::Pacing { wait, from, pushed_back, said: loud });
                 }
                 Said::Capped(ref warning) => observer(&Notice::Warning(warning)),
             }))
@@ -313,12 +313,17 @@ impl Transport {
             self.writes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
         let body = request.body.as_deref().unwrap_or_default();
+        // The operation's own budget, where the Public API states a limit for it (docs/reference/rate-limits.md).
+        let limit = match self.options.api {
+            super::Api::Public => crate::wire::limits::of(request.method.as_str(), &request.path),
+            super::Api::Config => None,
+        };
         let mut attempt = 0;
         loop {
             let prepared = self.prepare(request, url.clone())?;
             if sends {
                 if let Some(budget) = &self.budget {
-                    budget.until_ready().await?;
+                    budget.until_ready(limit).await?;
                 }
                 (self.observer)(&Notice::Request {
                     method: &request.method,
@@ -349,7 +354,7 @@ impl Transport {
                         && attempt < self.options.max_retries
                         && let (Some(asked), Some(budget)) = (exhausted_for(&answer.headers), &self.budget)
                     {
-                        budget.back_off(self.waiter.asked(asked, "X-RateLimit-Reset")).await?;
+                        budget.back_off(self.waiter.asked(asked, "X-RateLimit-Reset"), None).await?;
                     }
                     if (200..300).contains(&answer.status) {
                         if answer.cut {
@@ -381,9 +386,10 @@ impl Transport {
                     }
                     let hint =
                         wait_asked(&answer.headers, &answer.body).map(|(asked, what)| self.waiter.asked(asked, what));
-                    // A 429 pushes back everyone sharing the budget, whether or not this request tries again.
+                    // A 429 pushes back everyone sharing the budget, whether or not this request tries again: the
+                    // operation's, when it states a limit (that limit is what was met), else the token's.
                     if let (429, Some(wait), Some(budget)) = (answer.status, hint, &self.budget) {
-                        budget.back_off(wait).await?;
+                        budget.back_off(wait, limit).await?;
                     }
                     (Error::Api(error), hint)
                 }

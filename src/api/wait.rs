@@ -84,13 +84,33 @@ impl Bound {
 }
 
 /// What is said about a wait before it is slept.
+/// Which budget a pacing wait is for: the token's (at its requests a minute), or an operation's stated limit.
+#[derive(Debug, Clone, Copy)]
+pub enum Pace {
+    Token(u32),
+    Operation(&'static crate::wire::limits::Limit),
+}
+
+impl std::fmt::Display for Pace {
+    /// How `waiting 3s for ...` names it: `the rate budget (200 requests a minute)`, `the rate budget of
+    /// createDestinationSubscription (5 requests a minute)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Pace::Token(per_minute) => {
+                write!(f, "the rate budget ({} a minute)", crate::ui::count(*per_minute as usize, "request"))
+            }
+            Pace::Operation(limit) => write!(f, "the rate budget of {} ({})", limit.operation, limit.rate()),
+        }
+    }
+}
+
 #[derive(Debug)]
 pub enum Said<'a> {
     /// A retry's wait: always said.
     Retry { wait: Duration, attempt: u32, max: u32, reason: &'a str },
     /// A wait for the rate budget (`per_minute` requests a minute); `pushed_back` when the service's push-back is
     /// what it waits for. Said when `loud`, else only at `-v`.
-    Pacing { wait: Duration, per_minute: u32, pushed_back: bool, loud: bool },
+    Pacing { wait: Duration, from: Pace, pushed_back: bool, loud: bool },
     /// The service asked for more than [`MOST`]: a warning naming what it asked.
     Capped(String),
 }
@@ -136,11 +156,11 @@ impl Waiter {
     }
 
     /// Sleeps a wait for the rate budget, said first when it is long (else only at `-v`); nothing for none.
-    pub async fn pace(&self, wait: Wait, per_minute: u32, pushed_back: bool) {
+    pub async fn pace(&self, wait: Wait, from: Pace, pushed_back: bool) {
         if wait.0.is_zero() {
             return;
         }
-        (self.say)(&Said::Pacing { wait: wait.0, per_minute, pushed_back, loud: wait.0 > SAID_OVER });
+        (self.say)(&Said::Pacing { wait: wait.0, from, pushed_back, loud: wait.0 > SAID_OVER });
         sleep(wait).await;
     }
 }

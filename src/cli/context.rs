@@ -810,13 +810,18 @@ fn observer(printer: Printer, verbosity: u8) -> Observer {
         Notice::Retry { wait, attempt, max, reason } => {
             printer.status(&format!("retrying in {} ({attempt} of {max}): {reason}", crate::ui::duration(*wait)));
         }
-        Notice::Pacing { wait, per_minute, pushed_back, said } if *said || verbosity > 0 => {
-            let why = if *pushed_back {
-                "the service pushed it back".to_string()
-            } else {
-                format!("{} a minute", crate::ui::count(*per_minute as usize, "request"))
-            };
-            printer.status(&format!("waiting {} for the rate budget ({why})", crate::ui::duration(*wait)));
+        Notice::Pacing { wait, from, pushed_back, said } if *said || verbosity > 0 => {
+            let wait = crate::ui::duration(*wait);
+            match (from, pushed_back) {
+                (crate::api::wait::Pace::Token(_), true) => {
+                    printer.status(&format!("waiting {wait} for the rate budget (the service pushed it back)"));
+                }
+                (crate::api::wait::Pace::Operation(limit), true) => printer.status(&format!(
+                    "waiting {wait} for the rate budget of {} (the service pushed it back)",
+                    limit.operation
+                )),
+                (from, false) => printer.status(&format!("waiting {wait} for {from}")),
+            }
         }
         Notice::Warning(warning) => printer.warn_once(warning),
         Notice::Waiting(what) => printer.status(what),

@@ -21,7 +21,7 @@ use sha2::Digest;
 use tokio::sync::OnceCell;
 
 use super::machine::Machine;
-use super::{Answer, Gcra, WIDEST_WINDOW, Warn, millis};
+use super::{Answer, Draw, Warn, millis};
 use crate::api::wait::{self, Wait};
 use crate::error::{Error, Result};
 use crate::secret::{Secret, redact_credentials};
@@ -63,7 +63,8 @@ pub fn check_url(text: &str) -> std::result::Result<redis::ConnectionInfo, Strin
 }
 
 /// The key of a token's budget at a base URL: a hash of both (never the token), in a Redis Cluster hash tag so that
-/// keys added beside it for the same token (per-endpoint budgets) would live in the same slot.
+/// the keys beside it for the same token (each operation's budget: the key, `:`, the operationId) live in the same
+/// slot, and one script may use both.
 pub fn key(base_url: &str, token: &Secret) -> String {
     let hash = sha2::Sha256::digest(format!("seg budget\n{}\n{}", base_url.trim_end_matches('/'), token.expose()));
     format!("seg:budget:{{{}}}", &hex::encode(hash)[..32])
@@ -93,6 +94,11 @@ enum Op {
     BackOff(Wait),
 }
 
+/// The key of an operation's budget beside the token's.
+fn lane_key(key: &str, operation: &str) -> String {
+    format!("{key}:{operation}")
+}
+
 pub(super) struct Server {
     client: redis::Client,
     /// The URL as messages name it: its credentials masked.
@@ -104,7 +110,6 @@ pub(super) struct Server {
     failure: OnceLock<String>,
     strict: bool,
     fallback: Machine,
-    gcra: Gcra,
     warn: Warn,
     note: Warn,
 }
@@ -112,14 +117,7 @@ pub(super) struct Server {
 impl Server {
     /// A budget at the server of `options` (no connection yet), falling back to `fallback`. An invalid URL or CA
     /// file is a usage error.
-    pub fn new(
-        options: &ServerOptions,
-        key: String,
-        fallback: Machine,
-        gcra: Gcra,
-        warn: Warn,
-        note: Warn,
-    ) -> Result<Server> {
+    pub fn new(options: &ServerOptions, key: String, fallback: Machine, warn: Warn, note: Warn) -> Result<Server> {
         let url = options.url.expose();
         let shown = redact_credentials(url).into_owned();
         let info = check_url(url).map_err(|why| Error::usage(format!("invalid budget URL: {why}")))?;
@@ -143,37 +141,37 @@ impl Server {
             failure: OnceLock::new(),
             strict: options.strict,
             fallback,
-            gcra,
             warn,
             note,
         })
     }
 
-    /// Reserves the next slot, or says when to ask again.
-    pub(super) async fn reserve(&self) -> Result<Answer> {
-        if let Some(answer) = self.call(Op::Reserve).await? {
+    /// Reserves the next slot of a draw, or says when to ask again.
+    pub(super) async fn reserve(&self, draw: Draw) -> Result<Answer> {
+        if let Some(answer) = self.call(draw, Op::Reserve).await? {
             return Ok(answer);
         }
-        Ok(self.fallback.reserve())
+        Ok(self.fallback.reserve(draw))
     }
 
-    /// Nobody sharing the budget sends before `wait` has passed.
-    pub async fn back_off(&self, wait: Wait) -> Result<()> {
-        if self.call(Op::BackOff(wait)).await?.is_none() {
-            self.fallback.back_off(wait);
+    /// Nobody sharing the budget sends before `wait` has passed (a request of the draw's operation, when it has
+    /// one; else any request of the token).
+    pub async fn back_off(&self, draw: Draw, wait: Wait) -> Result<()> {
+        if self.call(draw, Op::BackOff(wait)).await?.is_none() {
+            self.fallback.back_off(draw, wait);
         }
         Ok(())
     }
 
     /// Runs the script: its answer, checked against the budget's bound, or `None` when the server cannot be used
     /// (said once) and the machine's budget is to be used; an error in strict mode.
-    async fn call(&self, op: Op) -> Result<Option<Answer>> {
+    async fn call(&self, draw: Draw, op: Op) -> Result<Option<Answer>> {
         if self.failure.get().is_none()
-            && let Ok(answer) = self.run(op).await
+            && let Ok(answer) = self.run(draw, op).await
         {
-            match self.gcra.bound().answer(answer.wait, answer.pending) {
+            match draw.bound().answer(answer.wait, answer.pending) {
                 Ok(_) => return Ok(Some(answer)),
-                Err(why) => self.distrust(&why).await,
+                Err(why) => self.distrust(draw, &why).await,
             }
         }
         match self.failure.get() {
@@ -184,15 +182,18 @@ impl Server {
         }
     }
 
-    /// An answer beyond the bound: the server is failed (said once), and its key deleted so that no other `seg` reads
-    /// that state again.
+    /// An answer beyond the bound: the server is failed (said once), and the draw's keys deleted so that no other
+    /// `seg` reads that state again.
     #[allow(clippy::disallowed_methods, reason = "the budget's key: seg's bookkeeping, not an effect (effect.rs)")]
-    async fn distrust(&self, why: &str) {
+    async fn distrust(&self, draw: Draw, why: &str) {
         let reset = match self.connection.get() {
             Some(connection) => {
                 let mut connection = connection.clone();
                 let mut delete = redis::cmd("DEL");
                 delete.arg(&self.key);
+                if let Some(lane) = draw.operation {
+                    delete.arg(lane_key(&self.key, lane.name));
+                }
                 let deleting = delete.query_async::<i64>(&mut connection);
                 matches!(tokio::time::timeout(WITHIN, deleting).await, Ok(Ok(_)))
             }
@@ -217,56 +218,63 @@ impl Server {
     }
 
     /// Runs the script; a failure is recorded (`fail`) before it returns.
-    async fn run(&self, op: Op) -> std::result::Result<Answer, ()> {
-        self.script(op).await.map_err(|why| self.fail(&why))
+    async fn run(&self, draw: Draw, op: Op) -> std::result::Result<Answer, ()> {
+        self.script(draw, op).await.map_err(|why| self.fail(&why))
     }
 
     #[allow(clippy::disallowed_methods, reason = "the budget's script: seg's bookkeeping, not an effect (effect.rs)")]
-    async fn script(&self, op: Op) -> std::result::Result<Answer, String> {
+    async fn script(&self, draw: Draw, op: Op) -> std::result::Result<Answer, String> {
         let mut connection = self.connection().await?.clone();
         let (name, wait) = match op {
             Op::Reserve => ("reserve", 0),
             Op::BackOff(wait) => ("back_off", millis(wait.duration())),
         };
+        let token = draw.token;
         let mut call = SCRIPT.prepare_invoke();
         call.key(&self.key)
             .arg(name)
-            .arg(self.gcra.interval)
-            .arg(self.gcra.tolerance())
-            .arg(self.gcra.window())
-            .arg(2 * WIDEST_WINDOW)
+            .arg(token.interval)
+            .arg(token.tolerance())
+            .arg(token.window())
+            .arg(token.beyond())
             .arg(millis(wait::MOST))
             .arg(wait)
             .arg(millis(TTL_MARGIN));
+        let lane_key = draw.operation.map(|lane| lane_key(&self.key, lane.name));
+        if let (Some(lane), Some(key)) = (draw.operation, &lane_key) {
+            call.key(key).arg(lane.gcra.interval).arg(lane.gcra.beyond());
+        }
         let answer = tokio::time::timeout(WITHIN, call.invoke_async::<Vec<i64>>(&mut connection)).await;
         let answer = match answer {
             Err(_) => return Err(format!("no answer within {}", crate::ui::duration(WITHIN))),
             Ok(Err(e)) => return Err(one_line(&e)),
             Ok(Ok(answer)) => answer,
         };
-        // {wait, repaired, how far ahead, reserved, pending}: every one a number the script can answer.
+        // {wait, repaired, how far ahead, reserved, pending, the operation's wait, repaired, how far ahead}: every one
+        // a number the script can answer.
         let number = |at: usize| answer.get(at).and_then(|n| u64::try_from(*n).ok());
-        let read = (number(0), number(1).filter(|r| *r <= 4), number(2), number(3).filter(|r| *r <= 1), number(4));
-        let (Some(wait), Some(repaired), Some(ahead), Some(reserved), Some(pending)) = read else {
+        let flag = |at: usize| number(at).filter(|r| *r <= 1);
+        let repair = |at: usize| number(at).filter(|r| *r <= 4).zip(number(at + 1));
+        let read = (number(0), repair(1), flag(3), number(4), flag(5), repair(6));
+        let (Some(wait), Some(token), Some(reserved), Some(pending), Some(from_operation), Some(operation)) = read
+        else {
             return Err("it gave an answer that is not the budget script's".into());
         };
-        if answer.len() != 5 {
+        if answer.len() != 8 || (draw.operation.is_none() && (from_operation == 1 || operation.0 != 0)) {
             return Err("it gave an answer that is not the budget script's".into());
         }
-        let why = match repaired {
-            0 => None,
-            1 => Some("did not hold a time".to_string()),
-            2 => Some("was empty".to_string()),
-            3 => Some("held a value of another type".to_string()),
-            _ => {
-                let ahead = Duration::from_secs(ahead / 1000);
-                Some(format!("was dated {} ahead", crate::ui::duration(ahead)))
-            }
-        };
-        if let Some(why) = why {
-            (self.warn)(&format!("the shared rate budget's key {} at {} {why}; it was reset", self.key, self.shown));
+        for ((repaired, ahead), key) in [(token, Some(&self.key)), (operation, lane_key.as_ref())] {
+            let why = match repaired {
+                0 => continue,
+                1 => "did not hold a time".to_string(),
+                2 => "was empty".to_string(),
+                3 => "held a value of another type".to_string(),
+                _ => format!("was dated {} ahead", crate::ui::duration(Duration::from_secs(ahead / 1000))),
+            };
+            let key = key.map_or("", String::as_str);
+            (self.warn)(&format!("the shared rate budget's key {key} at {} {why}; it was reset", self.shown));
         }
-        Ok(Answer { wait, reserved: reserved == 1, pending })
+        Ok(Answer { wait, reserved: reserved == 1, pending, from_operation: from_operation == 1 })
     }
 
     /// The one connection, made at the first call.

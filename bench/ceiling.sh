@@ -15,7 +15,14 @@
 #      applied with --api public at --rate-limit 200 into an empty workspace of another `seg serve --rate-limit 200`:
 #      the writes by kind (a create each, and a PATCH where a create cannot carry a field), no 429, and the time
 #      against (requests - burst) x 0.3 s. About seven minutes.
-# Usage: bench/ceiling.sh [SECTION...]   (all six by default; e.g. `bench/ceiling.sh 4` runs only the apply)
+#   7. Per-operation limits: 3 processes each applying its own file (17, 17 and 16 sources, each with a Webhooks
+#      (Actions) destination of 3 mappings: 150 mapping writes, whose operations allow 5 a minute) to an empty Public
+#      API workspace of `seg serve --rate-limit 200`, on one Redis budget: no 429, and the time against 150 writes
+#      at 5 a minute (30 minutes); beside it, at the same time, the same on another emulator with the token's budget
+#      only (SEG_TEST_TOKEN_BUDGET_ONLY=1, as seg paced before), which meets 429s. About 31 minutes.
+#   8. A tracking plan of 1,000 rules created and then changed on the Public API emulator: every call of at most
+#      200 rules, the calls counted.
+# Usage: bench/ceiling.sh [SECTION...]   (all eight by default; e.g. `bench/ceiling.sh 4` runs only the apply)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v jq >/dev/null || { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null; }
@@ -27,7 +34,7 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
 export SEG_RUNTIME_DIR=$WORK/runtime SEG_CONFIG_DIR=$WORK/config SEG_NO_KEYRING=1
 export SEG_TOKEN=bench
 BURST=10
-SECTIONS=" ${*:-1 2 3 4 5 6} "
+SECTIONS=" ${*:-1 2 3 4 5 6 7 8} "
 want() { [[ "$SECTIONS" == *" $1 "* ]]; }
 
 seed() { # seed SOURCES DESTINATIONS_PER_SOURCE FILE
@@ -207,4 +214,75 @@ printf "move: %s writes (%s source creates, %s source PATCHes for the name, %s d
 : > "$log"
 SEG_API=public SEG_BASE_URL=$TO "$SEG" apply --file "$WORK/move.yaml" --yes --rate-limit 200 2>/dev/null
 printf "again: %s writes\n" "$(grep -cE '^(POST|PATCH|PUT|DELETE) /' "$log" || true)"
+fi
+
+if want 7; then
+echo
+echo "== 7. 150 mapping writes (5 a minute) from 3 processes on one Redis budget, beside the token's budget only"
+command -v redis-server >/dev/null || { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
+RPORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+redis-server --port "$RPORT" --bind 127.0.0.1 --save '' --appendonly no --dir "$WORK" > "$WORK/redis7.log" 2>&1 &
+RPID=$!
+until redis-cli -p "$RPORT" ping >/dev/null 2>&1; do sleep 0.05; done
+for p in 0 1 2; do # files of 17, 17 and 16 sources, each with an Actions destination of 3 mappings
+  python3 - "$p" > "$WORK/actions-$p.json" <<'PY'
+import json, sys
+p = int(sys.argv[1])
+first, count = [(0, 17), (17, 17), (34, 16)][p]
+sources = {}
+for i in range(first, first + count):
+    sources[f"s{i:03d}"] = {"catalog_name": "catalog/sources/javascript", "destinations": {"actions-webhook": {
+        "enabled": True,
+        "mappings": {f"m{k}": {"action": "send", "trigger": f'type = "track" and event = "E{k}"', "enabled": True,
+                               "settings": {"url": f"https://hooks.example/{i}/{k}"}} for k in range(3)}}}}
+print(json.dumps({"format": "seg/1", "workspace": "demo", "sources": sources}))
+PY
+done
+ceiling() { # ceiling LABEL BUDGET_URL TOKEN_ONLY: three applies at once; prints a line when done
+  seed 0 0 "$WORK/empty.json"; serve 200 "$WORK/empty.json" "$WORK/s7-$1"; local spid=$! base=$BASE
+  local start pids=() p
+  start=$(now)
+  for p in 0 1 2; do
+    SEG_RUNTIME_DIR=$WORK/machine7-$1-$p SEG_BUDGET_URL=$2 SEG_TEST_TOKEN_BUDGET_ONLY=$3 SEG_API=public \
+      SEG_BASE_URL=$base "$SEG" apply --file "$WORK/actions-$p.json" --yes --rate-limit 200 --max-retries 20 \
+      > "$WORK/out7-$1-$p" 2>"$WORK/err7-$1-$p" &
+    pids+=($!)
+  done
+  local failed=0
+  for pid in "${pids[@]}"; do wait "$pid" || failed=$((failed + 1)); done
+  local elapsed writes goal
+  elapsed=$(python3 -c "print(f'{$(now) - $start:.1f}')")
+  writes=$(grep -cE 'POST /destinations/[^/ ]+/subscriptions 200 ' "$WORK/s7-$1.err" || true)
+  goal=1800
+  printf "%s: %s applies failed; %s mapping creates answered; %s answered 429; %ss (goal %ss, ratio %s)\n" "$1" \
+    "$failed" "$writes" "$(count_429 "$WORK/s7-$1.err")" "$elapsed" "$goal" \
+    "$(python3 -c "print(f'{$elapsed / $goal:.3f}')")"
+  kill "$spid" 2>/dev/null || true
+}
+ceiling operation "redis://127.0.0.1:$RPORT/0" 0 &
+ceiling token-only "redis://127.0.0.1:$RPORT/1" 1 &
+wait
+kill "$RPID" 2>/dev/null || true
+fi
+
+if want 8; then
+echo
+echo "== 8. a tracking plan of 1,000 rules on the Public API emulator"
+python3 - > "$WORK/rules.json" <<'PY'
+import json
+events = [{"name": f"Event {i:04d}", "version": 1, "rules": {"type": "object", "properties": {"n": {"type": "integer"}}}}
+          for i in range(1000)]
+print(json.dumps({"events": events}))
+PY
+seed 0 0 "$WORK/empty.json"; serve 200 "$WORK/empty.json" "$WORK/s8"; spid=$!
+start=$(now)
+SEG_API=public SEG_BASE_URL=$BASE "$SEG" -w demo tracking-plans create --display-name Big \
+  --rules "$WORK/rules.json" --rate-limit 200 --max-retries 0 -o name > "$WORK/out8" 2>"$WORK/err8" || cat "$WORK/err8"
+elapsed=$(python3 -c "print(f'{$(now) - $start:.1f}')")
+printf "created: %s rule writes (%s PUT, %s PATCH, %s DELETE), %s answered 400 or 429, %ss\n" \
+  "$(grep -c '/rules ' "$WORK/s8.err" || true)" "$(grep -c 'PUT /tracking-plans/[^/ ]*/rules ' "$WORK/s8.err" || true)" \
+  "$(grep -c 'PATCH /tracking-plans/[^/ ]*/rules ' "$WORK/s8.err" || true)" \
+  "$(grep -c 'DELETE /tracking-plans/[^/ ]*/rules' "$WORK/s8.err" || true)" \
+  "$(grep -cE ' (400|429) ' "$WORK/s8.err" || true)" "$elapsed"
+kill "$spid" 2>/dev/null || true
 fi

@@ -105,8 +105,46 @@ pub fn of(method: &str, path: &str) -> Option<&'static Limit> {
 }
 
 #[cfg(test)]
+#[path = "limits_table.rs"]
+mod table;
+
+#[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entry_that_cannot_be_read_fails_the_build_naming_its_line() {
+        const HEADER: &str = "class\toperation (method path)\toperationId\tlimit stated in ...\n";
+        let good = "labelsApi\tPOST /labels\tcreateLabel\t60 requests per minute";
+        let made = table::read(&format!("{HEADER}{good}\n")).unwrap();
+        assert!(made.contains(r#"operation: "createLabel", count: 60, per: Per::Minute"#), "{made}");
+        for (text, why) in [
+            ("", "the first line is not the header"),
+            ("class\tlimit\n", "the first line is not the header"),
+            (HEADER, "it holds no limit"),
+            ("labelsApi\tPOST /labels\tcreateLabel", "line 2: 3 fields, not 4"),
+            ("labelsApi\tPOST /labels\tcreateLabel\t60 requests per hour", "line 2: `60 requests per hour` is not"),
+            ("labelsApi\tPOST /labels\tcreateLabel\t0 requests per minute", "line 2: `0` is not a count"),
+            ("labelsApi\tPOST /labels\tcreateLabel\tsixty requests per minute", "line 2: `sixty` is not a count"),
+            ("labelsApi\tFETCH /labels\tcreateLabel\t60 requests per minute", "line 2: `FETCH` is not an HTTP method"),
+            ("labelsApi\tPOST labels\tcreateLabel\t60 requests per minute", "line 2: `labels` is not a path"),
+            ("labelsApi\tPOST /labels/{}\tcreateLabel\t60 requests per minute", "line 2: `/labels/{}` is not a path"),
+            ("labelsApi\tPOST /labels\tCreateLabel\t60 requests per minute", "line 2: `labelsApi` / `CreateLabel`"),
+            ("labels api\tPOST /labels\tcreateLabel\t60 requests per minute", "line 2: `labels api`"),
+            (
+                "labelsApi\tPOST /labels\tcreateLabel\t60 requests per minute\nlabelsApi\tPOST /labels\tcreateLabel\t5 requests per minute",
+                "line 3: `createLabel`",
+            ),
+        ] {
+            let text = if text.starts_with("class") || text.is_empty() {
+                text.to_string()
+            } else {
+                format!("{HEADER}{text}\n")
+            };
+            let error = table::read(&text).unwrap_err();
+            assert!(error.starts_with(why), "{text:?}: {error}");
+        }
+    }
 
     #[test]
     fn the_table_is_the_one_shipped() {

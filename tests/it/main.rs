@@ -40,6 +40,7 @@ mod plan_truth;
 mod public_client;
 mod public_door;
 mod public_openapi;
+mod rate_limits;
 mod raw_output;
 mod receiver;
 mod screens;

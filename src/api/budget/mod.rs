@@ -40,6 +40,13 @@ pub const BURST: u32 = 10;
 /// two of them beyond now (or beyond the end of the pending push-back) was written by no seg at any rate.
 const WIDEST_WINDOW: u64 = 60_000;
 
+/// The benchmark's control (docs/TESTING.md): `SEG_TEST_TOKEN_BUDGET_ONLY=1` paces by the token's budget alone, as
+/// seg did before operations had budgets of their own, to show what that meets (`bench/ceiling.sh` 7).
+fn token_only() -> bool {
+    static ONLY: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ONLY.get_or_init(|| std::env::var_os("SEG_TEST_TOKEN_BUDGET_ONLY").is_some_and(|v| v == "1"))
+}
+
 /// How much longer than its window an operation's budget spreads its count over: what requests sent evenly may gain
 /// or lose on their way to the service.
 const SLACK: u64 = 1_000;
@@ -259,6 +266,7 @@ impl Budget {
     /// alone) and waits for it: each answer of the budget checked against its bound, said and slept (a slot beyond
     /// the window is asked for again after the wait).
     pub async fn until_ready(&self, limit: Option<&'static Limit>) -> Result<()> {
+        let limit = limit.filter(|_| !token_only());
         let draw = Draw::new(self.token, limit);
         loop {
             let answer = match &self.backend {
@@ -288,7 +296,7 @@ impl Budget {
     /// The service said to wait: nobody sharing the budget sends before `wait` has passed, a request of the
     /// operation `limit` states a limit of (its 429 was that limit's), else any request of the token.
     pub async fn back_off(&self, wait: Wait, limit: Option<&'static Limit>) -> Result<()> {
-        let draw = Draw::new(self.token, limit);
+        let draw = Draw::new(self.token, limit.filter(|_| !token_only()));
         match &self.backend {
             Backend::Machine(machine) => {
                 machine.back_off(draw, wait);

@@ -100,7 +100,8 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "W")]
     pub color: ColorChoice,
 
-    /// Client-side pacing in requests per minute; 0 = off [default: 200]
+    /// Client-side pacing: the token's requests per minute, beside each Public API operation's stated limit;
+    /// 0 = every budget off [default: 200]
     #[arg(long, global = true, env = "SEG_RATE_LIMIT", value_name = "N", hide_env_values = true)]
     pub rate_limit: Option<u32>,
 

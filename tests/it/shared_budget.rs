@@ -105,7 +105,7 @@ impl Redis {
     }
 
     /// The budget keys on the server, with their values and milliseconds to live.
-    async fn keys(&self) -> Vec<(String, String, i64)> {
+    pub(crate) async fn keys(&self) -> Vec<(String, String, i64)> {
         let mut conn = self.conn().await;
         let names: Vec<String> = conn.keys("*").await.unwrap();
         let mut keys = Vec::new();

@@ -42,6 +42,7 @@ mod public_door;
 mod public_openapi;
 mod raw_output;
 mod receiver;
+mod rule_caps;
 mod screens;
 mod sdk;
 mod serve_binary;

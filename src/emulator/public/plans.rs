@@ -240,7 +240,8 @@ async fn write_rules(
     params(PlanPath), request_body = Rules<RuleInput>,
     responses(
         (status = 200, description = "replaced", body = Envelope<StatusOnly>),
-        (status = 400, description = "more than 200 rules, or a plan holding more than 200"),
+        (status = 400, description = "the body is not a JSON object; more than 200 rules, or a plan holding more \
+                                      than 200"),
         (status = 404, description = "no tracking plan of this id in the token's workspace"),
         (status = 422, description = "a rule of the wrong shape or type, two rules of one type, key and version"),
     )))]
@@ -274,7 +275,7 @@ pub async fn replace_rules_in_tracking_plan(
     params(PlanPath), request_body = Rules<UpsertRule>,
     responses(
         (status = 200, description = "updated", body = Envelope<StatusOnly>),
-        (status = 400, description = "more than 200 rules"),
+        (status = 400, description = "the body is not a JSON object; more than 200 rules"),
         (status = 404, description = "no tracking plan of this id in the token's workspace"),
         (status = 422, description = "a rule of the wrong shape or type, a rename onto a rule the plan has"),
     )))]

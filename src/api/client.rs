@@ -57,7 +57,7 @@ impl Adapter {
     ) -> Result<usize> {
         match self {
             Adapter::Config => Ok(usize::from(!matches!(request.method, http::Method::GET | http::Method::HEAD))),
-            Adapter::Public(_) => super::public::writes::count(transport, request, known).await,
+            Adapter::Public(adapter) => super::public::writes::count(transport, adapter, request, known).await,
         }
     }
 }

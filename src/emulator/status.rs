@@ -34,6 +34,9 @@ pub enum Invalid {
     /// A request the Public API refuses with 400 although it is well formed (a second instance of a
     /// single-instance destination, an update that touches nothing it may change).
     Refused,
+    /// More items than the service takes in one call (a tracking plan's rules): 400 with the service's own body,
+    /// its type and message only.
+    Capped,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -85,6 +88,11 @@ impl Status {
         Status { invalid: Invalid::Refused, ..Status::invalid(message) }
     }
 
+    /// A call carrying more items than the service takes in one (its message as the service words it).
+    pub fn capped(message: impl Into<String>) -> Self {
+        Status { invalid: Invalid::Capped, ..Status::invalid(message) }
+    }
+
     pub fn not_found(message: impl Into<String>) -> Self {
         Status::new(Code::NotFound, message)
     }
@@ -132,6 +140,9 @@ impl Status {
                 data: serde_json::to_value(points).ok(),
                 status: None,
             }
+        } else if self.invalid == Invalid::Capped {
+            // The service's body, word for word: a type and a message.
+            RequestError { kind: kind.into(), message: Some(self.message), field: None, data: None, status: None }
         } else {
             RequestError {
                 kind: kind.into(),
@@ -152,7 +163,7 @@ impl Status {
             (_, Some(413)) => (413, error_type::PAYLOAD_TOO_LARGE),
             (_, Some(408)) => (408, error_type::BAD_REQUEST),
             (Code::InvalidArgument, _) => match self.invalid {
-                Invalid::Malformed | Invalid::Refused => (400, error_type::BAD_REQUEST),
+                Invalid::Malformed | Invalid::Refused | Invalid::Capped => (400, error_type::BAD_REQUEST),
                 Invalid::Rule => (422, error_type::INPUT_VALIDATION),
             },
             (Code::Unauthenticated, _) => (401, error_type::UNAUTHORIZED),

@@ -43,6 +43,7 @@ mod public_openapi;
 mod rate_limits;
 mod raw_output;
 mod receiver;
+mod rule_caps;
 mod screens;
 mod sdk;
 mod serve_binary;

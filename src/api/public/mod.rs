@@ -15,6 +15,7 @@ mod mappings;
 mod path;
 mod plans;
 mod read;
+pub mod rules;
 pub mod writes;
 
 use std::collections::BTreeMap;
@@ -195,16 +196,7 @@ pub async fn send<A: DeserializeOwned>(
         verbatim(client, request).await?
     } else {
         let reading = if request.reads_raw_only() { read::Reading::Name } else { read::Reading::Whole };
-        let fresh = || Call {
-            client,
-            ids: &adapter.ids,
-            made: &adapter.made,
-            ahead: &adapter.ahead,
-            reads_ahead: request.reads_ahead(),
-            reading,
-            wrote: false,
-            cached: false,
-        };
+        let fresh = || Call { reads_ahead: request.reads_ahead(), reading, ..Call::new(client, adapter) };
         let mut call = fresh();
         let answer = match call.neutral(request).await {
             // An id remembered from before that the service no longer knows: forget what was remembered and try
@@ -433,7 +425,21 @@ struct Call<'c> {
     cached: bool,
 }
 
-impl Call<'_> {
+impl<'c> Call<'c> {
+    /// A call of the adapter's that reads whole records and reads no page ahead.
+    fn new(client: &'c Arc<Transport>, adapter: &'c Adapter) -> Call<'c> {
+        Call {
+            client,
+            ids: &adapter.ids,
+            made: &adapter.made,
+            ahead: &adapter.ahead,
+            reads_ahead: false,
+            reading: read::Reading::Whole,
+            wrote: false,
+            cached: false,
+        }
+    }
+
     /// The destinations of the sources this process made, by source id.
     fn made(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, Vec<Value>>> {
         self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -7,9 +7,10 @@ use http::Method;
 use serde_json::Value;
 
 use super::path::{Id, Path};
+use super::rules::RuleWrite;
 use super::{Answer, Call, read, to_json, unreadable};
 use crate::error::{Error, Result};
-use crate::wire::public::{self, map};
+use crate::wire::public::{self, RuleInput, Rules, map};
 use crate::wire::{self, wrapper};
 
 /// The type of a plan made from seg's vocabulary (the Config API has only live plans).
@@ -70,13 +71,13 @@ impl Call<'_> {
     }
 
     /// `POST /tracking-plans` (a live plan unless the request names a type, with the display name), then its rules
-    /// with `PUT …/rules`.
+    /// as `rules::writes` says onto an empty plan (one `PUT …/rules` for at most 200, else upserts of 200 a call).
     pub(super) async fn create_plan(&mut self, ws: &str, input: &wire::TrackingPlanInput) -> Result<Option<Answer>> {
         let input = input.clone();
         let kind = input.kind.unwrap_or_else(|| LIVE.into());
         let create = public::CreateTrackingPlan { name: input.display_name, kind, description: None };
         let answer = self.call(Method::POST, Path::of("tracking-plans"), Vec::new(), Some(&to_json(&create))).await?;
-        // Under --dry-run the create is described, and its rules' PUT with the id it would have.
+        // Under --dry-run the create is described, and its rules' writes with the id it would have.
         let (raw, id) = match answer {
             Some(answer) => {
                 let raw = answer["data"]["trackingPlan"].clone();
@@ -86,9 +87,7 @@ impl Call<'_> {
             None => (None, Id::unmade()),
         };
         if let Some(rules) = input.rules.filter(|r| !r.is_empty()) {
-            let rules = public::Rules { rules: map::rules_to_public(&rules) };
-            let path = Path::of("tracking-plans").id(&id).word("rules");
-            self.call(Method::PUT, path, Vec::new(), Some(&to_json(&rules))).await?;
+            self.write_rules(&id, &[], &map::rules_to_public(&rules)).await?;
         }
         match raw {
             Some(raw) => self.plan_answer(ws, &id, raw).await.map(Some),
@@ -96,8 +95,9 @@ impl Call<'_> {
         }
     }
 
-    /// A plan's update: `display_name` with `PATCH /tracking-plans/{id}` (which answers no plan), `rules` replaced
-    /// whole with `PUT …/rules`; the plan is read again for the answer.
+    /// A plan's update: `display_name` with `PATCH /tracking-plans/{id}` (which answers no plan), `rules` written
+    /// as `rules::writes` says from the rules the plan holds now (read first); the plan is read again for the
+    /// answer. Under `--dry-run` every call is described.
     pub(super) async fn update_plan(
         &mut self,
         ws: &str,
@@ -117,22 +117,51 @@ impl Call<'_> {
             }
         }
         let (id, _) = self.plan(segment).await?;
-        if patch != public::UpdateTrackingPlan::default()
-            && self
-                .call(Method::PATCH, Path::of("tracking-plans").id(&id), Vec::new(), Some(&to_json(&patch)))
-                .await?
-                .is_none()
-        {
-            return Ok(None);
+        let mut described = false;
+        if patch != public::UpdateTrackingPlan::default() {
+            let path = Path::of("tracking-plans").id(&id);
+            described |= self.call(Method::PATCH, path, Vec::new(), Some(&to_json(&patch))).await?.is_none();
         }
         if let Some(rules) = rules {
-            let rules = public::Rules { rules: map::rules_to_public(&rules) };
-            let path = Path::of("tracking-plans").id(&id).word("rules");
-            if self.call(Method::PUT, path, Vec::new(), Some(&to_json(&rules))).await?.is_none() {
-                return Ok(None);
-            }
+            let held = self.rules_held(&id).await?;
+            described |= !self.write_rules(&id, &held, &map::rules_to_public(&rules)).await?;
+        }
+        if described {
+            return Ok(None);
         }
         self.get_plan(ws, id.as_str()).await
+    }
+
+    /// The rules a plan holds now, as the service lists them.
+    async fn rules_held(&mut self, id: &Id) -> Result<Vec<RuleInput>> {
+        let listed = self.all(Path::of("tracking-plans").id(id).word("rules"), "rules").await?;
+        listed
+            .into_iter()
+            .map(|rule| serde_json::from_value(rule).map_err(|e| unreadable(format!("a rule of the plan: {e}"))))
+            .collect()
+    }
+
+    /// The rules a plan of `segment` holds now (its id read first), for the count of the calls an update makes.
+    pub(super) async fn rules_of(&mut self, segment: &str) -> Result<Vec<RuleInput>> {
+        let (id, _) = self.plan(segment).await?;
+        self.rules_held(&id).await
+    }
+
+    /// Sends the calls that make a plan holding `held` hold `new` (`rules::writes`), each in turn: whether they
+    /// were sent (not only described).
+    async fn write_rules(&mut self, id: &Id, held: &[RuleInput], new: &[RuleInput]) -> Result<bool> {
+        let mut sent = true;
+        for write in super::rules::writes(held, new) {
+            let path = Path::of("tracking-plans").id(id).word("rules");
+            let method = write.method();
+            let (query, body) = match write {
+                RuleWrite::Replace(rules) => (Vec::new(), Some(to_json(&Rules { rules }))),
+                RuleWrite::Upsert(rules) => (Vec::new(), Some(to_json(&Rules { rules }))),
+                RuleWrite::Remove(query) => (query, None),
+            };
+            sent &= self.call(method, path, query, body.as_ref()).await?.is_some();
+        }
+        Ok(sent)
     }
 
     pub(super) async fn delete_plan(&mut self, segment: &str) -> Result<Option<Answer>> {

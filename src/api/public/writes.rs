@@ -11,10 +11,12 @@
 //! next). Tests that run every kind of change on both APIs compare this count with what the emulator received.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use http::Method;
 use serde_json::Value;
 
+use super::Adapter;
 use crate::api::transport::Transport;
 use crate::error::Result;
 use crate::wire::public::{self, map};
@@ -30,13 +32,23 @@ pub struct Known {
 pub type Write = (Method, &'static str);
 
 /// How many write calls `request` becomes.
-pub async fn count<A>(transport: &Transport, request: &Request<A>, known: &mut Known) -> Result<usize> {
-    Ok(calls(transport, request, known).await?.len())
+pub async fn count<A>(
+    transport: &Arc<Transport>,
+    adapter: &Adapter,
+    request: &Request<A>,
+    known: &mut Known,
+) -> Result<usize> {
+    Ok(calls(transport, adapter, request, known).await?.len())
 }
 
 /// The write calls `request` becomes, in the order the adapter sends them: read from its operation, as the adapter
 /// reads it (`Call::neutral`).
-pub async fn calls<A>(transport: &Transport, request: &Request<A>, known: &mut Known) -> Result<Vec<Write>> {
+pub async fn calls<A>(
+    transport: &Arc<Transport>,
+    adapter: &Adapter,
+    request: &Request<A>,
+    known: &mut Known,
+) -> Result<Vec<Write>> {
     let Some(Operation { target, verb }) = &request.operation else {
         // In the Public API's own terms: sent as it is.
         let writes = !matches!(request.method, Method::GET | Method::HEAD);
@@ -121,12 +133,12 @@ pub async fn calls<A>(transport: &Transport, request: &Request<A>, known: &mut K
         }
         (Verb::Create(Body::Plan(input)), Target::Plans { .. }) => {
             let mut calls = vec![(Method::POST, "/tracking-plans")];
-            if input.rules.as_ref().is_some_and(|rules| !rules.is_empty()) {
-                calls.push((Method::PUT, "/tracking-plans/{id}/rules"));
+            if let Some(rules) = input.rules.as_ref().filter(|rules| !rules.is_empty()) {
+                calls.extend(rule_calls(&[], &map::rules_to_public(rules)));
             }
             calls
         }
-        (Verb::Update(fields), Target::Plan { .. }) => {
+        (Verb::Update(fields), Target::Plan { plan, .. }) => {
             let paths = fields.names();
             let mut calls = Vec::new();
             if paths.iter().any(|path| !matches!(*path, "display_name" | "rules")) {
@@ -136,7 +148,9 @@ pub async fn calls<A>(transport: &Transport, request: &Request<A>, known: &mut K
                 calls.push((Method::PATCH, "/tracking-plans/{id}"));
             }
             if paths.contains(&"rules") {
-                calls.push((Method::PUT, "/tracking-plans/{id}/rules"));
+                let rules = fields.value("rules").and_then(Value::as_object).cloned().unwrap_or_default();
+                let held = super::Call::new(transport, adapter).rules_of(plan).await?;
+                calls.extend(rule_calls(&held, &map::rules_to_public(&rules)));
             }
             calls
         }
@@ -149,6 +163,11 @@ pub async fn calls<A>(transport: &Transport, request: &Request<A>, known: &mut K
         // Reads, and what no write of the Public API serves (refused before any call).
         _ => Vec::new(),
     })
+}
+
+/// The calls that write a plan's rules (`rules::writes`, as `Call::write_rules` sends them).
+fn rule_calls(held: &[public::RuleInput], new: &[public::RuleInput]) -> Vec<Write> {
+    super::rules::writes(held, new).iter().map(|write| (write.method(), "/tracking-plans/{id}/rules")).collect()
 }
 
 /// A source's labels set to exactly these: `POST /labels` for each the workspace lacks, then

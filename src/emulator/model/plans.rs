@@ -10,6 +10,8 @@
 //! object the list has no place for (`identify_traits`, `group_traits`, ...); a rules object keeps each rule of the
 //! list it did not change as written, and its place; a rule it adds comes last.
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value};
 
 use super::existing;
@@ -91,12 +93,19 @@ pub fn rule_list(plan: &TrackingPlan, more: &More) -> Vec<RuleInput> {
 pub fn set_rule_list(state: &State, name: &str, list: Vec<RuleInput>) -> Result<Op, Status> {
     let (current, more) = get(state, name)?;
     let mut rules = map::rules_from_public(&list).map_err(|e| Status::invalid_field("rules", e))?;
-    let before = current.rules.get("events").and_then(Value::as_array).cloned().unwrap_or_default();
+    // The current object's events as the list shows them, by what identifies that rule (a plan holds thousands of
+    // rules: each event is looked up among those of its identity only).
+    let mut before: HashMap<String, Vec<(Vec<RuleInput>, &Value)>> = HashMap::new();
+    for old in current.rules.get("events").and_then(Value::as_array).into_iter().flatten() {
+        let listed = as_listed(old);
+        before.entry(identity(&listed)).or_default().push((listed, old));
+    }
     if let Some(Value::Array(events)) = rules.get_mut("events") {
         for event in events.iter_mut() {
             let listed = as_listed(event);
-            if let Some(kept) = before.iter().find(|old| as_listed(old) == listed) {
-                *event = kept.clone();
+            let same = before.get(&identity(&listed)).into_iter().flatten().find(|(old, _)| *old == listed);
+            if let Some((_, kept)) = same {
+                *event = (*kept).clone();
             }
         }
     }
@@ -119,6 +128,11 @@ fn as_listed(event: &Value) -> Vec<RuleInput> {
     let mut rules = Map::new();
     rules.insert("events".into(), Value::Array(vec![event.clone()]));
     map::rules_to_public(&rules)
+}
+
+/// What identifies the rules of a list, as text.
+fn identity(listed: &[RuleInput]) -> String {
+    listed.iter().map(|rule| format!("{:?}", rule.identity())).collect()
 }
 
 /// The rule list `before` after its rules object became `rules`: each rule of `before` the object still has, as it

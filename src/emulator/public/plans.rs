@@ -1,6 +1,7 @@
 //! Tracking plans: list (by `type` too), get, create (`name` and `type` required), update (name and description;
 //! answers a status, not the plan), delete; their rules (list, replace, upsert with renames, remove, each rule known
-//! by its type, key and version); and their sources (a source is on one plan at most: another is 409).
+//! by its type, key and version; a replace or an upsert of more than 200 rules, or a replace onto a plan holding
+//! more than 200, is the service's 400); and their sources (a source is on one plan at most: another is 409).
 
 use std::sync::Arc;
 
@@ -15,7 +16,10 @@ use crate::emulator::App;
 use crate::emulator::model::{self, plans, sources};
 use crate::emulator::status::Status;
 use crate::emulator::store::{More, Resource, State as Store};
-use crate::wire::public::{self, PaginationOutput, RuleInput, RuleRemoval, Rules, UpsertRule, rule_type};
+use crate::wire::public::{
+    self, PaginationOutput, REPLACE_CAP, RULES_PER_CALL, RuleInput, RuleRemoval, Rules, UPSERT_CAP, UpsertRule,
+    rule_type,
+};
 #[cfg(test)]
 use crate::wire::public::{CreateTrackingPlan, Envelope, SourceId, StatusOnly, UpdateTrackingPlan};
 
@@ -230,11 +234,14 @@ async fn write_rules(
 
 /// Replace rules in a tracking plan
 ///
-/// The plan's rules become these, each known by its type, key and version: two of one are refused.
+/// The plan's rules become these, each known by its type, key and version: two of one are refused. At most 200
+/// rules, onto a plan holding at most 200 (beyond: DELETE and PATCH).
 #[cfg_attr(test, utoipa::path(put, path = "/tracking-plans/{trackingPlanId}/rules", tag = "Tracking Plans",
     params(PlanPath), request_body = Rules<RuleInput>,
     responses(
         (status = 200, description = "replaced", body = Envelope<StatusOnly>),
+        (status = 400, description = "the body is not a JSON object; more than 200 rules, or a plan holding more \
+                                      than 200"),
         (status = 404, description = "no tracking plan of this id in the token's workspace"),
         (status = 422, description = "a rule of the wrong shape or type, two rules of one type, key and version"),
     )))]
@@ -245,19 +252,30 @@ pub async fn replace_rules_in_tracking_plan(
     body: Body,
 ) -> Reply {
     let input: Rules<RuleInput> = body.json()?;
+    if input.rules.len() > RULES_PER_CALL {
+        return Err(Status::capped(REPLACE_CAP).into());
+    }
     for (n, rule) in input.rules.iter().enumerate() {
         check_type(n, &rule.kind)?;
     }
-    write_rules(&app, write, &id, |_| Ok(input.rules)).await
+    write_rules(&app, write, &id, |held| {
+        if held.len() > RULES_PER_CALL {
+            return Err(Status::capped(REPLACE_CAP).into());
+        }
+        Ok(input.rules)
+    })
+    .await
 }
 
 /// Update rules in a tracking plan
 ///
-/// Each rule replaces the plan's rule of its type, key and version, or is added; `newKey` renames it.
+/// Each rule replaces the plan's rule of its type, key and version, or is added; `newKey` renames it. At most 200
+/// rules a call.
 #[cfg_attr(test, utoipa::path(patch, path = "/tracking-plans/{trackingPlanId}/rules", tag = "Tracking Plans",
     params(PlanPath), request_body = Rules<UpsertRule>,
     responses(
         (status = 200, description = "updated", body = Envelope<StatusOnly>),
+        (status = 400, description = "the body is not a JSON object; more than 200 rules"),
         (status = 404, description = "no tracking plan of this id in the token's workspace"),
         (status = 422, description = "a rule of the wrong shape or type, a rename onto a rule the plan has"),
     )))]
@@ -268,6 +286,9 @@ pub async fn update_rules_in_tracking_plan(
     body: Body,
 ) -> Reply {
     let input: Rules<UpsertRule> = body.json()?;
+    if input.rules.len() > RULES_PER_CALL {
+        return Err(Status::capped(UPSERT_CAP).into());
+    }
     for (n, rule) in input.rules.iter().enumerate() {
         check_type(n, &rule.rule.kind)?;
     }

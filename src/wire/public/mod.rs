@@ -680,6 +680,16 @@ pub struct Rules<R> {
     pub rules: Vec<R>,
 }
 
+/// The most rules one replace or upsert carries, and the most a plan may hold when its rules are replaced: beyond
+/// it the service answers 400 (docs/reference/public-api.md, "Tracking plans' rules").
+pub const RULES_PER_CALL: usize = 200;
+
+/// The service's 400 for a replace with more than [`RULES_PER_CALL`] rules, or onto a plan holding more.
+pub const REPLACE_CAP: &str = "Can not replace more than 200 existing rules. Please use DELETE and PATCH methods";
+
+/// The service's 400 for an upsert with more than [`RULES_PER_CALL`] rules.
+pub const UPSERT_CAP: &str = "Can not upsert more than 200 rules per call";
+
 /// `addSourceToTrackingPlan`'s body.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ToSchema))]

@@ -63,7 +63,9 @@ impl Limit {
             Per::Minute => "a minute",
             Per::Day => "a day",
         };
-        format!("{} {per}", crate::ui::count(self.count as usize, "request"))
+        // Said here, not with `ui::count`: `wire` is below `ui` (tests/it/layers.rs).
+        let plural = if self.count == 1 { "" } else { "s" };
+        format!("{} request{plural} {per}", self.count)
     }
 
     /// Whether a request's path (no leading `/`, no query; each segment as sent) is this operation's: the template's

@@ -4,8 +4,8 @@
 //! anything else is the Public API), reads the body within that door's limit (413), logs the request and applies
 //! injected faults as sent, folds `//` and a trailing `/` (as clients in the wild send them), then authenticates
 //! (401, and 403 for an unknown token on the Public API) and applies the per-token rate limit that both APIs share
-//! and, on the Public API, the per-operation limits of `wire::limits` (429). Refusals are answered in the door's shape ([`Status::render`]). What comes after (routes, paging, handlers)
-//! is each door's; the gate knows neither.
+//! and, on the Public API, the per-operation limits of `wire::limits` (429). Refusals are answered in the door's
+//! shape ([`Status::render`]). What comes after (routes, paging, handlers) is each door's; the gate knows neither.
 
 use std::collections::HashMap;
 use std::num::NonZeroU32;

@@ -54,7 +54,7 @@ pub struct Args {
     /// (repeatable). Without any, one token of each scope is made and printed.
     #[arg(long = "accept-token", value_name = "VALUE:SCOPE")]
     accept_tokens: Vec<String>,
-    /// Requests per minute per token before 429; 0 turns the limit off.
+    /// Requests per minute per token before 429; 0 turns it off, and the Public API operations' own limits too.
     #[arg(long, default_value_t = 200, value_name = "N")]
     rate_limit: u32,
     /// Keep state in this file across restarts (crash-safe); without it state lives in memory.

@@ -1,7 +1,8 @@
 //! The emulator's control plane under `/_emulator` (outside the API's prefix, no token): a log of the requests the
 //! API received, so a test can see the exact bytes a client sent, and injected faults, so a test or a CI script
 //! can see how a client meets 500, 503, a slow answer or a plain-text error, or how readers fare while a write is
-//! slow to commit; and the webhook delivery attempts.
+//! slow to commit; the webhook delivery attempts; and the clock of the per-operation rate limits, which a test moves
+//! on to end a window without waiting.
 //!
 //! No token guards it, so [`admit`] lets in only requests that name the address served and come from no other
 //! origin's page (`crate::same_origin`, the inspector's check): a web page the user opens must not clear the log or
@@ -282,4 +283,28 @@ pub async fn deliveries(State(app): State<Arc<App>>) -> Response {
 pub async fn clear_deliveries(State(app): State<Arc<App>>) -> Response {
     app.outbox.clear_log();
     Json(serde_json::json!({})).into_response()
+}
+
+/// How far to move the clock of the per-operation rate limits' windows.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Advance {
+    pub advance_ms: u64,
+}
+
+/// How far the clock of the per-operation windows has been moved on in all.
+pub async fn clock(State(app): State<Arc<App>>) -> Response {
+    let offset = app.operations.clock.offset();
+    Json(serde_json::json!({ "advanced_ms": u64::try_from(offset.as_millis()).unwrap_or(u64::MAX) })).into_response()
+}
+
+/// Moves the clock of the per-operation windows on, so a test ends a window without waiting for it (the token's
+/// budget keeps the time as it is).
+pub async fn advance_clock(State(app): State<Arc<App>>, body: axum::body::Bytes) -> Response {
+    let advance: Advance = match super::body::json(&body) {
+        Ok(advance) => advance,
+        Err(status) => return status.into_response(),
+    };
+    let offset = app.operations.clock.advance(Duration::from_millis(advance.advance_ms));
+    Json(serde_json::json!({ "advanced_ms": u64::try_from(offset.as_millis()).unwrap_or(u64::MAX) })).into_response()
 }

@@ -4,11 +4,12 @@
 //! anything else is the Public API), reads the body within that door's limit (413), logs the request and applies
 //! injected faults as sent, folds `//` and a trailing `/` (as clients in the wild send them), then authenticates
 //! (401, and 403 for an unknown token on the Public API) and applies the per-token rate limit that both APIs share
-//! (429). Refusals are answered in the door's shape ([`Status::render`]). What comes after (routes, paging, handlers)
-//! is each door's; the gate knows neither.
+//! and, on the Public API, the per-operation limits of `wire::limits` (429). Refusals are answered in the door's
+//! shape ([`Status::render`]). What comes after (routes, paging, handlers) is each door's; the gate knows neither.
 
+use std::collections::HashMap;
 use std::num::NonZeroU32;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
@@ -17,13 +18,14 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, Uri, header};
 use axum::middleware::Next;
 use axum::response::Response;
-use governor::clock::{Clock, DefaultClock};
+use governor::clock::{Clock as _, DefaultClock};
 use governor::middleware::StateInformationMiddleware;
 use governor::{Quota, RateLimiter};
 
 use super::App;
 use super::status::{Door, Status, upstream_unroutable};
 use super::store::State as Resources;
+use crate::wire::limits::{self, Limit};
 use crate::wire::public::{RateLimited, header as rate_header};
 use crate::wire::{Code, SCOPE_WRITE};
 
@@ -151,16 +153,96 @@ pub fn authenticate(state: &Resources, headers: &HeaderMap) -> Result<Caller, (N
     })
 }
 
-/// Mapping writes (create, update, remove a destination subscription) per minute per token: the Public API's limit
-/// of those operations, beside the budget of every request.
-pub const MAPPING_WRITES: u32 = 5;
+/// The clock of the per-operation windows: the time now, moved on by what `POST /_emulator/clock` asked
+/// (docs/EMULATOR.md), so a test can end a window without waiting for it. A unit test freezes it at an instant.
+#[derive(Debug, Default)]
+pub struct Clock {
+    /// The instant it stands at when frozen; `None`: the time now.
+    frozen: Option<Instant>,
+    /// How far it has been moved on.
+    offset: Mutex<Duration>,
+}
 
-/// Whether a request is a mapping write (a folded path of the Public API).
-fn is_mapping_write(method: &axum::http::Method, path: &str) -> bool {
-    use axum::http::Method;
-    let segments: Vec<&str> = path.split('/').collect();
-    matches!(*method, Method::POST | Method::PATCH | Method::DELETE)
-        && matches!(segments.as_slice(), ["destinations", _, "subscriptions"] | ["destinations", _, "subscriptions", _])
+impl Clock {
+    #[cfg(test)]
+    fn frozen() -> Clock {
+        Clock { frozen: Some(Instant::now()), offset: Mutex::default() }
+    }
+
+    pub fn now(&self) -> Instant {
+        let offset = *self.offset.lock().unwrap_or_else(PoisonError::into_inner);
+        self.frozen.unwrap_or_else(Instant::now) + offset
+    }
+
+    /// How far it has been moved on.
+    pub fn offset(&self) -> Duration {
+        *self.offset.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Moves the clock on; how far it has been moved in all.
+    pub fn advance(&self, by: Duration) -> Duration {
+        let mut offset = self.offset.lock().unwrap_or_else(PoisonError::into_inner);
+        *offset = offset.saturating_add(by);
+        *offset
+    }
+}
+
+/// One token's window of one operation: it opened at the first request after the last one closed, ends at `ends`
+/// and has let `used` requests through.
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    ends: Instant,
+    used: u32,
+}
+
+/// Windows kept before the closed ones are dropped.
+const WINDOWS_KEPT: usize = 10_000;
+
+/// The Public API's per-operation limits (`wire::limits`), per token: each operation the table names lets `count`
+/// requests of a token through in a fixed window that opens at the first of them and lasts the limit's
+/// [`Limit::window`]; the next one is 429 until the window ends. Off with `--rate-limit 0`.
+#[derive(Debug)]
+pub struct OperationLimits {
+    on: bool,
+    pub clock: Clock,
+    windows: Mutex<HashMap<(String, &'static str), Window>>,
+}
+
+impl OperationLimits {
+    pub fn new(on: bool) -> Self {
+        OperationLimits { on, clock: Clock::default(), windows: Mutex::default() }
+    }
+
+    /// Takes one request of the token from the operation's window, or says 429 with the service's body: no point
+    /// left, `consumedPoints` the operation's limit, `msBeforeNext` to the window's end. A refused request does not
+    /// count.
+    pub fn check(&self, token: &str, limit: &'static Limit) -> Result<(), Status> {
+        if !self.on {
+            return Ok(());
+        }
+        let now = self.clock.now();
+        let mut windows = self.windows.lock().unwrap_or_else(PoisonError::into_inner);
+        if windows.len() >= WINDOWS_KEPT {
+            windows.retain(|_, window| window.ends > now);
+        }
+        let opened = Window { ends: now + limit.window(), used: 0 };
+        let window = windows.entry((token.to_string(), limit.operation)).or_insert(opened);
+        if window.ends <= now {
+            *window = opened;
+        }
+        if window.used < limit.count {
+            window.used += 1;
+            return Ok(());
+        }
+        let wait = window.ends - now;
+        let message = format!("rate limit exceeded: {} allows {}", limit.operation, limit.rate());
+        let mut status = Status::new(Code::ResourceExhausted, message);
+        status.retry_after = Some((wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1));
+        let ms = u64::try_from(wait.as_micros().div_ceil(1000)).unwrap_or(u64::MAX).max(1);
+        status.points =
+            Some(RateLimited { remaining_points: 0, ms_before_next: ms, consumed_points: u64::from(limit.count) });
+        Err(status)
+    }
 }
 
 /// Requests per minute per token, one budget across both APIs; `None` when the limit is off.
@@ -264,8 +346,17 @@ async fn check(app: &App, request: Request) -> Result<(Request, Door, Option<Bud
     let caller = authenticate(&app.store.read(), &parts.headers)
         .map_err(|(why, message)| why.status(door, message).render(door))?;
     let budget = app.limiter.check(&caller.token).map_err(|status| status.render(door))?;
-    if door == Door::Public && is_mapping_write(&parts.method, &path) {
-        app.mapping_limiter.check(&caller.token).map_err(|status| status.render(door))?;
+    // The operation's own limit, on the Public API: after the token's budget, which a request refused here has
+    // drawn from (the service counts it), and before routing (the table names operations by method and path).
+    if door == Door::Public
+        && let Some(limit) = limits::of(parts.method.as_str(), &path)
+        && let Err(status) = app.operations.check(&caller.token, limit)
+    {
+        let mut response = status.render(door);
+        if let Some(budget) = budget {
+            rate_headers(response.headers_mut(), budget);
+        }
+        return Err(response);
     }
     let received = Received { method: parts.method.clone(), sent: parts.uri.path().to_string(), path, door };
     // A path already folded, with nothing to escape, is routed as it came (a new URI costs more than the check).
@@ -396,5 +487,79 @@ mod tests {
         assert!(refused.retry_after.is_some_and(|s| s >= 1), "{refused:?}");
         assert_eq!(limiter.check("other").unwrap().unwrap().remaining, 2, "one budget per token");
         assert_eq!(Limiter::per_minute(0).check("t").unwrap(), None);
+    }
+
+    fn limit(operation: &str) -> &'static Limit {
+        limits::LIMITS.iter().find(|l| l.operation == operation).unwrap()
+    }
+
+    fn refused(limits: &OperationLimits, token: &str, limit: &'static Limit) -> RateLimited {
+        let status = limits.check(token, limit).unwrap_err();
+        assert_eq!(status.code, Code::ResourceExhausted);
+        status.points.unwrap()
+    }
+
+    #[test]
+    fn an_operation_lets_its_count_through_in_a_fixed_window_per_token() {
+        let limits = OperationLimits { clock: Clock::frozen(), ..OperationLimits::new(true) };
+        let create = limit("createDestinationSubscription");
+        let window = create.window();
+        for _ in 0..create.count {
+            limits.check("t", create).unwrap();
+        }
+        let points = refused(&limits, "t", create);
+        let ms = u64::try_from(window.as_millis()).unwrap();
+        assert_eq!(points, RateLimited { remaining_points: 0, ms_before_next: ms, consumed_points: 5 });
+        // Later in the window: to its end, which the first request set; a refusal does not count.
+        limits.clock.advance(window / 4);
+        let status = limits.check("t", create).unwrap_err();
+        assert_eq!(status.points.unwrap().ms_before_next, ms - ms / 4);
+        assert_eq!(status.retry_after, Some((window - window / 4).as_secs_f64().ceil() as u64));
+        // Another token, another operation: windows of their own.
+        limits.check("other", create).unwrap();
+        let update = limit("updateSubscriptionForDestination");
+        limits.check("t", update).unwrap();
+        // At the window's end the next request opens a new one, with the whole count.
+        limits.clock.advance(window - window / 4);
+        for _ in 0..create.count {
+            limits.check("t", create).unwrap();
+        }
+        limits.clock.advance(Duration::from_millis(1));
+        assert_eq!(refused(&limits, "t", create).ms_before_next, ms - 1);
+        // The other token's window opened a quarter of a window after t's first: it ends a quarter after t's second
+        // opened.
+        for _ in 1..create.count {
+            limits.check("other", create).unwrap();
+        }
+        assert_eq!(refused(&limits, "other", create).ms_before_next, ms / 4 - 1);
+        assert_eq!(refused(&limits, "other", create).consumed_points, 5);
+        let labels = limit("createLabel");
+        for _ in 0..60 {
+            limits.check("t", labels).unwrap();
+        }
+        assert_eq!(refused(&limits, "t", labels).consumed_points, 60);
+    }
+
+    #[test]
+    fn operation_limits_are_off_with_the_rate_limit() {
+        let limits = OperationLimits::new(false);
+        let create = limit("createDestinationSubscription");
+        for _ in 0..100 {
+            limits.check("t", create).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_day_is_1440_minutes() {
+        let download = limit("createDownload");
+        assert_eq!(download.window(), limit("createLabel").window() * 1440);
+        let limits = OperationLimits { clock: Clock::frozen(), ..OperationLimits::new(true) };
+        for _ in 0..download.count {
+            limits.check("t", download).unwrap();
+        }
+        limits.clock.advance(download.window() - Duration::from_millis(1));
+        assert_eq!(refused(&limits, "t", download).ms_before_next, 1);
+        limits.clock.advance(Duration::from_millis(1));
+        limits.check("t", download).unwrap();
     }
 }

@@ -84,8 +84,8 @@ pub struct App {
     store: Store,
     page_tokens: config::paging::PageTokens,
     limiter: gate::Limiter,
-    /// The limit of mapping writes (create, update, remove a subscription): 5 per minute per token.
-    mapping_limiter: gate::Limiter,
+    /// The Public API's per-operation limits, per token (`wire::limits`).
+    operations: gate::OperationLimits,
     /// Mappings' open batches.
     batches: mapped::Batches,
     catalog: catalog::Catalog,
@@ -160,7 +160,7 @@ impl Emulator {
             page_tokens: config::paging::PageTokens::new(key),
             limiter: gate::Limiter::per_minute(options.rate_limit),
             batches: mapped::Batches::default(),
-            mapping_limiter: gate::Limiter::per_minute(if options.rate_limit == 0 { 0 } else { gate::MAPPING_WRITES }),
+            operations: gate::OperationLimits::new(options.rate_limit != 0),
             catalog,
             control: control::Control::default(),
             outbox: Arc::new(outbox),
@@ -205,6 +205,7 @@ impl Emulator {
             .route("/_emulator/requests", get(control::requests).delete(control::clear_requests))
             .route("/_emulator/faults", get(control::faults).post(control::add_fault).delete(control::clear_faults))
             .route("/_emulator/deliveries", get(control::deliveries).delete(control::clear_deliveries))
+            .route("/_emulator/clock", get(control::clock).post(control::advance_clock))
             .route_layer(axum::middleware::from_fn(control::admit));
         let mut router = control
             // The APIs' descriptions, like the control plane, need no token.

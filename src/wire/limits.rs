@@ -1,8 +1,8 @@
-//! The Public API's per-operation rate limits (docs/reference/rate-limits.md): beside the workspace's budget of
-//! every request, the operations of `docs/reference/public-api-rate-limits.tsv` each allow a number of requests a
-//! minute (or a day) of their own. The table is read at build time (`build.rs`: an entry that cannot be read fails
-//! the build), so at run time it is a static array; the client paces by it (`api::budget`) and the emulator enforces
-//! it (`emulator::gate`), both finding a request's operation here, by method and path.
+//! The Public API's per-operation rate limits (docs/reference/rate-limits.md): beside the workspace's
+//! budget of every request, the operations of `docs/reference/public-api-rate-limits.tsv` each allow a number of
+//! requests a minute (or a day) of their own. The table is read at build time (`build.rs`: an entry that cannot be
+//! read fails the build), so at run time it is a static array; the client paces by it (`api::budget`) and the
+//! emulator enforces it (`emulator::gate`), both finding a request's operation here, by method and path.
 
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -32,7 +32,7 @@ pub struct Limit {
 /// Every stated limit, in the table's order.
 pub static LIMITS: &[Limit] = include!(concat!(env!("OUT_DIR"), "/rate_limits.rs"));
 
-/// The test-only setting that shortens every window (docs/TESTING.md): a minute of the table lasts this many
+/// The test-only setting that shortens every window (TESTING.md): a minute of the table lasts this many
 /// milliseconds (a day, 1,440 of them), for the client and the emulator alike.
 pub const TEST_MINUTE_VARIABLE: &str = "SEG_TEST_LIMIT_MINUTE_MS";
 
@@ -63,7 +63,9 @@ impl Limit {
             Per::Minute => "a minute",
             Per::Day => "a day",
         };
-        format!("{} {per}", crate::ui::count(self.count as usize, "request"))
+        // Said here, not with `ui::count`: `wire` is below `ui` (tests/it/layers.rs).
+        let plural = if self.count == 1 { "" } else { "s" };
+        format!("{} request{plural} {per}", self.count)
     }
 
     /// Whether a request's path (no leading `/`, no query; each segment as sent) is this operation's: the template's

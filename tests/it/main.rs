@@ -34,6 +34,7 @@ mod manual;
 mod mappings;
 mod migration;
 mod openapi;
+mod operation_limits;
 mod parallel;
 mod plan_names;
 mod plan_truth;

@@ -1,7 +1,7 @@
 //! The Public API's per-operation rate limits (docs/reference/rate-limits.md): the shipped table and its
 //! regeneration from an SDK's source (`scripts/rate-limits.js`), and seg pacing each operation by its limit, on one
 //! machine and across machines sharing a real redis-server, with the table's windows shortened for tests
-//! (`SEG_TEST_LIMIT_MINUTE_MS`, docs/TESTING.md) so that nothing waits real minutes.
+//! (`SEG_TEST_LIMIT_MINUTE_MS`, TESTING.md) so that nothing waits real minutes.
 
 use std::path::Path;
 use std::process::Command;
@@ -77,7 +77,7 @@ use std::time::{Duration, Instant};
 use crate::shared_budget::Redis;
 use crate::support::{Run, run_with_stdin, seg_command};
 
-/// The test's minute: the table's windows shortened (docs/TESTING.md), so that 5 a minute is 5 every 2 s and seg
+/// The test's minute: the table's windows shortened (TESTING.md), so that 5 a minute is 5 every 2 s and seg
 /// spaces them (2 s + 1 s) / 5 = 600 ms apart.
 const MINUTE_MS: &str = "2000";
 const SPACING: Duration = Duration::from_millis(600);

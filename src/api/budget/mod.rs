@@ -40,7 +40,7 @@ pub const BURST: u32 = 10;
 /// two of them beyond now (or beyond the end of the pending push-back) was written by no seg at any rate.
 const WIDEST_WINDOW: u64 = 60_000;
 
-/// The benchmark's control (docs/TESTING.md): `SEG_TEST_TOKEN_BUDGET_ONLY=1` paces by the token's budget alone, as
+/// The benchmark's control (TESTING.md): `SEG_TEST_TOKEN_BUDGET_ONLY=1` paces by the token's budget alone, as
 /// seg did before operations had budgets of their own, to show what that meets (`bench/ceiling.sh` 7).
 fn token_only() -> bool {
     static ONLY: std::sync::OnceLock<bool> = std::sync::OnceLock::new();

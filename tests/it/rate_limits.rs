@@ -311,3 +311,40 @@ async fn one_machine_paces_each_operation_says_which_budget_and_a_429_pushes_bac
     let files = std::fs::read_dir(&bare).map(|d| d.count()).unwrap_or(0);
     assert_eq!(files, 0, "no budget file was made");
 }
+
+/// Under attack: a service answering an operation's 429 with a wait of two hours is honoured for an hour, cut with a
+/// warning naming the wait asked, and that hour pushes back the operation's budget: the next request of it says the
+/// wait before it sleeps, naming the budget, while a request of no stated limit goes at once.
+#[tokio::test]
+async fn an_operations_429_asking_hours_is_cut_to_an_hour_said_and_paces_that_operation_only() {
+    let base = crate::waits::api_answering(Arc::new(|| {
+        let body = r#"{"errors":[{"type":"RequestError","message":"Too many requests","data":{"remainingPoints":0,"msBeforeNext":7200000,"consumedPoints":60}}]}"#;
+        (429, Vec::new(), body.to_string())
+    }))
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let (home, runtime) = (dir.path(), dir.path().join("machine"));
+    let mut first = api(home, &runtime, &base, "POST", "/labels", &[]);
+    first.args(["--max-retries", "0"]);
+    let run = run_with_stdin(first, b"{}").await;
+    assert_ne!(run.code, 0);
+    assert!(run.stderr.contains("the service asked to wait 2h (msBeforeNext); seg waits 1h at most"), "{}", run.stderr);
+    // (Its body from a file: the process is read by line, with no stdin.)
+    let body = dir.path().join("label.json");
+    std::fs::write(&body, "{}").unwrap();
+    let mut next = seg_command(home);
+    next.env("SEG_BASE_URL", &base)
+        .env("SEG_TOKEN", "pat-rate-limits")
+        .env("SEG_RUNTIME_DIR", &runtime)
+        .env("SEG_TEST_LIMIT_MINUTE_MS", MINUTE_MS)
+        .args(["--api", "public", "--rate-limit", "600", "api", "POST", "/labels", "--input", body.to_str().unwrap()]);
+    let line = crate::waits::said_before_sleeping(next, "waiting").await;
+    assert!(line.contains("for the rate budget of createLabel (the service pushed it back)"), "{line}");
+    let wait = line.split_whitespace().nth(1).unwrap();
+    assert!(wait.starts_with("59m") || wait == "1h", "an hour at most: {line}");
+    // The token's budget was not pushed back: a read goes at once (it answers 429 too, but without waiting first).
+    let mut read = api(home, &runtime, &base, "GET", "/destinations/d1", &[]);
+    read.args(["--max-retries", "0", "-v"]);
+    let run = run_with_stdin(read, b"").await;
+    assert!(!run.stderr.contains("waiting"), "{}", run.stderr);
+}

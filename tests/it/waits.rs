@@ -162,7 +162,7 @@ async fn finished(cmd: tokio::process::Command) -> Run {
 
 /// Starts a command and returns the first line of its stderr that contains `wanted` (the line a wait says before it
 /// is slept); the process is then killed.
-async fn said_before_sleeping(mut cmd: tokio::process::Command, wanted: &str) -> String {
+pub(crate) async fn said_before_sleeping(mut cmd: tokio::process::Command, wanted: &str) -> String {
     cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::piped());
     let mut child = cmd.spawn().unwrap();
     let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();

@@ -1,5 +1,6 @@
 //! Hot paths, measured (never timed in tests): signing at 1 KB and 1 MB against the raw SHA-1 floor, the
-//! JSON.stringify encoder, name parsing, page decoding and table rendering.
+//! JSON.stringify encoder, name parsing, page decoding, table rendering, and the comparison that decides how a large
+//! tracking plan's rules are written.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use sha1::Digest;
@@ -72,5 +73,29 @@ fn page_and_table(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, signing, stringify, name_parsing, page_and_table);
+fn plan_rules(c: &mut Criterion) {
+    use seg::api::public::rules;
+    use seg::wire::public::RuleInput;
+    let rule = |i: usize, field: &str| RuleInput {
+        kind: "TRACK".into(),
+        key: Some(format!("Event {i:05}")),
+        json_schema: serde_json::json!({"properties": {"properties": {"properties": {field: {"type": "string"}}}}}),
+        version: 1,
+    };
+    let mut group = c.benchmark_group("plan_rules");
+    for size in [1_000, 20_000] {
+        let held: Vec<RuleInput> = (0..size).map(|i| rule(i, "id")).collect();
+        // A tenth removed, a tenth changed, a tenth added.
+        let mut new: Vec<RuleInput> =
+            (size / 10..size).map(|i| rule(i, if i % 10 == 1 { "sku" } else { "id" })).collect();
+        new.extend((size..size + size / 10).map(|i| rule(i, "id")));
+        group.throughput(Throughput::Elements(size as u64));
+        group.bench_with_input(BenchmarkId::new("writes", size), &(held, new), |b, (held, new)| {
+            b.iter(|| rules::writes(black_box(held), black_box(new)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, signing, stringify, name_parsing, page_and_table, plan_rules);
 criterion_main!(benches);

@@ -8,6 +8,8 @@
 //! A rule is known by its type, key and version, and compared in the form a plan's rules compare in
 //! (`TrackingPlan::rules_compared`), so what the plan calls the same is not written again.
 
+use std::collections::{HashMap, HashSet};
+
 use http::Method;
 
 use crate::wire::TrackingPlan;
@@ -45,13 +47,18 @@ pub fn writes(held: &[RuleInput], new: &[RuleInput]) -> Vec<RuleWrite> {
     if held.len() <= RULES_PER_CALL && new.len() <= RULES_PER_CALL {
         return vec![RuleWrite::Replace(new.to_vec())];
     }
+    // Each set by identity, so a plan of tens of thousands of rules is compared in one pass over each.
+    let mut by_identity: HashMap<(&str, Option<&str>, u64), Vec<&RuleInput>> = HashMap::new();
+    for old in held {
+        by_identity.entry(old.identity()).or_default().push(old);
+    }
+    let kept: HashSet<(&str, Option<&str>, u64)> = new.iter().map(RuleInput::identity).collect();
     let upserts: Vec<UpsertRule> = new
         .iter()
-        .filter(|rule| !held.iter().any(|old| old.identity() == rule.identity() && same(old, rule)))
+        .filter(|rule| !by_identity.get(&rule.identity()).is_some_and(|olds| olds.iter().any(|old| same(old, rule))))
         .map(|rule| UpsertRule { new_key: None, rule: rule.clone() })
         .collect();
-    let removed: Vec<&RuleInput> =
-        held.iter().filter(|old| !new.iter().any(|rule| rule.identity() == old.identity())).collect();
+    let removed: Vec<&RuleInput> = held.iter().filter(|old| !kept.contains(&old.identity())).collect();
     let mut out: Vec<RuleWrite> = upserts.chunks(RULES_PER_CALL).map(|c| RuleWrite::Upsert(c.to_vec())).collect();
     out.extend(removals(&removed).into_iter().map(RuleWrite::Remove));
     out

@@ -18,11 +18,11 @@ use super::status::Status;
 
 mod warehouses;
 use crate::wire::public::RuleInput;
-pub use warehouses::{StoredWarehouse, StoredWarehouseConnection};
 use crate::wire::{
     AccessToken, Destination, DestinationFilter, Regulation, SchemaConfig, Source, SourceConnection, TrackingPlan,
     Workspace,
 };
+pub use warehouses::{StoredWarehouse, StoredWarehouseConnection};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "body", rename_all = "snake_case")]

@@ -78,13 +78,17 @@ async fn fixtures(env: &TestEnv) -> BTreeMap<&'static str, String> {
     let warehouse = json!({"metadataId": postgres, "settings": settings});
     let warehouse = made(&env.call("POST", "/warehouses", Some(warehouse.clone())).await)["warehouse"]["id"].clone();
     let warehouse = warehouse.as_str().unwrap().to_string();
-    made(&env.call("POST", &format!("/warehouses/{warehouse}/connected-sources/{}", source.as_str().unwrap()), None).await);
+    made(
+        &env.call("POST", &format!("/warehouses/{warehouse}/connected-sources/{}", source.as_str().unwrap()), None)
+            .await,
+    );
     let model = json!({"sourceId": source, "name": "m", "description": "", "enabled": true,
                        "scheduleStrategy": "MANUAL", "scheduleConfig": {}, "query": "select 1",
                        "queryIdentifierColumn": "id"});
     let model = made(&env.call("POST", "/reverse-etl-models", Some(model)).await)["reverseEtlModel"]["id"].clone();
     let transformation = json!({"name": "t", "sourceId": source, "enabled": true, "if": "event = \"A\""});
-    let transformation = made(&env.call("POST", "/transformations", Some(transformation)).await)["transformation"]["id"].clone();
+    let transformation =
+        made(&env.call("POST", "/transformations", Some(transformation)).await)["transformation"]["id"].clone();
     let space = env.get("/spaces").await.ok()["data"]["spaces"][0]["id"].as_str().unwrap().to_string();
     let profiles = json!({"metadataId": postgres, "settings": settings});
     let profiles = env.call("POST", &format!("/spaces/{space}/profiles-warehouses"), Some(profiles)).await;

@@ -74,8 +74,7 @@ async fn fixtures(env: &TestEnv, slug: &str) -> (String, String, String, String)
                        "queryIdentifierColumn": "id"});
     let model = id(&made(&env.call("POST", "/reverse-etl-models", Some(model)).await)["reverseEtlModel"]);
     let transformation = json!({"name": "t", "sourceId": source, "enabled": true, "if": "event = \"A\""});
-    let transformation =
-        id(&made(&env.call("POST", "/transformations", Some(transformation)).await)["transformation"]);
+    let transformation = id(&made(&env.call("POST", "/transformations", Some(transformation)).await)["transformation"]);
     (source, warehouse, model, transformation)
 }
 
@@ -107,8 +106,9 @@ async fn an_id_of_another_workspace_is_unknown() {
         assert_eq!(answer.json["errors"][0]["type"], "not-found", "{path}");
     }
     // Its lists hold none of them, and its one space is its own.
-    for (path, key) in [("/warehouses", "warehouses"), ("/reverse-etl-models", "models"),
-                        ("/transformations", "transformations")] {
+    for (path, key) in
+        [("/warehouses", "warehouses"), ("/reverse-etl-models", "models"), ("/transformations", "transformations")]
+    {
         assert_eq!(get(path.into()).await.ok()["data"][key], json!([]), "{path}");
     }
     let mine = env.get("/spaces").await.ok()["data"]["spaces"][0]["id"].as_str().unwrap().to_string();
@@ -131,8 +131,10 @@ async fn a_source_keeps_its_connections_models_and_transformations_through_a_new
     assert_eq!(warehouses.ok()["data"]["warehouses"][0]["id"], warehouse.as_str());
     let sources = env.get(&format!("/warehouses/{warehouse}/connected-sources")).await;
     assert_eq!(sources.ok()["data"]["sources"][0]["slug"], "site");
-    assert_eq!(env.get(&format!("/reverse-etl-models/{model}")).await.ok()["data"]["reverseEtlModel"]["sourceId"],
-               source.as_str());
+    assert_eq!(
+        env.get(&format!("/reverse-etl-models/{model}")).await.ok()["data"]["reverseEtlModel"]["sourceId"],
+        source.as_str()
+    );
     let moved = env.get(&format!("/transformations/{transformation}")).await;
     assert_eq!(moved.ok()["data"]["transformation"]["sourceId"], source.as_str());
     // The Config API still reads the source (what lies under it is no resource of its).

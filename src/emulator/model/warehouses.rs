@@ -42,7 +42,8 @@ pub fn fresh_id(state: &State, len: usize) -> String {
 
 /// The catalog entry of a `metadataId`: 422 naming the field otherwise.
 pub fn metadata(id: &str) -> Result<&'static WarehouseMetadata, Status> {
-    catalog::by_id(id).ok_or_else(|| Status::invalid_field("metadataId", format!("unknown warehouse metadataId {id:?}")))
+    catalog::by_id(id)
+        .ok_or_else(|| Status::invalid_field("metadataId", format!("unknown warehouse metadataId {id:?}")))
 }
 
 /// Whether an option holds a secret, shown censored.
@@ -52,12 +53,19 @@ pub fn is_secret(metadata: &WarehouseMetadata, key: &str) -> bool {
 
 /// Settings checked against the entry's options: a known option's value of its type (422 naming
 /// `settings.<option>`); with `complete`, every required option given. Keys the entry lacks are kept as sent.
-pub fn check_settings(metadata: &WarehouseMetadata, settings: &Map<String, Value>, complete: bool) -> Result<(), Status> {
+pub fn check_settings(
+    metadata: &WarehouseMetadata,
+    settings: &Map<String, Value>,
+    complete: bool,
+) -> Result<(), Status> {
     for option in &metadata.options {
         let field = format!("settings.{}", option.name);
         match settings.get(&option.name) {
             None | Some(Value::Null) if complete && option.required => {
-                return Err(Status::invalid_field(field, format!("{} needs the option {}", metadata.name, option.name)));
+                return Err(Status::invalid_field(
+                    field,
+                    format!("{} needs the option {}", metadata.name, option.name),
+                ));
             }
             None | Some(Value::Null) => {}
             Some(value) => {
@@ -68,7 +76,10 @@ pub fn check_settings(metadata: &WarehouseMetadata, settings: &Map<String, Value
                     _ => true,
                 };
                 if !fits {
-                    return Err(Status::invalid_field(field, format!("the option {} is a {}", option.name, option.kind)));
+                    return Err(Status::invalid_field(
+                        field,
+                        format!("the option {} is a {}", option.name, option.kind),
+                    ));
                 }
             }
         }

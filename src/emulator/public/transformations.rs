@@ -43,7 +43,8 @@ fn named(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
 
 /// A source of the workspace named in a body: 422 naming `sourceId` otherwise.
 fn source_in_body(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
-    source_named(state, workspace, id).map_err(|_| Status::invalid_field("sourceId", format!("no source {id} here")).into())
+    source_named(state, workspace, id)
+        .map_err(|_| Status::invalid_field("sourceId", format!("no source {id} here")).into())
 }
 
 fn one(state: &Store, name: &str) -> Result<Transformation, Problem> {
@@ -166,7 +167,8 @@ pub async fn update_transformation(
         record.destination_metadata_id = destination_metadata_id.or(record.destination_metadata_id);
         record.new_event_name = new_event_name.or(record.new_event_name);
         record.property_renames = property_renames.or(record.property_renames);
-        record.property_value_transformations = property_value_transformations.or(record.property_value_transformations);
+        record.property_value_transformations =
+            property_value_transformations.or(record.property_value_transformations);
         record.fql_defined_properties = fql_defined_properties.or(record.fql_defined_properties);
         record.allow_properties = allow_properties.or(record.allow_properties);
         record.hash_properties_configuration = hash_properties_configuration.or(record.hash_properties_configuration);

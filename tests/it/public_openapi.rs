@@ -13,7 +13,7 @@ use crate::support::{Answer, TestEnv, WRITE};
 const METHODS: [&str; 8] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"];
 
 /// The operations of docs/reference/public-api.md's table, by the SDK's names.
-const OPERATIONS: usize = 80;
+const OPERATIONS: usize = 82;
 
 async fn document(env: &TestEnv) -> Value {
     let answer = env.raw("GET", "/openapi-public.json", None, None).await;
@@ -86,6 +86,9 @@ async fn fixtures(env: &TestEnv) -> BTreeMap<&'static str, String> {
                        "scheduleStrategy": "MANUAL", "scheduleConfig": {}, "query": "select 1",
                        "queryIdentifierColumn": "id"});
     let model = made(&env.call("POST", "/reverse-etl-models", Some(model)).await)["reverseEtlModel"]["id"].clone();
+    let sync = json!({"sourceId": source, "modelId": model, "subscriptionId": "s"});
+    let sync =
+        made(&env.call("POST", "/reverse-etl-syncs", Some(sync)).await)["reverseETLManualSync"]["syncId"].clone();
     let transformation = json!({"name": "t", "sourceId": source, "enabled": true, "if": "event = \"A\""});
     let transformation =
         made(&env.call("POST", "/transformations", Some(transformation)).await)["transformation"]["id"].clone();
@@ -97,6 +100,7 @@ async fn fixtures(env: &TestEnv) -> BTreeMap<&'static str, String> {
         ("warehouseId", warehouse),
         ("warehouseMetadataId", postgres.as_str().unwrap().to_string()),
         ("modelId", model.as_str().unwrap().to_string()),
+        ("syncId", sync.as_str().unwrap().to_string()),
         ("transformationId", transformation.as_str().unwrap().to_string()),
         ("spaceId", space),
         ("profilesWarehouseId", profiles),

@@ -38,7 +38,7 @@ async fn the_official_sdk_drives_warehouses_models_transformations_and_profiles_
     let options = || EmulatorOptions { rate_limit: 0, data: Some(data.clone()), ..EmulatorOptions::default() };
     let env = TestEnv::with(options()).await;
     let stdout = drive(&env, &folder, "before", &state).await;
-    assert!(stdout.contains("24 checks passed"), "{stdout}");
+    assert!(stdout.contains("25 checks passed"), "{stdout}");
     env.stop().await;
     let env = TestEnv::with(options()).await;
     let stdout = drive(&env, &folder, "after", &state).await;

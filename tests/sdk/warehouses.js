@@ -308,6 +308,32 @@ async function before() {
     await refused(apis.reverseETL.deleteReverseEtlModel(other.id), 404);
   });
 
+  await check('a manual sync of a model starts, and reads SUCCESS with the same answer each time', async () => {
+    const started = (await unwrap(apis.reverseETL.createReverseETLManualSync(
+      { sourceId: web.id, modelId: model.id, subscriptionId: 'sub1' }))).reverseETLManualSync;
+    assert.equal(typeof started.syncId, 'string');
+    assert.ok(!Number.isNaN(Date.parse(started.startedAt)), started.startedAt);
+    const sync = (await unwrap(apis.reverseETL.getReverseETLSyncFromModel(model.id, started.syncId))).reverseETLSync;
+    same(sync, { syncId: started.syncId, modelId: model.id, sourceId: web.id, syncStatus: 'SUCCESS', duration: '0s',
+      startedAt: started.startedAt, finishedAt: started.startedAt });
+    same((await unwrap(apis.reverseETL.getReverseETLSyncFromModel(model.id, started.syncId))).reverseETLSync, sync);
+    ids.sync = started.syncId;
+    await refused(apis.reverseETL.getReverseETLSyncFromModel(model.id, 'nosuchsync'), 404);
+    await refused(apis.reverseETL.getReverseETLSyncFromModel('nosuchmodel', started.syncId), 404);
+    await refused(apis.reverseETL.createReverseETLManualSync(
+      { sourceId: 'nosuchsource', modelId: model.id, subscriptionId: 'sub1' }), 422, 'sourceId');
+    // A model of another source.
+    const lone = await source('lone');
+    await refused(apis.reverseETL.createReverseETLManualSync(
+      { sourceId: lone.id, modelId: model.id, subscriptionId: 'sub1' }), 422, 'modelId');
+    await refused(apis.reverseETL.createReverseETLManualSync(
+      { sourceId: web.id, modelId: 'nosuchmodel', subscriptionId: 'sub1' }), 422, 'modelId');
+    await refused(apis.reverseETL.createReverseETLManualSync({ sourceId: web.id, modelId: model.id }), 422,
+      'subscriptionId');
+    await refused(readOnly.reverseETL.createReverseETLManualSync(
+      { sourceId: web.id, modelId: model.id, subscriptionId: 'sub1' }), 403);
+  });
+
   // Transformations.
   const amplitude = (await unwrap(apis.catalog.getDestinationsCatalog({ count: 100 }))).destinationsCatalog
     .find((d) => d.slug === 'amplitude');
@@ -456,6 +482,8 @@ async function after() {
   await check('the reverse ETL model and the transformation survived the restart', async () => {
     const model = (await unwrap(apis.reverseETL.getReverseEtlModel(ids.model))).reverseEtlModel;
     assert.equal(model.scheduleStrategy, 'MANUAL');
+    const sync = (await unwrap(apis.reverseETL.getReverseETLSyncFromModel(ids.model, ids.sync))).reverseETLSync;
+    assert.equal(sync.syncStatus, 'SUCCESS');
     const transformation = (await unwrap(apis.transformations.getTransformation(ids.transformation))).transformation;
     assert.equal(transformation.sourceId, ids.server);
   });

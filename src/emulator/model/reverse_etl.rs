@@ -63,3 +63,28 @@ pub fn all(state: &State, workspace: &str) -> Vec<String> {
 pub fn source_of(name: &str) -> &str {
     name.rsplit_once("/reverse-etl-models/").map_or(name, |(source, _)| source)
 }
+
+/// Where a manual sync of a model is kept (beside the resources, by the model's id, so a source's new slug keeps it).
+pub fn sync_key(model_id: &str, sync_id: &str) -> String {
+    format!("reverse-etl-sync:{model_id}:{sync_id}")
+}
+
+/// A manual sync of a model: its id and when it started, kept with the subscription it syncs to. The emulator moves
+/// no data: a sync has succeeded as soon as it started, so its status is the same on every read.
+pub fn start_sync(state: &State, model: &str, subscription: &str) -> Result<(Op, String, String), Status> {
+    get(state, model)?;
+    if subscription.trim().is_empty() {
+        return Err(Status::invalid_field("subscriptionId", "a manual sync needs a subscriptionId"));
+    }
+    let sync_id = crate::emulator::mint::random_id(ID_LENGTH);
+    let started_at = crate::emulator::mint::now();
+    let record = serde_json::json!({"startedAt": started_at, "subscriptionId": subscription});
+    let op = Op::Meta(sync_key(state.id_of(model), &sync_id), record.to_string().into_bytes());
+    Ok((op, sync_id, started_at))
+}
+
+/// When a manual sync of a model started: none for a sync the model never had.
+pub fn sync_started(state: &State, model: &str, sync_id: &str) -> Option<String> {
+    let record: serde_json::Value = serde_json::from_slice(state.meta(&sync_key(state.id_of(model), sync_id))?).ok()?;
+    record["startedAt"].as_str().map(String::from)
+}

@@ -176,6 +176,11 @@ params! {
     WarehouseMetadataPath => vec![path("warehouseMetadataId", "the id of a warehouse of the catalog", id())];
     /// `/reverse-etl-models/{modelId}`
     ModelPath => vec![path("modelId", "the reverse ETL model's id", id())];
+    /// `/reverse-etl-models/{modelId}/syncs/{syncId}`
+    ModelSyncPath => vec![
+        path("modelId", "the reverse ETL model's id", id()),
+        path("syncId", "the id of a manual sync of the model", id()),
+    ];
     /// `/transformations/{transformationId}`
     TransformationPath => vec![path("transformationId", "the transformation's id", id())];
     /// `/spaces/{spaceId}`

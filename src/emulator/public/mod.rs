@@ -318,6 +318,8 @@ macro_rules! table {
                 reverse_etl::update_reverse_etl_model,
                 reverse_etl::delete_reverse_etl_model
             ),
+            $entry!($($context:)? reverse_etl::create_reverse_e_t_l_manual_sync),
+            $entry!($($context:)? reverse_etl::get_reverse_e_t_l_sync_from_model),
             $entry!($($context:)? transformations::list_transformations, transformations::create_transformation),
             $entry!($($context:)?
                 transformations::get_transformation,

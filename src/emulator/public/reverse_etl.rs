@@ -1,5 +1,6 @@
 //! Reverse ETL models: `listReverseEtlModels`, `createReverseEtlModel` (201), `getReverseEtlModel`,
-//! `updateReverseEtlModel`, `deleteReverseEtlModel`. A model belongs to a source of the workspace (`sourceId`: 422
+//! `updateReverseEtlModel`, `deleteReverseEtlModel`, and manual syncs (`createReverseETLManualSync`,
+//! `getReverseETLSyncFromModel`). A model belongs to a source of the workspace (`sourceId`: 422
 //! when there is none) and goes with it (`model::reverse_etl`).
 
 use std::sync::Arc;
@@ -8,7 +9,7 @@ use axum::extract::State;
 use serde::Serialize;
 
 #[cfg(test)]
-use super::doc::{ModelPath, Pagination};
+use super::doc::{ModelPath, ModelSyncPath, Pagination};
 use super::sources::named as source_named;
 use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, success};
 use crate::emulator::App;
@@ -16,7 +17,9 @@ use crate::emulator::model::{self, reverse_etl};
 use crate::emulator::status::Status;
 use crate::emulator::store::State as Store;
 use crate::wire::public::PaginationOutput;
-use crate::wire::public::warehouses::{CreateReverseEtlModel, ReverseEtlModel, UpdateReverseEtlModel};
+use crate::wire::public::warehouses::{
+    CreateReverseEtlModel, ManualSyncInput, ManualSyncJob, ReverseEtlModel, ReverseEtlSync, UpdateReverseEtlModel,
+};
 #[cfg(test)]
 use crate::wire::public::{Envelope, StatusOnly};
 
@@ -171,4 +174,80 @@ pub async fn delete_reverse_etl_model(State(app): State<Arc<App>>, write: Write,
     };
     tx.commit(vec![op]).await?;
     success()
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = ManualSyncData))]
+#[serde(rename_all = "camelCase")]
+struct ManualSync {
+    #[serde(rename = "reverseETLManualSync")]
+    reverse_etl_manual_sync: ManualSyncJob,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(utoipa::ToSchema), schema(as = ReverseEtlSyncData))]
+struct Sync {
+    #[serde(rename = "reverseETLSync")]
+    reverse_etl_sync: ReverseEtlSync,
+}
+
+/// Create a reverse ETL manual sync
+///
+/// Starts a sync of a model of this source to a subscription: `sourceId` and `modelId` must be a source of the
+/// workspace and a model of it (422 naming the field). The emulator moves no data: the sync has succeeded at once.
+#[cfg_attr(test, utoipa::path(post, path = "/reverse-etl-syncs", tag = "Reverse ETL", request_body = ManualSyncInput,
+    responses(
+        (status = 200, description = "the sync started", body = Envelope<ManualSync>),
+        (status = 422, description = "a field missing or of the wrong type, a `sourceId` that is no source of the \
+                                      workspace, a `modelId` that is no model of that source"),
+    )))]
+// Named so that the operation's id is the SDK's (`createReverseETLManualSync`).
+pub async fn create_reverse_e_t_l_manual_sync(State(app): State<Arc<App>>, write: Write, body: Body) -> Reply {
+    let input: ManualSyncInput = body.json()?;
+    let tx = write.begin(&app).await;
+    let (op, sync_id, started_at) = {
+        let state = tx.state();
+        let workspace = model::workspace_of(&state, tx.caller())?;
+        let source = source_named(&state, &workspace, &input.source_id)
+            .map_err(|_| Status::invalid_field("sourceId", format!("no source {} here", input.source_id)))?;
+        let model = named(&state, &workspace, &input.model_id)
+            .ok()
+            .filter(|name| reverse_etl::source_of(name) == source)
+            .ok_or_else(|| Status::invalid_field("modelId", format!("no model {} of this source", input.model_id)))?;
+        reverse_etl::start_sync(&state, &model, &input.subscription_id)?
+    };
+    tx.commit(vec![op]).await?;
+    data(ManualSync { reverse_etl_manual_sync: ManualSyncJob { started_at, sync_id } })
+}
+
+/// Get a reverse ETL sync from a model
+///
+/// A manual sync of the model: `SUCCESS`, finished when it started.
+#[cfg_attr(test, utoipa::path(get, path = "/reverse-etl-models/{modelId}/syncs/{syncId}", tag = "Reverse ETL",
+    params(ModelSyncPath),
+    responses(
+        (status = 200, description = "the sync", body = Envelope<Sync>),
+        (status = 404, description = "no model of this id in the token's workspace, or no such sync of it"),
+    )))]
+// Named so that the operation's id is the SDK's (`getReverseETLSyncFromModel`).
+pub async fn get_reverse_e_t_l_sync_from_model(
+    State(app): State<Arc<App>>,
+    caller: Caller,
+    Ids((model_id, sync_id)): Ids<(String, String)>,
+) -> Reply {
+    let state = app.store.read();
+    let name = named(&state, &caller.workspace(&state)?, &model_id)?;
+    let started_at = reverse_etl::sync_started(&state, &name, &sync_id)
+        .ok_or_else(|| Status::not_found(format!("sync {sync_id} of model {model_id} not found")))?;
+    data(Sync {
+        reverse_etl_sync: ReverseEtlSync {
+            sync_id,
+            model_id,
+            source_id: state.id_of(reverse_etl::source_of(&name)).to_string(),
+            sync_status: "SUCCESS".into(),
+            duration: "0s".into(),
+            started_at: started_at.clone(),
+            finished_at: Some(started_at),
+        },
+    })
 }

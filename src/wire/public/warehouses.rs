@@ -337,3 +337,37 @@ pub struct Warehouses {
     pub warehouses: Vec<Warehouse>,
     pub pagination: PaginationOutput,
 }
+
+/// `createReverseETLManualSync`'s body: the model to sync, its source and the subscription (mapping) to sync it to.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ManualSyncInput {
+    pub source_id: String,
+    pub model_id: String,
+    pub subscription_id: String,
+}
+
+/// A manual sync started (`ReverseETLManualSyncJobOutput`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ManualSyncJob {
+    pub started_at: String,
+    pub sync_id: String,
+}
+
+/// A sync's status (`ReverseETLSyncOutput`, without the phases).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ReverseEtlSync {
+    pub sync_id: String,
+    pub model_id: String,
+    pub source_id: String,
+    pub sync_status: String,
+    pub duration: String,
+    pub started_at: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished_at: Option<String>,
+}

@@ -473,7 +473,7 @@ mod tests {
                 assert!(tags.contains(&op["tags"][0].as_str().unwrap()), "{id}");
             }
         }
-        assert_eq!(ids.len(), 80);
+        assert_eq!(ids.len(), 82);
         for id in [
             "getWorkspace",
             "listConnectedDestinationsFromSource",

@@ -216,3 +216,62 @@ pub fn connected_warehouses(state: &State, source: &str) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn postgres() -> &'static WarehouseMetadata {
+        catalog::all().iter().find(|entry| entry.slug == "postgres").unwrap()
+    }
+
+    fn object(value: Value) -> Map<String, Value> {
+        value.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn settings_are_checked_against_the_entrys_options() {
+        let full = object(json!({"hostname": "h", "port": 5432, "database": "d", "username": "u", "password": "p"}));
+        assert_eq!(check_settings(postgres(), &full, true), Ok(()));
+        let mut lacking = full.clone();
+        lacking.remove("password");
+        let refused = check_settings(postgres(), &lacking, true).unwrap_err();
+        assert_eq!(refused.field.as_deref(), Some("settings.password"));
+        // An update need not repeat what is stored; a value of the wrong type is refused either way.
+        assert_eq!(check_settings(postgres(), &lacking, false), Ok(()));
+        let mut wrong = full.clone();
+        wrong.insert("port".into(), json!("5432"));
+        assert_eq!(check_settings(postgres(), &wrong, false).unwrap_err().field.as_deref(), Some("settings.port"));
+        // A key the entry does not list is kept as sent.
+        let mut extra = full;
+        extra.insert("sslMode".into(), json!("require"));
+        assert_eq!(check_settings(postgres(), &extra, true), Ok(()));
+    }
+
+    #[test]
+    fn a_merge_removes_nulls_and_keeps_a_secret_sent_back_censored() {
+        let stored = object(json!({"hostname": "h", "password": "hunter2-secret", "port": 5432}));
+        let given = object(json!({"hostname": null, "password": "••••••••••cret", "port": 5439, "new": true}));
+        assert_eq!(merged(stored, given), object(json!({"password": "hunter2-secret", "port": 5439, "new": true})));
+        // With nothing stored, a censored value is a value.
+        let given = object(json!({"password": "••••"}));
+        assert_eq!(merged(Map::new(), given.clone()), given);
+    }
+
+    #[test]
+    fn secrets_are_censored_and_the_connection_state_follows_the_required_options() {
+        let settings = object(json!({"hostname": "h", "port": 5432, "database": "d", "username": "u",
+                                     "password": "hunter2-secret"}));
+        let shown = shown(postgres(), &settings);
+        assert_eq!(shown["password"], json!("••••••••••cret"));
+        assert_eq!(shown["hostname"], json!("h"));
+        assert_eq!(connection_state(postgres(), &settings), CONNECTED);
+        let mut blank = settings.clone();
+        blank.insert("hostname".into(), json!("  "));
+        assert_eq!(connection_state(postgres(), &blank), FAILED);
+        blank.remove("hostname");
+        assert_eq!(connection_state(postgres(), &blank), FAILED);
+    }
+}

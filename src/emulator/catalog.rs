@@ -10,6 +10,8 @@ use serde_json::{Map, Value, json};
 use crate::wire::public::{self, map};
 use crate::wire::{CatalogDestination, CatalogSetting, CatalogSource, DestinationCategories};
 
+pub mod warehouses;
+
 pub struct Catalog {
     pub sources: Vec<CatalogSource>,
     pub destinations: Vec<CatalogDestination>,

@@ -15,11 +15,14 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 use super::mint;
 use super::persist::{Change, Db, DeliveryRows};
 use super::status::Status;
+
+mod warehouses;
 use crate::wire::public::RuleInput;
 use crate::wire::{
     AccessToken, Destination, DestinationFilter, Regulation, SchemaConfig, Source, SourceConnection, TrackingPlan,
     Workspace,
 };
+pub use warehouses::{StoredWarehouse, StoredWarehouseConnection};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "body", rename_all = "snake_case")]
@@ -36,6 +39,14 @@ pub enum Resource {
     SchemaConfig(SchemaConfig),
     /// A mapping of an Actions destination (a destination subscription), under `<destination>/subscriptions/<id>`.
     Mapping(StoredMapping),
+    /// A warehouse, `<workspace>/warehouses/<id>`, or a profiles warehouse, `<workspace>/profiles-warehouses/<id>`.
+    Warehouse(StoredWarehouse),
+    /// A source's connection to a warehouse, `<source>/warehouses/<warehouse id>`.
+    WarehouseConnection(StoredWarehouseConnection),
+    /// A reverse ETL model, `<source>/reverse-etl-models/<id>`.
+    ReverseEtlModel(crate::wire::public::warehouses::ReverseEtlModel),
+    /// A transformation, `<source>/transformations/<id>`.
+    Transformation(crate::wire::public::warehouses::Transformation),
 }
 
 /// A mapping as the store keeps it: the Public API's `DestinationSubscription` less what its place says (its id, its
@@ -118,12 +129,19 @@ impl Resource {
             Resource::Workspace(_) | Resource::Source(_) => Some(mint::random_id(22)),
             Resource::Destination(_) => Some(mint::random_hex(24)),
             Resource::TrackingPlan(_) => Some(format!("tp_{}", mint::random_id(27))),
-            Resource::Filter(_) | Resource::Mapping(_) => {
+            Resource::Filter(_)
+            | Resource::Mapping(_)
+            | Resource::Warehouse(_)
+            | Resource::ReverseEtlModel(_)
+            | Resource::Transformation(_) => {
                 let last = name.rsplit('/').next().unwrap_or(name);
                 Some(last.strip_prefix(crate::wire::filter::FILTER_ID_PREFIX).unwrap_or(last).to_string())
             }
             Resource::Regulation(r) => Some(r.id.clone()),
-            Resource::Connection(_) | Resource::AccessToken(_) | Resource::SchemaConfig(_) => None,
+            Resource::Connection(_)
+            | Resource::AccessToken(_)
+            | Resource::SchemaConfig(_)
+            | Resource::WarehouseConnection(_) => None,
         }
     }
 }
@@ -356,7 +374,15 @@ impl State {
                 return id;
             }
             // Taken (only a random id can be): draw again. A filter's or a regulation's is its own and unique.
-            if matches!(resource, Resource::Filter(_) | Resource::Regulation(_) | Resource::Mapping(_)) {
+            if matches!(
+                resource,
+                Resource::Filter(_)
+                    | Resource::Regulation(_)
+                    | Resource::Mapping(_)
+                    | Resource::Warehouse(_)
+                    | Resource::ReverseEtlModel(_)
+                    | Resource::Transformation(_)
+            ) {
                 return id;
             }
         }

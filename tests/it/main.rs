@@ -57,5 +57,6 @@ mod trust;
 mod two_apis;
 mod vocabulary_in;
 mod waits;
+mod warehouses;
 mod webhook;
 mod words;

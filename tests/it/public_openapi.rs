@@ -13,7 +13,7 @@ use crate::support::{Answer, TestEnv, WRITE};
 const METHODS: [&str; 8] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"];
 
 /// The operations of docs/reference/public-api.md's table, by the SDK's names.
-const OPERATIONS: usize = 51;
+const OPERATIONS: usize = 82;
 
 async fn document(env: &TestEnv) -> Value {
     let answer = env.raw("GET", "/openapi-public.json", None, None).await;
@@ -72,7 +72,38 @@ async fn fixtures(env: &TestEnv) -> BTreeMap<&'static str, String> {
     let regulation = json!({"regulationType": "SUPPRESS_ONLY", "subjectType": "USER_ID", "subjectIds": ["u1"]});
     let regulation = env.call("POST", "/regulations", Some(regulation)).await.ok()["data"]["regulateId"].clone();
     made(&env.call("POST", "/labels", Some(json!({"label": {"key": "team", "value": "core"}}))).await);
+    let warehouses = env.get("/catalog/warehouses").await.ok()["data"]["warehousesCatalog"].clone();
+    let postgres = warehouses.as_array().unwrap().iter().find(|w| w["slug"] == "postgres").unwrap()["id"].clone();
+    let settings = json!({"hostname": "db", "port": 5432, "database": "d", "username": "u", "password": "secret"});
+    let warehouse = json!({"metadataId": postgres, "settings": settings});
+    let warehouse = made(&env.call("POST", "/warehouses", Some(warehouse.clone())).await)["warehouse"]["id"].clone();
+    let warehouse = warehouse.as_str().unwrap().to_string();
+    made(
+        &env.call("POST", &format!("/warehouses/{warehouse}/connected-sources/{}", source.as_str().unwrap()), None)
+            .await,
+    );
+    let model = json!({"sourceId": source, "name": "m", "description": "", "enabled": true,
+                       "scheduleStrategy": "MANUAL", "scheduleConfig": {}, "query": "select 1",
+                       "queryIdentifierColumn": "id"});
+    let model = made(&env.call("POST", "/reverse-etl-models", Some(model)).await)["reverseEtlModel"]["id"].clone();
+    let sync = json!({"sourceId": source, "modelId": model, "subscriptionId": "s"});
+    let sync =
+        made(&env.call("POST", "/reverse-etl-syncs", Some(sync)).await)["reverseETLManualSync"]["syncId"].clone();
+    let transformation = json!({"name": "t", "sourceId": source, "enabled": true, "if": "event = \"A\""});
+    let transformation =
+        made(&env.call("POST", "/transformations", Some(transformation)).await)["transformation"]["id"].clone();
+    let space = env.get("/spaces").await.ok()["data"]["spaces"][0]["id"].as_str().unwrap().to_string();
+    let profiles = json!({"metadataId": postgres, "settings": settings});
+    let profiles = env.call("POST", &format!("/spaces/{space}/profiles-warehouses"), Some(profiles)).await;
+    let profiles = made(&profiles)["profilesWarehouse"]["id"].as_str().unwrap().to_string();
     BTreeMap::from([
+        ("warehouseId", warehouse),
+        ("warehouseMetadataId", postgres.as_str().unwrap().to_string()),
+        ("modelId", model.as_str().unwrap().to_string()),
+        ("syncId", sync.as_str().unwrap().to_string()),
+        ("transformationId", transformation.as_str().unwrap().to_string()),
+        ("spaceId", space),
+        ("profilesWarehouseId", profiles),
         ("sourceId", source.as_str().unwrap().to_string()),
         ("destinationId", destination),
         ("filterId", filter["data"]["filter"]["id"].as_str().unwrap().to_string()),
@@ -87,6 +118,8 @@ async fn fixtures(env: &TestEnv) -> BTreeMap<&'static str, String> {
 }
 
 fn concrete(template: &str, names: &BTreeMap<&str, String>) -> String {
+    // A space's profiles warehouse is no warehouse: its id is another fixture's.
+    let template = template.replace("/profiles-warehouses/{warehouseId}", "/profiles-warehouses/{profilesWarehouseId}");
     template
         .split('/')
         .map(|segment| match segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
@@ -144,6 +177,10 @@ async fn every_documented_operation_reaches_its_handler() {
             // The source to disconnect is named in the query, which is empty here.
             ("DELETE", "/tracking-plans/{trackingPlanId}/sources") => assert_eq!(answer.status, 422, "{what}"),
             ("GET" | "DELETE", _) => assert_eq!(answer.status, 200, "{what}"),
+            // A connection has no body: connected (again), 201.
+            ("POST", "/warehouses/{warehouseId}/connected-sources/{sourceId}") => {
+                assert_eq!(answer.status, 201, "{what}")
+            }
             // `{}` lacks what a create needs: the handler says which field.
             ("POST", _) => assert_eq!(answer.status, 422, "{what}"),
             // An update of nothing changes nothing; a replace of nothing lacks its list.

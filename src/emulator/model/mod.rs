@@ -10,8 +10,11 @@ pub mod filters;
 pub mod mappings;
 pub mod plans;
 pub mod regulations;
+pub mod reverse_etl;
 pub mod schema;
 pub mod sources;
+pub mod transformations;
+pub mod warehouses;
 
 use std::sync::{Arc, RwLockReadGuard};
 

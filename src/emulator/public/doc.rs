@@ -162,3 +162,32 @@ fn rules() -> Parameter {
         .insert("application/json".into(), Content::new(Some(Ref::from_schema_name("RuleRemoval"))).into());
     parameter
 }
+
+// Warehouses, reverse ETL models, transformations, spaces and profiles warehouses.
+params! {
+    /// `/warehouses/{warehouseId}`
+    WarehousePath => vec![path("warehouseId", "the warehouse's id", id())];
+    /// `/warehouses/{warehouseId}/connected-sources/{sourceId}`
+    WarehouseSourcePath => vec![
+        path("warehouseId", "the warehouse's id", id()),
+        path("sourceId", "the source's id", id()),
+    ];
+    /// `/catalog/warehouses/{warehouseMetadataId}`
+    WarehouseMetadataPath => vec![path("warehouseMetadataId", "the id of a warehouse of the catalog", id())];
+    /// `/reverse-etl-models/{modelId}`
+    ModelPath => vec![path("modelId", "the reverse ETL model's id", id())];
+    /// `/reverse-etl-models/{modelId}/syncs/{syncId}`
+    ModelSyncPath => vec![
+        path("modelId", "the reverse ETL model's id", id()),
+        path("syncId", "the id of a manual sync of the model", id()),
+    ];
+    /// `/transformations/{transformationId}`
+    TransformationPath => vec![path("transformationId", "the transformation's id", id())];
+    /// `/spaces/{spaceId}`
+    SpacePath => vec![path("spaceId", "the space's id (`spa_` and the workspace's id)", id())];
+    /// `/spaces/{spaceId}/profiles-warehouses/{warehouseId}`
+    SpaceWarehousePath => vec![
+        path("spaceId", "the space's id (`spa_` and the workspace's id)", id()),
+        path("warehouseId", "the profiles warehouse's id", id()),
+    ];
+}

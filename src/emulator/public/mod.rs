@@ -13,11 +13,15 @@ mod filters;
 mod labels;
 pub mod openapi;
 mod plans;
+mod profiles;
 mod query;
 mod regulations;
 mod render;
+mod reverse_etl;
 mod sources;
 mod subscriptions;
+mod transformations;
+mod warehouses;
 mod workspace;
 
 use std::sync::{Arc, OnceLock};
@@ -240,6 +244,7 @@ macro_rules! table {
         use $crate::emulator::public::{
             catalog, destinations, filters, labels, plans, regulations, sources, subscriptions, workspace,
         };
+        use $crate::emulator::public::{profiles, reverse_etl, transformations, warehouses};
         vec![
             $entry!($($context:)? workspace::get_workspace),
             $entry!($($context:)? sources::list_sources, sources::create_source),
@@ -290,6 +295,47 @@ macro_rules! table {
             $entry!($($context:)? regulations::list_workspace_regulations, regulations::create_workspace_regulation),
             $entry!($($context:)? regulations::get_regulation, regulations::delete_regulation),
             $entry!($($context:)? regulations::list_regulations_from_source, regulations::create_source_regulation),
+            // Warehouses, reverse ETL models, transformations, spaces and profiles warehouses.
+            $entry!($($context:)? warehouses::list_warehouses, warehouses::create_warehouse),
+            $entry!($($context:)?
+                warehouses::get_warehouse,
+                warehouses::update_warehouse,
+                warehouses::delete_warehouse
+            ),
+            $entry!($($context:)? warehouses::create_validation_in_warehouse),
+            $entry!($($context:)? warehouses::get_connection_state_from_warehouse),
+            $entry!($($context:)? warehouses::list_connected_sources_from_warehouse),
+            $entry!($($context:)?
+                warehouses::add_connection_from_source_to_warehouse,
+                warehouses::remove_source_connection_from_warehouse
+            ),
+            $entry!($($context:)? warehouses::list_connected_warehouses_from_source),
+            $entry!($($context:)? warehouses::get_warehouses_catalog),
+            $entry!($($context:)? warehouses::get_warehouse_metadata),
+            $entry!($($context:)? reverse_etl::list_reverse_etl_models, reverse_etl::create_reverse_etl_model),
+            $entry!($($context:)?
+                reverse_etl::get_reverse_etl_model,
+                reverse_etl::update_reverse_etl_model,
+                reverse_etl::delete_reverse_etl_model
+            ),
+            $entry!($($context:)? reverse_etl::create_reverse_e_t_l_manual_sync),
+            $entry!($($context:)? reverse_etl::get_reverse_e_t_l_sync_from_model),
+            $entry!($($context:)? transformations::list_transformations, transformations::create_transformation),
+            $entry!($($context:)?
+                transformations::get_transformation,
+                transformations::update_transformation,
+                transformations::delete_transformation
+            ),
+            $entry!($($context:)? profiles::list_spaces),
+            $entry!($($context:)? profiles::get_space),
+            $entry!($($context:)?
+                profiles::list_profiles_warehouse_in_space,
+                profiles::create_profiles_warehouse
+            ),
+            $entry!($($context:)?
+                profiles::update_profiles_warehouse_for_space_warehouse,
+                profiles::remove_profiles_warehouse_from_space
+            ),
         ]
     }};
 }

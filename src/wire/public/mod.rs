@@ -6,6 +6,7 @@
 //! drift apart. No I/O here.
 
 pub mod map;
+pub mod warehouses;
 
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};

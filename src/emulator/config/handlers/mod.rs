@@ -362,6 +362,10 @@ impl Serialize for Public<'_> {
             Resource::Filter(r) => r.serialize(s),
             Resource::SchemaConfig(r) => r.serialize(s),
             Resource::Mapping(r) => r.serialize(s),
+            Resource::Warehouse(r) => r.serialize(s),
+            Resource::WarehouseConnection(r) => r.serialize(s),
+            Resource::ReverseEtlModel(r) => r.serialize(s),
+            Resource::Transformation(r) => r.serialize(s),
         }
     }
 }

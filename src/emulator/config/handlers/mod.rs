@@ -362,6 +362,13 @@ impl Serialize for Public<'_> {
             Resource::Filter(r) => r.serialize(s),
             Resource::SchemaConfig(r) => r.serialize(s),
             Resource::Mapping(r) => r.serialize(s),
+            // The Public API's own records, which no Config API path names.
+            Resource::Function(r) => r.serialize(s),
+            Resource::InsertFunctionInstance(r) => r.serialize(s),
+            Resource::User(r) => r.serialize(s),
+            Resource::UserGroup(r) => r.serialize(s),
+            Resource::Invite(r) => r.serialize(s),
+            Resource::AuditEvent(r) => r.serialize(s),
         }
     }
 }

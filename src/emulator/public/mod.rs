@@ -5,11 +5,14 @@
 //! the workspace (`model::workspace_of`); ids are the store's (`State::name_of_id`), an id of another workspace as
 //! unknown as one that never was.
 
+mod audit;
 mod catalog;
 mod destinations;
 #[cfg(test)]
 pub mod doc;
 mod filters;
+mod functions;
+mod iam;
 mod labels;
 pub mod openapi;
 mod plans;
@@ -61,7 +64,7 @@ fn data<T: Serialize>(value: T) -> Reply {
     Ok(axum::Json(Envelope { data: value }).into_response())
 }
 
-/// `201 {"data": value}`: `createSource` and `createLabel` (docs/reference/public-api.md, "Status").
+/// `201 {"data": value}`: `createSource`, `createLabel` and `createInvites` (docs/reference/public-api.md, "Status").
 fn created<T: Serialize>(value: T) -> Reply {
     Ok((StatusCode::CREATED, axum::Json(Envelope { data: value })).into_response())
 }
@@ -240,6 +243,7 @@ macro_rules! table {
         use $crate::emulator::public::{
             catalog, destinations, filters, labels, plans, regulations, sources, subscriptions, workspace,
         };
+        use $crate::emulator::public::{audit, functions, iam};
         vec![
             $entry!($($context:)? workspace::get_workspace),
             $entry!($($context:)? sources::list_sources, sources::create_source),
@@ -290,6 +294,38 @@ macro_rules! table {
             $entry!($($context:)? regulations::list_workspace_regulations, regulations::create_workspace_regulation),
             $entry!($($context:)? regulations::get_regulation, regulations::delete_regulation),
             $entry!($($context:)? regulations::list_regulations_from_source, regulations::create_source_regulation),
+            // Functions, IAM (users, invites, user groups, roles) and the audit trail.
+            $entry!($($context:)? functions::list_functions, functions::create_function),
+            $entry!($($context:)?
+                functions::get_function,
+                functions::update_function,
+                functions::delete_function
+            ),
+            $entry!($($context:)? functions::list_function_versions, functions::restore_function_version),
+            $entry!($($context:)? functions::get_function_version),
+            $entry!($($context:)? functions::create_function_deployment),
+            $entry!($($context:)?
+                functions::list_insert_function_instances,
+                functions::create_insert_function_instance
+            ),
+            $entry!($($context:)?
+                functions::get_insert_function_instance,
+                functions::update_insert_function_instance,
+                functions::delete_insert_function_instance
+            ),
+            $entry!($($context:)? iam::list_users, iam::delete_users),
+            $entry!($($context:)? iam::get_user),
+            $entry!($($context:)? iam::list_user_groups_from_user),
+            $entry!($($context:)? iam::replace_permissions_for_user, iam::add_permissions_to_user),
+            $entry!($($context:)? iam::list_invites, iam::create_invites, iam::delete_invites),
+            $entry!($($context:)? iam::list_user_groups, iam::create_user_group),
+            $entry!($($context:)? iam::get_user_group, iam::update_user_group, iam::delete_user_group),
+            $entry!($($context:)? iam::list_users_from_user_group, iam::add_users_to_user_group),
+            $entry!($($context:)? iam::replace_users_in_user_group, iam::remove_users_from_user_group),
+            $entry!($($context:)? iam::list_invites_from_user_group),
+            $entry!($($context:)? iam::replace_permissions_for_user_group, iam::add_permissions_to_user_group),
+            $entry!($($context:)? iam::list_roles),
+            $entry!($($context:)? audit::list_audit_events),
         ]
     }};
 }

@@ -48,6 +48,11 @@ use crate::wire::public::{
         (name = "Catalog"),
         (name = "Deletion and Suppression", description = "regulations"),
         (name = "Labels"),
+        (name = "Functions"),
+        (name = "IAM Users", description = "users and invites"),
+        (name = "IAM Groups", description = "user groups"),
+        (name = "IAM Roles"),
+        (name = "Audit Trail"),
     )
 )]
 struct ApiDoc;
@@ -468,7 +473,7 @@ mod tests {
                 assert!(tags.contains(&op["tags"][0].as_str().unwrap()), "{id}");
             }
         }
-        assert_eq!(ids.len(), 51);
+        assert_eq!(ids.len(), 51 + 37);
         for id in [
             "getWorkspace",
             "listConnectedDestinationsFromSource",
@@ -495,7 +500,8 @@ mod tests {
         for (path, item) in doc["paths"].as_object().unwrap() {
             for (method, op) in item.as_object().unwrap() {
                 let id = op["operationId"].as_str().unwrap();
-                let success = if ["createSource", "createLabel"].contains(&id) { "201" } else { "200" };
+                let success =
+                    if ["createSource", "createLabel", "createInvites"].contains(&id) { "201" } else { "200" };
                 let responses = op["responses"].as_object().unwrap();
                 assert!(responses.contains_key(success), "{method} {path}");
                 for status in ["401", "403", "404", "429", "500"] {

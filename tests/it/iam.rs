@@ -81,3 +81,47 @@ async fn a_config_api_write_is_in_the_audit_trail_and_names_no_token() {
     let bad = env.get("/audit-events?endTime=soon").await;
     assert_eq!((bad.status, &bad.json["errors"][0]["field"]), (422, &json!("endTime")));
 }
+
+#[tokio::test]
+async fn another_workspaces_ids_are_unknown_and_its_trail_apart() {
+    let env =
+        TestEnv::with(EmulatorOptions { workspaces: vec!["demo".into(), "other".into()], ..Default::default() }).await;
+    // A token of `other` only, made through the Config API.
+    let token = env
+        .call(
+            "POST",
+            "/v1beta/access-tokens",
+            Some(
+                json!({"access_token": {"description": "other", "scopes": "workspace", "workspace_names": ["workspaces/other"]}}),
+            ),
+        )
+        .await;
+    let token = token.ok()["token"].as_str().expect("the new token's secret").to_string();
+    // What the default token (demo, the first workspace) makes.
+    let group = env.call("POST", "/groups", Some(json!({"name": "Demo group"}))).await;
+    let group = group.ok()["data"]["userGroup"]["id"].as_str().unwrap().to_string();
+    let function = json!({"code": "x", "displayName": "Demo fn", "resourceType": "SOURCE"});
+    let function = env.call("POST", "/functions", Some(function)).await;
+    let function = function.ok()["data"]["function"]["id"].as_str().unwrap().to_string();
+    let demo_owner = owner(&env).await;
+    let as_other = |method: &'static str, path: String, body: Option<serde_json::Value>| {
+        let token = token.clone();
+        let env = &env;
+        async move { env.raw(method, &path, Some(&token), body.map(|b| b.to_string().into_bytes())).await }
+    };
+    for path in [format!("/groups/{group}"), format!("/functions/{function}"), format!("/users/{demo_owner}")] {
+        assert_eq!(as_other("GET", path.clone(), None).await.status, 404, "{path}");
+    }
+    let renamed = as_other("PATCH", format!("/groups/{group}"), Some(json!({"name": "mine"}))).await;
+    assert_eq!(renamed.status, 404, "{}", renamed.text);
+    // Other's owner is its own; its trail has none of demo's events.
+    let users = as_other("GET", "/users".into(), None).await;
+    assert_eq!(users.json["data"]["users"][0]["email"], "owner@other.example");
+    assert_ne!(users.json["data"]["users"][0]["id"], demo_owner.as_str());
+    let trail = as_other("GET", "/audit-events".into(), None).await;
+    assert_eq!(trail.json["data"]["events"], json!([]), "{}", trail.text);
+    let demo = env.get("/audit-events").await;
+    let names: Vec<&str> =
+        demo.ok()["data"]["events"].as_array().unwrap().iter().map(|e| e["resourceName"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Demo group", "Demo fn"]);
+}

@@ -26,7 +26,8 @@ pub fn check_code(code: &str) -> Result<(), Status> {
         return Err(Status::invalid_field("code", "a function needs code"));
     }
     if code.len() > MAX_CODE {
-        let message = format!("code is {} bytes, more than the {MAX_CODE} a function may hold", code.len());
+        let size = crate::ui::count(code.len(), "byte");
+        let message = format!("code is {size}, more than the {MAX_CODE} a function may hold");
         return Err(Status::invalid_field("code", message));
     }
     Ok(())

@@ -125,3 +125,30 @@ async fn another_workspaces_ids_are_unknown_and_its_trail_apart() {
         demo.ok()["data"]["events"].as_array().unwrap().iter().map(|e| e["resourceName"].as_str().unwrap()).collect();
     assert_eq!(names, ["Demo group", "Demo fn"]);
 }
+
+#[tokio::test]
+async fn a_rename_or_a_delete_is_one_event_whatever_it_takes_with_it() {
+    let env = TestEnv::start().await;
+    env.create_source("demo", "web").await;
+    let body = json!({"destination": {"name": "workspaces/demo/sources/web/destinations/webhooks",
+        "enabled": true, "config": []}});
+    let made = env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(body)).await;
+    assert_eq!(made.status, 200, "{}", made.text);
+    let id = env.get("/sources").await.ok()["data"]["sources"][0]["id"].as_str().unwrap().to_string();
+    let kinds = |answer: &crate::support::Answer| -> Vec<String> {
+        let events = answer.json["data"]["events"].as_array().unwrap().clone();
+        events
+            .iter()
+            .map(|e| format!("{} {}", e["type"].as_str().unwrap(), e["resourceName"].as_str().unwrap()))
+            .collect()
+    };
+    let before = kinds(&env.get("/audit-events").await);
+    assert_eq!(before.len(), 2, "{before:?}");
+    assert_eq!(before[0], "Source Created web");
+    assert!(before[1].starts_with("Destination Created "), "{before:?}");
+    env.call("PATCH", &format!("/sources/{id}"), Some(json!({"slug": "site"}))).await.ok();
+    env.call("DELETE", &format!("/sources/{id}"), None).await.ok();
+    let after = kinds(&env.get("/audit-events").await);
+    // The destination moved with its source and went with it: the source's events alone.
+    assert_eq!(after[2..], ["Source Modified site", "Source Deleted site"], "{after:?}");
+}

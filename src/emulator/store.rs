@@ -18,6 +18,8 @@ use super::status::Status;
 
 mod warehouses;
 use crate::wire::public::RuleInput;
+use crate::wire::public::functions::{FunctionRecord, InstanceRecord};
+use crate::wire::public::iam::{AuditEvent, GroupRecord, InviteRecord, UserRecord};
 use crate::wire::{
     AccessToken, Destination, DestinationFilter, Regulation, SchemaConfig, Source, SourceConnection, TrackingPlan,
     Workspace,
@@ -47,6 +49,18 @@ pub enum Resource {
     ReverseEtlModel(crate::wire::public::warehouses::ReverseEtlModel),
     /// A transformation, `<source>/transformations/<id>`.
     Transformation(crate::wire::public::warehouses::Transformation),
+    /// A function with its versions, under `workspaces/W/functions/<id>` (the Public API's only).
+    Function(FunctionRecord),
+    /// An insert function instance, under `<destination>/insert-function-instances/<id>`: gone with its destination.
+    InsertFunctionInstance(InstanceRecord),
+    /// A user of a workspace, under `workspaces/W/users/<id>`.
+    User(UserRecord),
+    /// A user group, under `workspaces/W/user-groups/<id>`.
+    UserGroup(GroupRecord),
+    /// A pending invite, under `workspaces/W/invites/<email>` (named by its email, not by an id).
+    Invite(InviteRecord),
+    /// An event of the audit trail, under `workspaces/W/audit-events/<id>`.
+    AuditEvent(AuditEvent),
 }
 
 /// A mapping as the store keeps it: the Public API's `DestinationSubscription` less what its place says (its id, its
@@ -133,7 +147,12 @@ impl Resource {
             | Resource::Mapping(_)
             | Resource::Warehouse(_)
             | Resource::ReverseEtlModel(_)
-            | Resource::Transformation(_) => {
+            | Resource::Transformation(_)
+            | Resource::Function(_)
+            | Resource::InsertFunctionInstance(_)
+            | Resource::User(_)
+            | Resource::UserGroup(_)
+            | Resource::AuditEvent(_) => {
                 let last = name.rsplit('/').next().unwrap_or(name);
                 Some(last.strip_prefix(crate::wire::filter::FILTER_ID_PREFIX).unwrap_or(last).to_string())
             }
@@ -141,7 +160,8 @@ impl Resource {
             Resource::Connection(_)
             | Resource::AccessToken(_)
             | Resource::SchemaConfig(_)
-            | Resource::WarehouseConnection(_) => None,
+            | Resource::WarehouseConnection(_)
+            | Resource::Invite(_) => None,
         }
     }
 }
@@ -290,6 +310,11 @@ impl Writer {
         Ok(())
     }
 
+    /// Adds ops to a plan, checked against the same state.
+    pub fn extend(&self, plan: &mut Plan, ops: Vec<Op>) -> Result<(), Status> {
+        self.state().extend(plan, ops)
+    }
+
     /// [`Writer::plan`] and [`Writer::apply`].
     pub async fn commit(self, ops: Vec<Op>) -> Result<(), Status> {
         let plan = self.plan(ops, Vec::new())?;
@@ -307,6 +332,16 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The records the plan writes, each with its name.
+    pub fn puts(&self) -> &[(String, Entry)] {
+        &self.puts
+    }
+
+    /// The names the plan removes.
+    pub fn deletes(&self) -> &[String] {
+        &self.deletes
+    }
+
     /// The rows of the data file's transaction: the resources, the sequence, the meta values and the extra changes.
     fn rows(&mut self) -> Result<Vec<Change>, Status> {
         let mut rows = Vec::with_capacity(self.puts.len() + self.deletes.len() + self.meta.len() + 1);
@@ -373,16 +408,13 @@ impl State {
             if id.is_empty() || self.ids.get(&id).is_none_or(|holder| holder == name) {
                 return id;
             }
-            // Taken (only a random id can be): draw again. A filter's or a regulation's is its own and unique.
-            if matches!(
+            // Taken (only a random id can be): draw again. A filter's or a regulation's is its own and unique, as is
+            // the id in the name of the Public API's own records.
+            let random = matches!(
                 resource,
-                Resource::Filter(_)
-                    | Resource::Regulation(_)
-                    | Resource::Mapping(_)
-                    | Resource::Warehouse(_)
-                    | Resource::ReverseEtlModel(_)
-                    | Resource::Transformation(_)
-            ) {
+                Resource::Workspace(_) | Resource::Source(_) | Resource::Destination(_) | Resource::TrackingPlan(_)
+            );
+            if !random {
                 return id;
             }
         }
@@ -465,10 +497,15 @@ impl State {
     /// Checks every op against this state; nothing of a batch applies unless all of it can.
     fn plan(&self, ops: Vec<Op>, extra: Vec<Change>) -> Result<Plan, Status> {
         let mut plan = Plan { puts: Vec::new(), deletes: Vec::new(), meta: Vec::new(), next_seq: self.next_seq, extra };
+        self.extend(&mut plan, ops)?;
+        Ok(plan)
+    }
+
+    fn extend(&self, plan: &mut Plan, ops: Vec<Op>) -> Result<(), Status> {
         for op in ops {
             match op {
-                Op::Insert(name, resource) => self.insert(&mut plan, name, resource, More::default())?,
-                Op::InsertWith(name, resource, more) => self.insert(&mut plan, name, resource, more)?,
+                Op::Insert(name, resource) => self.insert(plan, name, resource, More::default())?,
+                Op::InsertWith(name, resource, more) => self.insert(plan, name, resource, more)?,
                 Op::Replace(name, resource) => {
                     let old = self.entries.get(&name).ok_or_else(|| Status::not_found(format!("{name} not found")))?;
                     let more = old.more.clone();
@@ -507,7 +544,7 @@ impl State {
                 Op::Meta(key, value) => plan.meta.push((key, value)),
             }
         }
-        Ok(plan)
+        Ok(())
     }
 
     fn insert(&self, plan: &mut Plan, name: String, resource: Resource, mut more: More) -> Result<(), Status> {

@@ -13,7 +13,7 @@ use crate::support::{Answer, TestEnv, WRITE};
 const METHODS: [&str; 8] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"];
 
 /// The operations of docs/reference/public-api.md's table, by the SDK's names.
-const OPERATIONS: usize = 82;
+const OPERATIONS: usize = 51 + 31 + 37;
 
 async fn document(env: &TestEnv) -> Value {
     let answer = env.raw("GET", "/openapi-public.json", None, None).await;
@@ -45,8 +45,9 @@ fn made(answer: &Answer) -> &Value {
     &answer.json["data"]
 }
 
-/// Real ids for every path parameter: a source with a Webhooks (Actions) destination, its filter and its mapping (a
-/// destination subscription), a plan it is on, a regulation, a label, and catalog entries.
+/// Real ids for every path parameter: a source with a Webhooks (Actions) destination, its filter, its mapping (a
+/// destination subscription), a plan it is on, a regulation, a label, catalog entries, an insert function with its
+/// version and an instance on the destination, the owner and a user group.
 async fn fixtures(env: &TestEnv) -> BTreeMap<&'static str, String> {
     let sources = env.get("/catalog/sources").await.ok()["data"]["sourcesCatalog"].clone();
     let javascript = sources.as_array().unwrap().iter().find(|s| s["slug"] == "javascript").unwrap()["id"].clone();
@@ -96,6 +97,16 @@ async fn fixtures(env: &TestEnv) -> BTreeMap<&'static str, String> {
     let profiles = json!({"metadataId": postgres, "settings": settings});
     let profiles = env.call("POST", &format!("/spaces/{space}/profiles-warehouses"), Some(profiles)).await;
     let profiles = made(&profiles)["profilesWarehouse"]["id"].as_str().unwrap().to_string();
+    let function = json!({"code": "x", "displayName": "f", "resourceType": "INSERT_DESTINATION"});
+    let function = env.call("POST", "/functions", Some(function)).await.ok()["data"]["function"]["id"].clone();
+    let function = function.as_str().unwrap().to_string();
+    let versions = env.get(&format!("/functions/{function}/versions")).await;
+    let version = versions.ok()["data"]["versions"][0]["id"].as_str().unwrap().to_string();
+    let instance = json!({"functionId": function, "integrationId": destination, "name": "i", "settings": {}});
+    let instance = env.call("POST", "/insert-function-instances", Some(instance)).await;
+    let instance = instance.ok()["data"]["insertFunctionInstance"]["id"].as_str().unwrap().to_string();
+    let user = env.get("/users").await.ok()["data"]["users"][0]["id"].as_str().unwrap().to_string();
+    let group = env.call("POST", "/groups", Some(json!({"name": "g"}))).await.ok()["data"]["userGroup"]["id"].clone();
     BTreeMap::from([
         ("warehouseId", warehouse),
         ("warehouseMetadataId", postgres.as_str().unwrap().to_string()),
@@ -104,6 +115,11 @@ async fn fixtures(env: &TestEnv) -> BTreeMap<&'static str, String> {
         ("transformationId", transformation.as_str().unwrap().to_string()),
         ("spaceId", space),
         ("profilesWarehouseId", profiles),
+        ("functionId", function),
+        ("versionId", version),
+        ("instanceId", instance),
+        ("userId", user),
+        ("userGroupId", group.as_str().unwrap().to_string()),
         ("sourceId", source.as_str().unwrap().to_string()),
         ("destinationId", destination),
         ("filterId", filter["data"]["filter"]["id"].as_str().unwrap().to_string()),
@@ -176,6 +192,13 @@ async fn every_documented_operation_reaches_its_handler() {
             ("DELETE", "/regulations/{regulateId}") => assert_eq!(answer.status, 400, "{what}"),
             // The source to disconnect is named in the query, which is empty here.
             ("DELETE", "/tracking-plans/{trackingPlanId}/sources") => assert_eq!(answer.status, 422, "{what}"),
+            // So are the functions to list, their instances' function, the users, invites and members to delete.
+            ("GET", "/functions" | "/insert-function-instances")
+            | ("DELETE", "/users" | "/invites" | "/group/{userGroupId}/users") => {
+                assert_eq!(answer.status, 422, "{what}")
+            }
+            // A deploy needs no body.
+            ("POST", "/functions/{functionId}/deploy") => assert_eq!(answer.status, 200, "{what}"),
             ("GET" | "DELETE", _) => assert_eq!(answer.status, 200, "{what}"),
             // A connection has no body: connected (again), 201.
             ("POST", "/warehouses/{warehouseId}/connected-sources/{sourceId}") => {

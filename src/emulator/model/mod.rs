@@ -5,8 +5,11 @@
 //! the state of the writer's turn and returns the ops to commit, so a door commits them with whatever else goes
 //! with them (a regulation's deliveries).
 
+pub mod audit;
 pub mod destinations;
 pub mod filters;
+pub mod functions;
+pub mod iam;
 pub mod mappings;
 pub mod plans;
 pub mod regulations;
@@ -67,7 +70,10 @@ impl Tx {
         extra: Vec<Change>,
         then: impl FnOnce() + Send + 'static,
     ) -> Result<(), Status> {
-        let plan = self.writer.plan(ops, extra)?;
+        let mut plan = self.writer.plan(ops, extra)?;
+        // The audit trail records what the write committed, in the same batch.
+        let events = audit::events(&self.writer.state(), &self.caller, &plan);
+        self.writer.extend(&mut plan, events)?;
         let hold = self.app.control.take_commit_fault(&self.received.method, &self.received.sent);
         let writer = self.writer;
         let committed = tokio::spawn(async move {

@@ -9,6 +9,7 @@ use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn, ParameterS
 use utoipa::openapi::schema::{ArrayBuilder, Object, ObjectBuilder, Type};
 use utoipa::openapi::{Content, Ref, Required};
 
+use crate::wire::public::functions::FUNCTION_TYPES;
 use crate::wire::public::{MAX_COUNT, PLAN_TYPES, REGULATION_STATUSES, REGULATION_TYPES};
 
 fn string() -> ObjectBuilder {
@@ -101,6 +102,50 @@ params! {
     SourceIdQuery => vec![query("sourceId", true, "the id of the source to disconnect", id()).build()];
     /// `removeRulesFromTrackingPlan`: the rules, in the query.
     RulesQuery => vec![rules()];
+    /// `/functions/{functionId}`
+    FunctionPath => vec![path("functionId", "the function's id", id())];
+    /// `/functions/{functionId}/versions/{versionId}`
+    VersionPath => vec![
+        path("functionId", "the function's id", id()),
+        path("versionId", "the version's id", id()),
+    ];
+    /// `/insert-function-instances/{instanceId}`
+    InstancePath => vec![path("instanceId", "the insert function instance's id", id())];
+    /// `listFunctions`: the page, and the functions' `resourceType`.
+    FunctionListQuery => vec![
+        pagination(),
+        query("resourceType", true, "the functions of this type", string().enum_values(Some(FUNCTION_TYPES))).build(),
+    ];
+    /// `listInsertFunctionInstances`: the page, and the function.
+    InstanceQuery => vec![pagination(), query("functionId", true, "the function's id", id()).build()];
+    /// `/users/{userId}`
+    UserPath => vec![path("userId", "the user's id", id())];
+    /// `/groups/{userGroupId}`
+    GroupPath => vec![path("userGroupId", "the user group's id", id())];
+    /// `deleteUsers`: the users, in the query.
+    UserIdsQuery => vec![list("userIds", "the ids of the users to delete")];
+    /// `deleteInvites`, `removeUsersFromUserGroup`: the emails, in the query.
+    EmailsQuery => vec![list("emails", "the emails")];
+    /// `listAuditEvents`: the page, the time range and the resource.
+    AuditQuery => vec![
+        pagination(),
+        query("startTime", false, "events at or after this time (RFC 3339)", string().format(Some(
+            utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::DateTime),
+        ))).build(),
+        query("endTime", false, "events at or before this time (RFC 3339)", string().format(Some(
+            utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::DateTime),
+        ))).build(),
+        query("resourceId", false, "events of this resource", string()).build(),
+        query("resourceType", false, "events of resources of this type (`Source`, `Function`, ...)", string()).build(),
+    ];
+}
+
+/// A list of strings in the query: repeated, indexed (`emails[0]`) or separated by commas.
+fn list(name: &str, description: &str) -> Parameter {
+    query(name, true, description, ArrayBuilder::new().items(string()))
+        .style(Some(ParameterStyle::Form))
+        .explode(Some(true))
+        .build()
 }
 
 /// `pagination`, an object: `count` 1 to 1000 (200 when absent), `cursor` one this server issued.

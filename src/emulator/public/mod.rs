@@ -5,11 +5,14 @@
 //! the workspace (`model::workspace_of`); ids are the store's (`State::name_of_id`), an id of another workspace as
 //! unknown as one that never was.
 
+mod audit;
 mod catalog;
 mod destinations;
 #[cfg(test)]
 pub mod doc;
 mod filters;
+mod functions;
+mod iam;
 mod labels;
 pub mod openapi;
 mod plans;
@@ -65,7 +68,7 @@ fn data<T: Serialize>(value: T) -> Reply {
     Ok(axum::Json(Envelope { data: value }).into_response())
 }
 
-/// `201 {"data": value}`: `createSource` and `createLabel` (docs/reference/public-api.md, "Status").
+/// `201 {"data": value}`: `createSource`, `createLabel` and `createInvites` (docs/reference/public-api.md, "Status").
 fn created<T: Serialize>(value: T) -> Reply {
     Ok((StatusCode::CREATED, axum::Json(Envelope { data: value })).into_response())
 }
@@ -244,7 +247,9 @@ macro_rules! table {
         use $crate::emulator::public::{
             catalog, destinations, filters, labels, plans, regulations, sources, subscriptions, workspace,
         };
-        use $crate::emulator::public::{profiles, reverse_etl, transformations, warehouses};
+        use $crate::emulator::public::{
+            audit, functions, iam, profiles, reverse_etl, transformations, warehouses,
+        };
         vec![
             $entry!($($context:)? workspace::get_workspace),
             $entry!($($context:)? sources::list_sources, sources::create_source),
@@ -336,6 +341,38 @@ macro_rules! table {
                 profiles::update_profiles_warehouse_for_space_warehouse,
                 profiles::remove_profiles_warehouse_from_space
             ),
+            // Functions, IAM (users, invites, user groups, roles) and the audit trail.
+            $entry!($($context:)? functions::list_functions, functions::create_function),
+            $entry!($($context:)?
+                functions::get_function,
+                functions::update_function,
+                functions::delete_function
+            ),
+            $entry!($($context:)? functions::list_function_versions, functions::restore_function_version),
+            $entry!($($context:)? functions::get_function_version),
+            $entry!($($context:)? functions::create_function_deployment),
+            $entry!($($context:)?
+                functions::list_insert_function_instances,
+                functions::create_insert_function_instance
+            ),
+            $entry!($($context:)?
+                functions::get_insert_function_instance,
+                functions::update_insert_function_instance,
+                functions::delete_insert_function_instance
+            ),
+            $entry!($($context:)? iam::list_users, iam::delete_users),
+            $entry!($($context:)? iam::get_user),
+            $entry!($($context:)? iam::list_user_groups_from_user),
+            $entry!($($context:)? iam::replace_permissions_for_user, iam::add_permissions_to_user),
+            $entry!($($context:)? iam::list_invites, iam::create_invites, iam::delete_invites),
+            $entry!($($context:)? iam::list_user_groups, iam::create_user_group),
+            $entry!($($context:)? iam::get_user_group, iam::update_user_group, iam::delete_user_group),
+            $entry!($($context:)? iam::list_users_from_user_group, iam::add_users_to_user_group),
+            $entry!($($context:)? iam::replace_users_in_user_group, iam::remove_users_from_user_group),
+            $entry!($($context:)? iam::list_invites_from_user_group),
+            $entry!($($context:)? iam::replace_permissions_for_user_group, iam::add_permissions_to_user_group),
+            $entry!($($context:)? iam::list_roles),
+            $entry!($($context:)? audit::list_audit_events),
         ]
     }};
 }

@@ -5,6 +5,8 @@
 //! [`map`]: pure functions the client's adapter and the emulator's front door both use, so the two APIs cannot
 //! drift apart. No I/O here.
 
+pub mod functions;
+pub mod iam;
 pub mod map;
 pub mod warehouses;
 

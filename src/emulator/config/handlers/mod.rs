@@ -366,6 +366,13 @@ impl Serialize for Public<'_> {
             Resource::WarehouseConnection(r) => r.serialize(s),
             Resource::ReverseEtlModel(r) => r.serialize(s),
             Resource::Transformation(r) => r.serialize(s),
+            // The Public API's own records, which no Config API path names.
+            Resource::Function(r) => r.serialize(s),
+            Resource::InsertFunctionInstance(r) => r.serialize(s),
+            Resource::User(r) => r.serialize(s),
+            Resource::UserGroup(r) => r.serialize(s),
+            Resource::Invite(r) => r.serialize(s),
+            Resource::AuditEvent(r) => r.serialize(s),
         }
     }
 }

@@ -6,6 +6,7 @@
 //! unknown as one that never was.
 
 mod catalog;
+mod delivery;
 mod destinations;
 #[cfg(test)]
 pub mod doc;
@@ -18,6 +19,7 @@ mod regulations;
 mod render;
 mod sources;
 mod subscriptions;
+mod usage;
 mod workspace;
 
 use std::sync::{Arc, OnceLock};
@@ -240,6 +242,7 @@ macro_rules! table {
         use $crate::emulator::public::{
             catalog, destinations, filters, labels, plans, regulations, sources, subscriptions, workspace,
         };
+        use $crate::emulator::public::{delivery, usage};
         vec![
             $entry!($($context:)? workspace::get_workspace),
             $entry!($($context:)? sources::list_sources, sources::create_source),
@@ -290,6 +293,17 @@ macro_rules! table {
             $entry!($($context:)? regulations::list_workspace_regulations, regulations::create_workspace_regulation),
             $entry!($($context:)? regulations::get_regulation, regulations::delete_regulation),
             $entry!($($context:)? regulations::list_regulations_from_source, regulations::create_source_regulation),
+            // Delivery overview and usage reads (delivery.rs, usage.rs).
+            $entry!($($context:)? delivery::get_egress_failed_metrics_from_delivery_overview),
+            $entry!($($context:)? delivery::get_egress_success_metrics_from_delivery_overview),
+            $entry!($($context:)? delivery::get_filtered_at_destination_metrics_from_delivery_overview),
+            $entry!($($context:)? delivery::get_filtered_at_source_metrics_from_delivery_overview),
+            $entry!($($context:)? delivery::get_ingress_failed_metrics_from_delivery_overview),
+            $entry!($($context:)? delivery::get_ingress_success_metrics_from_delivery_overview),
+            $entry!($($context:)? usage::get_daily_per_source_api_calls_usage),
+            $entry!($($context:)? usage::get_daily_workspace_api_calls_usage),
+            $entry!($($context:)? usage::get_daily_per_source_mtu_usage),
+            $entry!($($context:)? usage::get_daily_workspace_mtu_usage),
         ]
     }};
 }
@@ -318,12 +332,20 @@ fn routes() -> axum::Router<Arc<App>> {
     routes.fallback(not_found)
 }
 
-/// An unknown route or method: 404 `not-found`.
+/// An unknown route or method: 404 `not-found`, naming the SDK's operation when the method and path are one of
+/// those the emulator does not serve (`wire::operations`; docs/reference/coverage.md lists them).
 async fn not_found(request: Request) -> Response {
     let received = request.extensions().get::<Received>().cloned();
     let received = received.unwrap_or_else(|| Received::of(request.method(), request.uri()));
-    Status::not_found(format!("no such operation: {} {}", received.method, received.shown())).public_response()
+    let message = match crate::wire::operations::of(received.method.as_str(), &received.path) {
+        Some(op) => format!("seg serve does not serve {} ({} {}): see {COVERAGE}", op.operation, op.method, op.path),
+        None => format!("no such operation: {} {}", received.method, received.shown()),
+    };
+    Status::not_found(message).public_response()
 }
+
+/// The table of the operations the emulator serves, which an unserved one's 404 points at.
+pub const COVERAGE: &str = "docs/reference/coverage.md";
 
 #[cfg(test)]
 mod tests {

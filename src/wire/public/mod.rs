@@ -5,6 +5,7 @@
 //! [`map`]: pure functions the client's adapter and the emulator's front door both use, so the two APIs cannot
 //! drift apart. No I/O here.
 
+pub mod insights;
 pub mod map;
 
 use serde::{Deserialize, Deserializer, Serialize};

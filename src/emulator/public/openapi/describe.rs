@@ -48,6 +48,9 @@ use crate::wire::public::{
         (name = "Catalog"),
         (name = "Deletion and Suppression", description = "regulations"),
         (name = "Labels"),
+        (name = "Delivery Overview"),
+        (name = "API Calls"),
+        (name = "Monthly Tracked Users"),
     )
 )]
 struct ApiDoc;
@@ -468,7 +471,7 @@ mod tests {
                 assert!(tags.contains(&op["tags"][0].as_str().unwrap()), "{id}");
             }
         }
-        assert_eq!(ids.len(), 51);
+        assert_eq!(ids.len(), 61);
         for id in [
             "getWorkspace",
             "listConnectedDestinationsFromSource",

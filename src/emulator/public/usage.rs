@@ -62,8 +62,11 @@ fn timestamp(ms: i64) -> String {
     jiff::Timestamp::from_millisecond(ms).map(|t| t.to_string()).unwrap_or_default()
 }
 
-/// The tracking calls of the month at the workspace's sources, and those sources (name, id) as the store lists them.
-fn received(app: &Arc<App>, caller: &Caller, month: &Month) -> Result<(Vec<Event>, Vec<(String, String)>), Problem> {
+/// A workspace's sources as the store lists them: each its name and id.
+type Listed = Vec<(String, String)>;
+
+/// The tracking calls of the month at the workspace's sources, and those sources.
+fn received(app: &Arc<App>, caller: &Caller, month: &Month) -> Result<(Vec<Event>, Listed), Problem> {
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
     let collection = sources::collection(&workspace);

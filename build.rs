@@ -2,7 +2,8 @@
 //! that a change to a handler's attribute reads as a diff) without the whitespace between their tokens: the emulator
 //! parses them and serializes them again anyway, and the indentation alone is nearly half of a file. And reads the
 //! Public API's per-operation rate limits (`docs/reference/public-api-rate-limits.tsv`) into a Rust table
-//! (`wire::limits`): an entry that cannot be read is an error here, at build time, never at run time.
+//! (`wire::limits`), and the official SDK's operations (`docs/reference/sdk47-operations.tsv`, `sdk73-operations.tsv`)
+//! into another (`wire::operations`): an entry that cannot be read is an error here, at build time, never at run time.
 
 #![allow(
     clippy::disallowed_methods,
@@ -33,7 +34,16 @@ fn main() {
     let text = std::fs::read_to_string(LIMITS).unwrap_or_else(|e| panic!("{LIMITS} is not readable: {e}"));
     let table = limits_table::read(&text).unwrap_or_else(|why| panic!("{LIMITS}: {why}"));
     std::fs::write(Path::new(&out_dir).join("rate_limits.rs"), table).expect("OUT_DIR is writable");
+    let [first, second] = SDK_OPERATIONS.map(|file| {
+        println!("cargo::rerun-if-changed={file}");
+        std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file} is not readable: {e}"))
+    });
+    let table = limits_table::operations(&first, &second).unwrap_or_else(|why| panic!("{SDK_OPERATIONS:?}: {why}"));
+    std::fs::write(Path::new(&out_dir).join("operations.rs"), table).expect("OUT_DIR is writable");
 }
+
+/// The official SDK's operations at the pinned version and at the current one (`wire::operations`).
+const SDK_OPERATIONS: [&str; 2] = ["docs/reference/sdk47-operations.tsv", "docs/reference/sdk73-operations.tsv"];
 
 /// The per-operation limits the Public API states (`src/wire/limits_table.rs` reads them).
 const LIMITS: &str = "docs/reference/public-api-rate-limits.tsv";

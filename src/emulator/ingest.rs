@@ -16,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use super::App;
 use super::event_filter;
 use super::mapped;
+use super::metrics::{self, Stage};
 use super::outbox::{self, Job};
 use super::status::Status;
 use crate::json::{self, JsObject, JsString, JsValue};
@@ -67,11 +68,12 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
     }
     let body = super::body::read(body, super::body::MAX_BODY).await?;
     let write_key = write_key(&parts.headers)?;
-    let (targets, action_targets) = {
+    let (source, targets, action_targets) = {
         let state = app.store.read();
         let source = state.source_by_write_key(&write_key).ok_or_else(|| unauthenticated("invalid write key"))?;
         let note = |line: &str| app.outbox.note(line);
-        (outbox::targets(&state, &source.name), mapped::targets(&state, &source.name, &note))
+        let targets = (outbox::targets(&state, &source.name), mapped::targets(&state, &source.name, &note));
+        (source.name.clone(), targets.0, targets.1)
     };
     if let Some(encoding) = parts.headers.get(header::CONTENT_ENCODING).and_then(|v| v.to_str().ok())
         && !encoding.eq_ignore_ascii_case("identity")
@@ -106,6 +108,9 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
             let event = call.event();
             let (kept, records) = event_filter::apply(&target.filters, &event, &message_id, &target.destination);
             app.outbox.record_filtered(records);
+            if kept.is_none() {
+                app.outbox.metrics.record(call.counted(Stage::FilteredAtDestination, &source, &target.destination));
+            }
             if let Some(event) = kept {
                 let filtered =
                     Call { kind: call.kind, message: &event, batch: None, timestamp: call.timestamp.clone() };
@@ -124,6 +129,9 @@ async fn answer(app: &Arc<App>, parts: &Parts, body: Body) -> Result<Response, S
         queued
     };
     app.outbox.dispatch(queued);
+    for call in &calls {
+        app.outbox.metrics.record(call.counted(Stage::Received, &source, ""));
+    }
     Ok(Json(serde_json::json!({ "success": true })).into_response())
 }
 
@@ -339,6 +347,10 @@ impl<'a> Call<'a> {
             } else {
                 let (kept, records) = event_filter::apply(&target.filters, &event, &message_id, &target.destination);
                 app.outbox.record_filtered(records);
+                if kept.is_none() {
+                    let source = metrics::source_of(&target.destination);
+                    app.outbox.metrics.record(self.counted(Stage::FilteredAtDestination, source, &target.destination));
+                }
                 kept
             };
             if let Some(kept) = kept {
@@ -369,6 +381,28 @@ impl<'a> Call<'a> {
         if let (None, Some(context)) = (field(&event, "context"), self.inherited("context")) {
             event.insert(JsString::from_str("context"), context.clone());
         }
+        event
+    }
+
+    /// The call as the delivery overview and usage reads count it (`emulator::metrics`), at a source and, when
+    /// not empty, a destination.
+    fn counted(&self, stage: Stage, source: &str, destination: &str) -> metrics::Event {
+        let string = |value: Option<&JsValue>| match value {
+            Some(JsValue::String(s)) if !s.0.is_empty() => Some(s.to_string_lossy()),
+            Some(number @ JsValue::Number(_)) => Some(json::stringify(number)),
+            _ => None,
+        };
+        let mut event = metrics::Event::new(stage, source, self.kind.as_str());
+        event.destination = (!destination.is_empty()).then(|| destination.to_string());
+        event.event_name = string(field(self.message, "event"));
+        event.user_id = string(field(self.message, "userId"));
+        event.anonymous_id = string(field(self.message, "anonymousId"));
+        if let Some(JsValue::Object(context)) = self.inherited("context")
+            && let Some(JsValue::Object(app)) = field(context, "app")
+        {
+            event.app_version = string(field(app, "version"));
+        }
+        event.discard_reason = (stage == Stage::FilteredAtDestination).then(|| "filtered".to_string());
         event
     }
 

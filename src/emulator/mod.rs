@@ -11,6 +11,7 @@ mod event_filter;
 mod gate;
 mod ingest;
 mod mapped;
+mod metrics;
 mod mint;
 mod model;
 mod outbox;

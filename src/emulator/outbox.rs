@@ -20,6 +20,7 @@ use tokio::sync::{Semaphore, mpsc};
 use tokio::task::{AbortHandle, JoinHandle, JoinSet};
 
 use super::event_filter::FilterRecord;
+use super::metrics::{self, Metrics, Stage};
 use super::persist::{Change, Db};
 use super::status::Status;
 use super::store::{Resource, State};
@@ -371,6 +372,8 @@ pub struct Outbox {
     actions: OnceLock<reqwest::Client>,
     /// How long a mapping's batch waits for more events.
     pub batch_window: Duration,
+    /// The events counted for the delivery overview and usage reads.
+    pub metrics: Metrics,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -423,6 +426,7 @@ impl Outbox {
             regulations: Mutex::default(),
             actions: OnceLock::new(),
             batch_window: BATCH_WINDOW,
+            metrics: Metrics::default(),
         })
     }
 
@@ -799,6 +803,9 @@ impl Outbox {
                 }
             }
         }
+        if job.regulation.is_none() {
+            self.metrics.record(ended(job, report));
+        }
         let pending = self.counts.pending.fetch_sub(1, Ordering::Relaxed).saturating_sub(1);
         if pending <= self.limit as u64 / 2 {
             self.counts.full.store(false, Ordering::Relaxed);
@@ -881,6 +888,33 @@ impl Outbox {
         lock(&self.attempts).clear();
         lock(&self.filtered).clear();
     }
+}
+
+/// A delivery that ended, as the delivery overview counts it: delivered at its last attempt
+/// (`successes.attempt.N`, N - 1 retries), or failed (`retries-exhausted` when a temporary failure lasted the retry
+/// window, `permanent-failure` otherwise), with the event's type and name.
+fn ended(job: &Job, report: &deliver::Report) -> metrics::Event {
+    let last = report.attempts.iter().map(|a| a.attempt).max().unwrap_or(0);
+    let (stage, reason) = if report.delivered {
+        (Stage::Delivered, format!("successes.attempt.{last}"))
+    } else if report.attempts.is_empty() || report.attempts.iter().any(|a| a.class == Class::Temporary) {
+        (Stage::Failed, "retries-exhausted".to_string())
+    } else {
+        (Stage::Failed, "permanent-failure".to_string())
+    };
+    let mut event = metrics::Event::new(stage, metrics::source_of(&job.destination), &job.kind);
+    event.destination = Some(job.destination.clone());
+    event.discard_reason = Some(reason);
+    event.retries = last.saturating_sub(1);
+    // The event: a classic webhook's body is the message; a mapping's request carries the event it read (one event).
+    let message = match &job.action {
+        Some(action) => action.event.as_deref().and_then(|e| serde_json::from_str::<Value>(e).ok()),
+        None => serde_json::from_str::<Value>(&job.body).ok(),
+    };
+    event.event_name = message.as_ref().and_then(|m| m["event"].as_str()).map(String::from);
+    event.app_version = message.as_ref().and_then(|m| m["context"]["app"]["version"].as_str()).map(String::from);
+    event.subscription = job.action.as_ref().map(|a| a.subscription.clone());
+    event
 }
 
 /// Removes finished jobs from the data file, many per transaction.

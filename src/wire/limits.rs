@@ -68,30 +68,10 @@ impl Limit {
         format!("{} request{plural} {per}", self.count)
     }
 
-    /// Whether a request's path (no leading `/`, no query; each segment as sent) is this operation's: the template's
-    /// literal segments equal, each `{placeholder}` a non-empty segment. Its literal segments, when it matches.
+    /// Whether a request's path (no leading `/`, no query; each segment as sent) is this operation's
+    /// (`wire::operations::matches`). Its literal segments, when it matches.
     fn matches(&self, method: &str, path: &str) -> Option<usize> {
-        if !self.method.eq_ignore_ascii_case(method) {
-            return None;
-        }
-        let template = self.path.trim_start_matches('/').split('/');
-        let sent = path.trim_matches('/').split('/');
-        if template.clone().count() != sent.clone().count() {
-            return None;
-        }
-        let mut literal = 0;
-        for (want, got) in template.zip(sent) {
-            if want.starts_with('{') {
-                if got.is_empty() {
-                    return None;
-                }
-            } else if want == got {
-                literal += 1;
-            } else {
-                return None;
-            }
-        }
-        Some(literal)
+        super::operations::matches(self.method, self.path, method, path)
     }
 }
 
@@ -108,11 +88,39 @@ pub fn of(method: &str, path: &str) -> Option<&'static Limit> {
 
 #[cfg(test)]
 #[path = "limits_table.rs"]
-mod table;
+pub(super) mod table;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    /// The SDK's tables of operations (`wire::operations`), read by the same reader.
+    fn an_sdk_table_that_cannot_be_read_fails_the_build_naming_its_line() {
+        const HEADER: &str = "class\tmethod\tpath\toperationId\tstated limit\n";
+        let good = format!("{HEADER}labelsApi\tPOST\t/labels\tcreateLabel\t\n");
+        let made = table::operations(&good, &good).unwrap();
+        assert!(made.contains(r#"operation: "createLabel", sdk47: true, sdk73: true"#), "{made}");
+        for (first, second, why) in [
+            ("", good.as_str(), "first: the first line is not the header"),
+            (good.as_str(), HEADER, "second: it holds no operation"),
+            (&format!("{HEADER}labelsApi\tPOST\t/labels\tcreateLabel\n"), good.as_str(), "first: line 2: 4 fields"),
+            (&format!("{HEADER}labelsApi\tFETCH\t/labels\tcreateLabel\t\n"), good.as_str(), "first: line 2: `FETCH`"),
+            (
+                &format!("{HEADER}labelsApi\tPOST\t/labels\tcreateLabel\t\nlabelsApi\tPOST\t/labels\tmakeLabel\t\n"),
+                good.as_str(),
+                "first: line 3: `makeLabel` or `POST /labels` is in the table twice",
+            ),
+            (
+                good.as_str(),
+                &format!("{HEADER}labelsApi\tPUT\t/labels\tcreateLabel\t\n"),
+                "`createLabel` is `POST /labels` in one table, `PUT /labels` in the other",
+            ),
+        ] {
+            let error = table::operations(first, second).unwrap_err();
+            assert!(error.starts_with(why), "{first:?} {second:?}: {error}");
+        }
+    }
 
     #[test]
     fn an_entry_that_cannot_be_read_fails_the_build_naming_its_line() {

@@ -15,6 +15,7 @@ pub mod fql;
 pub mod limits;
 pub mod mapping;
 pub mod message;
+pub mod operations;
 pub mod path;
 pub mod public;
 pub mod request;

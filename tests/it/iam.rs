@@ -9,7 +9,7 @@ use seg::emulator::EmulatorOptions;
 
 #[tokio::test]
 async fn the_official_sdk_drives_iam_and_the_audit_trail() {
-    crate::functions::run_script("the_official_sdk_drives_iam_and_the_audit_trail", "iam.js", 10).await;
+    crate::functions::run_script("the_official_sdk_drives_iam_and_the_audit_trail", "iam.js", 11).await;
 }
 
 fn with_data(path: &std::path::Path) -> EmulatorOptions {

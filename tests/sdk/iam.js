@@ -183,6 +183,27 @@ async function main() {
     same([refused.status, refused.error.field], [422, 'permissions.0.resources.0.type']);
   });
 
+  await check('permissions on a warehouse and on the space; another warehouse id is 422 naming it', async () => {
+    const catalog = (await unwrap(apis.catalog.getWarehousesCatalog({ count: 100 }))).warehousesCatalog;
+    const postgres = catalog.find((w) => w.slug === 'postgres');
+    const settings = { hostname: 'db.example.com', port: 5432, database: 'd', username: 'u', password: 'p-secret' };
+    const warehouse = (await unwrap(apis.warehouses.createWarehouse({ metadataId: postgres.id, settings }))).warehouse;
+    const space = (await unwrap(apis.spaces.listSpaces({ count: 10 }))).spaces[0];
+    const granted = [
+      { roleId: role('Warehouse Admin').id, resources: [{ id: warehouse.id, type: 'WAREHOUSE' }] },
+      { roleId: role('Unify Read-only').id, resources: [{ id: space.id, type: 'SPACE' }] },
+    ];
+    const replaced = await unwrap(apis.iamGroups.replacePermissionsForUserGroup(group.id, { permissions: granted }));
+    same(replaced.permissions.map((p) => [p.roleName, p.resources]),
+      [['Warehouse Admin', granted[0].resources], ['Unify Read-only', granted[1].resources]]);
+    for (const [id, type] of [[source.id, 'WAREHOUSE'], ['spa_nosuchspace', 'SPACE']]) {
+      const refused = await refusal(apis.iamGroups.replacePermissionsForUserGroup(group.id, {
+        permissions: [{ roleId: role('Warehouse Admin').id, resources: [{ id, type }] }],
+      }));
+      same([refused.status, refused.error.field], [422, 'permissions.0.resources.0.id']);
+    }
+  });
+
   await check('user permissions: replace and add', async () => {
     const readOnlyRole = role('Source Read-only');
     const replaced = await unwrap(apis.iamUsers.replacePermissionsForUser(owner.id, {

@@ -152,7 +152,7 @@ pub fn valid_email(email: &str) -> bool {
 }
 
 /// Permissions as written, checked: each role one of [`ROLES`], each resource one of the workspace's (the
-/// workspace itself, a source, a function; it has no spaces or warehouses); 422 naming the field
+/// workspace itself, its one space, a source, a function, a warehouse); 422 naming the field
 /// (`permissions.0.roleId`, `permissions.0.resources.1.id`) otherwise.
 pub fn check_permissions(
     state: &State,
@@ -196,7 +196,10 @@ fn check_resources(state: &State, workspace: &str, resources: &[PermissionResour
             ResourceType::Source => super::by_id(state, workspace, &resource.id, "source")
                 .is_ok_and(|name| matches!(state.get(&name), Some(Resource::Source(_)))),
             ResourceType::Function => functions::named(state, workspace, &resource.id).is_ok(),
-            ResourceType::Space | ResourceType::Warehouse => false,
+            ResourceType::Space => super::warehouses::space_id(state, workspace) == resource.id,
+            ResourceType::Warehouse => super::by_id(state, workspace, &resource.id, "warehouse").is_ok_and(|name| {
+                !name.contains("/profiles-warehouses/") && matches!(state.get(&name), Some(Resource::Warehouse(_)))
+            }),
         };
         if !known {
             let message = format!("no {:?} of id {:?} in this workspace", resource.kind, resource.id);

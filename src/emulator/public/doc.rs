@@ -236,3 +236,78 @@ params! {
         path("warehouseId", "the profiles warehouse's id", id()),
     ];
 }
+params! {
+    /// The delivery overview's reads at a source (`getIngressSuccessMetricsFromDeliveryOverview`, ...).
+    SourceDeliveryQuery => delivery_query(false);
+    /// The delivery overview's reads at a destination (`getEgressSuccessMetricsFromDeliveryOverview`, ...).
+    DestinationDeliveryQuery => delivery_query(true);
+    /// The usage reads: the usage month and the page.
+    UsageQuery => vec![
+        query("period", true, "the start of the usage month: a date (`2026-11-01`) or an ISO 8601 time", string())
+            .build(),
+        required(pagination()),
+    ];
+}
+
+fn required(mut parameter: Parameter) -> Parameter {
+    parameter.required = Required::True;
+    parameter
+}
+
+/// The delivery overview's query: the source (and destination), the window and its buckets, grouping, filters, the
+/// page (required at a destination, as the SDK has it).
+fn delivery_query(destination: bool) -> Vec<Parameter> {
+    use crate::wire::public::insights::{DIMENSIONS, GRANULARITIES};
+    let time = |name: &str, what: &str| {
+        query(
+            name,
+            true,
+            what,
+            string().format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::DateTime))),
+        )
+        .build()
+    };
+    let mut params = vec![query("sourceId", true, "the source's id", id()).build()];
+    if destination {
+        params.push(query("destinationConfigId", true, "the id of a destination of the source", id()).build());
+    }
+    params.extend([
+        time("startTime", "the start of the window, inclusive"),
+        time("endTime", "the end of the window, exclusive"),
+        query(
+            "granularity",
+            true,
+            "the size of a bucket: `minute` (a window of at most 4 hours, starting at most 48 hours ago), `hour` (14 \
+             days, 30 days ago) or `day` (30 days, 30 days ago)",
+            string().enum_values(Some(GRANULARITIES)),
+        )
+        .build(),
+        query(
+            "groupBy",
+            false,
+            "dimensions to group the events by: indexed (`groupBy[0]`), repeated or separated by commas",
+            ArrayBuilder::new().items(string().enum_values(Some(DIMENSIONS))),
+        )
+        .style(Some(ParameterStyle::Form))
+        .explode(Some(true))
+        .build(),
+        query(
+            "filter",
+            false,
+            "only events with these values: `filter[eventName][0]=Order%20Completed` (the dot and JSON forms too)",
+            DIMENSIONS.iter().fold(ObjectBuilder::new(), |object, dimension| {
+                object.property(*dimension, ArrayBuilder::new().items(string()))
+            }),
+        )
+        .style(Some(ParameterStyle::DeepObject))
+        .explode(Some(true))
+        .build(),
+    ]);
+    if destination {
+        params.push(query("subscriptionId", false, "only the deliveries of this mapping", id()).build());
+        params.push(required(pagination()));
+    } else {
+        params.push(pagination());
+    }
+    params
+}

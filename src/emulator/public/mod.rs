@@ -7,6 +7,7 @@
 
 mod audit;
 mod catalog;
+mod delivery;
 mod destinations;
 #[cfg(test)]
 pub mod doc;
@@ -24,6 +25,7 @@ mod reverse_etl;
 mod sources;
 mod subscriptions;
 mod transformations;
+mod usage;
 mod warehouses;
 mod workspace;
 
@@ -248,7 +250,7 @@ macro_rules! table {
             catalog, destinations, filters, labels, plans, regulations, sources, subscriptions, workspace,
         };
         use $crate::emulator::public::{
-            audit, functions, iam, profiles, reverse_etl, transformations, warehouses,
+            audit, delivery, functions, iam, profiles, reverse_etl, transformations, usage, warehouses,
         };
         vec![
             $entry!($($context:)? workspace::get_workspace),
@@ -373,6 +375,17 @@ macro_rules! table {
             $entry!($($context:)? iam::replace_permissions_for_user_group, iam::add_permissions_to_user_group),
             $entry!($($context:)? iam::list_roles),
             $entry!($($context:)? audit::list_audit_events),
+            // Delivery overview and usage reads (delivery.rs, usage.rs).
+            $entry!($($context:)? delivery::get_egress_failed_metrics_from_delivery_overview),
+            $entry!($($context:)? delivery::get_egress_success_metrics_from_delivery_overview),
+            $entry!($($context:)? delivery::get_filtered_at_destination_metrics_from_delivery_overview),
+            $entry!($($context:)? delivery::get_filtered_at_source_metrics_from_delivery_overview),
+            $entry!($($context:)? delivery::get_ingress_failed_metrics_from_delivery_overview),
+            $entry!($($context:)? delivery::get_ingress_success_metrics_from_delivery_overview),
+            $entry!($($context:)? usage::get_daily_per_source_api_calls_usage),
+            $entry!($($context:)? usage::get_daily_workspace_api_calls_usage),
+            $entry!($($context:)? usage::get_daily_per_source_mtu_usage),
+            $entry!($($context:)? usage::get_daily_workspace_mtu_usage),
         ]
     }};
 }
@@ -401,12 +414,27 @@ fn routes() -> axum::Router<Arc<App>> {
     routes.fallback(not_found)
 }
 
-/// An unknown route or method: 404 `not-found`.
+/// An unknown route or method: 404 `not-found`, naming the SDK's operation when the method and path are one of
+/// those the emulator does not serve (`wire::operations`; docs/reference/coverage.md lists them); a path the SDK's
+/// templates give a served operation is no such operation.
 async fn not_found(request: Request) -> Response {
     let received = request.extensions().get::<Received>().cloned();
     let received = received.unwrap_or_else(|| Received::of(request.method(), request.uri()));
-    Status::not_found(format!("no such operation: {} {}", received.method, received.shown())).public_response()
+    // A served operation's template can match too (`GET /warehouses/validation` is `getWarehouse`'s shape, while the
+    // path is `createValidationInWarehouse`'s): only an operation the emulator lacks is named.
+    static SERVED_IDS: OnceLock<std::collections::HashSet<String>> = OnceLock::new();
+    let served = SERVED_IDS.get_or_init(|| openapi::operations().into_iter().map(|(id, ..)| id).collect());
+    let message = match crate::wire::operations::of(received.method.as_str(), &received.path) {
+        Some(op) if !served.contains(op.operation) => {
+            format!("seg serve does not serve {} ({} {}): see {COVERAGE}", op.operation, op.method, op.path)
+        }
+        _ => format!("no such operation: {} {}", received.method, received.shown()),
+    };
+    Status::not_found(message).public_response()
 }
+
+/// The table of the operations the emulator serves, which an unserved one's 404 points at.
+pub const COVERAGE: &str = "docs/reference/coverage.md";
 
 #[cfg(test)]
 mod tests {

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use crate::emulator::catalog::Catalog;
 use crate::emulator::outbox;
 use crate::wire::CatalogDestination;
+use crate::wire::operations::OPERATIONS;
 
 #[cfg(test)]
 mod describe;
@@ -19,9 +20,14 @@ mod describe;
 /// by `build.rs`.
 const DESCRIBED: &str = include_str!(concat!(env!("OUT_DIR"), "/public-openapi.json"));
 
-/// A handler's operation id: its name in lowerCamelCase, the SDK's name of the operation (`list_sources` is
-/// `listSources`).
+/// A handler's operation id: the SDK's name of the operation (`wire::operations`) that its name spells without
+/// the underscores, whatever the case (`get_daily_workspace_api_calls_usage` is `getDailyWorkspaceAPICallsUsage`);
+/// else its name in lowerCamelCase (`list_sources` is `listSources`).
 pub fn operation_id(handler: &str) -> String {
+    let bare: String = handler.chars().filter(|c| *c != '_').collect();
+    if let Some(op) = OPERATIONS.iter().find(|op| op.operation.eq_ignore_ascii_case(&bare)) {
+        return op.operation.to_string();
+    }
     let mut id = String::with_capacity(handler.len());
     let mut upper = false;
     for c in handler.chars() {

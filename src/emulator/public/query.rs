@@ -30,6 +30,11 @@ impl Query {
         Query { pairs }
     }
 
+    /// Every key, as decoded, in order (a key given twice, twice).
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.pairs.iter().map(|(k, _)| k.as_str())
+    }
+
     /// The values of a scalar parameter (`sourceId`), in order.
     pub fn values(&self, key: &str) -> impl Iterator<Item = &str> {
         self.pairs.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())

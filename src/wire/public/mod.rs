@@ -7,6 +7,7 @@
 
 pub mod functions;
 pub mod iam;
+pub mod insights;
 pub mod map;
 pub mod warehouses;
 

@@ -58,6 +58,9 @@ use crate::wire::public::{
         (name = "IAM Groups", description = "user groups"),
         (name = "IAM Roles"),
         (name = "Audit Trail"),
+        (name = "Delivery Overview"),
+        (name = "API Calls"),
+        (name = "Monthly Tracked Users"),
     )
 )]
 struct ApiDoc;
@@ -478,7 +481,7 @@ mod tests {
                 assert!(tags.contains(&op["tags"][0].as_str().unwrap()), "{id}");
             }
         }
-        assert_eq!(ids.len(), 51 + 31 + 37);
+        assert_eq!(ids.len(), 51 + 31 + 37 + 10);
         for id in [
             "getWorkspace",
             "listConnectedDestinationsFromSource",

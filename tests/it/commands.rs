@@ -1,0 +1,292 @@
+//! One case (or more) for every leaf of the command tree, in a world where each has something to act on: what
+//! `--dry-run` must do for each (tests/it/dry_run.rs, which fails on a leaf without a case), and the commands whose
+//! requests the coverage table measures (tests/it/coverage.rs).
+
+use std::path::Path;
+
+use serde_json::json;
+use tokio::sync::mpsc;
+
+use crate::support::{TestEnv, WRITE};
+use seg::emulator::EmulatorOptions;
+use seg::webhook::listen;
+
+/// What a command's dry run must do.
+pub enum Expect {
+    /// Only reads (or nothing at all): exit with this code.
+    Reads(i32),
+    /// Describes this many requests on stdout, one JSON line each, and sends none.
+    Describes(usize),
+    /// Names on stderr the file or keyring entry it would change.
+    Names(&'static str),
+    /// Cannot honour --dry-run: refuses it (exit 2).
+    Refuses,
+    /// A server: tested on its own below.
+    Serves,
+}
+
+pub struct Case {
+    pub args: Vec<String>,
+    pub stdin: Vec<u8>,
+    pub expect: Expect,
+}
+
+fn case(args: &[&str], expect: Expect) -> Case {
+    Case { args: args.iter().map(|a| a.to_string()).collect(), stdin: Vec::new(), expect }
+}
+
+/// A workspace with one of everything, a webhook receiver its destination points at, and a profile with a stored
+/// token, so that every command has something to change.
+pub async fn world() -> (TestEnv, String, mpsc::UnboundedReceiver<listen::Received>, String, String) {
+    let env = TestEnv::with(EmulatorOptions { rate_limit: 0, ..EmulatorOptions::default() }).await;
+    let (sink, received) = mpsc::unbounded_channel();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let hook = format!("http://{}/hook", listener.local_addr().unwrap());
+    tokio::spawn(axum::serve(listener, listen::router(listen::ListenOptions::default(), sink)).into_future());
+    env.create_source("demo", "web").await.ok();
+    let destination = json!({"destination": {"name": "workspaces/demo/sources/web/destinations/webhooks", "enabled": true,
+        "config": [{"name": "hooks", "value": [{"hook": hook}]}, {"name": "sharedSecret", "value": "s3cret"}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(destination)).await.ok();
+    let plan = env
+        .call("POST", "/v1beta/workspaces/demo/tracking-plans", Some(json!({"tracking_plan": {"display_name": "P"}})))
+        .await;
+    let plan = plan.ok()["name"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let body = json!({"source_name": "workspaces/demo/sources/web"});
+    env.call("POST", &format!("/v1beta/workspaces/demo/tracking-plans/{plan}/source-connections"), Some(body))
+        .await
+        .ok();
+    let body = json!({"regulation_type": "Suppress", "attributes": {"name": "userId", "values": ["u1"]}});
+    let regulation = env.call("POST", "/v1beta/workspaces/demo/regulations", Some(body)).await;
+    let regulation = regulation.ok()["regulate_id"].as_str().unwrap().to_string();
+    let config = env.path(".config/seg");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("config.toml"), "[profiles.default]\nworkspace = \"demo\"\n").unwrap();
+    std::fs::write(config.join("credentials.toml"), format!("[tokens]\ndefault = \"{WRITE}\"\n")).unwrap();
+    // Workspace files: one in sync, one with a source to create.
+    std::fs::write(env.path("in-sync.yaml"), "format: seg/1\nworkspace: demo\n").unwrap();
+    let more = "format: seg/1\nworkspace: demo\nsources:\n  extra:\n    catalog_name: catalog/sources/javascript\n";
+    std::fs::write(env.path("more.yaml"), more).unwrap();
+    std::fs::write(env.path("each.txt"), "web/webhooks\n{\"name\": \"web/webhooks\"}\n").unwrap();
+    // A Webhooks (Actions) destination with a mapping, for `destinations mappings` (a Public API resource).
+    let actions = json!({"destination": {"name": "workspaces/demo/sources/web/destinations/actions-webhook",
+        "enabled": true, "config": [{"name": "sharedSecret", "value": "s3cret"}]}});
+    env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations", Some(actions)).await.ok();
+    let public = [("SEG_TOKEN", WRITE), ("SEG_API", "public")];
+    let mapping = [
+        "destinations",
+        "mappings",
+        "create",
+        "web/actions-webhook",
+        "Orders",
+        "--trigger",
+        "type = \"track\"",
+        "--settings",
+        &format!(r#"{{"url": "{hook}"}}"#),
+    ];
+    env.seg_with(&mapping, &public).await.code(0);
+    std::fs::write(env.path("mappings.txt"), "Orders\n").unwrap();
+    // A saved plan with one write, for `apply --plan`.
+    let (more, saved) = (env.path("more.yaml"), env.path("saved-plan.json"));
+    let args = ["diff", "--file", more.to_str().unwrap(), "--out", saved.to_str().unwrap()];
+    env.seg_with(&args, &[("SEG_TOKEN", WRITE)]).await.code(1);
+    env.clear_requests().await;
+    (env, hook, received, plan, regulation)
+}
+
+/// A journal of `webhook listen` holding one request (id 1), for `webhook log` and `webhook replay`.
+fn journal(home: &Path) -> String {
+    let dir = home.join("journal");
+    std::fs::create_dir_all(&dir).unwrap();
+    let entry = json!({"id": 1, "received": "2026-01-01T00:00:00.000Z", "method": "POST", "path": "/hook",
+        "headers": [{"name": "content-type", "value": "application/json"}, {"name": "x-signature", "value": "0".repeat(40)}],
+        "body": "{\"type\":\"track\"}", "size": 16, "type": "track", "signature": "invalid", "signed_form": null,
+        "causes": [], "warnings": [], "answer": {"status": 200}});
+    std::fs::write(dir.join("1.json"), entry.to_string()).unwrap();
+    dir.display().to_string()
+}
+
+/// Every leaf of the command tree with at least one case; a leaf may have more (`apply --file`, `apply --plan`).
+pub fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> Vec<(String, Case)> {
+    use Expect::*;
+    let journal = journal(home);
+    let home = |name: &str| home.join(name).display().to_string();
+    let dst = "web/webhooks";
+    let mdst = "web/actions-webhook";
+    let mut cases: Vec<(&str, Case)> = vec![
+        ("workspaces list", case(&["workspaces", "list"], Reads(0))),
+        ("workspaces get", case(&["workspaces", "get", "demo"], Reads(0))),
+        ("sources list", case(&["sources", "list"], Reads(0))),
+        ("sources get", case(&["sources", "get", "web"], Reads(0))),
+        ("sources create", case(&["sources", "create", "new", "--catalog", "javascript"], Describes(1))),
+        ("sources update", case(&["sources", "update", "web", "--display-name", "W"], Describes(1))),
+        ("sources patch", case(&["sources", "patch", "web", "--label", "team=data"], Describes(1))),
+        ("sources delete", case(&["sources", "delete", "web", "gone"], Describes(2))),
+        ("destinations list", case(&["destinations", "list"], Reads(0))),
+        ("destinations get", case(&["destinations", "get", dst], Reads(0))),
+        ("destinations create", case(&["destinations", "create", dst, "--config", "sharedSecret=x"], Describes(1))),
+        ("destinations update", case(&["destinations", "update", dst, "--enabled=false"], Describes(1))),
+        ("destinations patch", case(&["destinations", "patch", dst, "--config", "sharedSecret=n3w"], Describes(1))),
+        ("destinations enable", case(&["destinations", "enable", dst], Describes(1))),
+        ("destinations disable", case(&["destinations", "disable", "--each", &home("each.txt")], Describes(2))),
+        ("destinations delete", case(&["destinations", "delete", dst], Describes(1))),
+        ("destinations filters list", case(&["destinations", "filters", "list", "--all"], Reads(0))),
+        ("destinations filters get", case(&["destinations", "filters", "get", dst, "df_none"], Reads(15))),
+        (
+            "destinations filters create",
+            case(
+                &["destinations", "filters", "create", dst, "--title", "t", "--if", "all", "--action", "drop"],
+                Describes(1),
+            ),
+        ),
+        (
+            "destinations filters update",
+            case(&["destinations", "filters", "update", dst, "df_x", "--disabled"], Describes(1)),
+        ),
+        (
+            "destinations filters patch",
+            case(&["destinations", "filters", "patch", dst, "df_x", "--if", "all"], Describes(1)),
+        ),
+        (
+            "destinations filters delete",
+            case(&["destinations", "filters", "delete", dst, "df_x", "df_y"], Describes(2)),
+        ),
+        ("destinations mappings list", case(&["destinations", "mappings", "list", mdst], Reads(0))),
+        ("destinations mappings get", case(&["destinations", "mappings", "get", mdst, "Orders"], Reads(0))),
+        (
+            "destinations mappings create",
+            case(
+                &[
+                    "destinations",
+                    "mappings",
+                    "create",
+                    mdst,
+                    "New",
+                    "--trigger",
+                    "type = \"track\"",
+                    "--settings",
+                    r#"{"url": "https://example.com/new"}"#,
+                ],
+                Describes(1),
+            ),
+        ),
+        (
+            "destinations mappings update",
+            case(
+                &[
+                    "destinations",
+                    "mappings",
+                    "update",
+                    mdst,
+                    "Orders",
+                    "--settings",
+                    r#"{"url": "https://example.com/2"}"#,
+                ],
+                Describes(1),
+            ),
+        ),
+        ("destinations mappings enable", case(&["destinations", "mappings", "enable", mdst, "Orders"], Describes(1))),
+        (
+            "destinations mappings disable",
+            case(&["destinations", "mappings", "disable", mdst, "--each", &home("mappings.txt")], Describes(1)),
+        ),
+        ("destinations mappings delete", case(&["destinations", "mappings", "delete", mdst, "Orders"], Describes(1))),
+        ("sources schema-config get", case(&["sources", "schema-config", "get", "web"], Reads(0))),
+        (
+            "sources schema-config update",
+            case(
+                &["sources", "schema-config", "update", "web", "--set", "allow_unplanned_track_events=false"],
+                Describes(1),
+            ),
+        ),
+        (
+            "sources schema-config patch",
+            case(&["sources", "schema-config", "patch", "web", "--clear", "forwarding_violations_to"], Describes(1)),
+        ),
+        ("tracking-plans list", case(&["tracking-plans", "list"], Reads(0))),
+        ("tracking-plans get", case(&["tracking-plans", "get", plan], Reads(0))),
+        ("tracking-plans create", case(&["tracking-plans", "create", "--display-name", "Q"], Describes(1))),
+        ("tracking-plans update", case(&["tracking-plans", "update", plan, "--display-name", "R"], Describes(1))),
+        ("tracking-plans delete", case(&["tracking-plans", "delete", plan], Describes(1))),
+        ("tracking-plans connections list", case(&["tracking-plans", "connections", "list", "--all"], Reads(0))),
+        ("tracking-plans connections add", case(&["tracking-plans", "connections", "add", plan, "web"], Describes(1))),
+        (
+            "tracking-plans connections remove",
+            case(&["tracking-plans", "connections", "remove", plan, "web"], Describes(1)),
+        ),
+        ("tokens list", case(&["tokens", "list"], Reads(0))),
+        ("tokens get", case(&["tokens", "get", "1"], Reads(0))),
+        ("tokens create", case(&["tokens", "create", "--description", "ci"], Describes(1))),
+        ("tokens delete", case(&["tokens", "delete", "1"], Describes(1))),
+        ("catalog sources list", case(&["catalog", "sources", "list"], Reads(0))),
+        ("catalog sources get", case(&["catalog", "sources", "get", "javascript"], Reads(0))),
+        ("catalog destinations list", case(&["catalog", "destinations", "list"], Reads(0))),
+        ("catalog destinations get", case(&["catalog", "destinations", "get", "webhooks"], Reads(0))),
+        ("regulations create", case(&["regulations", "create", "--user-id", "u2", "--type", "Delete"], Describes(1))),
+        ("regulations list", case(&["regulations", "list"], Reads(0))),
+        ("regulations get", case(&["regulations", "get", regulation], Reads(0))),
+        ("api", case(&["api", "PATCH", "workspaces/demo/sources/web", "-f", "source={}"], Describes(1))),
+        ("export", case(&["export", "--file", &home("export.yaml")], Names("the export"))),
+        ("diff", case(&["diff", "--file", &home("in-sync.yaml"), "--out", &home("plan.json")], Names("the plan"))),
+        ("apply", case(&["apply", "--file", &home("more.yaml")], Describes(1))),
+        (
+            "convert-webhooks",
+            case(
+                &["convert-webhooks", "--file", &home("in-sync.yaml"), "--out", &home("converted.yaml")],
+                Names("the converted file"),
+            ),
+        ),
+        ("apply", case(&["apply", "--plan", &home("saved-plan.json"), "--yes"], Describes(1))),
+        ("webhook sample", case(&["webhook", "sample", "--type", "track"], Reads(0))),
+        ("webhook sign", Case { stdin: b"{}".to_vec(), ..case(&["webhook", "sign", "--secret", "s"], Reads(0)) }),
+        (
+            "webhook verify",
+            Case {
+                stdin: b"{}".to_vec(),
+                ..case(&["webhook", "verify", "--secret", "s", "--signature", "00"], Reads(1))
+            },
+        ),
+        // Nothing explains this signature: the destination's shared secret is read to compare (a GET).
+        (
+            "webhook verify",
+            Case {
+                stdin: b"{}".to_vec(),
+                ..case(
+                    &["webhook", "verify", "--secret", "s", "--signature", &"0".repeat(40), "--destination", dst],
+                    Reads(1),
+                )
+            },
+        ),
+        ("webhook send", case(&["webhook", "send", "--url", hook, "--all-types", "--secret", "s3cret"], Describes(7))),
+        ("webhook listen", case(&["webhook", "listen"], Serves)),
+        ("webhook log", case(&["webhook", "log", "--journal", &journal], Reads(0))),
+        ("webhook log", case(&["webhook", "log", "1", "--journal", &journal], Reads(0))),
+        ("webhook log", case(&["webhook", "log", "1", "--body", "--journal", &journal], Reads(0))),
+        (
+            "webhook replay",
+            case(
+                &["webhook", "replay", "1", "--journal", &journal, "--to", hook, "--resign", "--secret", "s3cret"],
+                Describes(1),
+            ),
+        ),
+        (
+            "auth login",
+            Case {
+                stdin: format!("{WRITE}\n").into_bytes(),
+                ..case(&["auth", "login", "--with-token"], Names("file store"))
+            },
+        ),
+        ("auth status", case(&["auth", "status"], Reads(0))),
+        ("auth token", case(&["auth", "token"], Reads(0))),
+        ("auth logout", case(&["auth", "logout"], Names("token file store"))),
+        ("config list", case(&["config", "list"], Reads(0))),
+        ("config get", case(&["config", "get", "workspace"], Reads(0))),
+        ("config set", case(&["config", "set", "workspace", "other"], Names("config.toml"))),
+        ("config unset", case(&["config", "unset", "workspace"], Names("config.toml"))),
+        ("completion", case(&["completion", "bash"], Reads(0))),
+        ("options", case(&["options"], Reads(0))),
+        ("exit-codes", case(&["exit-codes"], Reads(0))),
+        ("serve", case(&["serve", "--port", "0"], Refuses)),
+        ("demo", case(&["demo"], Refuses)),
+    ];
+    cases.drain(..).map(|(leaf, case)| (leaf.to_string(), case)).collect()
+}

@@ -228,6 +228,72 @@ pub fn keyring_call<T: Send + 'static>(call: impl FnOnce() -> keyring::Result<T>
     }
 }
 
+/// Reads a file a workspace file names, at `relative` below `folder` (a function's code: docs/reference/
+/// workspace-files.md), as a file from a stranger's pull request must be read: the path is relative, with no `..`
+/// (it cannot leave `folder`); every folder on the way is a real folder and the file a regular file (a symbolic
+/// link, which could point at a key outside, is never followed, and a FIFO, a socket or a device is not opened
+/// for what it would do); at most `limit` bytes (a larger file is refused, and no more than `limit` + 1 bytes are
+/// ever read). The error says which rule failed and the path as written, never a byte of the file.
+pub fn read_below(folder: &Path, relative: &str, limit: u64) -> std::result::Result<Vec<u8>, String> {
+    use std::io::Read;
+    use std::path::Component;
+    let shown = crate::text::quoted(relative);
+    if relative.is_empty() {
+        return Err("an empty path: name a file below the workspace file's folder".to_string());
+    }
+    let mut names = Vec::new();
+    for component in Path::new(relative).components() {
+        match component {
+            Component::CurDir => {}
+            Component::Normal(name) => names.push(name),
+            Component::ParentDir => {
+                return Err(format!("{shown} climbs out with `..`: name a file below the workspace file's folder"));
+            }
+            Component::RootDir | Component::Prefix(_) => {
+                return Err(format!("{shown} is absolute: name a file below the workspace file's folder"));
+            }
+        }
+    }
+    if names.is_empty() {
+        return Err(format!("{shown} names the workspace file's folder, not a file"));
+    }
+    let mut path = folder.to_path_buf();
+    for (at, name) in names.iter().enumerate() {
+        path.push(name);
+        let meta = std::fs::symlink_metadata(&path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => format!("{shown}: no such file"),
+            kind => format!("{shown}: cannot be read: {kind}"),
+        })?;
+        if meta.file_type().is_symlink() {
+            return Err(format!("{shown} goes through a symbolic link, which seg does not follow"));
+        }
+        if at + 1 < names.len() && !meta.is_dir() {
+            return Err(format!("{shown}: a part of it is not a folder"));
+        }
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    // Opened without following a link (one put in place since it was looked at) or waiting on a FIFO.
+    let file = options.open(&path).map_err(|e| format!("{shown}: cannot be read: {}", e.kind()))?;
+    let meta = file.metadata().map_err(|e| format!("{shown}: cannot be read: {}", e.kind()))?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() { "a folder" } else { "not a regular file (a FIFO, a socket or a device)" };
+        return Err(format!("{shown} is {what}"));
+    }
+    let too_large = || format!("{shown} is larger than {}", crate::ui::count(limit as usize, "byte"));
+    if meta.len() > limit {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| format!("{shown}: cannot be read: {}", e.kind()))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
 /// seg's own bookkeeping: the shared rate budget's state, the names the Public API's adapter remembers, the completion
 /// cache, the create locks and the `webhook listen` journal. Not an effect (ARCHITECTURE.md, "Where an effect
 /// happens"), so `--dry-run` does not stop it, but its files are written here like every other, owner-only (files

@@ -4,6 +4,7 @@
 //! gate.
 
 pub mod apply;
+pub mod code;
 pub mod convert;
 pub mod diff;
 pub mod document;

@@ -38,7 +38,7 @@ use crate::wire::{Code, DestinationInput, ErrorBody};
 /// A seed file, read.
 pub enum Seed {
     Resources(SeedFile),
-    Workspace(WorkspaceFile),
+    Workspace(Box<WorkspaceFile>),
 }
 
 #[derive(Deserialize)]
@@ -62,8 +62,9 @@ impl Seed {
         let text = String::from_utf8(bytes).map_err(|_| Error::usage(format!("seed file {shown} is not UTF-8")))?;
         let tree: Option<Value> = serde_yaml_ng::from_str(&text).ok();
         if tree.as_ref().is_some_and(|tree| tree.get("format").is_some()) {
-            let file = WorkspaceFile::parse(&text).map_err(|why| Error::usage(format!("seed file {shown}: {why}")))?;
-            return Ok(Seed::Workspace(file));
+            let file = WorkspaceFile::parse(&text, &crate::plan::file::folder_of(path))
+                .map_err(|why| Error::usage(format!("seed file {shown}: {why}")))?;
+            return Ok(Seed::Workspace(Box::new(file)));
         }
         let seed = serde_json::from_str(&text).map_err(|e| Error::usage(format!("invalid seed file {shown}: {e}")))?;
         Ok(Seed::Resources(seed))

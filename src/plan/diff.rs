@@ -1806,8 +1806,11 @@ mod tests {
             plans: vec![plan_state],
             ..Default::default()
         };
-        let file =
-            WorkspaceFile::parse("format: seg/1\nworkspace: a\nsources:\n  web: {catalog_name: javascript}\n").unwrap();
+        let file = WorkspaceFile::parse(
+            "format: seg/1\nworkspace: a\nsources:\n  web: {catalog_name: javascript}\n",
+            std::path::Path::new("."),
+        )
+        .unwrap();
         let env = |_: &str| None;
         let plan = plan(&file, &snapshot, Options { prune: true, max_deletes: None }, &env).unwrap();
         let withs: Vec<(&str, Vec<&str>)> =

@@ -238,6 +238,7 @@ pub fn export(snapshot: &Snapshot, api_version: &str, secrets: Secrets) -> Resul
         workspace: slug(&snapshot.workspace).to_string(),
         sources,
         tracking_plans,
+        ..WorkspaceFile::default()
     };
     names.settle(&mut file);
     Ok(file)
@@ -471,6 +472,6 @@ mod tests {
         let plain = export(&snapshot, "v1beta", Secrets::Plain).unwrap();
         assert_eq!(config(&plain, "app")["apiKey"], ConfigValue::Plain(json!("k3")));
         // The file reads back: every reference is where the file format allows one.
-        WorkspaceFile::parse(&text).unwrap();
+        WorkspaceFile::parse(&text, std::path::Path::new(".")).unwrap();
     }
 }

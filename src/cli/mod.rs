@@ -15,11 +15,13 @@ mod demo;
 mod destinations;
 pub mod generate;
 mod global;
+mod records;
 mod regulations;
 mod serve;
 mod sources;
 mod tokens;
 mod tracking_plans;
+mod warehouses;
 mod webhook;
 mod workspaces;
 
@@ -82,6 +84,8 @@ pub enum Command {
     Catalog(catalog::Command),
     #[command(subcommand)]
     Regulations(regulations::Command),
+    #[command(subcommand)]
+    Warehouses(warehouses::Command),
     Api(api::Args),
     Export(code::export::Args),
     Diff(code::diff::Args),
@@ -119,6 +123,7 @@ pub const GROUPS: &[(&str, &[&str])] = &[
         "Resources",
         &["workspaces", "sources", "destinations", "tracking-plans", "tokens", "catalog", "regulations", "api"],
     ),
+    ("Public API resources", &["warehouses"]),
     ("Workspaces as code", &["export", "diff", "apply", "convert-webhooks"]),
     ("Webhooks", &["webhook"]),
     ("The emulator", &["serve", "demo"]),
@@ -143,10 +148,10 @@ pub fn command() -> clap::Command {
     let groups = grouped(&root);
     // One screen: the summary, the groups, the two options of its own, and where the rest is (names:
     // docs/reference/names.md).
-    let own = "Options:\n  -h, --help       Print help\n  -V, --version    Print version";
+    let own = "Options: -h, --help (this help), -V, --version (seg's version)";
     root.long_about(None)
         .help_template(format!("{{about-with-newline}}\n{{usage-heading}} {{usage}}\n\n{groups}{own}{{after-help}}"))
-        .after_help(format!("{GLOBAL_OPTIONS_HINT}\nExit codes: seg exit-codes"))
+        .after_help(format!("{GLOBAL_OPTIONS_HINT}. Exit codes: seg exit-codes"))
 }
 
 /// The global options as `seg options` lists them: each with its help and its environment variable.
@@ -161,10 +166,28 @@ fn global_options(root: &clap::Command) -> String {
     list.render_help().to_string()
 }
 
-/// The top level's commands under their groups' headings, each with its summary.
+/// The groups listed by their names alone, wrapped (`seg NOUN --help` summarizes each), so that the top level's
+/// help fits a screen.
+const LISTED_BY_NAME: &[&str] = &["Public API resources"];
+
+/// The top level's commands under their groups' headings, each with its summary (or, for a group
+/// [`LISTED_BY_NAME`], the names after its heading).
 fn grouped(root: &clap::Command) -> String {
     let mut text = String::new();
     for (group, names) in GROUPS {
+        if LISTED_BY_NAME.contains(group) {
+            let mut line = format!("{group}:");
+            for (at, name) in names.iter().enumerate() {
+                let word = if at + 1 < names.len() { format!(" {name},") } else { format!(" {name}") };
+                if line.len() + word.len() > 78 {
+                    text.push_str(&format!("{line}\n"));
+                    line = " ".to_string();
+                }
+                line.push_str(&word);
+            }
+            text.push_str(&format!("{line}\n\n"));
+            continue;
+        }
         text.push_str(&format!("{group}:\n"));
         for name in *names {
             let about = match root.find_subcommand(name) {
@@ -254,6 +277,7 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Tokens(cmd) => tokens::run(cmd, &ctx).await,
         Command::Catalog(cmd) => catalog::run(cmd, &ctx).await,
         Command::Regulations(cmd) => regulations::run(cmd, &ctx).await,
+        Command::Warehouses(cmd) => warehouses::run(cmd, &ctx).await,
         Command::Api(args) => api::run(args, &ctx).await,
         Command::Export(args) => code::export::run(args, &ctx).await,
         Command::Diff(args) => code::diff::run(args, &ctx).await,

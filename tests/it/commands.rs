@@ -85,12 +85,34 @@ pub async fn world() -> (TestEnv, String, mpsc::UnboundedReceiver<listen::Receiv
     ];
     env.seg_with(&mapping, &public).await.code(0);
     std::fs::write(env.path("mappings.txt"), "Orders\n").unwrap();
+    // The Public API's own resources (tests/it/nouns.rs), made through its door.
+    public_world(&env).await;
     // A saved plan with one write, for `apply --plan`.
     let (more, saved) = (env.path("more.yaml"), env.path("saved-plan.json"));
     let args = ["diff", "--file", more.to_str().unwrap(), "--out", saved.to_str().unwrap()];
     env.seg_with(&args, &[("SEG_TOKEN", WRITE)]).await.code(1);
     env.clear_requests().await;
     (env, hook, received, plan, regulation)
+}
+
+/// The id of the built-in warehouse catalog's `postgres` entry (the emulator's, made from its slug).
+pub const POSTGRES: &str = "T1qp95e63E";
+
+/// Settings of a Postgres warehouse, its password a secret.
+pub const POSTGRES_SETTINGS: &str =
+    r#"{"hostname": "db", "port": 5432, "database": "d", "username": "u", "password": "s3cret"}"#;
+
+/// The Public API's own resources of the world, made through the Public door: a warehouse `Main` with the source
+/// `web` connected to it.
+pub async fn public_world(env: &TestEnv) {
+    let web = env.get("/sources").await.ok()["data"]["sources"][0]["id"].as_str().unwrap().to_string();
+    let settings: serde_json::Value = serde_json::from_str(POSTGRES_SETTINGS).unwrap();
+    let warehouse = json!({"metadataId": POSTGRES, "name": "Main", "settings": settings});
+    let made = env.call("POST", "/warehouses", Some(warehouse)).await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let warehouse = made.json["data"]["warehouse"]["id"].as_str().unwrap().to_string();
+    let connect = env.call("POST", &format!("/warehouses/{warehouse}/connected-sources/{web}"), None).await;
+    assert_eq!(connect.status, 201, "{}", connect.text);
 }
 
 /// A journal of `webhook listen` holding one request (id 1), for `webhook log` and `webhook replay`.
@@ -190,6 +212,28 @@ pub fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> Vec<(Stri
             case(&["destinations", "mappings", "disable", mdst, "--each", &home("mappings.txt")], Describes(1)),
         ),
         ("destinations mappings delete", case(&["destinations", "mappings", "delete", mdst, "Orders"], Describes(1))),
+        ("warehouses list", case(&["warehouses", "list"], Reads(0))),
+        ("warehouses list", case(&["warehouses", "list", "--source", "web"], Reads(0))),
+        ("warehouses get", case(&["warehouses", "get", "Main"], Reads(0))),
+        (
+            "warehouses create",
+            case(
+                &["warehouses", "create", "New", "--catalog", "postgres", "--settings", POSTGRES_SETTINGS],
+                Describes(1),
+            ),
+        ),
+        (
+            "warehouses create",
+            case(
+                &["warehouses", "create", "New", "--catalog", POSTGRES, "--settings", POSTGRES_SETTINGS],
+                Describes(1),
+            ),
+        ),
+        ("warehouses update", case(&["warehouses", "update", "Main", "--disabled"], Describes(1))),
+        ("warehouses delete", case(&["warehouses", "delete", "Main"], Describes(1))),
+        ("warehouses connections list", case(&["warehouses", "connections", "list", "Main"], Reads(0))),
+        ("warehouses connections add", case(&["warehouses", "connections", "add", "Main", "web"], Describes(1))),
+        ("warehouses connections remove", case(&["warehouses", "connections", "remove", "Main", "web"], Describes(1))),
         ("sources schema-config get", case(&["sources", "schema-config", "get", "web"], Reads(0))),
         (
             "sources schema-config update",

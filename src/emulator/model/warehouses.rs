@@ -9,11 +9,25 @@ use serde_json::{Map, Value};
 use crate::emulator::catalog::warehouses as catalog;
 use crate::emulator::mint::{now, random_id};
 use crate::emulator::status::Status;
-use crate::emulator::store::{Op, Resource, State, StoredWarehouse, StoredWarehouseConnection};
+use crate::emulator::store::{Op, Resource, State, StoredWarehouse, StoredWarehouseConnection, collection_of};
 use crate::wire::public::warehouses::{CONNECTED, FAILED, WarehouseMetadata};
 
 /// The length of a new warehouse's id.
 pub const ID_LENGTH: usize = 22;
+
+/// A warehouse, by its id ([`super::Kind`]); a profiles warehouse is none.
+pub const WAREHOUSE: super::Kind = super::Kind {
+    what: "warehouse",
+    is: |name, record| matches!(record, Resource::Warehouse(_)) && collection_of(name).ends_with("/warehouses"),
+};
+
+/// A profiles warehouse, by its id ([`super::Kind`]).
+pub const PROFILES_WAREHOUSE: super::Kind = super::Kind {
+    what: "profiles warehouse",
+    is: |name, record| {
+        matches!(record, Resource::Warehouse(_)) && collection_of(name).ends_with("/profiles-warehouses")
+    },
+};
 
 /// The collection of a workspace's warehouses.
 pub fn collection(workspace: &str) -> String {

@@ -13,7 +13,7 @@ use axum::extract::State;
 
 #[cfg(test)]
 use super::doc::{EmailsQuery, GroupPath, Pagination, UserIdsQuery, UserPath};
-use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, success};
+use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, remove, success};
 use crate::emulator::App;
 use crate::emulator::mint;
 use crate::emulator::model::{self, iam};
@@ -451,13 +451,7 @@ pub async fn update_user_group(State(app): State<Arc<App>>, write: Write, Ids(id
         (status = 404, description = "no group of this id in the token's workspace"),
     )))]
 pub async fn delete_user_group(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
-    let tx = write.begin(&app).await;
-    let name = {
-        let state = tx.state();
-        iam::group(&state, &model::workspace_of(&state, tx.caller())?, &id)?.0
-    };
-    tx.commit(vec![Op::RemoveTree(name)]).await?;
-    success()
+    remove(&app, write, &iam::GROUP, &id).await
 }
 
 /// How a group's users change.

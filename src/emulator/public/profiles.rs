@@ -71,15 +71,6 @@ fn in_space(state: &Store, caller: &crate::emulator::gate::Caller, space: &str) 
     Ok(workspace)
 }
 
-/// The profiles warehouse's id, resolved in the workspace's space: its name, or 404.
-fn named(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
-    let name = model::by_id(state, workspace, id, "profiles warehouse")?;
-    match warehouses::get(state, &name) {
-        Ok(_) if name.starts_with(&format!("{}/", warehouses::profiles_collection(workspace))) => Ok(name),
-        _ => Err(Status::not_found(format!("profiles warehouse {id} not found")).into()),
-    }
-}
-
 fn one(state: &Store, name: &str) -> Result<ProfilesWarehouse, Problem> {
     let warehouse = warehouses::get(state, name)?;
     let metadata = metadata_of(&warehouse.metadata_id);
@@ -202,7 +193,7 @@ pub async fn update_profiles_warehouse_for_space_warehouse(
     let (op, name) = {
         let state = tx.state();
         let workspace = in_space(&state, tx.caller(), &space)?;
-        let name = named(&state, &workspace, &id)?;
+        let name = warehouses::PROFILES_WAREHOUSE.named(&state, &workspace, &id)?;
         let input: UpdateProfilesWarehouse = body.json()?;
         let mut record = warehouses::get(&state, &name)?.clone();
         record.name = input.name.or(record.name);
@@ -234,7 +225,7 @@ pub async fn remove_profiles_warehouse_from_space(
     let ops = {
         let state = tx.state();
         let workspace = in_space(&state, tx.caller(), &space)?;
-        let name = named(&state, &workspace, &id)?;
+        let name = warehouses::PROFILES_WAREHOUSE.named(&state, &workspace, &id)?;
         warehouses::delete(&state, &name)?
     };
     tx.commit(ops).await?;

@@ -63,11 +63,7 @@ struct Standing {
 
 /// The warehouse's id, resolved in the caller's workspace: its name, or 404 (a profiles warehouse is not one).
 pub fn named(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
-    let name = model::by_id(state, workspace, id, "warehouse")?;
-    match warehouses::get(state, &name) {
-        Ok(_) if name.starts_with(&format!("{}/", warehouses::collection(workspace))) => Ok(name),
-        _ => Err(Status::not_found(format!("warehouse {id} not found")).into()),
-    }
+    Ok(warehouses::WAREHOUSE.named(state, workspace, id)?)
 }
 
 /// A catalog entry as answers show it; an entry the catalog no longer has shows its id alone.

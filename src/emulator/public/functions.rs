@@ -365,7 +365,7 @@ fn instance(state: &Store, name: &str) -> Result<InsertFunctionInstance, Problem
     )))]
 pub async fn list_insert_function_instances(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
     let page_asked = query.page()?;
-    let Some(function_id) = query.values("functionId").next().filter(|id| !id.is_empty()).map(String::from) else {
+    let Some(function_id) = query.optional("functionId").map(String::from) else {
         return Err(Status::invalid_field("functionId", "functionId is required").into());
     };
     let state = app.store.read();

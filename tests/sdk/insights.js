@@ -6,37 +6,13 @@
 
 'use strict';
 
-const assert = require('node:assert/strict');
-const sdk = require('@segment/public-api-sdk-typescript');
+const { assert, sdk, apisOf, made, unwrap, refusal, check, run } = require('./common');
 
-const base = process.env.SEG_BASE;
-const apis = sdk.configureApis(process.env.SEG_READ);
-for (const api of Object.values(apis)) {
-  api.basePath = base;
-}
-// Not in configureApis at 47.0.0-b8398: made as it makes the others.
-const overview = new sdk.DeliveryOverviewApi(base);
-overview.accessToken = process.env.SEG_READ;
-const unwrap = (promise) => sdk.unwrap(promise);
+const apis = apisOf(process.env.SEG_READ);
+// Not in configureApis at 47.0.0-b8398.
+const overview = made(sdk.DeliveryOverviewApi, process.env.SEG_READ);
 const { SEG_WEB: web, SEG_WEB_DESTINATION: webDestination, SEG_DOWN: down, SEG_DOWN_DESTINATION: downDestination } =
   process.env;
-
-async function refusal(promise) {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(e.body && Array.isArray(e.body.errors), `an errors list: ${JSON.stringify(e.body)}`);
-    return { status: e.statusCode, error: e.body.errors[0] };
-  }
-  assert.fail('the call was refused');
-}
-
-let checks = 0;
-async function check(name, body) {
-  await body();
-  checks += 1;
-  console.log(`ok ${checks} ${name}`);
-}
 
 // From the hour before this one to the one after it.
 const hour = Math.floor(Date.now() / 3600000) * 3600000;
@@ -146,11 +122,6 @@ async function main() {
         + '/warehouses/{warehouseId}/advanced-sync-schedule): see docs/reference/coverage.md');
   });
 
-  console.log(`${checks} checks passed`);
 }
 
-main().catch((e) => {
-  console.error(e && e.stack ? e.stack : e);
-  if (e && e.body) console.error(JSON.stringify(e.body));
-  process.exit(1);
-});
+run(main);

@@ -14,9 +14,10 @@ use super::doc::{Pagination, SpacePath, SpaceWarehousePath};
 use super::warehouses::{metadata_of, workspace_of};
 use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, page_of, render, success};
 use crate::emulator::App;
+use crate::emulator::model::warehouses::{NewWarehouse, WarehouseChanges};
 use crate::emulator::model::{self, warehouses};
 use crate::emulator::status::Status;
-use crate::emulator::store::{Resource, State as Store, StoredWarehouse};
+use crate::emulator::store::{Resource, State as Store};
 use crate::wire::public::PaginationOutput;
 use crate::wire::public::warehouses::{CreateProfilesWarehouse, ProfilesWarehouse, Space, UpdateProfilesWarehouse};
 #[cfg(test)]
@@ -158,14 +159,9 @@ pub async fn create_profiles_warehouse(
         let state = tx.state();
         let workspace = in_space(&state, tx.caller(), &id)?;
         let input: CreateProfilesWarehouse = body.json()?;
-        let record = StoredWarehouse {
-            metadata_id: input.metadata_id,
-            name: input.name,
-            enabled: input.enabled.unwrap_or(true),
-            settings: warehouses::merged(Default::default(), input.settings),
-            schema_name: input.schema_name,
-        };
-        warehouses::create(&state, &warehouses::profiles_collection(&workspace), record)?
+        let CreateProfilesWarehouse { metadata_id, name, enabled, settings, schema_name } = input;
+        let new = NewWarehouse { metadata_id, name, enabled, settings, schema_name };
+        warehouses::create(&state, &warehouses::profiles_collection(&workspace), new)?
     };
     tx.commit(vec![op]).await?;
     let state = app.store.read();
@@ -195,14 +191,9 @@ pub async fn update_profiles_warehouse_for_space_warehouse(
         let workspace = in_space(&state, tx.caller(), &space)?;
         let name = warehouses::PROFILES_WAREHOUSE.named(&state, &workspace, &id)?;
         let input: UpdateProfilesWarehouse = body.json()?;
-        let mut record = warehouses::get(&state, &name)?.clone();
-        record.name = input.name.or(record.name);
-        record.enabled = input.enabled.unwrap_or(record.enabled);
-        record.schema_name = input.schema_name.or(record.schema_name);
-        if let Some(settings) = input.settings {
-            record.settings = warehouses::merged(record.settings, settings);
-        }
-        (warehouses::update(&name, record)?, name)
+        let UpdateProfilesWarehouse { name: given, enabled, settings, schema_name } = input;
+        let changes = WarehouseChanges { name: given.map(Some), enabled, settings, schema_name };
+        (warehouses::update(&state, &name, changes)?, name)
     };
     tx.commit(vec![op]).await?;
     let state = app.store.read();

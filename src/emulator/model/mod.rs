@@ -73,6 +73,7 @@ impl Tx {
         let mut plan = self.writer.plan(ops, extra)?;
         // The audit trail records what the write committed, in the same batch.
         let events = audit::events(&self.writer.state(), &self.caller, &plan);
+        let events = audit::capped(&self.writer.state(), events, self.app.audit_kept());
         self.writer.extend(&mut plan, events)?;
         let hold = self.app.control.take_commit_fault(&self.received.method, &self.received.sent);
         let writer = self.writer;

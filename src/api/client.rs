@@ -99,6 +99,9 @@ impl Client {
     /// anything is sent, on both APIs: written back, it would replace the secret it stands for. (`seg api` sends
     /// what it is given.)
     pub async fn send<A: DeserializeOwned>(&self, request: &Request<A>) -> Result<Outcome<A>> {
+        if let Some(why) = request.operation.as_ref().and_then(|op| self.holds().refuses(&op.target)) {
+            return Err(crate::error::Error::usage(why));
+        }
         if !request.verbatim() {
             refuse_censored(request)?;
         }

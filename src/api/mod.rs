@@ -69,6 +69,10 @@ pub struct Holds {
     pub tokens: bool,
     /// The mappings of Actions destinations (`seg destinations mappings`, `mappings:` in a workspace file).
     pub mappings: bool,
+    /// Its own resources beyond those both APIs hold (`wire::Noun`: warehouses, functions, transformations, reverse
+    /// ETL models, users, user groups, roles, labels, the audit trail): a request about one on an API that holds
+    /// none is refused before anything is sent (`Holds::refuses`).
+    pub public_resources: bool,
     /// More than one destination of one catalog entry on a source (`SLUG#NAME`).
     pub several_destinations: bool,
     /// A destination's own name.
@@ -93,6 +97,7 @@ pub const CONFIG_HOLDS: Holds = Holds {
     update_times: true,
     tokens: true,
     mappings: false,
+    public_resources: false,
     several_destinations: false,
     destination_names: false,
     plan_types: false,
@@ -120,12 +125,30 @@ impl Holds {
             update_times: self.update_times || other.update_times,
             tokens: self.tokens || other.tokens,
             mappings: self.mappings || other.mappings,
+            public_resources: self.public_resources || other.public_resources,
             several_destinations: self.several_destinations || other.several_destinations,
             destination_names: self.destination_names || other.destination_names,
             plan_types: self.plan_types || other.plan_types,
             forwarding_by_id: self.forwarding_by_id && other.forwarding_by_id,
             api_versions: self.api_versions || other.api_versions,
         }
+    }
+
+    /// Why a request about `target` cannot be made on this API, when it cannot: one of the Public API's own
+    /// resources on an API that holds none of them (a usage error, before any request).
+    pub fn refuses(&self, target: &crate::wire::Target) -> Option<String> {
+        let noun = match target {
+            crate::wire::Target::Records { noun, .. } | crate::wire::Target::Record { noun, .. } => noun,
+            _ => return None,
+        };
+        if self.public_resources {
+            return None;
+        }
+        let what = noun.parent().unwrap_or(*noun).word();
+        Some(format!(
+            "{what} are a Public API resource: {} has none (use --api public with a Public API token)",
+            self.title
+        ))
     }
 
     /// Whether an update on this API can write a field of seg's vocabulary (dotted for a part of one) that some API

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::wire::Target;
+use crate::wire::{Noun, Target};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -19,6 +19,8 @@ pub enum Kind {
     Regulation,
     CatalogSource,
     CatalogDestination,
+    /// One of the Public API's own resources, named by its id (`Name::record`).
+    Record(Noun),
 }
 
 impl Kind {
@@ -34,6 +36,7 @@ impl Kind {
             Kind::Regulation => "regulation",
             Kind::CatalogSource => "catalog source",
             Kind::CatalogDestination => "catalog destination",
+            Kind::Record(noun) => noun.noun(),
         }
     }
 
@@ -50,6 +53,11 @@ impl Kind {
             Kind::Regulation => "workspaces/WS/regulations/ID",
             Kind::CatalogSource => "catalog/sources/SLUG",
             Kind::CatalogDestination => "catalog/destinations/SLUG",
+            Kind::Record(Noun::WarehouseSources) => "workspaces/WS/warehouses/ID/connected-sources/SRC",
+            Kind::Record(Noun::Instances) => "workspaces/WS/functions/ID/instances/ID",
+            Kind::Record(Noun::GroupUsers) => "workspaces/WS/user-groups/ID/users/EMAIL",
+            Kind::Record(Noun::GroupInvites) => "workspaces/WS/user-groups/ID/invites/EMAIL",
+            Kind::Record(_) => "workspaces/WS/NOUN/ID",
         }
     }
 
@@ -70,6 +78,8 @@ impl Kind {
             Kind::Regulation => &[Some("workspaces"), None, Some("regulations"), None],
             Kind::CatalogSource => &[Some("catalog"), Some("sources"), None],
             Kind::CatalogDestination => &[Some("catalog"), Some("destinations"), None],
+            // Made from an id (`Name::record`), never parsed from a short form.
+            Kind::Record(_) => &[],
         }
     }
 }
@@ -100,6 +110,18 @@ impl Name {
             Some(target) => Ok(Name { kind, full, target }),
             None => Err(format!("invalid {} name {full:?}: expected {}", kind.noun(), kind.pattern())),
         }
+    }
+
+    /// One of the Public API's own resources ([`Noun`]) by its id, in workspace `ws` (below the resource `under`
+    /// for one of a resource's: a warehouse's connected source).
+    pub fn record(noun: Noun, ws: &str, under: Option<&str>, id: &str) -> Result<Name, String> {
+        for segment in [Some(ws), under, Some(id)].into_iter().flatten() {
+            if segment.is_empty() || segment.contains('/') || segment.len() >= MAX_NAME {
+                return Err(format!("{:?} cannot name a {}", crate::text::escape_control(segment), noun.noun()));
+            }
+        }
+        let target = Target::Record { ws: ws.into(), noun, under: under.map(String::from), id: id.into() };
+        Ok(Name { kind: Kind::Record(noun), full: target.path(), target })
     }
 
     /// What it names, as a request carries it (`wire::Request::get`, ...).

@@ -4,6 +4,7 @@
 
 mod api;
 mod args;
+mod audit_trail;
 mod auth;
 mod bulk;
 mod catalog;
@@ -13,13 +14,22 @@ mod config;
 mod context;
 mod demo;
 mod destinations;
+mod functions;
 pub mod generate;
 mod global;
+mod labels;
+mod records;
 mod regulations;
+mod reverse_etl_models;
+mod roles;
 mod serve;
 mod sources;
 mod tokens;
 mod tracking_plans;
+mod transformations;
+mod user_groups;
+mod users;
+mod warehouses;
 mod webhook;
 mod workspaces;
 
@@ -82,6 +92,24 @@ pub enum Command {
     Catalog(catalog::Command),
     #[command(subcommand)]
     Regulations(regulations::Command),
+    #[command(subcommand)]
+    Warehouses(warehouses::Command),
+    #[command(subcommand)]
+    Functions(functions::Command),
+    #[command(subcommand)]
+    Transformations(transformations::Command),
+    #[command(subcommand)]
+    ReverseEtlModels(reverse_etl_models::Command),
+    #[command(subcommand)]
+    Users(users::Command),
+    #[command(subcommand)]
+    UserGroups(user_groups::Command),
+    #[command(subcommand)]
+    Roles(roles::Command),
+    #[command(subcommand)]
+    Labels(labels::Command),
+    #[command(subcommand)]
+    AuditTrail(audit_trail::Command),
     Api(api::Args),
     Export(code::export::Args),
     Diff(code::diff::Args),
@@ -119,6 +147,20 @@ pub const GROUPS: &[(&str, &[&str])] = &[
         "Resources",
         &["workspaces", "sources", "destinations", "tracking-plans", "tokens", "catalog", "regulations", "api"],
     ),
+    (
+        "Public API resources",
+        &[
+            "warehouses",
+            "functions",
+            "transformations",
+            "reverse-etl-models",
+            "users",
+            "user-groups",
+            "roles",
+            "labels",
+            "audit-trail",
+        ],
+    ),
     ("Workspaces as code", &["export", "diff", "apply", "convert-webhooks"]),
     ("Webhooks", &["webhook"]),
     ("The emulator", &["serve", "demo"]),
@@ -143,10 +185,10 @@ pub fn command() -> clap::Command {
     let groups = grouped(&root);
     // One screen: the summary, the groups, the two options of its own, and where the rest is (names:
     // docs/reference/names.md).
-    let own = "Options:\n  -h, --help       Print help\n  -V, --version    Print version";
+    let own = "Options: -h, --help (this help), -V, --version (seg's version)";
     root.long_about(None)
         .help_template(format!("{{about-with-newline}}\n{{usage-heading}} {{usage}}\n\n{groups}{own}{{after-help}}"))
-        .after_help(format!("{GLOBAL_OPTIONS_HINT}\nExit codes: seg exit-codes"))
+        .after_help(format!("{GLOBAL_OPTIONS_HINT}. Exit codes: seg exit-codes"))
 }
 
 /// The global options as `seg options` lists them: each with its help and its environment variable.
@@ -161,10 +203,28 @@ fn global_options(root: &clap::Command) -> String {
     list.render_help().to_string()
 }
 
-/// The top level's commands under their groups' headings, each with its summary.
+/// The groups listed by their names alone, wrapped (`seg NOUN --help` summarizes each), so that the top level's
+/// help fits a screen.
+const LISTED_BY_NAME: &[&str] = &["Public API resources"];
+
+/// The top level's commands under their groups' headings, each with its summary (or, for a group
+/// [`LISTED_BY_NAME`], the names after its heading).
 fn grouped(root: &clap::Command) -> String {
     let mut text = String::new();
     for (group, names) in GROUPS {
+        if LISTED_BY_NAME.contains(group) {
+            let mut line = format!("{group}:");
+            for (at, name) in names.iter().enumerate() {
+                let word = if at + 1 < names.len() { format!(" {name},") } else { format!(" {name}") };
+                if line.len() + word.len() > 78 {
+                    text.push_str(&format!("{line}\n"));
+                    line = " ".to_string();
+                }
+                line.push_str(&word);
+            }
+            text.push_str(&format!("{line}\n\n"));
+            continue;
+        }
         text.push_str(&format!("{group}:\n"));
         for name in *names {
             let about = match root.find_subcommand(name) {
@@ -254,6 +314,15 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Tokens(cmd) => tokens::run(cmd, &ctx).await,
         Command::Catalog(cmd) => catalog::run(cmd, &ctx).await,
         Command::Regulations(cmd) => regulations::run(cmd, &ctx).await,
+        Command::Warehouses(cmd) => warehouses::run(cmd, &ctx).await,
+        Command::Functions(cmd) => functions::run(cmd, &ctx).await,
+        Command::Transformations(cmd) => transformations::run(cmd, &ctx).await,
+        Command::ReverseEtlModels(cmd) => reverse_etl_models::run(cmd, &ctx).await,
+        Command::Users(cmd) => users::run(cmd, &ctx).await,
+        Command::UserGroups(cmd) => user_groups::run(cmd, &ctx).await,
+        Command::Roles(cmd) => roles::run(cmd, &ctx).await,
+        Command::Labels(cmd) => labels::run(cmd, &ctx).await,
+        Command::AuditTrail(cmd) => audit_trail::run(cmd, &ctx).await,
         Command::Api(args) => api::run(args, &ctx).await,
         Command::Export(args) => code::export::run(args, &ctx).await,
         Command::Diff(args) => code::diff::run(args, &ctx).await,

@@ -323,6 +323,119 @@ pub const REGULATION: &[Field] = &[
     field("create_time", "when it was made", create_time),
 ];
 
+// The Public API's own resources (`wire::PublicRecord`): seg's name and the record's fields as the service spells
+// them, its own name as `display_name`.
+
+/// A field of the record as the service sent it, `null` when absent.
+macro_rules! sent {
+    ($name:literal, $about:literal) => {
+        field($name, $about, |v, _| value(v, $name))
+    };
+    ($name:literal, $key:literal, $about:literal) => {
+        field($name, $about, |v, _| value(v, $key))
+    };
+}
+
+const RECORD_NAME: Field = field("name", "its name in seg's vocabulary (workspaces/W/NOUN/ID)", name);
+const RECORD_ID: Field = field("id", "its id", id);
+const RECORD_DISPLAY_NAME: Field = field("display_name", "its own name", display_name);
+
+pub const WAREHOUSE: &[Field] = &[
+    RECORD_NAME,
+    RECORD_ID,
+    RECORD_DISPLAY_NAME,
+    field("catalog", "its catalog entry's slug", |v, _| v.pointer("/metadata/slug").cloned().unwrap_or(Value::Null)),
+    field("enabled", "whether it is enabled", enabled),
+    sent!("settings", "its settings (secrets censored by the service)"),
+];
+
+pub const WAREHOUSE_SOURCE: &[Field] = &[
+    RECORD_NAME,
+    RECORD_ID,
+    sent!("slug", "the source's slug"),
+    RECORD_DISPLAY_NAME,
+    field("enabled", "whether the source is enabled", enabled),
+];
+
+pub const FUNCTION: &[Field] = &[
+    RECORD_NAME,
+    RECORD_ID,
+    sent!("display_name", "displayName", "its own name"),
+    sent!("type", "resourceType", "SOURCE, DESTINATION or INSERT_DESTINATION"),
+    sent!("description", "its description"),
+    sent!("created_at", "createdAt", "when it was made"),
+    sent!("deployed_at", "deployedAt", "when it was deployed last (a get's)"),
+];
+
+pub const INSTANCE: &[Field] = &[
+    RECORD_NAME,
+    RECORD_ID,
+    RECORD_DISPLAY_NAME,
+    sent!("function", "classId", "its function's id"),
+    sent!("destination", "integrationId", "its destination's id"),
+    field("enabled", "whether it is enabled", enabled),
+    sent!("settings", "its settings (sensitive ones censored by the service)"),
+];
+
+pub const TRANSFORMATION: &[Field] = &[
+    RECORD_NAME,
+    RECORD_ID,
+    RECORD_DISPLAY_NAME,
+    sent!("source", "sourceId", "its source's id"),
+    field("enabled", "whether it is enabled", enabled),
+    sent!("if", "the FQL condition of the events it changes"),
+    sent!("new_event_name", "newEventName", "the name it gives those events"),
+];
+
+pub const REVERSE_ETL_MODEL: &[Field] = &[
+    RECORD_NAME,
+    RECORD_ID,
+    RECORD_DISPLAY_NAME,
+    sent!("source", "sourceId", "its source's id"),
+    field("enabled", "whether it is enabled", enabled),
+    sent!("schedule", "scheduleStrategy", "MANUAL, PERIODIC or SPECIFIC_DAYS"),
+    sent!("query", "its SQL query"),
+];
+
+pub const USER: &[Field] = &[
+    RECORD_NAME,
+    RECORD_ID,
+    sent!("email", "their email"),
+    RECORD_DISPLAY_NAME,
+    sent!("permissions", "their permissions: roles on resources"),
+];
+
+pub const MEMBER: &[Field] = &[RECORD_NAME, sent!("email", "the email"), RECORD_DISPLAY_NAME, RECORD_ID];
+
+pub const USER_GROUP: &[Field] = &[
+    RECORD_NAME,
+    RECORD_ID,
+    RECORD_DISPLAY_NAME,
+    sent!("members", "memberCount", "how many members it has"),
+    sent!("permissions", "its permissions: roles on resources"),
+];
+
+pub const ROLE: &[Field] = &[RECORD_NAME, RECORD_ID, RECORD_DISPLAY_NAME, sent!("description", "what it allows")];
+
+pub const LABEL: &[Field] = &[
+    RECORD_NAME,
+    field("label", "KEY:VALUE", id),
+    sent!("key", "its key"),
+    sent!("value", "its value"),
+    sent!("description", "its description"),
+];
+
+pub const AUDIT_EVENT: &[Field] = &[
+    RECORD_NAME,
+    RECORD_ID,
+    sent!("timestamp", "when it happened"),
+    sent!("type", "what happened"),
+    sent!("actor", "who did it"),
+    sent!("resource_id", "resourceId", "the resource's id"),
+    sent!("resource_type", "resourceType", "the resource's kind"),
+    sent!("resource_name", "resourceName", "the resource's name"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -259,6 +259,105 @@ pub const REGULATIONS: &Shape = &Shape {
     ],
     fields: fields::REGULATION,
 };
+// The Public API's own resources (`wire::PublicRecord`): their fields as the service spells them, but `name`, which
+// is seg's (its last segment the id a command takes) and `display_name`, the record's own name.
+pub const WAREHOUSES: &Shape = &Shape {
+    columns: &[
+        key("ID", "name", Last),
+        text("NAME", "display_name"),
+        id("CATALOG", "metadata.slug", Text),
+        id("ENABLED", "enabled", Text),
+    ],
+    fields: fields::WAREHOUSE,
+};
+/// A warehouse's connected sources: sources, named by their slugs.
+pub const WAREHOUSE_SOURCES: &Shape = &Shape {
+    columns: &[
+        key("SOURCE", "name", Last),
+        text("NAME", "display_name"),
+        id("ID", "id", Text),
+        id("ENABLED", "enabled", Text).rank(1),
+    ],
+    fields: fields::WAREHOUSE_SOURCE,
+};
+pub const FUNCTIONS: &Shape = &Shape {
+    columns: &[
+        key("ID", "name", Last),
+        text("NAME", "displayName"),
+        id("TYPE", "resourceType", Text),
+        id("CREATED", "createdAt", Time).rank(1),
+    ],
+    fields: fields::FUNCTION,
+};
+pub const INSTANCES: &Shape = &Shape {
+    columns: &[
+        key("ID", "name", Last),
+        text("NAME", "display_name"),
+        id("DESTINATION", "integrationId", Text),
+        id("ENABLED", "enabled", Text),
+    ],
+    fields: fields::INSTANCE,
+};
+pub const TRANSFORMATIONS: &Shape = &Shape {
+    columns: &[
+        key("ID", "name", Last),
+        text("NAME", "display_name"),
+        id("ENABLED", "enabled", Text),
+        text("IF", "if").rank(1),
+        id("SOURCE", "sourceId", Text).rank(2),
+    ],
+    fields: fields::TRANSFORMATION,
+};
+pub const REVERSE_ETL_MODELS: &Shape = &Shape {
+    columns: &[
+        key("ID", "name", Last),
+        text("NAME", "display_name"),
+        id("ENABLED", "enabled", Text),
+        id("SCHEDULE", "scheduleStrategy", Text),
+        id("SOURCE", "sourceId", Text).rank(1),
+    ],
+    fields: fields::REVERSE_ETL_MODEL,
+};
+pub const USERS: &Shape = &Shape {
+    columns: &[
+        key("ID", "name", Last),
+        id("EMAIL", "email", Text),
+        text("NAME", "display_name"),
+        id("PERMISSIONS", "permissions", Count).rank(1),
+    ],
+    fields: fields::USER,
+};
+/// Invites and a group's members, by their emails.
+pub const EMAILS: &Shape = &Shape {
+    columns: &[key("EMAIL", "name", Last), text("NAME", "display_name"), id("ID", "id", Text).rank(1)],
+    fields: fields::MEMBER,
+};
+pub const USER_GROUPS: &Shape = &Shape {
+    columns: &[
+        key("ID", "name", Last),
+        text("NAME", "display_name"),
+        id("MEMBERS", "memberCount", Text),
+        id("PERMISSIONS", "permissions", Count),
+    ],
+    fields: fields::USER_GROUP,
+};
+pub const ROLES: &Shape = &Shape {
+    columns: &[key("ID", "name", Last), text("NAME", "display_name"), text("DESCRIPTION", "description").rank(1)],
+    fields: fields::ROLE,
+};
+pub const LABELS: &Shape =
+    &Shape { columns: &[key("LABEL", "name", Last), text("DESCRIPTION", "description")], fields: fields::LABEL };
+pub const AUDIT_EVENTS: &Shape = &Shape {
+    columns: &[
+        key("ID", "name", Last),
+        id("TIME", "timestamp", Time),
+        id("TYPE", "type", Text),
+        id("RESOURCE", "resourceType", Text).rank(1),
+        text("NAME", "resourceName").rank(2),
+        id("ACTOR", "actor", Text).rank(3),
+    ],
+    fields: fields::AUDIT_EVENT,
+};
 /// `seg webhook log`: the journal's requests. For a person debugging a delivery the verdict, its cause and the
 /// answer matter most, so they are the last to go at a narrow width; the path (the same for most requests) goes
 /// first, whole or not at all.

@@ -20,6 +20,7 @@ use super::resources::{
     AccessToken, ConfigItem, Destination, LibraryConfig, Received, RegulationAttributes, Resource, Source,
     SourceConnection, TrackingPlan,
 };
+pub use super::target::Noun;
 use super::target::Target;
 use super::{null_as_default, path, wrapper};
 
@@ -187,6 +188,137 @@ impl Create for CreateRegulation {
 
     fn body(&self) -> Body {
         Body::Regulation(self.clone())
+    }
+}
+
+// ---- the Public API's own resources ----
+
+/// A record of one of the Public API's own resources ([`Noun`]: a warehouse, a function, a user group, ...) in seg's
+/// vocabulary: its full name in seg's terms (`workspaces/W/warehouses/ID`), and the record's fields as the service
+/// has them, but for its own `name`, which is `display_name` here (as a destination's and a mapping's are). There is
+/// no Config API counterpart to translate them to, so a command, a table and a plan read them as the service
+/// spells them (`metadata.slug`, `displayName`), and what a script reads (`-o json`) is the record as received.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PublicRecord {
+    pub name: String,
+    #[serde(flatten)]
+    pub fields: Map<String, Value>,
+}
+
+/// The page key of a list of [`PublicRecord`]s.
+pub const RECORDS: &str = "records";
+
+impl PublicRecord {
+    /// Its id: the last segment of its name.
+    pub fn id(&self) -> &str {
+        self.name.rsplit('/').next().unwrap_or_default()
+    }
+
+    /// A text field (`""` when it has none).
+    pub fn text(&self, key: &str) -> &str {
+        self.fields.get(key).and_then(Value::as_str).unwrap_or_default()
+    }
+}
+
+impl Resource for PublicRecord {
+    const KEY: &'static str = "record";
+    const CAMEL_KEY: &'static str = "record";
+    const WRAPPER: &'static str = RECORDS;
+    const MASK_PREFIXED: bool = false;
+}
+
+/// A create of one of the Public API's own resources: the record's fields as the service names them (`metadataId`,
+/// `settings`, ...), and those whose value names another resource as a person names it (a source by its slug, a
+/// catalog entry by its slug), which the adapter sends as that resource's id.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RecordInput {
+    pub fields: Map<String, Value>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refs: Vec<Reference>,
+}
+
+impl RecordInput {
+    /// Sets a field to a value.
+    pub fn set(&mut self, field: &str, value: impl Serialize) -> Result<(), String> {
+        let value = serde_json::to_value(value).map_err(|e| format!("{field}: {e}"))?;
+        self.fields.insert(field.to_string(), value);
+        Ok(())
+    }
+
+    /// Sets a field to the id of what `to` names, which the adapter reads.
+    pub fn refer(&mut self, field: &str, to: Referent) {
+        self.refs.retain(|r| r.field != field);
+        self.refs.push(Reference { field: field.to_string(), to });
+    }
+}
+
+impl Create for RecordInput {
+    type Answer = PublicRecord;
+
+    fn body(&self) -> Body {
+        Body::Record(self.clone())
+    }
+}
+
+/// A field of a [`RecordInput`] whose value is the id of another resource.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reference {
+    pub field: String,
+    pub to: Referent,
+}
+
+/// What a reference names, as a person names it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Referent {
+    /// A source, by its slug or id.
+    Source(String),
+    /// A destination of a source, by the source's slug or id and the destination's catalog slug, `SLUG#NAME` or id.
+    Destination { source: String, destination: String },
+    /// A warehouse catalog entry, by its slug or id.
+    WarehouseEntry(String),
+}
+
+/// A permission as a person gives it (`--permission ROLE[=TYPE:ID,...]`): a role, by its name or id, on the
+/// workspace (no resources) or on resources, each of a kind and named by its id (a source by its slug too). The
+/// adapter sends the role's id and each resource's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PermissionSpec {
+    pub role: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<ResourceSpec>,
+}
+
+/// A resource a permission names: its kind (`SOURCE`, `WAREHOUSE`, `FUNCTION`, `SPACE`, `WORKSPACE`) and id.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ResourceSpec {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub id: String,
+}
+
+impl PermissionSpec {
+    /// `ROLE` or `ROLE=TYPE:ID,TYPE:ID`; the kinds as the service spells them, in any case.
+    pub fn parse(text: &str) -> Result<PermissionSpec, String> {
+        let (role, resources) = match text.split_once('=') {
+            Some((role, resources)) => (role.trim(), Some(resources)),
+            None => (text.trim(), None),
+        };
+        if role.is_empty() {
+            return Err("give a role: ROLE or ROLE=TYPE:ID,...".into());
+        }
+        let mut spec = PermissionSpec { role: role.to_string(), resources: Vec::new() };
+        for resource in resources.into_iter().flat_map(|r| r.split(',')) {
+            match resource.trim().split_once(':') {
+                Some((kind, id)) if !kind.is_empty() && !id.is_empty() => {
+                    spec.resources.push(ResourceSpec { kind: kind.to_ascii_uppercase(), id: id.to_string() })
+                }
+                _ => return Err(format!("{resource:?}: give a resource as TYPE:ID (source:web)")),
+            }
+        }
+        Ok(spec)
     }
 }
 
@@ -593,6 +725,8 @@ pub enum Body {
     Connect(ConnectSource),
     Regulation(CreateRegulation),
     AccessToken(AccessTokenInput),
+    /// One of the Public API's own resources (its kind is the target's).
+    Record(RecordInput),
 }
 
 /// An update's fields (as the resource writes them, nested for a dotted path) and the fields it changes, named

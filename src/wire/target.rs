@@ -92,6 +92,121 @@ pub enum Target {
     AccessToken {
         id: String,
     },
+    /// A collection of one of the Public API's own resources ([`Noun`]), in the workspace or below one of its
+    /// resources (`under`: a warehouse's connected sources, by the warehouse's id).
+    Records {
+        ws: String,
+        noun: Noun,
+        under: Option<String>,
+    },
+    /// One of them, by its id (a label by `KEY:VALUE`, a connected source or a member by what names it there).
+    Record {
+        ws: String,
+        noun: Noun,
+        under: Option<String>,
+        id: String,
+    },
+}
+
+/// The Public API's own resources, which the Config API has no counterpart of: warehouses, functions, access
+/// management and the rest (docs/reference/commands.md, "Public API resources"). Each is a collection of the workspace,
+/// or of one of its resources (a warehouse's connected sources), named as seg names the others:
+/// `workspaces/W/<word>/ID`, below a resource `workspaces/W/<its word>/ID/<word>/ID`. What each is on the wire (its
+/// path, the keys of its answers) is its adapter's (`api::public::records`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Noun {
+    Warehouses,
+    /// The sources connected to a warehouse (by the source's slug or id).
+    WarehouseSources,
+    Functions,
+    /// The insert function instances of a function, each on a destination.
+    Instances,
+    Transformations,
+    ReverseEtlModels,
+    Users,
+    /// Invites to the workspace, by email.
+    Invites,
+    UserGroups,
+    /// The members of a user group, by email.
+    GroupUsers,
+    /// The emails invited to a user group.
+    GroupInvites,
+    Roles,
+    /// Labels, by `KEY:VALUE`.
+    Labels,
+    AuditEvents,
+}
+
+impl Noun {
+    pub const ALL: [Noun; 14] = [
+        Noun::Warehouses,
+        Noun::WarehouseSources,
+        Noun::Functions,
+        Noun::Instances,
+        Noun::Transformations,
+        Noun::ReverseEtlModels,
+        Noun::Users,
+        Noun::Invites,
+        Noun::UserGroups,
+        Noun::GroupUsers,
+        Noun::GroupInvites,
+        Noun::Roles,
+        Noun::Labels,
+        Noun::AuditEvents,
+    ];
+
+    /// Its collection's segment in seg's names.
+    pub fn word(self) -> &'static str {
+        match self {
+            Noun::Warehouses => "warehouses",
+            Noun::WarehouseSources => "connected-sources",
+            Noun::Functions => "functions",
+            Noun::Instances => "instances",
+            Noun::Transformations => "transformations",
+            Noun::ReverseEtlModels => "reverse-etl-models",
+            Noun::Users | Noun::GroupUsers => "users",
+            Noun::Invites | Noun::GroupInvites => "invites",
+            Noun::UserGroups => "user-groups",
+            Noun::Roles => "roles",
+            Noun::Labels => "labels",
+            Noun::AuditEvents => "audit-events",
+        }
+    }
+
+    /// What one of them is called in messages.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Noun::Warehouses => "warehouse",
+            Noun::WarehouseSources => "connected source",
+            Noun::Functions => "function",
+            Noun::Instances => "insert function instance",
+            Noun::Transformations => "transformation",
+            Noun::ReverseEtlModels => "reverse ETL model",
+            Noun::Users => "user",
+            Noun::Invites => "invite",
+            Noun::UserGroups => "user group",
+            Noun::GroupUsers => "member",
+            Noun::GroupInvites => "group invite",
+            Noun::Roles => "role",
+            Noun::Labels => "label",
+            Noun::AuditEvents => "audit event",
+        }
+    }
+
+    /// The resource whose collection it is, `None` for one of the workspace's.
+    pub fn parent(self) -> Option<Noun> {
+        match self {
+            Noun::WarehouseSources => Some(Noun::Warehouses),
+            Noun::Instances => Some(Noun::Functions),
+            Noun::GroupUsers | Noun::GroupInvites => Some(Noun::UserGroups),
+            _ => None,
+        }
+    }
+
+    /// The one below `parent` (or the workspace) whose segment is `word`.
+    pub fn of(parent: Option<Noun>, word: &str) -> Option<Noun> {
+        Noun::ALL.into_iter().find(|noun| noun.parent() == parent && noun.word() == word)
+    }
 }
 
 impl Target {
@@ -145,6 +260,18 @@ impl Target {
             ["catalog", "destinations", _] => Target::CatalogDestination { slug: s(2) },
             ["access-tokens"] => Target::AccessTokens,
             ["access-tokens", _] => Target::AccessToken { id: s(1) },
+            ["workspaces", _, word] => Target::Records { ws: s(1), noun: Noun::of(None, word)?, under: None },
+            ["workspaces", _, word, _] => {
+                Target::Record { ws: s(1), noun: Noun::of(None, word)?, under: None, id: s(3) }
+            }
+            ["workspaces", _, parent, _, word] => {
+                let noun = Noun::of(Some(Noun::of(None, parent)?), word)?;
+                Target::Records { ws: s(1), noun, under: Some(s(3)) }
+            }
+            ["workspaces", _, parent, _, word, _] => {
+                let noun = Noun::of(Some(Noun::of(None, parent)?), word)?;
+                Target::Record { ws: s(1), noun, under: Some(s(3)), id: s(5) }
+            }
             _ => return None,
         })
     }
@@ -185,7 +312,9 @@ impl Target {
             | Target::Connections { ws, .. }
             | Target::Connection { ws, .. }
             | Target::Regulations { ws }
-            | Target::Regulation { ws, .. } => Some(ws),
+            | Target::Regulation { ws, .. }
+            | Target::Records { ws, .. }
+            | Target::Record { ws, .. } => Some(ws),
             _ => None,
         }
     }
@@ -209,7 +338,9 @@ impl Target {
             | Target::Connections { ws: at, .. }
             | Target::Connection { ws: at, .. }
             | Target::Regulations { ws: at }
-            | Target::Regulation { ws: at, .. } => *at = ws.to_string(),
+            | Target::Regulation { ws: at, .. }
+            | Target::Records { ws: at, .. }
+            | Target::Record { ws: at, .. } => *at = ws.to_string(),
             _ => {}
         }
         target
@@ -227,6 +358,7 @@ impl Target {
             Target::Connection { ws, plan, .. } => Target::Connections { ws, plan },
             Target::Regulation { ws, .. } => Target::Regulations { ws },
             Target::AccessToken { .. } => Target::AccessTokens,
+            Target::Record { ws, noun, under, .. } => Target::Records { ws, noun, under },
             _ => return None,
         })
     }
@@ -246,6 +378,10 @@ impl Target {
                 Target::Mappings { ws, source, destination }
             }
             (Target::Plan { ws, plan }, "source-connections") => Target::Connections { ws, plan },
+            (Target::Workspace { ws }, word) => Target::Records { ws, noun: Noun::of(None, word)?, under: None },
+            (Target::Record { ws, noun, under: None, id }, word) => {
+                Target::Records { ws, noun: Noun::of(Some(noun), word)?, under: Some(id) }
+            }
             _ => return None,
         })
     }
@@ -266,6 +402,7 @@ impl Target {
             Target::CatalogSources => Target::CatalogSource { slug: segment },
             Target::CatalogDestinations => Target::CatalogDestination { slug: segment },
             Target::AccessTokens => Target::AccessToken { id: segment },
+            Target::Records { ws, noun, under } => Target::Record { ws, noun, under, id: segment },
             _ => return None,
         })
     }
@@ -309,6 +446,17 @@ impl fmt::Display for Target {
             Target::CatalogDestination { slug } => write!(f, "catalog/destinations/{slug}"),
             Target::AccessTokens => write!(f, "access-tokens"),
             Target::AccessToken { id } => write!(f, "access-tokens/{id}"),
+            Target::Records { ws, noun, under } => {
+                write!(f, "workspaces/{ws}/")?;
+                if let (Some(parent), Some(under)) = (noun.parent(), under) {
+                    write!(f, "{}/{under}/", parent.word())?;
+                }
+                f.write_str(noun.word())
+            }
+            Target::Record { ws, noun, under, id } => {
+                let collection = Target::Records { ws: ws.clone(), noun: *noun, under: under.clone() };
+                write!(f, "{collection}/{id}")
+            }
         }
     }
 }
@@ -343,6 +491,14 @@ mod tests {
             "catalog/destinations/webhooks",
             "access-tokens",
             "access-tokens/3",
+            "workspaces/w/warehouses",
+            "workspaces/w/warehouses/wh1",
+            "workspaces/w/warehouses/wh1/connected-sources",
+            "workspaces/w/warehouses/wh1/connected-sources/web",
+            "workspaces/w/functions/ifnd_1/instances/i1",
+            "workspaces/w/user-groups/g1/users/a@example.com",
+            "workspaces/w/labels/env:prod",
+            "workspaces/w/audit-events",
         ] {
             let target = Target::parse(name).unwrap_or_else(|| panic!("{name}"));
             assert_eq!(target.path(), name);
@@ -351,7 +507,15 @@ mod tests {
             Target::parse("/workspaces/w/sources/s/destinations/d/config/c1/filters/df_1"),
             Some(Target::Filter { ws: "w".into(), source: "s".into(), destination: "d".into(), id: "df_1".into() })
         );
-        for none in ["", "workspaces//sources", "workspaces/w/things", "catalog", "x"] {
+        for none in [
+            "",
+            "workspaces//sources",
+            "workspaces/w/things",
+            "catalog",
+            "x",
+            "workspaces/w/warehouses/wh1/instances",
+            "workspaces/w/connected-sources/x",
+        ] {
             assert_eq!(Target::parse(none), None, "{none}");
         }
     }
@@ -371,5 +535,12 @@ mod tests {
         );
         assert_eq!(Target::CatalogSources.workspace(), None);
         assert_eq!(source.item("x"), None);
+        let warehouse = Target::parse("workspaces/w/warehouses/wh1").unwrap();
+        assert_eq!(warehouse.collection().unwrap().path(), "workspaces/w/warehouses");
+        let connected = warehouse.below("connected-sources").unwrap();
+        assert_eq!(connected.item("web").unwrap().path(), "workspaces/w/warehouses/wh1/connected-sources/web");
+        assert_eq!(warehouse.below("instances"), None);
+        assert_eq!(Target::Workspace { ws: "w".into() }.below("roles").unwrap().path(), "workspaces/w/roles");
+        assert_eq!(connected.in_workspace("x").workspace(), Some("x"));
     }
 }

@@ -139,9 +139,32 @@ fn every_resource_command_has_a_step() {
     let missing: Vec<&String> = leaves
         .iter()
         .filter(|leaf| nouns.iter().any(|noun| leaf.starts_with(&format!("{noun} "))))
-        // A resource of the Public API alone (refused on the Config API before any request): tests/it/mappings.rs.
-        .filter(|leaf| !leaf.starts_with("destinations mappings "))
+        // Resources of the Public API alone (refused on the Config API before any request, below):
+        // tests/it/mappings.rs, tests/it/nouns.rs.
+        .filter(|leaf| !crate::dry_run::public_only(leaf))
         .filter(|leaf| !stepped.iter().any(|s| s == *leaf || s.starts_with(&format!("{leaf} "))))
         .collect();
     assert!(missing.is_empty(), "resource commands with no step on both APIs: {missing:?}");
+}
+
+/// What only the Public API holds (mappings, and its own resources: warehouses, ...): on the Config API every such
+/// command, run for real, is a usage error that says so, before any request; on the Public API each runs
+/// (tests/it/commands.rs's cases, tests/it/nouns.rs).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_only_the_public_api_holds_is_refused_on_the_config_api_before_any_request() {
+    let (env, hook, _received, plan, regulation) = crate::commands::world().await;
+    let cases = crate::commands::cases(env.home.path(), &hook, &plan, &regulation);
+    let mut refused = 0;
+    for (leaf, case) in cases.iter().filter(|(leaf, _)| crate::dry_run::public_only(leaf)) {
+        let mut args: Vec<&str> = case.args.iter().map(String::as_str).collect();
+        args.push("--yes");
+        env.clear_requests().await;
+        let run = env.seg_stdin(&args, &[("SEG_TOKEN", WRITE), ("SEG_API", "config")], &case.stdin).await;
+        let said = format!("{leaf}: {args:?}\nstdout: {}\nstderr: {}", run.stdout, run.stderr);
+        assert_eq!(run.code, 2, "{said}");
+        assert!(run.stdout.is_empty() && run.stderr.contains("Public API"), "{said}");
+        assert!(env.requests().await.is_empty(), "refused before any request: {said}");
+        refused += 1;
+    }
+    assert!(refused > 10, "{refused}");
 }

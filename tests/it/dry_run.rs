@@ -60,6 +60,13 @@ enum Api {
     Public,
 }
 
+/// The leaves of what only the Public API holds: mappings and its own resources (`api::Holds`), refused on the
+/// Config API before any request.
+pub fn public_only(leaf: &str) -> bool {
+    leaf.starts_with("destinations mappings")
+        || crate::nouns::NOUNS.iter().any(|noun| leaf.starts_with(&format!("{noun} ")))
+}
+
 /// On the Public API, a case whose dry run differs from the Config API's: what it does there instead.
 fn on_the_public_api(leaf: &str, args: &[String], expect: Expect) -> Expect {
     use Expect::*;
@@ -86,8 +93,8 @@ async fn every_command_under_dry_run(api: Api) {
     let (env, hook, mut received, plan, regulation) = world().await;
     let mut cases = cases(env.home.path(), &hook, &plan, &regulation);
     if api == Api::Config {
-        // Mappings are a Public API resource: refused before any request.
-        for (_, case) in cases.iter_mut().filter(|(leaf, _)| leaf.starts_with("destinations mappings")) {
+        // Mappings and the Public API's own resources: refused before any request.
+        for (_, case) in cases.iter_mut().filter(|(leaf, _)| public_only(leaf)) {
             case.expect = Expect::Reads(2);
         }
     }

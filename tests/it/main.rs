@@ -38,6 +38,7 @@ mod login;
 mod manual;
 mod mappings;
 mod migration;
+mod nouns;
 mod openapi;
 mod operation_limits;
 mod parallel;

@@ -15,6 +15,7 @@ mod mappings;
 mod path;
 mod plans;
 mod read;
+mod records;
 pub mod rules;
 pub mod writes;
 
@@ -52,6 +53,7 @@ pub const HOLDS: super::Holds = super::Holds {
     update_times: false,
     tokens: false,
     mappings: true,
+    public_resources: true,
     several_destinations: true,
     destination_names: true,
     plan_types: true,
@@ -859,6 +861,25 @@ impl<'c> Call<'c> {
             (Verb::Read, Target::Regulations { .. }) => self.regulations(&ws, &request.query).await,
             (Verb::Create(Body::Regulation(input)), Target::Regulations { .. }) => self.create_regulation(input).await,
             (Verb::Read, Target::Regulation { id, .. }) => self.regulation(&ws, id).await,
+            (Verb::Read, Target::Records { noun, under, .. }) => {
+                let collection = target.in_workspace(&ws);
+                self.records(&collection, *noun, under.as_deref(), &request.query).await
+            }
+            (Verb::Create(Body::Record(input)), Target::Records { noun, under, .. }) => {
+                let collection = target.in_workspace(&ws);
+                self.create_record(&collection, *noun, under.as_deref(), input).await
+            }
+            (Verb::Read, Target::Record { noun, under, id, .. }) => {
+                let collection = target.in_workspace(&ws).collection().unwrap_or_else(|| target.clone());
+                self.record(&collection, *noun, under.as_deref(), id).await
+            }
+            (Verb::Update(fields), Target::Record { noun, id, .. }) => {
+                let collection = target.in_workspace(&ws).collection().unwrap_or_else(|| target.clone());
+                self.update_record(&collection, *noun, id, fields).await
+            }
+            (Verb::Delete, Target::Record { noun, under, id, .. }) => {
+                self.delete_record(*noun, under.as_deref(), id).await
+            }
             (verb, target) => Err(Error::usage(format!(
                 "{} {target} is not served on the Public API by this version of seg",
                 verb.word()

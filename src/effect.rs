@@ -228,12 +228,13 @@ pub fn keyring_call<T: Send + 'static>(call: impl FnOnce() -> keyring::Result<T>
     }
 }
 
-/// Reads a file a workspace file names, at `relative` below `folder` (a function's code: docs/reference/
-/// workspace-files.md), as a file from a stranger's pull request must be read: the path is relative, with no `..`
-/// (it cannot leave `folder`); every folder on the way is a real folder and the file a regular file (a symbolic
-/// link, which could point at a key outside, is never followed, and a FIFO, a socket or a device is not opened
-/// for what it would do); at most `limit` bytes (a larger file is refused, and no more than `limit` + 1 bytes are
-/// ever read). The error says which rule failed and the path as written, never a byte of the file.
+/// Reads a file a workspace file names, at `relative` below `folder` (a function's code:
+/// docs/reference/workspace-files.md), as a file from a stranger's pull request must be read: the path is
+/// relative, with no `..` (it cannot leave `folder`); every folder on the way is a real folder and the file a
+/// regular file (a symbolic link, which could point at a key outside, is never followed, and a FIFO, a socket or a
+/// device is not opened for what it would do); at most `limit` bytes (a larger file is refused, and no more than
+/// `limit` + 1 bytes are ever read). The error says which rule failed and the path as written, never a byte of
+/// the file.
 pub fn read_below(folder: &Path, relative: &str, limit: u64) -> std::result::Result<Vec<u8>, String> {
     use std::io::Read;
     use std::path::Component;
@@ -255,7 +256,7 @@ pub fn read_below(folder: &Path, relative: &str, limit: u64) -> std::result::Res
         }
     }
     if names.is_empty() {
-        return Err(format!("{shown} names the workspace file's folder, not a file"));
+        return Err(format!("{shown} is the workspace file's folder, not a file"));
     }
     let mut path = folder.to_path_buf();
     for (at, name) in names.iter().enumerate() {

@@ -4,6 +4,7 @@
 
 mod api;
 mod args;
+mod audit_trail;
 mod auth;
 mod bulk;
 mod catalog;
@@ -13,14 +14,21 @@ mod config;
 mod context;
 mod demo;
 mod destinations;
+mod functions;
 pub mod generate;
 mod global;
+mod labels;
 mod records;
 mod regulations;
+mod reverse_etl_models;
+mod roles;
 mod serve;
 mod sources;
 mod tokens;
 mod tracking_plans;
+mod transformations;
+mod user_groups;
+mod users;
 mod warehouses;
 mod webhook;
 mod workspaces;
@@ -86,6 +94,22 @@ pub enum Command {
     Regulations(regulations::Command),
     #[command(subcommand)]
     Warehouses(warehouses::Command),
+    #[command(subcommand)]
+    Functions(functions::Command),
+    #[command(subcommand)]
+    Transformations(transformations::Command),
+    #[command(subcommand)]
+    ReverseEtlModels(reverse_etl_models::Command),
+    #[command(subcommand)]
+    Users(users::Command),
+    #[command(subcommand)]
+    UserGroups(user_groups::Command),
+    #[command(subcommand)]
+    Roles(roles::Command),
+    #[command(subcommand)]
+    Labels(labels::Command),
+    #[command(subcommand)]
+    AuditTrail(audit_trail::Command),
     Api(api::Args),
     Export(code::export::Args),
     Diff(code::diff::Args),
@@ -123,7 +147,20 @@ pub const GROUPS: &[(&str, &[&str])] = &[
         "Resources",
         &["workspaces", "sources", "destinations", "tracking-plans", "tokens", "catalog", "regulations", "api"],
     ),
-    ("Public API resources", &["warehouses"]),
+    (
+        "Public API resources",
+        &[
+            "warehouses",
+            "functions",
+            "transformations",
+            "reverse-etl-models",
+            "users",
+            "user-groups",
+            "roles",
+            "labels",
+            "audit-trail",
+        ],
+    ),
     ("Workspaces as code", &["export", "diff", "apply", "convert-webhooks"]),
     ("Webhooks", &["webhook"]),
     ("The emulator", &["serve", "demo"]),
@@ -278,6 +315,14 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Catalog(cmd) => catalog::run(cmd, &ctx).await,
         Command::Regulations(cmd) => regulations::run(cmd, &ctx).await,
         Command::Warehouses(cmd) => warehouses::run(cmd, &ctx).await,
+        Command::Functions(cmd) => functions::run(cmd, &ctx).await,
+        Command::Transformations(cmd) => transformations::run(cmd, &ctx).await,
+        Command::ReverseEtlModels(cmd) => reverse_etl_models::run(cmd, &ctx).await,
+        Command::Users(cmd) => users::run(cmd, &ctx).await,
+        Command::UserGroups(cmd) => user_groups::run(cmd, &ctx).await,
+        Command::Roles(cmd) => roles::run(cmd, &ctx).await,
+        Command::Labels(cmd) => labels::run(cmd, &ctx).await,
+        Command::AuditTrail(cmd) => audit_trail::run(cmd, &ctx).await,
         Command::Api(args) => api::run(args, &ctx).await,
         Command::Export(args) => code::export::run(args, &ctx).await,
         Command::Diff(args) => code::diff::run(args, &ctx).await,

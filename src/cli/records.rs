@@ -237,6 +237,18 @@ pub fn object(flag: &str, text: &str) -> Result<Map<String, Value>> {
     }
 }
 
+/// A JSON list given inline or as `@FILE` (`@-` for stdin), for the flag `flag`.
+pub fn list_of(flag: &str, text: &str) -> Result<Vec<Value>> {
+    let value = match text.strip_prefix('@') {
+        Some(path) => read_json(std::path::Path::new(path))?,
+        None => serde_json::from_str(text).map_err(|e| Error::usage(format!("{flag}: not JSON: {e}")))?,
+    };
+    match value {
+        Value::Array(items) => Ok(items),
+        _ => Err(Error::usage(format!("{flag} must be a JSON list"))),
+    }
+}
+
 /// Sets a field of a create, or says why it cannot be (it cannot fail for JSON values).
 pub fn set(input: &mut RecordInput, field: &str, value: impl serde::Serialize) -> Result<()> {
     input.set(field, value).map_err(Error::Usage)

@@ -103,9 +103,16 @@ pub struct App {
     openapi_public: std::sync::OnceLock<bytes::Bytes>,
     /// The addresses it listens on (none when its routes are called in-process): a hook may not point at them.
     served: std::sync::Mutex<Vec<std::net::SocketAddr>>,
+    /// How many audit events each workspace keeps (`model::audit::KEPT`; fewer in a test).
+    audit_kept: std::sync::atomic::AtomicUsize,
 }
 
 impl App {
+    /// How many audit events each workspace keeps.
+    fn audit_kept(&self) -> usize {
+        self.audit_kept.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// The addresses it listens on.
     fn served(&self) -> Vec<std::net::SocketAddr> {
         self.served.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
@@ -171,12 +178,20 @@ impl Emulator {
             openapi: std::sync::OnceLock::new(),
             openapi_public: std::sync::OnceLock::new(),
             served: std::sync::Mutex::default(),
+            audit_kept: model::audit::KEPT.into(),
         });
         if let (Some(seed), Some(path)) = (seed, &options.seed) {
             seed::load(&app, seed, path).await?;
         }
         let tokens = issue_tokens(&app, &options.tokens).await?;
         Ok(Emulator { app, tokens })
+    }
+
+    /// Keeps the newest `kept` audit events of each workspace instead of `model::audit::KEPT`: for a test of the cap
+    /// that does not make 10,000 writes.
+    pub fn keep_audit_events(self, kept: usize) -> Emulator {
+        self.app.audit_kept.store(kept, std::sync::atomic::Ordering::Relaxed);
+        self
     }
 
     pub fn tokens(&self) -> &[IssuedToken] {

@@ -87,7 +87,7 @@ mod tests {
         assert!(refused("functions/../functions/enrich/index.js").contains("climbs out"));
         assert!(refused("/etc/passwd").contains("is absolute"));
         assert!(refused("").contains("an empty path"));
-        assert!(refused(".").contains("names the workspace file's folder"));
+        assert!(refused(".").contains("is the workspace file's folder, not a file"));
         assert!(refused("functions/enrich").contains("is a folder"));
         assert!(refused("functions/nothing.js").contains("no such file"));
         assert!(refused("functions/enrich/index.js/x").contains("not a folder"));

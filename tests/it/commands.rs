@@ -113,7 +113,38 @@ pub async fn public_world(env: &TestEnv) {
     let warehouse = made.json["data"]["warehouse"]["id"].as_str().unwrap().to_string();
     let connect = env.call("POST", &format!("/warehouses/{warehouse}/connected-sources/{web}"), None).await;
     assert_eq!(connect.status, 201, "{}", connect.text);
+    // An insert function `Enrich` with an instance `CRM` on web's webhooks destination, and a file of code.
+    let made = |answer: crate::support::Answer, key: &str| {
+        assert!([200, 201].contains(&answer.status), "{}", answer.text);
+        answer.json["data"][key]["id"].as_str().unwrap().to_string()
+    };
+    std::fs::write(env.path("fn.js"), "async function onTrack(event) { return event }\n").unwrap();
+    let function = json!({"displayName": "Enrich", "resourceType": "INSERT_DESTINATION",
+                          "code": "async function onTrack(event) { return event }"});
+    let function = made(env.call("POST", "/functions", Some(function)).await, "function");
+    let destinations =
+        env.get(&format!("/sources/{web}/connected-destinations")).await.ok()["data"]["destinations"].clone();
+    let webhooks = destinations.as_array().unwrap().iter().find(|d| d["metadata"]["slug"] == "webhooks").unwrap();
+    let instance = json!({"functionId": function, "integrationId": webhooks["id"], "name": "CRM", "settings": {}});
+    made(env.call("POST", "/insert-function-instances", Some(instance)).await, "insertFunctionInstance");
+    // A transformation `Rename` and a reverse ETL model `Customers` of web.
+    let transformation = json!({"name": "Rename", "sourceId": web, "enabled": true, "if": "event = \"A\""});
+    made(env.call("POST", "/transformations", Some(transformation)).await, "transformation");
+    let model = json!({"sourceId": web, "name": "Customers", "description": "", "enabled": true,
+                       "scheduleStrategy": "MANUAL", "scheduleConfig": {}, "query": "select 1",
+                       "queryIdentifierColumn": "id"});
+    made(env.call("POST", "/reverse-etl-models", Some(model)).await, "reverseEtlModel");
+    // A user group `Analysts` with the owner in it and ada invited to it; a label `tier:gold` (not `team:data`, which
+    // `sources patch` makes).
+    let group = made(env.call("POST", "/groups", Some(json!({"name": "Analysts"}))).await, "userGroup");
+    let emails = json!({"emails": [OWNER, "ada@example.com"]});
+    made(env.call("POST", &format!("/groups/{group}/users"), Some(emails)).await, "userGroup");
+    let label = env.call("POST", "/labels", Some(json!({"label": {"key": "tier", "value": "gold"}}))).await;
+    assert_eq!(label.status, 201, "{}", label.text);
 }
+
+/// The email of the user every workspace of the emulator has, its owner.
+pub const OWNER: &str = "owner@demo.example";
 
 /// A journal of `webhook listen` holding one request (id 1), for `webhook log` and `webhook replay`.
 fn journal(home: &Path) -> String {
@@ -234,6 +265,91 @@ pub fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> Vec<(Stri
         ("warehouses connections list", case(&["warehouses", "connections", "list", "Main"], Reads(0))),
         ("warehouses connections add", case(&["warehouses", "connections", "add", "Main", "web"], Describes(1))),
         ("warehouses connections remove", case(&["warehouses", "connections", "remove", "Main", "web"], Describes(1))),
+        ("functions list", case(&["functions", "list"], Reads(0))),
+        ("functions get", case(&["functions", "get", "Enrich"], Reads(0))),
+        (
+            "functions create",
+            case(&["functions", "create", "New", "--type", "source", "--code", &home("fn.js")], Describes(1)),
+        ),
+        ("functions update", case(&["functions", "update", "Enrich", "--description", "v2"], Describes(1))),
+        ("functions delete", case(&["functions", "delete", "Enrich"], Describes(1))),
+        ("functions instances list", case(&["functions", "instances", "list", "Enrich"], Reads(0))),
+        ("functions instances get", case(&["functions", "instances", "get", "Enrich", "CRM"], Reads(0))),
+        (
+            "functions instances create",
+            case(&["functions", "instances", "create", "Enrich", dst, "--name", "Other"], Describes(1)),
+        ),
+        (
+            "functions instances update",
+            case(&["functions", "instances", "update", "Enrich", "CRM", "--disabled"], Describes(1)),
+        ),
+        ("functions instances delete", case(&["functions", "instances", "delete", "Enrich", "CRM"], Describes(1))),
+        ("transformations list", case(&["transformations", "list"], Reads(0))),
+        ("transformations get", case(&["transformations", "get", "Rename"], Reads(0))),
+        (
+            "transformations create",
+            case(&["transformations", "create", "New", "--source", "web", "--if", "event = \"B\""], Describes(1)),
+        ),
+        ("transformations update", case(&["transformations", "update", "Rename", "--disabled"], Describes(1))),
+        ("transformations delete", case(&["transformations", "delete", "Rename"], Describes(1))),
+        ("reverse-etl-models list", case(&["reverse-etl-models", "list"], Reads(0))),
+        ("reverse-etl-models get", case(&["reverse-etl-models", "get", "Customers"], Reads(0))),
+        (
+            "reverse-etl-models create",
+            case(
+                &[
+                    "reverse-etl-models",
+                    "create",
+                    "New",
+                    "--source",
+                    "web",
+                    "--query",
+                    "select 1",
+                    "--identifier-column",
+                    "id",
+                ],
+                Describes(1),
+            ),
+        ),
+        ("reverse-etl-models update", case(&["reverse-etl-models", "update", "Customers", "--disabled"], Describes(1))),
+        ("reverse-etl-models delete", case(&["reverse-etl-models", "delete", "Customers"], Describes(1))),
+        ("users list", case(&["users", "list"], Reads(0))),
+        ("users get", case(&["users", "get", OWNER], Reads(0))),
+        ("users update", case(&["users", "update", OWNER, "--permission", "Source Admin=source:web"], Describes(1))),
+        ("users delete", case(&["users", "delete", OWNER], Describes(1))),
+        ("users invites list", case(&["users", "invites", "list"], Reads(0))),
+        ("users invites create", case(&["users", "invites", "create", "bo@example.com"], Describes(1))),
+        ("users invites delete", case(&["users", "invites", "delete", "ada@example.com"], Describes(1))),
+        ("user-groups list", case(&["user-groups", "list"], Reads(0))),
+        ("user-groups get", case(&["user-groups", "get", "Analysts"], Reads(0))),
+        ("user-groups create", case(&["user-groups", "create", "New"], Describes(1))),
+        (
+            "user-groups update",
+            case(
+                &[
+                    "user-groups",
+                    "update",
+                    "Analysts",
+                    "--rename",
+                    "Data",
+                    "--users",
+                    OWNER,
+                    "--permission",
+                    "Workspace Member",
+                ],
+                Describes(3),
+            ),
+        ),
+        ("user-groups delete", case(&["user-groups", "delete", "Analysts"], Describes(1))),
+        ("user-groups users list", case(&["user-groups", "users", "list", "Analysts"], Reads(0))),
+        ("user-groups users add", case(&["user-groups", "users", "add", "Analysts", "bo@example.com"], Describes(1))),
+        ("user-groups users remove", case(&["user-groups", "users", "remove", "Analysts", OWNER], Describes(1))),
+        ("user-groups invites list", case(&["user-groups", "invites", "list", "Analysts"], Reads(0))),
+        ("roles list", case(&["roles", "list"], Reads(0))),
+        ("labels list", case(&["labels", "list"], Reads(0))),
+        ("labels create", case(&["labels", "create", "team:new"], Describes(1))),
+        ("labels delete", case(&["labels", "delete", "tier:gold"], Describes(1))),
+        ("audit-trail list", case(&["audit-trail", "list", "--resource-type", "Source"], Reads(0))),
         ("sources schema-config get", case(&["sources", "schema-config", "get", "web"], Reads(0))),
         (
             "sources schema-config update",

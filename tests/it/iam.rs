@@ -4,8 +4,8 @@
 
 use serde_json::json;
 
-use crate::support::TestEnv;
-use seg::emulator::EmulatorOptions;
+use crate::support::{READ, TestEnv, WRITE};
+use seg::emulator::{Emulator, EmulatorOptions};
 
 #[tokio::test]
 async fn the_official_sdk_drives_iam_and_the_audit_trail() {
@@ -64,6 +64,49 @@ async fn every_workspace_has_the_same_owner_on_every_run_and_writes_survive_a_re
     assert_eq!(env.get("/users").await.ok()["data"]["users"], json!([]));
     let members = env.get(&format!("/groups/{group_id}")).await;
     assert_eq!(members.ok()["data"]["userGroup"]["memberCount"], 0);
+    env.stop().await;
+}
+
+/// An emulator on a data file whose workspaces keep their newest `kept` audit events.
+async fn keeping(path: &std::path::Path, kept: usize) -> TestEnv {
+    let tokens = vec![(WRITE.into(), "workspace".into()), (READ.into(), "workspace:read".into())];
+    let emulator = Emulator::new(EmulatorOptions { tokens, ..with_data(path) }).await.expect("emulator starts");
+    TestEnv::serve(emulator.keep_audit_events(kept)).await
+}
+
+/// The audit trail's events, each as its type and resource name, oldest first.
+async fn trail(env: &TestEnv) -> Vec<(String, String)> {
+    let events = env.get("/audit-events?pagination%5Bcount%5D=1000").await;
+    let events = events.ok()["data"]["events"].as_array().unwrap().clone();
+    events.iter().map(|e| (e["type"].as_str().unwrap().into(), e["resourceName"].as_str().unwrap().into())).collect()
+}
+
+#[tokio::test]
+async fn the_audit_trail_keeps_each_workspaces_newest_events() {
+    // 10,000 a workspace (docs/EMULATOR.md); 3 here: each write over the cap drops the oldest in its own commit.
+    let created = |names: &[&str]| -> Vec<(String, String)> {
+        names.iter().map(|n| ("Source Created".to_string(), n.to_string())).collect()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.redb");
+    let env = keeping(&path, 3).await;
+    for (n, slug) in ["a", "b", "c", "d", "e"].into_iter().enumerate() {
+        env.create_source("demo", slug).await;
+        let all = ["a", "b", "c", "d", "e"];
+        assert_eq!(trail(&env).await, created(&all[(n + 1).saturating_sub(3)..=n]));
+    }
+    env.stop().await;
+    // What was dropped stays dropped, and the cap holds on after a restart.
+    let env = keeping(&path, 3).await;
+    assert_eq!(trail(&env).await, created(&["c", "d", "e"]));
+    env.create_source("demo", "f").await;
+    assert_eq!(trail(&env).await, created(&["d", "e", "f"]));
+    // One write of more events than the cap keeps its newest.
+    let emails = ["w", "x", "y", "z"].map(|n| json!({"email": format!("{n}@example.com")}));
+    let invited = env.call("POST", "/invites", Some(json!({ "invites": emails }))).await;
+    assert_eq!(invited.status, 201, "{}", invited.text);
+    let invites = ["x", "y", "z"].map(|n| ("Invite Created".to_string(), format!("{n}@example.com")));
+    assert_eq!(trail(&env).await, invites);
     env.stop().await;
 }
 

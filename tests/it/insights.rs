@@ -37,8 +37,10 @@ async fn post(env: &TestEnv, key: &str, body: Value) {
 }
 
 /// The world both tests read: `web` (4 calls: 3 delivered, 1 filtered at its destination) and `down` (1 call, its
-/// delivery failed once the retry window closed). Returns the ids: web, its destination, down, its destination.
-async fn world() -> (TestEnv, [String; 4]) {
+/// delivery failed once the retry window closed). Returns the ids (web, its destination, down, its destination) and
+/// the usage period both read: the day (UTC) two days before the calls were sent, so that the usage month holds
+/// every call and two days without any, whenever the test runs (a midnight or a month's end while it runs included).
+async fn world() -> (TestEnv, [String; 4], jiff::civil::Date) {
     let options =
         EmulatorOptions { rate_limit: 0, retry_window: Some(Duration::from_millis(300)), ..Default::default() };
     let env = TestEnv::with(options).await;
@@ -53,6 +55,8 @@ async fn world() -> (TestEnv, [String; 4]) {
     env.call("POST", "/v1beta/workspaces/demo/sources/web/destinations/webhooks/filters", Some(filter)).await.ok();
     // Port 9 of the loopback: nothing listens, every attempt fails until the window closes.
     let (down_key, down, down_destination) = source(&env, "down", "http://127.0.0.1:9/hook").await;
+    let sent = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date();
+    let period = sent.checked_sub(jiff::Span::new().days(2)).unwrap();
     let app = json!({"app": {"version": "1.2.0"}});
     post(
         &env,
@@ -75,7 +79,25 @@ async fn world() -> (TestEnv, [String; 4]) {
         assert!(Instant::now() < deadline, "the deliveries did not end: {snap:#}");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    (env, [web, web_destination, down, down_destination])
+    (env, [web, web_destination, down, down_destination], period)
+}
+
+/// The days of a usage read's snapshots (`YYYY-MM-DD`, in order, each once): from the period, one a day begun since,
+/// the emulator's today last: three, or four when a midnight passed since the calls were sent.
+#[track_caller]
+fn days_of(snapshots: &[Value], period: jiff::civil::Date) -> Vec<String> {
+    let mut days: Vec<String> = Vec::new();
+    for snapshot in snapshots {
+        let day = snapshot["timestamp"].as_str().unwrap()[..10].to_string();
+        if days.last() != Some(&day) {
+            days.push(day);
+        }
+    }
+    let expected: Vec<String> =
+        (0..days.len() as i64).map(|n| (period + jiff::Span::new().days(n)).to_string()).collect();
+    assert_eq!(days, expected, "one snapshot day a day from the period");
+    assert!(matches!(days.len(), 3 | 4), "{days:?}");
+    days
 }
 
 /// This hour's window: from the hour before this one to the one after it, by hour.
@@ -103,7 +125,7 @@ fn refused(answer: &crate::support::Answer, status: u16, field: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn delivery_overview_and_usage_over_raw_http() {
-    let (env, [web, web_destination, down, down_destination]) = world().await;
+    let (env, [web, web_destination, down, down_destination], period) = world().await;
     let w = window();
     let env = &env;
     let read = |path: String| async move { env.raw("GET", &path, Some(READ), None).await };
@@ -187,14 +209,14 @@ async fn delivery_overview_and_usage_over_raw_http() {
         read(at(&format!("sourceId={web}&{w}&groupBy=eventName&pagination[count]=1&pagination[cursor]={next}"))).await;
     assert_eq!(second.ok()["data"]["dataset"][0]["eventName"], "Dropped");
 
-    // Usage: this month's, today's snapshot last.
-    let today = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date();
-    let period = today.first_of_month();
+    // Usage: the month from two days before the calls (`world`): two days of none, then all of them, cumulative.
     let calls = read(format!("/usage/api-calls/daily?period={period}&pagination[count]=31")).await;
     let days = calls.ok()["data"]["dailyWorkspaceAPICallsUsage"].as_array().unwrap().clone();
-    assert_eq!(days.len(), usize::try_from(today.day()).unwrap());
-    assert_eq!(days.last().unwrap()["apiCalls"], "5");
-    assert_eq!(days.last().unwrap()["timestamp"], format!("{today}T00:00:00Z"));
+    let begun = days_of(&days, period);
+    assert_eq!(days.len(), begun.len());
+    let counts: Vec<&str> = days.iter().map(|d| d["apiCalls"].as_str().unwrap()).collect();
+    assert_eq!((counts[0], counts[1], counts[counts.len() - 1]), ("0", "0", "5"));
+    assert_eq!(days.last().unwrap()["timestamp"], format!("{}T00:00:00Z", begun[begun.len() - 1]));
     let users = read(format!("/usage/mtu/daily?period={period}T00:00:00Z&pagination[count]=31")).await;
     let last = users.ok()["data"]["dailyWorkspaceMTUUsage"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(
@@ -217,7 +239,7 @@ async fn the_official_sdk_reads_the_delivery_overview_and_usage() {
     let Some(folder) = crate::sdk::installed("the_official_sdk_reads_the_delivery_overview_and_usage") else {
         return;
     };
-    let (env, [web, web_destination, down, down_destination]) = world().await;
+    let (env, [web, web_destination, down, down_destination], period) = world().await;
     let out = tokio::process::Command::new("node")
         .arg("insights.js")
         .current_dir(&folder)
@@ -228,6 +250,7 @@ async fn the_official_sdk_reads_the_delivery_overview_and_usage() {
         .env("SEG_WEB_DESTINATION", &web_destination)
         .env("SEG_DOWN", &down)
         .env("SEG_DOWN_DESTINATION", &down_destination)
+        .env("SEG_PERIOD", period.to_string())
         .kill_on_drop(true)
         .output();
     let out = tokio::time::timeout(Duration::from_secs(120), out).await.expect("the SDK run ends").unwrap();

@@ -6,60 +6,10 @@
 
 'use strict';
 
-const assert = require('node:assert/strict');
-const http = require('node:http');
-const sdk = require('@segment/public-api-sdk-typescript');
+const { assert, sdk, apisOf, unwrap, refusal, config, check, run } = require('./common');
 
-const base = process.env.SEG_BASE;
-const apis = aimed(sdk.configureApis(process.env.SEG_WRITE));
-const readOnly = aimed(sdk.configureApis(process.env.SEG_READ));
-
-/** Every API class of a configuration pointed at the emulator instead of api.segmentapis.com. */
-function aimed(configured) {
-  for (const api of Object.values(configured)) {
-    api.basePath = base;
-  }
-  return configured;
-}
-
-const unwrap = (promise) => sdk.unwrap(promise);
-
-/** The first error of a refused call, as `unwrap` rethrows it, with the HTTP status the SDK saw. */
-async function refusal(promise) {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(e.body && Array.isArray(e.body.errors) && e.body.errors.length > 0, `an errors list: ${JSON.stringify(e.body)}`);
-    return { status: e.statusCode, error: e.body.errors[0] };
-  }
-  assert.fail('the call was refused');
-}
-
-/** A request to the Config API of the same emulator, for the cross-API checks. */
-function config(method, path, body) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}/v1beta${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${process.env.SEG_WRITE}`, 'Content-Type': 'application/json' },
-    }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => { text += chunk; });
-      response.on('end', () => resolve({ status: response.statusCode, body: text ? JSON.parse(text) : null }));
-    });
-    request.on('error', reject);
-    if (body !== undefined) {
-      request.write(JSON.stringify(body));
-    }
-    request.end();
-  });
-}
-
-let checks = 0;
-async function check(name, body) {
-  await body();
-  checks += 1;
-  console.log(`ok ${checks} ${name}`);
-}
+const apis = apisOf(process.env.SEG_WRITE);
+const readOnly = apisOf(process.env.SEG_READ);
 
 async function main() {
   let workspace;
@@ -265,10 +215,6 @@ async function main() {
     assert.equal((await config('GET', '/workspaces/demo/sources/web')).status, 404);
   });
 
-  console.log(`${checks} checks passed`);
 }
 
-main().catch((e) => {
-  console.error(e && e.stack ? e.stack : JSON.stringify(e));
-  process.exit(1);
-});
+run(main);

@@ -6,41 +6,10 @@
 
 'use strict';
 
-const assert = require('node:assert/strict');
-const sdk = require('@segment/public-api-sdk-typescript');
+const { assert, apisOf, unwrap, same, refusal, check, run } = require('./common');
 
-const apis = aimed(sdk.configureApis(process.env.SEG_WRITE));
-const readOnly = aimed(sdk.configureApis(process.env.SEG_READ));
-
-function aimed(configured) {
-  for (const api of Object.values(configured)) {
-    api.basePath = process.env.SEG_BASE;
-  }
-  return configured;
-}
-
-const unwrap = (promise) => sdk.unwrap(promise);
-
-/** Compares as JSON: the SDK's answers are instances of its model classes. */
-const plain = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
-const same = (actual, expected) => assert.deepEqual(plain(actual), plain(expected));
-
-async function refusal(promise) {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(e.body && Array.isArray(e.body.errors) && e.body.errors.length > 0, `an errors list: ${JSON.stringify(e.body)}`);
-    return { status: e.statusCode, error: e.body.errors[0] };
-  }
-  assert.fail('the call was refused');
-}
-
-let checks = 0;
-async function check(name, body) {
-  await body();
-  checks += 1;
-  console.log(`ok ${checks} ${name}`);
-}
+const apis = apisOf(process.env.SEG_WRITE);
+const readOnly = apisOf(process.env.SEG_READ);
 
 const settings = [
   { name: 'apiKey', label: 'API key', description: 'the key', type: 'STRING', required: true, sensitive: true },
@@ -235,10 +204,6 @@ async function main() {
     same([refused.status, refused.error.field], [422, 'code']);
   });
 
-  console.log(`${checks} checks passed`);
 }
 
-main().catch((e) => {
-  console.error(e && e.stack ? e.stack : JSON.stringify(e));
-  process.exit(1);
-});
+run(main);

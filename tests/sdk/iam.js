@@ -6,62 +6,10 @@
 
 'use strict';
 
-const assert = require('node:assert/strict');
-const http = require('node:http');
-const sdk = require('@segment/public-api-sdk-typescript');
+const { assert, apisOf, unwrap, same, refusal, config, check, run } = require('./common');
 
-const base = process.env.SEG_BASE;
-const apis = aimed(sdk.configureApis(process.env.SEG_WRITE));
-const readOnly = aimed(sdk.configureApis(process.env.SEG_READ));
-
-function aimed(configured) {
-  for (const api of Object.values(configured)) {
-    api.basePath = base;
-  }
-  return configured;
-}
-
-const unwrap = (promise) => sdk.unwrap(promise);
-
-/** Compares as JSON: the SDK's answers are instances of its model classes. */
-const plain = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
-const same = (actual, expected) => assert.deepEqual(plain(actual), plain(expected));
-
-async function refusal(promise) {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(e.body && Array.isArray(e.body.errors) && e.body.errors.length > 0, `an errors list: ${JSON.stringify(e.body)}`);
-    return { status: e.statusCode, error: e.body.errors[0] };
-  }
-  assert.fail('the call was refused');
-}
-
-/** A request to the Config API of the same emulator. */
-function config(method, path, body) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}/v1beta${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${process.env.SEG_WRITE}`, 'Content-Type': 'application/json' },
-    }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => { text += chunk; });
-      response.on('end', () => resolve({ status: response.statusCode, body: text ? JSON.parse(text) : null }));
-    });
-    request.on('error', reject);
-    if (body !== undefined) {
-      request.write(JSON.stringify(body));
-    }
-    request.end();
-  });
-}
-
-let checks = 0;
-async function check(name, body) {
-  await body();
-  checks += 1;
-  console.log(`ok ${checks} ${name}`);
-}
+const apis = apisOf(process.env.SEG_WRITE);
+const readOnly = apisOf(process.env.SEG_READ);
 
 async function main() {
   let workspace;
@@ -278,10 +226,6 @@ async function main() {
     same([refused.status, refused.error.field], [422, 'startTime']);
   });
 
-  console.log(`${checks} checks passed`);
 }
 
-main().catch((e) => {
-  console.error(e && e.stack ? e.stack : JSON.stringify(e));
-  process.exit(1);
-});
+run(main);

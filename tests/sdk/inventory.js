@@ -6,25 +6,12 @@
 
 'use strict';
 
-const sdk = require('@segment/public-api-sdk-typescript');
+const { apisOf, unwrap, paged } = require('./common');
 
-const apis = sdk.configureApis(process.env.SEG_TOKEN);
-for (const api of Object.values(apis)) {
-  api.basePath = process.env.SEG_BASE;
-}
-const unwrap = (promise) => sdk.unwrap(promise);
+const apis = apisOf(process.env.SEG_TOKEN);
 
-/** Every item of a paged list: `call(pagination)` answers `{[key]: [..], pagination: {next}}`. */
-async function all(key, call) {
-  const items = [];
-  let cursor;
-  do {
-    const page = await unwrap(call(cursor ? { count: 2, cursor } : { count: 2 }));
-    items.push(...page[key]);
-    cursor = page.pagination && page.pagination.next;
-  } while (cursor);
-  return items;
-}
+/** Every item of a paged list. */
+const all = async (key, call) => (await paged(key, call)).items;
 
 async function main() {
   const sources = await all('sources', (p) => apis.sources.listSources(p));

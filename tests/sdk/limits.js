@@ -4,20 +4,9 @@
 
 'use strict';
 
-const assert = require('node:assert/strict');
-const sdk = require('@segment/public-api-sdk-typescript');
+const { assert, sdk, apisOf, check, run } = require('./common');
 
-const apis = sdk.configureApis(process.env.SEG_WRITE);
-for (const api of Object.values(apis)) {
-  api.basePath = process.env.SEG_BASE;
-}
-
-let checks = 0;
-async function check(name, body) {
-  await body();
-  checks += 1;
-  console.log(`ok ${checks} ${name}`);
-}
+const apis = apisOf(process.env.SEG_WRITE);
 
 async function main() {
   await check('60 createLabel calls in a minute pass', async () => {
@@ -53,10 +42,6 @@ async function main() {
     assert.ok(!listed.labels.some((l) => l.key === 'sdk' && l.value === 'v60'));
   });
 
-  console.log(`${checks} checks passed`);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+run(main);

@@ -5,31 +5,9 @@
 
 'use strict';
 
-const assert = require('node:assert/strict');
-const sdk = require('@segment/public-api-sdk-typescript');
+const { assert, apisOf, unwrap, refusal, check, run } = require('./common');
 
-const apis = sdk.configureApis(process.env.SEG_WRITE);
-for (const api of Object.values(apis)) {
-  api.basePath = process.env.SEG_BASE;
-}
-const unwrap = (promise) => sdk.unwrap(promise);
-
-async function refusal(promise) {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(e.body && Array.isArray(e.body.errors), `an errors list: ${JSON.stringify(e.body)}`);
-    return { status: e.statusCode, error: e.body.errors[0] };
-  }
-  assert.fail('the call was refused');
-}
-
-let checks = 0;
-async function check(name, body) {
-  await body();
-  checks += 1;
-  console.log(`ok ${checks} ${name}`);
-}
+const apis = apisOf(process.env.SEG_WRITE);
 
 async function main() {
   let metadata;
@@ -103,10 +81,6 @@ async function main() {
     assert.equal(refused.status, 404);
   });
 
-  console.log(`${checks} checks passed`);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+run(main);

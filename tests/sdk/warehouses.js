@@ -8,46 +8,20 @@
 
 'use strict';
 
-const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const sdk = require('@segment/public-api-sdk-typescript');
-
-const base = process.env.SEG_BASE;
+const { assert, sdk, aimed, made, unwrap, same, refusal, paged: all, check, run } = require('./common');
 
 /** The APIs this script calls, with a token: `configureApis` has no reverse ETL or profiles sync class, so those
  * are made as it makes the others. */
 function apisOf(token) {
-  const apis = sdk.configureApis(token);
-  apis.reverseETL = new sdk.ReverseETLApi();
-  apis.profilesSync = new sdk.ProfilesSyncApi();
-  for (const api of [apis.reverseETL, apis.profilesSync]) {
-    api.accessToken = token;
-    api.defaultHeaders = { 'User-Agent': 'Public API SDK 47.0.0 (TypeScript)' };
-  }
-  for (const api of Object.values(apis)) {
-    api.basePath = base;
-  }
+  const apis = aimed(sdk.configureApis(token));
+  apis.reverseETL = made(sdk.ReverseETLApi, token);
+  apis.profilesSync = made(sdk.ProfilesSyncApi, token);
   return apis;
 }
 
 const apis = apisOf(process.env.SEG_WRITE);
 const readOnly = apisOf(process.env.SEG_READ);
-const unwrap = (promise) => sdk.unwrap(promise);
-
-/** Deep equality of what a value serializes to: the SDK answers instances of its model classes. */
-const plain = (value) => JSON.parse(JSON.stringify(value));
-const same = (actual, expected) => assert.deepEqual(plain(actual), plain(expected));
-
-/** The status and first error of a refused call. */
-async function refusal(promise) {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(e.body && Array.isArray(e.body.errors) && e.body.errors.length > 0, `an errors list: ${JSON.stringify(e.body)}`);
-    return { status: e.statusCode, error: e.body.errors[0] };
-  }
-  assert.fail('the call was refused');
-}
 
 async function refused(promise, status, field) {
   const r = await refusal(promise);
@@ -61,27 +35,6 @@ async function refused(promise, status, field) {
 async function status(promise) {
   const { response } = await promise;
   return response.statusCode;
-}
-
-let checks = 0;
-async function check(name, body) {
-  await body();
-  checks += 1;
-  console.log(`ok ${checks} ${name}`);
-}
-
-/** Every item of a paged list, two at a time. */
-async function all(key, call) {
-  const items = [];
-  let cursor;
-  let pages = 0;
-  do {
-    const page = await unwrap(call(cursor ? { count: 2, cursor } : { count: 2 }));
-    items.push(...page[key]);
-    cursor = page.pagination && page.pagination.next;
-    pages += 1;
-  } while (cursor);
-  return { items, pages };
 }
 
 const BULLETS = '\u2022'.repeat(10);
@@ -494,10 +447,4 @@ async function after() {
   });
 }
 
-(process.env.SEG_PHASE === 'after' ? after() : before()).then(() => {
-  console.log(`${checks} checks passed`);
-}).catch((e) => {
-  console.error(e && e.stack ? e.stack : e);
-  if (e && e.body) console.error(JSON.stringify(e.body));
-  process.exit(1);
-});
+run(process.env.SEG_PHASE === 'after' ? after : before);

@@ -1,13 +1,18 @@
 //! The audit trail: every write committed through either API ([`super::Tx`]) becomes events of its workspace, one per
 //! record it creates, changes or deletes (what goes with a record, its children moved or deleted with it, is its
-//! event's), kept as records under `workspaces/W/audit-events/` in the order they were committed.
+//! event's), kept as records under `workspaces/W/audit-events/` in the order they were committed: the newest
+//! [`KEPT`] of each workspace, the oldest dropped in the commit that adds the events over it ([`capped`]).
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use crate::emulator::gate::Caller;
 use crate::emulator::mint;
 use crate::emulator::store::{Entry, Op, Plan, Resource, State};
 use crate::wire::public::iam::AuditEvent;
+
+/// How many events a workspace's trail keeps (docs/EMULATOR.md, "The Public API's door"): enough for any test or
+/// session's history, while a long-running emulator's trail (and data file) stays bounded.
+pub const KEPT: usize = 10_000;
 
 /// The collection of a workspace's audit events.
 pub fn collection(workspace: &str) -> String {
@@ -121,6 +126,36 @@ pub fn events(state: &State, caller: &Caller, plan: &Plan) -> Vec<Op> {
             continue;
         }
         event(name, entry, "Deleted");
+    }
+    ops
+}
+
+/// `events` (of [`events`]) within the cap: per workspace, the oldest events stored are removed so that, with the
+/// new ones, no more than `kept` remain; should one write make more than `kept`, only its newest `kept` are added.
+pub fn capped(state: &State, events: Vec<Op>, kept: usize) -> Vec<Op> {
+    let mut added: BTreeMap<String, usize> = BTreeMap::new();
+    for op in &events {
+        if let Op::Insert(name, _) = op {
+            *added.entry(crate::emulator::store::collection_of(name).to_string()).or_default() += 1;
+        }
+    }
+    let mut ops = Vec::with_capacity(events.len());
+    for (collection, new) in &added {
+        let over = (state.size_of(collection) + new).saturating_sub(kept);
+        ops.extend(state.names_in(collection).take(over).map(|name| Op::RemoveTree(name.to_string())));
+    }
+    let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
+    for op in events {
+        if let Op::Insert(name, _) = &op {
+            let collection = crate::emulator::store::collection_of(name).to_string();
+            let skip = added[&collection].saturating_sub(kept);
+            let done = skipped.entry(collection).or_default();
+            if *done < skip {
+                *done += 1;
+                continue;
+            }
+        }
+        ops.push(op);
     }
     ops
 }

@@ -20,6 +20,10 @@ use crate::wire::{CONNECTION_MODES, ConfigItem, Destination, public};
 /// What separates the slug from the id in the key of a further instance of a catalog entry.
 pub const INSTANCE: char = '#';
 
+/// A destination, by its id ([`super::Kind`]).
+pub const DESTINATION: super::Kind =
+    super::Kind { what: "destination", is: |_, record| matches!(record, Resource::Destination(_)) };
+
 /// A destination to make.
 #[derive(Debug, Clone, Default)]
 pub struct NewDestination {

@@ -63,23 +63,15 @@ pub fn get<'s>(state: &'s State, name: &str) -> Result<&'s FunctionRecord, Statu
     }
 }
 
-/// The function of this id in the workspace: its name, or 404.
-pub fn named(state: &State, workspace: &str, id: &str) -> Result<String, Status> {
-    let name = super::by_id(state, workspace, id, "function")?;
-    match state.get(&name) {
-        Some(Resource::Function(_)) => Ok(name),
-        _ => Err(Status::not_found(format!("function {id} not found"))),
-    }
-}
+/// A function, by its id ([`super::Kind`]).
+pub const FUNCTION: super::Kind =
+    super::Kind { what: "function", is: |_, record| matches!(record, Resource::Function(_)) };
 
-/// The insert function instance of this id in the workspace: its name, or 404.
-pub fn instance_named(state: &State, workspace: &str, id: &str) -> Result<String, Status> {
-    let name = super::by_id(state, workspace, id, "insert function instance")?;
-    match state.get(&name) {
-        Some(Resource::InsertFunctionInstance(_)) => Ok(name),
-        _ => Err(Status::not_found(format!("insert function instance {id} not found"))),
-    }
-}
+/// An insert function instance, by its id ([`super::Kind`]).
+pub const INSTANCE: super::Kind = super::Kind {
+    what: "insert function instance",
+    is: |_, record| matches!(record, Resource::InsertFunctionInstance(_)),
+};
 
 /// The names of the workspace's instances of a function, in name order.
 pub fn instances_of(state: &State, workspace: &str, function_id: &str) -> Vec<String> {

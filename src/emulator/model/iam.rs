@@ -136,9 +136,13 @@ pub fn user(state: &State, workspace: &str, id: &str) -> Result<(UserRecord, boo
         .ok_or_else(|| Status::not_found(format!("user {id} not found")))
 }
 
+/// A user group, by its id ([`super::Kind`]).
+pub const GROUP: super::Kind =
+    super::Kind { what: "user group", is: |_, record| matches!(record, Resource::UserGroup(_)) };
+
 /// The group at this id in the workspace: its name and record, or 404.
 pub fn group(state: &State, workspace: &str, id: &str) -> Result<(String, GroupRecord), Status> {
-    let name = super::by_id(state, workspace, id, "user group")?;
+    let name = GROUP.named(state, workspace, id)?;
     match state.get(&name) {
         Some(Resource::UserGroup(g)) => Ok((name, g.clone())),
         _ => Err(Status::not_found(format!("user group {id} not found"))),
@@ -193,13 +197,10 @@ fn check_resources(state: &State, workspace: &str, resources: &[PermissionResour
     for (j, resource) in resources.iter().enumerate() {
         let known = match resource.kind {
             ResourceType::Workspace => state.id_of(workspace) == resource.id,
-            ResourceType::Source => super::by_id(state, workspace, &resource.id, "source")
-                .is_ok_and(|name| matches!(state.get(&name), Some(Resource::Source(_)))),
-            ResourceType::Function => functions::named(state, workspace, &resource.id).is_ok(),
+            ResourceType::Source => super::sources::SOURCE.named(state, workspace, &resource.id).is_ok(),
+            ResourceType::Function => functions::FUNCTION.named(state, workspace, &resource.id).is_ok(),
             ResourceType::Space => super::warehouses::space_id(state, workspace) == resource.id,
-            ResourceType::Warehouse => super::by_id(state, workspace, &resource.id, "warehouse").is_ok_and(|name| {
-                !name.contains("/profiles-warehouses/") && matches!(state.get(&name), Some(Resource::Warehouse(_)))
-            }),
+            ResourceType::Warehouse => super::warehouses::WAREHOUSE.named(state, workspace, &resource.id).is_ok(),
         };
         if !known {
             let message = format!("no {:?} of id {:?} in this workspace", resource.kind, resource.id);

@@ -73,6 +73,7 @@ impl Tx {
         let mut plan = self.writer.plan(ops, extra)?;
         // The audit trail records what the write committed, in the same batch.
         let events = audit::events(&self.writer.state(), &self.caller, &plan);
+        let events = audit::capped(&self.writer.state(), events, self.app.audit_kept());
         self.writer.extend(&mut plan, events)?;
         let hold = self.app.control.take_commit_fault(&self.received.method, &self.received.sent);
         let writer = self.writer;
@@ -100,6 +101,31 @@ pub fn workspace_of(state: &State, caller: &Caller) -> Result<String, Status> {
 /// The record at `name`, or 404 naming it.
 pub fn existing<'s>(state: &'s State, name: &str) -> Result<&'s Resource, Status> {
     state.get(name).ok_or_else(|| Status::not_found(format!("{name} not found")))
+}
+
+/// A kind of record the Public API names by its opaque id: the words a 404 calls it by, and which records are of it
+/// (given the record's name too: a warehouse and a profiles warehouse are both `Resource::Warehouse`, told apart
+/// by their collection). One lookup for every get, update and delete by id.
+pub struct Kind {
+    pub what: &'static str,
+    pub is: fn(&str, &Resource) -> bool,
+}
+
+impl Kind {
+    /// The name of the record of this kind with this id in `workspace`; 404 `<what> <id> not found` otherwise (an
+    /// id of another workspace, or of another kind of record, is as unknown as one that never was).
+    pub fn named(&self, state: &State, workspace: &str, id: &str) -> Result<String, Status> {
+        let name = by_id(state, workspace, id, self.what)?;
+        match state.get(&name) {
+            Some(record) if (self.is)(&name, record) => Ok(name),
+            _ => Err(Status::not_found(format!("{} {id} not found", self.what))),
+        }
+    }
+
+    /// [`Kind::named`] in the workspace the caller acts on (the Public API's: the token's).
+    pub fn of(&self, state: &State, caller: &Caller, id: &str) -> Result<String, Status> {
+        self.named(state, &workspace_of(state, caller)?, id)
+    }
 }
 
 /// The name of the record with this opaque id when it lies in `workspace`; 404 otherwise (an id of another

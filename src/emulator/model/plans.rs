@@ -26,6 +26,10 @@ pub use crate::wire::public::PLAN_TYPES as TYPES;
 /// The type of a plan that has none stored.
 pub const DEFAULT_TYPE: &str = "LIVE";
 
+/// A tracking plan, by its id ([`super::Kind`]).
+pub const PLAN: super::Kind =
+    super::Kind { what: "tracking plan", is: |_, record| matches!(record, Resource::TrackingPlan(_)) };
+
 /// The collection of a workspace's plans.
 pub fn collection(workspace: &str) -> String {
     format!("{workspace}/tracking-plans")

@@ -8,6 +8,10 @@ use crate::wire::public::warehouses::{ReverseEtlModel, SCHEDULE_STRATEGIES};
 /// The length of a new model's id.
 pub const ID_LENGTH: usize = 22;
 
+/// A reverse ETL model, by its id ([`super::Kind`]).
+pub const MODEL: super::Kind =
+    super::Kind { what: "reverse ETL model", is: |_, record| matches!(record, Resource::ReverseEtlModel(_)) };
+
 /// The collection of a source's models.
 pub fn collection(source: &str) -> String {
     format!("{source}/reverse-etl-models")

@@ -29,6 +29,9 @@ pub struct NewSource {
     pub settings: Option<Map<String, Value>>,
 }
 
+/// A source, by its id ([`super::Kind`]).
+pub const SOURCE: super::Kind = super::Kind { what: "source", is: |_, record| matches!(record, Resource::Source(_)) };
+
 /// The collection of a workspace's sources.
 pub fn collection(workspace: &str) -> String {
     format!("{workspace}/sources")

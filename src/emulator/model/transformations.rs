@@ -12,6 +12,10 @@ use crate::wire::public::warehouses::{HASH_ENCODINGS, Transformation};
 /// The length of a new transformation's id.
 pub const ID_LENGTH: usize = 22;
 
+/// A transformation, by its id ([`super::Kind`]).
+pub const TRANSFORMATION: super::Kind =
+    super::Kind { what: "transformation", is: |_, record| matches!(record, Resource::Transformation(_)) };
+
 /// The collection of a source's transformations.
 pub fn collection(source: &str) -> String {
     format!("{source}/transformations")

@@ -9,11 +9,25 @@ use serde_json::{Map, Value};
 use crate::emulator::catalog::warehouses as catalog;
 use crate::emulator::mint::{now, random_id};
 use crate::emulator::status::Status;
-use crate::emulator::store::{Op, Resource, State, StoredWarehouse, StoredWarehouseConnection};
+use crate::emulator::store::{Op, Resource, State, StoredWarehouse, StoredWarehouseConnection, collection_of};
 use crate::wire::public::warehouses::{CONNECTED, FAILED, WarehouseMetadata};
 
 /// The length of a new warehouse's id.
 pub const ID_LENGTH: usize = 22;
+
+/// A warehouse, by its id ([`super::Kind`]); a profiles warehouse is none.
+pub const WAREHOUSE: super::Kind = super::Kind {
+    what: "warehouse",
+    is: |name, record| matches!(record, Resource::Warehouse(_)) && collection_of(name).ends_with("/warehouses"),
+};
+
+/// A profiles warehouse, by its id ([`super::Kind`]).
+pub const PROFILES_WAREHOUSE: super::Kind = super::Kind {
+    what: "profiles warehouse",
+    is: |name, record| {
+        matches!(record, Resource::Warehouse(_)) && collection_of(name).ends_with("/profiles-warehouses")
+    },
+};
 
 /// The collection of a workspace's warehouses.
 pub fn collection(workspace: &str) -> String {
@@ -128,9 +142,36 @@ pub fn connection_state(metadata: &WarehouseMetadata, settings: &Map<String, Val
     if metadata.options.iter().filter(|o| o.required).all(|o| filled(&o.name)) { CONNECTED } else { FAILED }
 }
 
+/// A warehouse or a profiles warehouse to make, as either create body gives it.
+pub struct NewWarehouse {
+    pub metadata_id: String,
+    pub name: Option<String>,
+    /// None: enabled.
+    pub enabled: Option<bool>,
+    pub settings: Map<String, Value>,
+    pub schema_name: Option<String>,
+}
+
+/// What an update body of a warehouse or a profiles warehouse sent: only these change.
+pub struct WarehouseChanges {
+    /// `Some(None)` clears the name.
+    pub name: Option<Option<String>>,
+    pub enabled: Option<bool>,
+    /// Merged over the stored settings ([`merged`]).
+    pub settings: Option<Map<String, Value>>,
+    pub schema_name: Option<String>,
+}
+
 /// Makes a warehouse in `collection` (a workspace's warehouses or profiles warehouses): its settings complete and
 /// of their options' types.
-pub fn create(state: &State, collection: &str, warehouse: StoredWarehouse) -> Result<(Op, String), Status> {
+pub fn create(state: &State, collection: &str, new: NewWarehouse) -> Result<(Op, String), Status> {
+    let warehouse = StoredWarehouse {
+        metadata_id: new.metadata_id,
+        name: new.name,
+        enabled: new.enabled.unwrap_or(true),
+        settings: merged(Map::new(), new.settings),
+        schema_name: new.schema_name,
+    };
     check_settings(metadata(&warehouse.metadata_id)?, &warehouse.settings, true)?;
     let name = format!("{collection}/{}", fresh_id(state, ID_LENGTH));
     Ok((Op::Insert(name.clone(), Resource::Warehouse(warehouse)), name))
@@ -144,8 +185,21 @@ pub fn get<'s>(state: &'s State, name: &str) -> Result<&'s StoredWarehouse, Stat
     }
 }
 
-/// A warehouse's new value, its settings of their options' types.
-pub fn update(name: &str, warehouse: StoredWarehouse) -> Result<Op, Status> {
+/// The warehouse at `name` with the changes sent, its settings of their options' types.
+pub fn update(state: &State, name: &str, changes: WarehouseChanges) -> Result<Op, Status> {
+    let mut warehouse = get(state, name)?.clone();
+    if let Some(given) = changes.name {
+        warehouse.name = given;
+    }
+    if let Some(enabled) = changes.enabled {
+        warehouse.enabled = enabled;
+    }
+    if let Some(settings) = changes.settings {
+        warehouse.settings = merged(warehouse.settings, settings);
+    }
+    if let Some(schema_name) = changes.schema_name {
+        warehouse.schema_name = Some(schema_name);
+    }
     check_settings(metadata(&warehouse.metadata_id)?, &warehouse.settings, false)?;
     Ok(Op::Replace(name.to_string(), Resource::Warehouse(warehouse)))
 }

@@ -19,7 +19,7 @@ use crate::wire::public::iam::{AuditEvent, AuditPage};
 
 /// A time of the query, when given: 422 naming it when it is no RFC 3339 time.
 fn time(query: &super::query::Query, key: &str) -> Result<Option<jiff::Timestamp>, Problem> {
-    match query.values(key).next().filter(|v| !v.is_empty()) {
+    match query.optional(key) {
         None => Ok(None),
         Some(text) => text.parse::<jiff::Timestamp>().map(Some).map_err(|e| {
             Problem(Status::invalid_field(key, format!("{key} must be an RFC 3339 time (2026-01-31T12:00:00Z): {e}")))
@@ -38,8 +38,8 @@ fn time(query: &super::query::Query, key: &str) -> Result<Option<jiff::Timestamp
 pub async fn list_audit_events(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
     let page_asked = query.page()?;
     let (start, end) = (time(&query, "startTime")?, time(&query, "endTime")?);
-    let resource_id = query.values("resourceId").next().filter(|v| !v.is_empty()).map(String::from);
-    let resource_type = query.values("resourceType").next().filter(|v| !v.is_empty()).map(String::from);
+    let resource_id = query.optional("resourceId").map(String::from);
+    let resource_type = query.optional("resourceType").map(String::from);
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
     let within = |event: &AuditEvent| {

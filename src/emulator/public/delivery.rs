@@ -11,7 +11,7 @@ use axum::extract::State;
 
 #[cfg(test)]
 use super::doc::{DestinationDeliveryQuery, SourceDeliveryQuery};
-use super::{Caller, Problem, Query, Reply, data, destinations, page, query, sources};
+use super::{Caller, Problem, Query, Reply, data, destinations, page, query, render, sources};
 use crate::emulator::App;
 use crate::emulator::metrics::{Event, Stage};
 use crate::emulator::status::Status;
@@ -20,14 +20,6 @@ use crate::wire::public::Envelope;
 use crate::wire::public::insights::{
     DIMENSIONS, DeliveryOverviewDatapoint, DeliveryOverviewDataset, DeliveryOverviewMetrics,
 };
-
-/// A required scalar parameter: its first value, not empty; 422 naming it otherwise.
-pub(super) fn required<'q>(query: &'q query::Query, key: &str) -> Result<&'q str, Problem> {
-    match query.values(key).next() {
-        Some(value) if !value.trim().is_empty() => Ok(value.trim()),
-        _ => Err(Status::invalid_field(key, format!("{key} is required")).into()),
-    }
-}
 
 /// The window asked for, in Unix milliseconds, and the size of its buckets.
 struct Window {
@@ -44,14 +36,14 @@ const DAY: i64 = 24 * HOUR;
 /// how long ago it may start.
 fn window(query: &query::Query) -> Result<Window, Problem> {
     let time = |key: &str| -> Result<i64, Problem> {
-        let text = required(query, key)?;
+        let text = query.required(key)?;
         let at: jiff::Timestamp = text.parse().map_err(|_| {
             Status::invalid_field(key, format!("{key} {text:?} is not an ISO 8601 time (2026-11-29T10:00:00Z)"))
         })?;
         Ok(at.as_millisecond())
     };
     let (start, end) = (time("startTime")?, time("endTime")?);
-    let granularity = required(query, "granularity")?;
+    let granularity = query.required("granularity")?;
     let (step, longest, oldest, said) = match granularity {
         "minute" => (MINUTE, 4 * HOUR, 48 * HOUR, "4 hours, starting at most 48 hours ago"),
         "hour" => (HOUR, 14 * DAY, 30 * DAY, "14 days, starting at most 30 days ago"),
@@ -177,9 +169,9 @@ fn read(app: &Arc<App>, caller: &Caller, query: &query::Query, read: Read) -> Re
     let (source, destination) = {
         let state = app.store.read();
         let workspace = caller.workspace(&state)?;
-        let source = sources::named(&state, &workspace, required(query, "sourceId")?)?;
+        let source = sources::named(&state, &workspace, query.required("sourceId")?)?;
         let destination = if read.at_destination() {
-            let id = required(query, "destinationConfigId")?;
+            let id = query.required("destinationConfigId")?;
             let destination = destinations::named(&state, &workspace, id)?;
             if !destination.starts_with(&format!("{source}/")) {
                 let source_id = state.id_of(&source);
@@ -194,10 +186,7 @@ fn read(app: &Arc<App>, caller: &Caller, query: &query::Query, read: Read) -> Re
     let window = window(query)?;
     let (group_by, filters) = (group_by(query)?, filter(query)?);
     let subscription = if read.at_destination() { query.values("subscriptionId").next() } else { None };
-    if read.at_destination() && query.object("pagination")?.is_none() {
-        return Err(Status::invalid_field("pagination", "pagination is required").into());
-    }
-    let page_asked = query.page()?;
+    let page_asked = if read.at_destination() { query.required_page()? } else { query.page()? };
     let events = match read.stage() {
         None => Vec::new(),
         Some(stage) => app.outbox.metrics.events(|e| {
@@ -224,7 +213,7 @@ fn read(app: &Arc<App>, caller: &Caller, query: &query::Query, read: Read) -> Re
         .map(|(key, events)| {
             let mut series: Vec<DeliveryOverviewDatapoint> = (0..buckets)
                 .map(|n| DeliveryOverviewDatapoint {
-                    time: time(window.start + n as i64 * window.step),
+                    time: render::time(window.start + n as i64 * window.step),
                     count: 0,
                     retry_count: retries.then_some(0),
                 })
@@ -249,11 +238,6 @@ fn read(app: &Arc<App>, caller: &Caller, query: &query::Query, read: Read) -> Re
     let total = events.len() as u64;
     let (dataset, pagination) = page(&dataset, page_asked);
     data(DeliveryOverviewMetrics { total, dataset, pagination })
-}
-
-/// A bucket's start, as ISO 8601 in UTC.
-fn time(ms: i64) -> String {
-    jiff::Timestamp::from_millisecond(ms).map(|t| t.to_string()).unwrap_or_default()
 }
 
 /// Get egress failed metrics from delivery overview

@@ -16,7 +16,7 @@ use super::{
 use crate::emulator::App;
 use crate::emulator::model::{self, destinations, sources};
 use crate::emulator::status::Status;
-use crate::emulator::store::{Resource, State as Store};
+use crate::emulator::store::State as Store;
 use crate::wire::public::{self, PaginationOutput, map};
 #[cfg(test)]
 use crate::wire::public::{CreateDestination, Envelope, StatusOnly, UpdateDestination};
@@ -36,11 +36,7 @@ struct One {
 
 /// The destination's id, resolved in the caller's workspace: its key, or 404.
 pub fn named(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
-    let name = model::by_id(state, workspace, id, "destination")?;
-    match state.get(&name) {
-        Some(Resource::Destination(_)) => Ok(name),
-        _ => Err(Status::not_found(format!("destination {id} not found")).into()),
-    }
+    Ok(destinations::DESTINATION.named(state, workspace, id)?)
 }
 
 fn one(app: &App, state: &Store, name: &str) -> Result<public::Destination, Problem> {

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 #[cfg(test)]
 use super::doc::{FunctionListQuery, FunctionPath, InstancePath, InstanceQuery, Pagination, VersionPath};
-use super::{Body, Caller, Ids, Problem, Query, Reply, Write, data, page, success};
+use super::{Body, Caller, Ids, Problem, Query, Reply, Write, data, page, remove, success};
 use crate::emulator::App;
 use crate::emulator::mint;
 use crate::emulator::model::{self, functions};
@@ -131,7 +131,7 @@ pub async fn create_function(State(app): State<Arc<App>>, write: Write, body: Bo
     )))]
 pub async fn get_function(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
     let state = app.store.read();
-    let name = functions::named(&state, &caller.workspace(&state)?, &id)?;
+    let name = functions::FUNCTION.of(&state, &caller.caller, &id)?;
     data(FunctionData { function: functions::get(&state, &name)?.function.clone() })
 }
 
@@ -151,7 +151,7 @@ pub async fn update_function(State(app): State<Arc<App>>, write: Write, Ids(id):
     let (op, function) = {
         let state = tx.state();
         let workspace = model::workspace_of(&state, tx.caller())?;
-        let name = functions::named(&state, &workspace, &id)?;
+        let name = functions::FUNCTION.named(&state, &workspace, &id)?;
         let input: wire::UpdateFunction = body.json()?;
         let mut record = functions::get(&state, &name)?.clone();
         if let Some(code) = input.code {
@@ -196,7 +196,7 @@ pub async fn delete_function(State(app): State<Arc<App>>, write: Write, Ids(id):
     let name = {
         let state = tx.state();
         let workspace = model::workspace_of(&state, tx.caller())?;
-        let name = functions::named(&state, &workspace, &id)?;
+        let name = functions::FUNCTION.named(&state, &workspace, &id)?;
         functions::check_unused(&state, &workspace, &id)?;
         name
     };
@@ -221,7 +221,7 @@ pub async fn list_function_versions(
 ) -> Reply {
     let page_asked = query.page()?;
     let state = app.store.read();
-    let name = functions::named(&state, &caller.workspace(&state)?, &id)?;
+    let name = functions::FUNCTION.of(&state, &caller.caller, &id)?;
     let (versions, pagination) = page(&functions::get(&state, &name)?.versions, page_asked);
     data(VersionsPage { versions, pagination })
 }
@@ -243,7 +243,7 @@ pub struct VersionIds {
     )))]
 pub async fn get_function_version(State(app): State<Arc<App>>, caller: Caller, Ids(ids): Ids<VersionIds>) -> Reply {
     let state = app.store.read();
-    let name = functions::named(&state, &caller.workspace(&state)?, &ids.function_id)?;
+    let name = functions::FUNCTION.of(&state, &caller.caller, &ids.function_id)?;
     let record = functions::get(&state, &name)?;
     let version = record.versions.iter().find(|v| v.id == ids.version_id).cloned();
     let version = version.ok_or_else(|| Status::not_found(format!("version {} not found", ids.version_id)))?;
@@ -270,7 +270,7 @@ pub async fn restore_function_version(
     let (op, version) = {
         let state = tx.state();
         let workspace = model::workspace_of(&state, tx.caller())?;
-        let name = functions::named(&state, &workspace, &id)?;
+        let name = functions::FUNCTION.named(&state, &workspace, &id)?;
         let input: wire::RestoreVersion = body.json()?;
         let mut record = functions::get(&state, &name)?.clone();
         let old = record.versions.iter().find(|v| v.id == input.version_id).cloned().ok_or_else(|| {
@@ -299,7 +299,7 @@ pub async fn create_function_deployment(State(app): State<Arc<App>>, write: Writ
     let op = {
         let state = tx.state();
         let workspace = model::workspace_of(&state, tx.caller())?;
-        let name = functions::named(&state, &workspace, &id)?;
+        let name = functions::FUNCTION.named(&state, &workspace, &id)?;
         let mut record = functions::get(&state, &name)?.clone();
         let now = mint::now();
         record.function.deployed_at = Some(now.clone());
@@ -365,12 +365,12 @@ fn instance(state: &Store, name: &str) -> Result<InsertFunctionInstance, Problem
     )))]
 pub async fn list_insert_function_instances(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
     let page_asked = query.page()?;
-    let Some(function_id) = query.values("functionId").next().filter(|id| !id.is_empty()).map(String::from) else {
+    let Some(function_id) = query.optional("functionId").map(String::from) else {
         return Err(Status::invalid_field("functionId", "functionId is required").into());
     };
     let state = app.store.read();
     let workspace = caller.workspace(&state)?;
-    functions::named(&state, &workspace, &function_id)?;
+    functions::FUNCTION.named(&state, &workspace, &function_id)?;
     let mut names = functions::instances_of(&state, &workspace, &function_id);
     // In the order they were made.
     names.sort_by_key(|name| state.entry(name).map_or(0, |e| e.seq));
@@ -402,16 +402,14 @@ pub async fn create_insert_function_instance(State(app): State<Arc<App>>, write:
         let state = tx.state();
         let workspace = model::workspace_of(&state, tx.caller())?;
         let unknown = || Status::invalid_field("functionId", format!("no function {:?} here", input.function_id));
-        let function_name = functions::named(&state, &workspace, &input.function_id).map_err(|_| unknown())?;
+        let function_name = functions::FUNCTION.named(&state, &workspace, &input.function_id).map_err(|_| unknown())?;
         let function = functions::get(&state, &function_name)?;
         if function.function.resource_type != FunctionType::InsertDestination {
             let message = format!("function {} is no INSERT_DESTINATION function", input.function_id);
             return Err(Status::invalid_field("functionId", message).into());
         }
-        let destination = model::by_id(&state, &workspace, &input.integration_id, "destination")
-            .ok()
-            .filter(|name| matches!(state.get(name), Some(Resource::Destination(_))))
-            .ok_or_else(|| {
+        let destination =
+            model::destinations::DESTINATION.named(&state, &workspace, &input.integration_id).map_err(|_| {
                 Status::invalid_field("integrationId", format!("no destination {:?} here", input.integration_id))
             })?;
         let mut settings = input.settings.clone();
@@ -445,7 +443,7 @@ pub async fn create_insert_function_instance(State(app): State<Arc<App>>, write:
     )))]
 pub async fn get_insert_function_instance(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
     let state = app.store.read();
-    let name = functions::instance_named(&state, &caller.workspace(&state)?, &id)?;
+    let name = functions::INSTANCE.of(&state, &caller.caller, &id)?;
     data(InstanceData { insert_function_instance: instance(&state, &name)? })
 }
 
@@ -472,7 +470,7 @@ pub async fn update_insert_function_instance(
     let (op, name) = {
         let state = tx.state();
         let workspace = model::workspace_of(&state, tx.caller())?;
-        let name = functions::instance_named(&state, &workspace, &id)?;
+        let name = functions::INSTANCE.named(&state, &workspace, &id)?;
         let input: wire::UpdateInstance = body.json()?;
         let Some(Resource::InsertFunctionInstance(old)) = state.get(&name) else {
             return Err(Status::not_found(format!("insert function instance {id} not found")).into());
@@ -511,11 +509,5 @@ pub async fn update_insert_function_instance(
         (status = 404, description = "no instance of this id in the token's workspace"),
     )))]
 pub async fn delete_insert_function_instance(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
-    let tx = write.begin(&app).await;
-    let name = {
-        let state = tx.state();
-        functions::instance_named(&state, &model::workspace_of(&state, tx.caller())?, &id)?
-    };
-    tx.commit(vec![Op::RemoveTree(name)]).await?;
-    success()
+    remove(&app, write, &functions::INSTANCE, &id).await
 }

@@ -13,7 +13,7 @@ use axum::extract::State;
 
 #[cfg(test)]
 use super::doc::{EmailsQuery, GroupPath, Pagination, UserIdsQuery, UserPath};
-use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, success};
+use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, remove, success};
 use crate::emulator::App;
 use crate::emulator::mint;
 use crate::emulator::model::{self, iam};
@@ -277,7 +277,7 @@ pub async fn delete_invites(State(app): State<Arc<App>>, write: Write, Query(que
         (status = 422, description = "a field missing or of the wrong type, a role or a resource the workspace lacks"),
     )))]
 pub async fn replace_permissions_for_user(app: State<Arc<App>>, write: Write, id: Ids<String>, body: Body) -> Reply {
-    user_permissions(app, write, id, body, true).await
+    permissions(app.0, write, Holder::User, &id.0, body, true).await
 }
 
 /// Add permissions to user
@@ -291,7 +291,7 @@ pub async fn replace_permissions_for_user(app: State<Arc<App>>, write: Write, id
         (status = 422, description = "a field missing or of the wrong type, a role or a resource the workspace lacks"),
     )))]
 pub async fn add_permissions_to_user(app: State<Arc<App>>, write: Write, id: Ids<String>, body: Body) -> Reply {
-    user_permissions(app, write, id, body, false).await
+    permissions(app.0, write, Holder::User, &id.0, body, false).await
 }
 
 /// `permissions` joined to or replacing what is held, less those given twice.
@@ -305,23 +305,44 @@ fn merged(held: &[PermissionInput], given: Vec<PermissionInput>, replace: bool) 
     all
 }
 
-async fn user_permissions(
-    State(app): State<Arc<App>>,
-    write: Write,
-    Ids(id): Ids<String>,
-    body: Body,
-    replace: bool,
-) -> Reply {
+/// Whose permissions a request changes: a user's or a user group's.
+#[derive(Clone, Copy)]
+enum Holder {
+    User,
+    Group,
+}
+
+/// A holder as stored: a user's record (and whether it is stored: the owner's may not be yet), or a group's name
+/// and record.
+enum Held {
+    User(UserRecord, bool),
+    Group(String, GroupRecord),
+}
+
+/// `replacePermissionsFor*` (`replace`) and `addPermissionsTo*` for either holder: the holder looked up in the
+/// token's workspace (404) before the body is read, the permissions checked, then written over its record.
+async fn permissions(app: Arc<App>, write: Write, holder: Holder, id: &str, body: Body, replace: bool) -> Reply {
     let tx = write.begin(&app).await;
     let (op, permissions) = {
         let state = tx.state();
         let workspace = model::workspace_of(&state, tx.caller())?;
-        let (mut record, stored) = iam::user(&state, &workspace, &id)?;
+        let mut held = match holder {
+            Holder::User => iam::user(&state, &workspace, id).map(|(record, stored)| Held::User(record, stored))?,
+            Holder::Group => iam::group(&state, &workspace, id).map(|(name, group)| Held::Group(name, group))?,
+        };
         let input: wire::PermissionsInput = body.json()?;
         iam::check_permissions(&state, &workspace, &input.permissions, "permissions")?;
-        record.permissions = merged(&record.permissions, input.permissions, replace);
-        let permissions = iam::shown(&record.permissions);
-        (write_user(&workspace, &id, record, stored), permissions)
+        let permissions = match &mut held {
+            Held::User(record, _) => &mut record.permissions,
+            Held::Group(_, group) => &mut group.permissions,
+        };
+        *permissions = merged(permissions, input.permissions, replace);
+        let shown = iam::shown(permissions);
+        let op = match held {
+            Held::User(record, stored) => write_user(&workspace, id, record, stored),
+            Held::Group(name, group) => Op::Replace(name, Resource::UserGroup(group)),
+        };
+        (op, shown)
     };
     tx.commit(vec![op]).await?;
     data(PermissionsData { permissions })
@@ -430,13 +451,7 @@ pub async fn update_user_group(State(app): State<Arc<App>>, write: Write, Ids(id
         (status = 404, description = "no group of this id in the token's workspace"),
     )))]
 pub async fn delete_user_group(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
-    let tx = write.begin(&app).await;
-    let name = {
-        let state = tx.state();
-        iam::group(&state, &model::workspace_of(&state, tx.caller())?, &id)?.0
-    };
-    tx.commit(vec![Op::RemoveTree(name)]).await?;
-    success()
+    remove(&app, write, &iam::GROUP, &id).await
 }
 
 /// How a group's users change.
@@ -617,7 +632,7 @@ pub async fn replace_permissions_for_user_group(
     id: Ids<String>,
     body: Body,
 ) -> Reply {
-    group_permissions(app, write, id, body, true).await
+    permissions(app.0, write, Holder::Group, &id.0, body, true).await
 }
 
 /// Add permissions to user group
@@ -629,29 +644,7 @@ pub async fn replace_permissions_for_user_group(
         (status = 422, description = "a field missing or of the wrong type, a role or a resource the workspace lacks"),
     )))]
 pub async fn add_permissions_to_user_group(app: State<Arc<App>>, write: Write, id: Ids<String>, body: Body) -> Reply {
-    group_permissions(app, write, id, body, false).await
-}
-
-async fn group_permissions(
-    State(app): State<Arc<App>>,
-    write: Write,
-    Ids(id): Ids<String>,
-    body: Body,
-    replace: bool,
-) -> Reply {
-    let tx = write.begin(&app).await;
-    let (op, permissions) = {
-        let state = tx.state();
-        let workspace = model::workspace_of(&state, tx.caller())?;
-        let (name, mut group) = iam::group(&state, &workspace, &id)?;
-        let input: wire::PermissionsInput = body.json()?;
-        iam::check_permissions(&state, &workspace, &input.permissions, "permissions")?;
-        group.permissions = merged(&group.permissions, input.permissions, replace);
-        let permissions = iam::shown(&group.permissions);
-        (Op::Replace(name, Resource::UserGroup(group)), permissions)
-    };
-    tx.commit(vec![op]).await?;
-    data(PermissionsData { permissions })
+    permissions(app.0, write, Holder::Group, &id.0, body, false).await
 }
 
 /// List roles

@@ -119,6 +119,15 @@ impl Write {
     }
 }
 
+/// `delete<Resource>`: the record of this kind with this id in the token's workspace (404 when there is none) goes,
+/// with everything under it.
+async fn remove(app: &Arc<App>, write: Write, kind: &model::Kind, id: &str) -> Reply {
+    let tx = write.begin(app).await;
+    let name = kind.of(&tx.state(), tx.caller(), id)?;
+    tx.commit(vec![super::store::Op::RemoveTree(name)]).await?;
+    success()
+}
+
 /// The ids of a path, each a segment as sent.
 pub struct Ids<T>(pub T);
 

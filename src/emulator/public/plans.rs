@@ -15,7 +15,7 @@ use super::{Body, Caller, Ids, Problem, Query, Reply, Write, data, page, render,
 use crate::emulator::App;
 use crate::emulator::model::{self, plans, sources};
 use crate::emulator::status::Status;
-use crate::emulator::store::{More, Resource, State as Store};
+use crate::emulator::store::{More, State as Store};
 use crate::wire::public::{
     self, PaginationOutput, REPLACE_CAP, RULES_PER_CALL, RuleInput, RuleRemoval, Rules, UPSERT_CAP, UpsertRule,
     rule_type,
@@ -50,15 +50,6 @@ struct RuleList {
 struct SourceList {
     sources: Vec<public::Source>,
     pagination: PaginationOutput,
-}
-
-/// The plan's id, resolved in the caller's workspace: its name, or 404.
-fn named(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
-    let name = model::by_id(state, workspace, id, "tracking plan")?;
-    match state.get(&name) {
-        Some(Resource::TrackingPlan(_)) => Ok(name),
-        _ => Err(Status::not_found(format!("tracking plan {id} not found")).into()),
-    }
 }
 
 fn one(state: &Store, name: &str) -> Result<public::TrackingPlan, Problem> {
@@ -101,7 +92,7 @@ pub async fn list_tracking_plans(State(app): State<Arc<App>>, caller: Caller, Qu
     )))]
 pub async fn get_tracking_plan(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
     let state = app.store.read();
-    let name = named(&state, &caller.workspace(&state)?, &id)?;
+    let name = plans::PLAN.of(&state, &caller.caller, &id)?;
     data(One { tracking_plan: one(&state, &name)? })
 }
 
@@ -146,7 +137,7 @@ pub async fn update_tracking_plan(
     let tx = write.begin(&app).await;
     let op = {
         let state = tx.state();
-        let name = named(&state, &model::workspace_of(&state, tx.caller())?, &id)?;
+        let name = plans::PLAN.of(&state, tx.caller(), &id)?;
         let input: public::UpdateTrackingPlan = body.json()?;
         let (current, more) = plans::get(&state, &name)?;
         let (mut new, mut more) = (current.clone(), more.clone());
@@ -175,7 +166,7 @@ pub async fn delete_tracking_plan(State(app): State<Arc<App>>, write: Write, Ids
     let tx = write.begin(&app).await;
     let op = {
         let state = tx.state();
-        let name = named(&state, &model::workspace_of(&state, tx.caller())?, &id)?;
+        let name = plans::PLAN.of(&state, tx.caller(), &id)?;
         plans::delete(&state, &name)?
     };
     tx.commit(vec![op]).await?;
@@ -197,7 +188,7 @@ pub async fn list_rules_from_tracking_plan(
 ) -> Reply {
     let asked = query.page()?;
     let state = app.store.read();
-    let name = named(&state, &caller.workspace(&state)?, &id)?;
+    let name = plans::PLAN.of(&state, &caller.caller, &id)?;
     let (plan, more) = plans::get(&state, &name)?;
     let (rules, pagination) = page(&render::rules(plan, more), asked);
     data(RuleList { rules, pagination })
@@ -223,7 +214,7 @@ async fn write_rules(
     let tx = write.begin(app).await;
     let op = {
         let state = tx.state();
-        let name = named(&state, &model::workspace_of(&state, tx.caller())?, id)?;
+        let name = plans::PLAN.of(&state, tx.caller(), id)?;
         let (current, more) = plans::get(&state, &name)?;
         let rules = change(plans::rule_list(current, more))?;
         plans::set_rule_list(&state, &name, rules)?
@@ -366,7 +357,7 @@ pub async fn list_sources_from_tracking_plan(
 ) -> Reply {
     let asked = query.page()?;
     let state = app.store.read();
-    let name = named(&state, &caller.workspace(&state)?, &id)?;
+    let name = plans::PLAN.of(&state, &caller.caller, &id)?;
     let connected = plans::sources(&state, &name);
     let (connected, pagination) = page(&connected, asked);
     let sources = connected
@@ -397,7 +388,7 @@ pub async fn add_source_to_tracking_plan(
     let op = {
         let state = tx.state();
         let workspace = model::workspace_of(&state, tx.caller())?;
-        let plan = named(&state, &workspace, &id)?;
+        let plan = plans::PLAN.named(&state, &workspace, &id)?;
         let input: public::SourceId = body.json()?;
         let source = source_named(&state, &workspace, &input.source_id)
             .map_err(|_| Status::invalid_field("sourceId", format!("unknown sourceId {:?}", input.source_id)))?;
@@ -426,7 +417,7 @@ pub async fn remove_source_from_tracking_plan(
     let op = {
         let state = tx.state();
         let workspace = model::workspace_of(&state, tx.caller())?;
-        let plan = named(&state, &workspace, &id)?;
+        let plan = plans::PLAN.named(&state, &workspace, &id)?;
         let Some(source_id) = query.values("sourceId").next() else {
             return Err(Status::invalid_field("sourceId", "sourceId is required").into());
         };

@@ -14,9 +14,10 @@ use super::doc::{Pagination, SpacePath, SpaceWarehousePath};
 use super::warehouses::{metadata_of, workspace_of};
 use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, page_of, render, success};
 use crate::emulator::App;
+use crate::emulator::model::warehouses::{NewWarehouse, WarehouseChanges};
 use crate::emulator::model::{self, warehouses};
 use crate::emulator::status::Status;
-use crate::emulator::store::{Resource, State as Store, StoredWarehouse};
+use crate::emulator::store::{Resource, State as Store};
 use crate::wire::public::PaginationOutput;
 use crate::wire::public::warehouses::{CreateProfilesWarehouse, ProfilesWarehouse, Space, UpdateProfilesWarehouse};
 #[cfg(test)]
@@ -69,15 +70,6 @@ fn in_space(state: &Store, caller: &crate::emulator::gate::Caller, space: &str) 
         return Err(Status::not_found(format!("space {space} not found")).into());
     }
     Ok(workspace)
-}
-
-/// The profiles warehouse's id, resolved in the workspace's space: its name, or 404.
-fn named(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
-    let name = model::by_id(state, workspace, id, "profiles warehouse")?;
-    match warehouses::get(state, &name) {
-        Ok(_) if name.starts_with(&format!("{}/", warehouses::profiles_collection(workspace))) => Ok(name),
-        _ => Err(Status::not_found(format!("profiles warehouse {id} not found")).into()),
-    }
 }
 
 fn one(state: &Store, name: &str) -> Result<ProfilesWarehouse, Problem> {
@@ -167,14 +159,9 @@ pub async fn create_profiles_warehouse(
         let state = tx.state();
         let workspace = in_space(&state, tx.caller(), &id)?;
         let input: CreateProfilesWarehouse = body.json()?;
-        let record = StoredWarehouse {
-            metadata_id: input.metadata_id,
-            name: input.name,
-            enabled: input.enabled.unwrap_or(true),
-            settings: warehouses::merged(Default::default(), input.settings),
-            schema_name: input.schema_name,
-        };
-        warehouses::create(&state, &warehouses::profiles_collection(&workspace), record)?
+        let CreateProfilesWarehouse { metadata_id, name, enabled, settings, schema_name } = input;
+        let new = NewWarehouse { metadata_id, name, enabled, settings, schema_name };
+        warehouses::create(&state, &warehouses::profiles_collection(&workspace), new)?
     };
     tx.commit(vec![op]).await?;
     let state = app.store.read();
@@ -202,16 +189,11 @@ pub async fn update_profiles_warehouse_for_space_warehouse(
     let (op, name) = {
         let state = tx.state();
         let workspace = in_space(&state, tx.caller(), &space)?;
-        let name = named(&state, &workspace, &id)?;
+        let name = warehouses::PROFILES_WAREHOUSE.named(&state, &workspace, &id)?;
         let input: UpdateProfilesWarehouse = body.json()?;
-        let mut record = warehouses::get(&state, &name)?.clone();
-        record.name = input.name.or(record.name);
-        record.enabled = input.enabled.unwrap_or(record.enabled);
-        record.schema_name = input.schema_name.or(record.schema_name);
-        if let Some(settings) = input.settings {
-            record.settings = warehouses::merged(record.settings, settings);
-        }
-        (warehouses::update(&name, record)?, name)
+        let UpdateProfilesWarehouse { name: given, enabled, settings, schema_name } = input;
+        let changes = WarehouseChanges { name: given.map(Some), enabled, settings, schema_name };
+        (warehouses::update(&state, &name, changes)?, name)
     };
     tx.commit(vec![op]).await?;
     let state = app.store.read();
@@ -234,7 +216,7 @@ pub async fn remove_profiles_warehouse_from_space(
     let ops = {
         let state = tx.state();
         let workspace = in_space(&state, tx.caller(), &space)?;
-        let name = named(&state, &workspace, &id)?;
+        let name = warehouses::PROFILES_WAREHOUSE.named(&state, &workspace, &id)?;
         warehouses::delete(&state, &name)?
     };
     tx.commit(ops).await?;

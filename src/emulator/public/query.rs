@@ -40,6 +40,19 @@ impl Query {
         self.pairs.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
+    /// A scalar parameter's first value, when it is given and not empty.
+    pub fn optional(&self, key: &str) -> Option<&str> {
+        self.values(key).next().filter(|v| !v.is_empty())
+    }
+
+    /// A required scalar parameter: its first value, trimmed, not empty; 422 naming it otherwise.
+    pub fn required(&self, key: &str) -> Result<&str, Status> {
+        match self.optional(key).map(str::trim) {
+            Some(value) if !value.is_empty() => Ok(value),
+            _ => Err(Status::invalid_field(key, format!("{key} is required"))),
+        }
+    }
+
     /// An object parameter (`pagination`) as JSON, whichever way it was spelled: its fields as strings from
     /// brackets or dots, or the JSON value given whole. `None` when absent.
     pub fn object(&self, key: &str) -> Result<Option<Map<String, Value>>, Status> {
@@ -94,6 +107,15 @@ impl Query {
             indexed.entry(index).or_default().insert(field, Value::String(v.clone()));
         }
         Ok(indexed.into_values().chain(whole).collect())
+    }
+
+    /// [`Query::page`] where `pagination` is required, as the SDK has it for the usage reads and a destination's
+    /// delivery overview: 422 naming it when absent.
+    pub fn required_page(&self) -> Result<Page, Status> {
+        if self.object("pagination")?.is_none() {
+            return Err(Status::invalid_field("pagination", "pagination is required"));
+        }
+        self.page()
     }
 
     /// The page asked for: `pagination.count` 1 to 1000 (200 when absent), `pagination.cursor` one this emulator
@@ -269,6 +291,21 @@ mod tests {
         }
         assert_eq!(cursor(0), "MA==");
         assert_eq!(cursor(3), "Mw==");
+    }
+
+    #[test]
+    fn required_and_optional_scalars_and_a_required_page() {
+        let query = Query::of(Some("a=%20x%20&a=y&blank=&space=%20&pagination[count]=5"));
+        assert_eq!(query.optional("a"), Some(" x "));
+        assert_eq!(query.required("a").unwrap(), "x");
+        assert_eq!(query.optional("blank"), None);
+        for missing in ["blank", "space", "none"] {
+            assert_eq!(query.required(missing).unwrap_err().field.as_deref(), Some(missing));
+        }
+        assert_eq!(query.required_page().unwrap(), Page { offset: 0, count: 5 });
+        let unpaged = Query::of(Some("a=1"));
+        assert_eq!(unpaged.required_page().unwrap_err().field.as_deref(), Some("pagination"));
+        assert_eq!(unpaged.page().unwrap().count, 200);
     }
 
     #[test]

@@ -11,6 +11,11 @@ use crate::emulator::store::{More, Resource, State};
 use crate::wire::public::{self, Features, MULTIPLE, map};
 use crate::wire::{Destination, DestinationFilter, Regulation, SchemaConfig, Source, TrackingPlan, Workspace};
 
+/// A time in Unix milliseconds as answers write it: ISO 8601 in UTC.
+pub fn time(ms: i64) -> String {
+    jiff::Timestamp::from_millisecond(ms).map(|t| t.to_string()).unwrap_or_default()
+}
+
 pub fn workspace(state: &State, workspace: &Workspace) -> public::Workspace {
     public::Workspace {
         id: state.id_of(&workspace.name).to_string(),

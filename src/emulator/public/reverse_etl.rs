@@ -11,7 +11,7 @@ use serde::Serialize;
 #[cfg(test)]
 use super::doc::{ModelPath, ModelSyncPath, Pagination};
 use super::sources::named as source_named;
-use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, success};
+use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, remove};
 use crate::emulator::App;
 use crate::emulator::model::{self, reverse_etl};
 use crate::emulator::status::Status;
@@ -35,13 +35,6 @@ struct Models {
 #[serde(rename_all = "camelCase")]
 struct One {
     reverse_etl_model: ReverseEtlModel,
-}
-
-/// The model's id, resolved in the caller's workspace: its name, or 404.
-fn named(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
-    let name = model::by_id(state, workspace, id, "reverse ETL model")?;
-    reverse_etl::get(state, &name).map_err(|_| Status::not_found(format!("reverse ETL model {id} not found")))?;
-    Ok(name)
 }
 
 fn one(state: &Store, name: &str) -> Result<ReverseEtlModel, Problem> {
@@ -109,7 +102,7 @@ pub async fn create_reverse_etl_model(State(app): State<Arc<App>>, write: Write,
     )))]
 pub async fn get_reverse_etl_model(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
     let state = app.store.read();
-    let name = named(&state, &caller.workspace(&state)?, &id)?;
+    let name = reverse_etl::MODEL.of(&state, &caller.caller, &id)?;
     data(One { reverse_etl_model: one(&state, &name)? })
 }
 
@@ -132,7 +125,7 @@ pub async fn update_reverse_etl_model(
     let tx = write.begin(&app).await;
     let (op, name) = {
         let state = tx.state();
-        let name = named(&state, &model::workspace_of(&state, tx.caller())?, &id)?;
+        let name = reverse_etl::MODEL.of(&state, tx.caller(), &id)?;
         let input: UpdateReverseEtlModel = body.json()?;
         let mut record = reverse_etl::get(&state, &name)?.clone();
         let UpdateReverseEtlModel {
@@ -166,14 +159,7 @@ pub async fn update_reverse_etl_model(
         (status = 404, description = "no model of this id in the token's workspace"),
     )))]
 pub async fn delete_reverse_etl_model(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
-    let tx = write.begin(&app).await;
-    let op = {
-        let state = tx.state();
-        let name = named(&state, &model::workspace_of(&state, tx.caller())?, &id)?;
-        crate::emulator::store::Op::RemoveTree(name)
-    };
-    tx.commit(vec![op]).await?;
-    success()
+    remove(&app, write, &reverse_etl::MODEL, &id).await
 }
 
 #[derive(Serialize)]
@@ -210,7 +196,8 @@ pub async fn create_reverse_e_t_l_manual_sync(State(app): State<Arc<App>>, write
         let workspace = model::workspace_of(&state, tx.caller())?;
         let source = source_named(&state, &workspace, &input.source_id)
             .map_err(|_| Status::invalid_field("sourceId", format!("no source {} here", input.source_id)))?;
-        let model = named(&state, &workspace, &input.model_id)
+        let model = reverse_etl::MODEL
+            .named(&state, &workspace, &input.model_id)
             .ok()
             .filter(|name| reverse_etl::source_of(name) == source)
             .ok_or_else(|| Status::invalid_field("modelId", format!("no model {} of this source", input.model_id)))?;
@@ -236,7 +223,7 @@ pub async fn get_reverse_e_t_l_sync_from_model(
     Ids((model_id, sync_id)): Ids<(String, String)>,
 ) -> Reply {
     let state = app.store.read();
-    let name = named(&state, &caller.workspace(&state)?, &model_id)?;
+    let name = reverse_etl::MODEL.of(&state, &caller.caller, &model_id)?;
     let started_at = reverse_etl::sync_started(&state, &name, &sync_id)
         .ok_or_else(|| Status::not_found(format!("sync {sync_id} of model {model_id} not found")))?;
     data(Sync {

@@ -15,7 +15,7 @@ use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page
 use crate::emulator::App;
 use crate::emulator::model::{self, schema, sources};
 use crate::emulator::status::Status;
-use crate::emulator::store::{Resource, State as Store};
+use crate::emulator::store::State as Store;
 use crate::wire::SchemaConfig;
 use crate::wire::public::{self, PaginationOutput, SourceSettings, SourceWithPlan, map};
 #[cfg(test)]
@@ -36,11 +36,7 @@ struct One {
 
 /// The source's id, resolved in the caller's workspace: its name, or 404.
 pub fn named(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
-    let name = model::by_id(state, workspace, id, "source")?;
-    match state.get(&name) {
-        Some(Resource::Source(_)) => Ok(name),
-        _ => Err(Status::not_found(format!("source {id} not found")).into()),
-    }
+    Ok(sources::SOURCE.named(state, workspace, id)?)
 }
 
 fn one(app: &App, state: &Store, name: &str) -> Result<public::Source, Problem> {

@@ -11,11 +11,11 @@ use serde::Serialize;
 #[cfg(test)]
 use super::doc::{Pagination, TransformationPath};
 use super::sources::named as source_named;
-use super::{Body, Caller, Ids, Problem, Query, Reply, Write, data, page, success};
+use super::{Body, Caller, Ids, Problem, Query, Reply, Write, data, page, remove};
 use crate::emulator::App;
 use crate::emulator::model::{self, transformations};
 use crate::emulator::status::Status;
-use crate::emulator::store::{Op, State as Store};
+use crate::emulator::store::State as Store;
 use crate::wire::public::PaginationOutput;
 use crate::wire::public::warehouses::{CreateTransformation, Transformation, UpdateTransformation};
 #[cfg(test)]
@@ -32,13 +32,6 @@ struct Transformations {
 #[cfg_attr(test, derive(utoipa::ToSchema), schema(as = TransformationData))]
 struct One {
     transformation: Transformation,
-}
-
-/// The transformation's id, resolved in the caller's workspace: its name, or 404.
-fn named(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
-    let name = model::by_id(state, workspace, id, "transformation")?;
-    transformations::get(state, &name).map_err(|_| Status::not_found(format!("transformation {id} not found")))?;
-    Ok(name)
 }
 
 /// A source of the workspace named in a body: 422 naming `sourceId` otherwise.
@@ -116,7 +109,7 @@ pub async fn create_transformation(State(app): State<Arc<App>>, write: Write, bo
     )))]
 pub async fn get_transformation(State(app): State<Arc<App>>, caller: Caller, Ids(id): Ids<String>) -> Reply {
     let state = app.store.read();
-    let name = named(&state, &caller.workspace(&state)?, &id)?;
+    let name = transformations::TRANSFORMATION.of(&state, &caller.caller, &id)?;
     data(One { transformation: one(&state, &name)? })
 }
 
@@ -141,7 +134,7 @@ pub async fn update_transformation(
     let (op, name) = {
         let state = tx.state();
         let workspace = model::workspace_of(&state, tx.caller())?;
-        let name = named(&state, &workspace, &id)?;
+        let name = transformations::TRANSFORMATION.named(&state, &workspace, &id)?;
         let input: UpdateTransformation = body.json()?;
         let source = match &input.source_id {
             Some(given) => source_in_body(&state, &workspace, given)?,
@@ -187,12 +180,5 @@ pub async fn update_transformation(
         (status = 404, description = "no transformation of this id in the token's workspace"),
     )))]
 pub async fn delete_transformation(State(app): State<Arc<App>>, write: Write, Ids(id): Ids<String>) -> Reply {
-    let tx = write.begin(&app).await;
-    let op = {
-        let state = tx.state();
-        let name = named(&state, &model::workspace_of(&state, tx.caller())?, &id)?;
-        Op::RemoveTree(name)
-    };
-    tx.commit(vec![op]).await?;
-    success()
+    remove(&app, write, &transformations::TRANSFORMATION, &id).await
 }

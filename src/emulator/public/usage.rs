@@ -11,10 +11,9 @@ use std::sync::Arc;
 
 use axum::extract::State;
 
-use super::delivery::required;
 #[cfg(test)]
 use super::doc::UsageQuery;
-use super::{Caller, Problem, Query, Reply, data, page, query};
+use super::{Caller, Problem, Query, Reply, data, page, query, render};
 use crate::emulator::App;
 use crate::emulator::metrics::{Event, Stage};
 use crate::emulator::model::sources;
@@ -27,25 +26,23 @@ use crate::wire::public::insights::{
 };
 
 /// The usage month asked for: its days that have begun (each as its start and end, Unix milliseconds), and the
-/// month's start and end in Unix seconds.
+/// month's start and end in Unix seconds; and the page of its snapshots asked for.
 struct Month {
     days: Vec<(i64, i64)>,
     start: i64,
     end: i64,
+    page: query::Page,
 }
 
 /// `period`: a date or an ISO 8601 time, whose day (UTC) starts the month; 422 naming it otherwise. `pagination`
 /// is required, as the SDK has it.
 fn month(query: &query::Query) -> Result<Month, Problem> {
-    let text = required(query, "period")?;
+    let text = query.required("period")?;
     let invalid = || Status::invalid_field("period", format!("period {text:?} is not an ISO 8601 date or time"));
     let day: jiff::civil::Date = match text.parse::<jiff::Timestamp>() {
         Ok(at) => at.to_zoned(jiff::tz::TimeZone::UTC).date(),
         Err(_) => text.parse().map_err(|_| invalid())?,
     };
-    if query.object("pagination")?.is_none() {
-        return Err(Status::invalid_field("pagination", "pagination is required").into());
-    }
     let utc = |date: jiff::civil::Date| -> Result<i64, Problem> {
         let zoned = date.to_zoned(jiff::tz::TimeZone::UTC).map_err(|_| invalid())?;
         Ok(zoned.timestamp().as_millisecond())
@@ -55,11 +52,8 @@ fn month(query: &query::Query) -> Result<Month, Problem> {
     let now = jiff::Timestamp::now().as_millisecond();
     const DAY: i64 = 86_400_000;
     let days = (0..).map(|n| start + n * DAY).take_while(|at| *at < end && *at <= now).map(|at| (at, at + DAY));
-    Ok(Month { days: days.collect(), start: start / 1000, end: end / 1000 })
-}
-
-fn timestamp(ms: i64) -> String {
-    jiff::Timestamp::from_millisecond(ms).map(|t| t.to_string()).unwrap_or_default()
+    let days = days.collect();
+    Ok(Month { days, start: start / 1000, end: end / 1000, page: query.required_page()? })
 }
 
 /// A workspace's sources as the store lists them: each its name and id.
@@ -115,15 +109,14 @@ pub async fn get_daily_workspace_api_calls_usage(
     Query(query): Query,
 ) -> Reply {
     let month = month(&query)?;
-    let page_asked = query.page()?;
     let (events, _) = received(&app, &caller, &month)?;
     let all: Vec<ApiCallSnapshot> = (month.days.iter())
         .map(|(start, end)| ApiCallSnapshot {
             api_calls: events.iter().filter(|e| e.at_ms < *end).count().to_string(),
-            timestamp: timestamp(*start),
+            timestamp: render::time(*start),
         })
         .collect();
-    let (daily_workspace_api_calls_usage, pagination) = page(&all, page_asked);
+    let (daily_workspace_api_calls_usage, pagination) = page(&all, month.page);
     data(WorkspaceApiCalls { daily_workspace_api_calls_usage, pagination })
 }
 
@@ -142,7 +135,6 @@ pub async fn get_daily_per_source_api_calls_usage(
     Query(query): Query,
 ) -> Reply {
     let month = month(&query)?;
-    let page_asked = query.page()?;
     let (events, listed) = received(&app, &caller, &month)?;
     let all: Vec<SourceApiCallSnapshot> = (month.days.iter())
         .flat_map(|(start, end)| {
@@ -150,11 +142,11 @@ pub async fn get_daily_per_source_api_calls_usage(
             listed.iter().map(move |(name, id)| SourceApiCallSnapshot {
                 source_id: id.clone(),
                 api_calls: events.iter().filter(|e| e.at_ms < *end && &e.source == name).count().to_string(),
-                timestamp: timestamp(*start),
+                timestamp: render::time(*start),
             })
         })
         .collect();
-    let (daily_per_source_api_calls_usage, pagination) = page(&all, page_asked);
+    let (daily_per_source_api_calls_usage, pagination) = page(&all, month.page);
     data(SourceApiCalls { daily_per_source_api_calls_usage, pagination })
 }
 
@@ -168,17 +160,16 @@ pub async fn get_daily_per_source_api_calls_usage(
     )))]
 pub async fn get_daily_workspace_mtu_usage(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
     let month = month(&query)?;
-    let page_asked = query.page()?;
     let (events, _) = received(&app, &caller, &month)?;
     let all: Vec<MtuSnapshot> = (month.days.iter())
         .map(|(start, end)| MtuSnapshot {
             period_start: month.start,
             period_end: month.end,
             users: users(events.iter(), *end),
-            timestamp: timestamp(*start),
+            timestamp: render::time(*start),
         })
         .collect();
-    let (daily_workspace_mtu_usage, pagination) = page(&all, page_asked);
+    let (daily_workspace_mtu_usage, pagination) = page(&all, month.page);
     data(WorkspaceMtu { daily_workspace_mtu_usage, pagination })
 }
 
@@ -194,7 +185,6 @@ pub async fn get_daily_workspace_mtu_usage(State(app): State<Arc<App>>, caller: 
     )))]
 pub async fn get_daily_per_source_mtu_usage(State(app): State<Arc<App>>, caller: Caller, Query(query): Query) -> Reply {
     let month = month(&query)?;
-    let page_asked = query.page()?;
     let (events, listed) = received(&app, &caller, &month)?;
     let (period_start, period_end) = (month.start, month.end);
     let all: Vec<SourceMtuSnapshot> = (month.days.iter())
@@ -205,10 +195,10 @@ pub async fn get_daily_per_source_mtu_usage(State(app): State<Arc<App>>, caller:
                 period_start,
                 period_end,
                 users: users(events.iter().filter(|e| &e.source == name), *end),
-                timestamp: timestamp(*start),
+                timestamp: render::time(*start),
             })
         })
         .collect();
-    let (daily_per_source_mtu_usage, pagination) = page(&all, page_asked);
+    let (daily_per_source_mtu_usage, pagination) = page(&all, month.page);
     data(SourceMtu { daily_per_source_mtu_usage, pagination })
 }

@@ -16,6 +16,7 @@ use super::sources::named as source_named;
 use super::{Body, Caller, Ids, Problem, Query, Reply, Write, created, data, page, page_of, render, success};
 use crate::emulator::App;
 use crate::emulator::catalog::warehouses as catalog;
+use crate::emulator::model::warehouses::{NewWarehouse, WarehouseChanges};
 use crate::emulator::model::{self, sources, warehouses};
 use crate::emulator::status::Status;
 use crate::emulator::store::{State as Store, StoredWarehouse};
@@ -63,11 +64,7 @@ struct Standing {
 
 /// The warehouse's id, resolved in the caller's workspace: its name, or 404 (a profiles warehouse is not one).
 pub fn named(state: &Store, workspace: &str, id: &str) -> Result<String, Problem> {
-    let name = model::by_id(state, workspace, id, "warehouse")?;
-    match warehouses::get(state, &name) {
-        Ok(_) if name.starts_with(&format!("{}/", warehouses::collection(workspace))) => Ok(name),
-        _ => Err(Status::not_found(format!("warehouse {id} not found")).into()),
-    }
+    Ok(warehouses::WAREHOUSE.named(state, workspace, id)?)
 }
 
 /// A catalog entry as answers show it; an entry the catalog no longer has shows its id alone.
@@ -129,14 +126,9 @@ pub async fn create_warehouse(State(app): State<Arc<App>>, write: Write, body: B
     let (op, name) = {
         let state = tx.state();
         let workspace = model::workspace_of(&state, tx.caller())?;
-        let record = StoredWarehouse {
-            metadata_id: input.metadata_id,
-            name: input.name,
-            enabled: input.enabled.unwrap_or(true),
-            settings: warehouses::merged(Default::default(), input.settings),
-            schema_name: None,
-        };
-        warehouses::create(&state, &warehouses::collection(&workspace), record)?
+        let CreateWarehouse { metadata_id, name, enabled, settings } = input;
+        let new = NewWarehouse { metadata_id, name, enabled, settings, schema_name: None };
+        warehouses::create(&state, &warehouses::collection(&workspace), new)?
     };
     tx.commit(vec![op]).await?;
     let state = app.store.read();
@@ -172,17 +164,9 @@ pub async fn update_warehouse(State(app): State<Arc<App>>, write: Write, Ids(id)
         let state = tx.state();
         let name = named(&state, &model::workspace_of(&state, tx.caller())?, &id)?;
         let input: UpdateWarehouse = body.json()?;
-        let mut record = warehouses::get(&state, &name)?.clone();
-        if let Some(given) = input.name {
-            record.name = given;
-        }
-        if let Some(enabled) = input.enabled {
-            record.enabled = enabled;
-        }
-        if let Some(settings) = input.settings {
-            record.settings = warehouses::merged(record.settings, settings);
-        }
-        (warehouses::update(&name, record)?, name)
+        let UpdateWarehouse { name: given, enabled, settings } = input;
+        let changes = WarehouseChanges { name: given, enabled, settings, schema_name: None };
+        (warehouses::update(&state, &name, changes)?, name)
     };
     tx.commit(vec![op]).await?;
     let state = app.store.read();

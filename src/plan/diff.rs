@@ -435,6 +435,11 @@ pub fn reach_of_plan(plan: &Plan) -> Reach {
         mappings: Scope::Any(vec![Scope::Only(under("/mappings")), Scope::Under(deleted)]),
         schema_configs: Scope::Only(under("/schema-config")),
         catalog: Scope::Nothing,
+        records: crate::api::walk::MANAGED
+            .iter()
+            .map(|noun| noun.word())
+            .filter(|word| plan.fingerprints.contains_key(&format!("{}/{word}", plan.workspace)))
+            .collect(),
     }
 }
 

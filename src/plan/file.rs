@@ -238,6 +238,28 @@ pub fn env_name(source: &str, destination: &str, key: &str) -> String {
 }
 
 impl WorkspaceFile {
+    /// The collections of the Public API's own resources the file manages (by `wire::Noun::word`), which a plan
+    /// reads: each whose key is present, and the warehouses and functions a group's permissions name by name.
+    pub fn managed_records(&self) -> std::collections::BTreeSet<&'static str> {
+        use crate::wire::Noun;
+        let sources = self.sources.values();
+        let destinations = || sources.clone().flat_map(|s| s.destinations.values());
+        let managed = [
+            (Noun::Warehouses, self.warehouses.is_some() || self.user_groups.is_some()),
+            (
+                Noun::Functions,
+                self.functions.is_some()
+                    || self.user_groups.is_some()
+                    || destinations().any(|d| d.insert_functions.is_some()),
+            ),
+            (Noun::Transformations, sources.clone().any(|s| s.transformations.is_some())),
+            (Noun::ReverseEtlModels, sources.clone().any(|s| s.reverse_etl_models.is_some())),
+            (Noun::UserGroups, self.user_groups.is_some()),
+            (Noun::Labels, self.labels.is_some()),
+        ];
+        managed.into_iter().filter(|(_, read)| *read).map(|(noun, _)| noun.word()).collect()
+    }
+
     /// A file's bytes: JSON when they start with `{`, else YAML. Any problem is a usage error naming the file and,
     /// where the parser knows it, the line and column, never a value of the file (it may be a link to a credentials
     /// file, docs/reference/commands.md "Errors never quote a file").

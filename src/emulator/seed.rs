@@ -215,6 +215,14 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
                 as_admin(app, Method::PATCH, name, body).await.map_err(|error| at(error.error))?;
                 continue;
             }
+            // Not made by a seed: said, never dropped.
+            Op::CreateRecord { .. } | Op::UpdateRecord { .. } | Op::DeleteRecord { .. } => {
+                return Err(at(
+                    "a seed makes sources, destinations and tracking plans; apply the Public API's own resources \
+                     (warehouses, functions, user groups, labels, ...) to seg serve with `seg apply --api public`"
+                        .into(),
+                ));
+            }
             _ => continue,
         };
         created(create_as_admin(app, &collection, body.to_string()).await).map_err(|error| at(error.error))?;

@@ -31,9 +31,12 @@ pub struct Applied {
 /// the first write.
 pub fn prepare<'p>(plan: &'p Plan, env: &dyn Env) -> Result<Vec<(&'p Change, Op)>> {
     let mut ready = Vec::with_capacity(plan.changes.len());
+    let folder = std::path::PathBuf::from(plan.code_folder.as_deref().unwrap_or("."));
     for change in &plan.changes {
         let Some(op) = &change.op else { continue };
-        let op = prepare_op(op, env)?;
+        let mut op = prepare_op(op, env)?;
+        with_code(&mut op, &folder)
+            .map_err(|e| Error::usage(format!("{}: {e}", crate::ui::escape_control(&change.resource))))?;
         let empty = match &op {
             Op::UpdateSource { update, .. } => update.mask.paths.is_empty(),
             Op::UpdateDestination { update, .. } => update.mask.paths.is_empty(),
@@ -41,6 +44,7 @@ pub fn prepare<'p>(plan: &'p Plan, env: &dyn Env) -> Result<Vec<(&'p Change, Op)
             Op::UpdateMapping { update, .. } => update.mask.paths.is_empty(),
             Op::UpdateSchemaConfig { update, .. } => update.mask.paths.is_empty(),
             Op::UpdatePlan { update, .. } => update.mask.paths.is_empty(),
+            Op::UpdateRecord { update, .. } => update.mask.paths.is_empty(),
             _ => false,
         };
         if empty {
@@ -167,6 +171,10 @@ async fn send(
         | Op::DeleteMapping { .. }
         | Op::DeletePlan { .. }
         | Op::Disconnect { .. } => done(client, &request.answering::<Empty>()).await,
+        Op::CreateRecord { .. } | Op::UpdateRecord { .. } => {
+            done(client, &request.answering::<wire::PublicRecord>()).await
+        }
+        Op::DeleteRecord { .. } => done(client, &request.answering::<Empty>()).await,
         Op::CreatePlan { body, .. } => match client.send(&request.answering::<TrackingPlan>()).await? {
             Outcome::Answer(plan) => {
                 created.insert(body.tracking_plan.display_name.clone(), plan.name);
@@ -216,6 +224,9 @@ pub fn request(op: &Op, created: &HashMap<String, String>) -> Result<Request<Val
         | Op::DeleteFilter { name }
         | Op::DeleteMapping { name }
         | Op::DeletePlan { name } => Request::delete(named(name)?).answering(),
+        Op::CreateRecord { collection, body } => wire::create(named(collection)?, body).answering(),
+        Op::UpdateRecord { name, update: u } => update(u.clone().into_request(named(name)?))?,
+        Op::DeleteRecord { name } => Request::delete(named(name)?).answering(),
         Op::Disconnect { plan, source } => {
             let connections = under(plan, "source-connections")?;
             let connection =
@@ -275,6 +286,15 @@ pub fn prepare_op(op: &Op, env: &dyn Env) -> Result<Op> {
                 resolve_headers(settings, env).map_err(unset)?;
             }
         }
+        // A warehouse's and an instance's settings, as a destination's config: where a reference may stand.
+        Op::CreateRecord { body, .. } => resolve_record(body, env).map_err(unset)?,
+        Op::UpdateRecord { update, .. } => {
+            if let Some(Value::Object(settings)) = update.fields.get_mut("settings") {
+                for value in settings.values_mut() {
+                    *value = secrets::resolve(value, env).map_err(unset)?;
+                }
+            }
+        }
         Op::UpdateDestination { update, .. } => {
             if let Some(Value::Array(items)) = update.fields.get_mut("config") {
                 for item in items.iter_mut() {
@@ -322,4 +342,38 @@ fn has_env_key(value: &Value) -> bool {
         }
     }
     false
+}
+
+/// A create's settings (and those of what is made below it) with their references resolved.
+fn resolve_record(input: &mut wire::RecordInput, env: &dyn Env) -> std::result::Result<(), String> {
+    if let Some(Value::Object(settings)) = input.fields.get_mut("settings") {
+        for value in settings.values_mut() {
+            *value = secrets::resolve(value, env)?;
+        }
+    }
+    input.below.iter_mut().try_for_each(|below| resolve_record(&mut below.input, env))
+}
+
+/// A function's code put in its op: the file its reference names, read below `folder` as the workspace file's
+/// code is (`plan::code`), refused unless its hash is the one the plan was made with.
+fn with_code(op: &mut Op, folder: &std::path::Path) -> std::result::Result<(), String> {
+    let fields = match op {
+        Op::CreateRecord { body, .. } => &mut body.fields,
+        Op::UpdateRecord { update, .. } => &mut update.fields,
+        _ => return Ok(()),
+    };
+    let Some(Value::Object(reference)) = fields.get("code") else { return Ok(()) };
+    let Some(path) = reference.get(super::diff::CODE).and_then(Value::as_str) else {
+        return Err("its code is not a reference to a file".into());
+    };
+    let code = super::code::Code::read(folder, path)?;
+    if reference.get("sha256").and_then(Value::as_str) != Some(code.sha256.as_str()) {
+        return Err(format!(
+            "the code file {} changed since the plan was made (sha256 now {}): make the plan again",
+            crate::text::quoted(path),
+            code.sha256
+        ));
+    }
+    fields.insert("code".to_string(), Value::String(code.text));
+    Ok(())
 }

@@ -50,6 +50,7 @@ mod public_openapi;
 mod rate_limits;
 mod raw_output;
 mod receiver;
+mod records_as_code;
 mod rule_caps;
 mod screens;
 mod sdk;

@@ -96,29 +96,86 @@ pub struct PlanRef {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Op {
-    CreateSource { collection: String, body: CreateSource },
-    UpdateSource { name: String, update: UpdateRequest<Source> },
-    DeleteSource { name: String },
-    CreateDestination { collection: String, body: CreateDestination },
-    UpdateDestination { name: String, update: UpdateRequest<Destination> },
-    DeleteDestination { name: String },
-    CreateFilter { collection: String, body: CreateFilter },
-    UpdateFilter { name: String, update: UpdateRequest<DestinationFilter> },
-    DeleteFilter { name: String },
-    CreateMapping { collection: String, body: CreateMapping },
-    UpdateMapping { name: String, update: UpdateRequest<DestinationMapping> },
-    DeleteMapping { name: String },
-    UpdateSchemaConfig { name: String, update: UpdateRequest<SchemaConfig> },
-    CreatePlan { collection: String, body: CreateTrackingPlan },
-    UpdatePlan { name: String, update: UpdateRequest<TrackingPlan> },
-    DeletePlan { name: String },
-    Connect { plan: PlanRef, body: ConnectSource },
-    Disconnect { plan: String, source: String },
+    CreateSource {
+        collection: String,
+        body: CreateSource,
+    },
+    UpdateSource {
+        name: String,
+        update: UpdateRequest<Source>,
+    },
+    DeleteSource {
+        name: String,
+    },
+    CreateDestination {
+        collection: String,
+        body: CreateDestination,
+    },
+    UpdateDestination {
+        name: String,
+        update: UpdateRequest<Destination>,
+    },
+    DeleteDestination {
+        name: String,
+    },
+    CreateFilter {
+        collection: String,
+        body: CreateFilter,
+    },
+    UpdateFilter {
+        name: String,
+        update: UpdateRequest<DestinationFilter>,
+    },
+    DeleteFilter {
+        name: String,
+    },
+    CreateMapping {
+        collection: String,
+        body: CreateMapping,
+    },
+    UpdateMapping {
+        name: String,
+        update: UpdateRequest<DestinationMapping>,
+    },
+    DeleteMapping {
+        name: String,
+    },
+    UpdateSchemaConfig {
+        name: String,
+        update: UpdateRequest<SchemaConfig>,
+    },
+    CreatePlan {
+        collection: String,
+        body: CreateTrackingPlan,
+    },
+    UpdatePlan {
+        name: String,
+        update: UpdateRequest<TrackingPlan>,
+    },
+    DeletePlan {
+        name: String,
+    },
+    Connect {
+        plan: PlanRef,
+        body: ConnectSource,
+    },
+    Disconnect {
+        plan: String,
+        source: String,
+    },
     /// One of the Public API's own resources made in `collection` (a warehouse, a function, ...; a warehouse's
     /// connection to a source is one made in its `connected-sources`), with what is made below it.
-    CreateRecord { collection: String, body: RecordInput },
-    UpdateRecord { name: String, update: UpdateRequest<PublicRecord> },
-    DeleteRecord { name: String },
+    CreateRecord {
+        collection: String,
+        body: RecordInput,
+    },
+    UpdateRecord {
+        name: String,
+        update: UpdateRequest<PublicRecord>,
+    },
+    DeleteRecord {
+        name: String,
+    },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -268,7 +325,11 @@ impl Plan {
             for field in &change.fields {
                 if records::is_code(&field.path) {
                     // Code shows as its size and hash only, never its text.
-                    out.push_str(&format!("    {}: {}\n", esc(&field.path), esc(field.to.as_str().unwrap_or("(none)"))));
+                    out.push_str(&format!(
+                        "    {}: {}\n",
+                        esc(&field.path),
+                        esc(field.to.as_str().unwrap_or("(none)"))
+                    ));
                     continue;
                 }
                 if marker(&field.to) && (field.from == field.to || field.from.is_null()) {
@@ -880,7 +941,9 @@ impl Plan {
                     (!made.contains(source)).then(|| name.clone())
                 }
                 Op::Disconnect { plan, .. } => Some(plan.clone()),
-                Op::UpdateRecord { name, .. } | Op::DeleteRecord { name } => Some(records::read_as(name, &self.workspace)),
+                Op::UpdateRecord { name, .. } | Op::DeleteRecord { name } => {
+                    Some(records::read_as(name, &self.workspace))
+                }
                 Op::CreateSource { body, .. } => {
                     made.insert(body.source.name.clone());
                     None

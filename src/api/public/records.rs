@@ -475,6 +475,14 @@ impl Call<'_> {
                     ResourceType::Workspace => workspace.id.clone(),
                     ResourceType::Source => match self.source_id(named).await {
                         Ok(id) => id.to_string(),
+                        // Under --dry-run, one this run would make is not there yet.
+                        Err(Error::Api(error)) if error.status == 404 && self.client.dry_run() => {
+                            Id::unmade().to_string()
+                        }
+                        // Under --dry-run, one this run would make is not there yet.
+                        Err(Error::Api(error)) if error.status == 404 && self.client.dry_run() => {
+                            Id::unmade().to_string()
+                        }
                         Err(Error::Api(error)) if error.status == 404 => {
                             return Err(Error::usage(format!("permissions: no source {}", crate::text::quoted(named))));
                         }
@@ -487,7 +495,9 @@ impl Call<'_> {
                     ResourceType::Function => {
                         let mut all = Vec::new();
                         for kind in ["SOURCE", "DESTINATION", "INSERT_DESTINATION"] {
-                            all.extend(self.all_of(Path::of("functions"), "functions", &[("resourceType", kind)]).await?);
+                            all.extend(
+                                self.all_of(Path::of("functions"), "functions", &[("resourceType", kind)]).await?,
+                            );
                         }
                         self.named_in(&all, "function", named, "displayName")?
                     }

@@ -60,7 +60,11 @@ fn code_shown(value: &Value, changed: bool) -> Value {
         _ => return Value::Null,
     };
     let lines = crate::ui::count(lines, "line");
-    Value::String(if changed { format!("(changed, {lines}, sha256 {sha})") } else { format!("({lines}, sha256 {sha})") })
+    Value::String(if changed {
+        format!("(changed, {lines}, sha256 {sha})")
+    } else {
+        format!("({lines}, sha256 {sha})")
+    })
 }
 
 /// Whether a field's path is a function's code, shown as its summary.
@@ -365,11 +369,8 @@ pub(super) fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Ch
                 let warehouse = full(snapshot, Noun::Warehouses, None, under.as_deref().unwrap_or_default());
                 let shown = record_at(snapshot, &warehouse).map(|r| named(Noun::Warehouses, r)).unwrap_or_default();
                 let source = body.refs.iter().find(|r| r.field == "sourceId").map(|r| referent(&r.to));
-                let field = FieldChange {
-                    path: "warehouse.sources".into(),
-                    from: Value::Null,
-                    to: source.unwrap_or_default(),
-                };
+                let field =
+                    FieldChange { path: "warehouse.sources".into(), from: Value::Null, to: source.unwrap_or_default() };
                 return Ok(change(Action::Connect, resource(&warehouse, &shown), vec![field], Vec::new()));
             }
             let shown = match noun {
@@ -500,17 +501,14 @@ impl Builder<'_> {
     pub(super) fn records(&mut self, file: &WorkspaceFile) -> Result<()> {
         let ws = self.snapshot.workspace.clone();
         if !self.holds().public_resources {
-            for word in file.managed_records() {
-                let given = match word {
-                    "warehouses" => file.warehouses.is_some(),
-                    "functions" => file.functions.is_some(),
-                    "user-groups" => file.user_groups.is_some(),
-                    "labels" => file.labels.is_some(),
-                    _ => false,
-                };
-                if given {
-                    self.not_supported(&ws, &word.replace('-', "_"), reason::PUBLIC_ONLY);
-                }
+            let keys = [
+                ("warehouses", file.warehouses.is_some()),
+                ("functions", file.functions.is_some()),
+                ("user_groups", file.user_groups.is_some()),
+                ("labels", file.labels.is_some()),
+            ];
+            for (key, _) in keys.into_iter().filter(|(_, given)| *given) {
+                self.not_supported(&ws, key, reason::PUBLIC_ONLY);
             }
             for (slug, source) in &file.sources {
                 let name = format!("{ws}/sources/{slug}");
@@ -638,7 +636,13 @@ impl Builder<'_> {
 
     /// Whether a setting differs from what the record has. A value the service shows censored cannot be compared:
     /// unverifiable, unless its last four characters differ.
-    fn setting_differs(&mut self, resource: &str, path: &str, current: Option<&Value>, resolved: Option<&Value>) -> bool {
+    fn setting_differs(
+        &mut self,
+        resource: &str,
+        path: &str,
+        current: Option<&Value>,
+        resolved: Option<&Value>,
+    ) -> bool {
         let Some(resolved) = resolved else { return current.is_none() };
         match current {
             None => true,
@@ -739,9 +743,10 @@ impl Builder<'_> {
         let found = self.matched(Noun::Functions, &all, keys.into_iter())?;
         let at = collection(self.snapshot, Noun::Functions, None).path();
         for (name, spec) in &wanted {
-            let code = spec.text.as_ref().ok_or_else(|| {
-                Error::failed(format!("the code of function {name:?} was not read with the file"))
-            })?;
+            let code = spec
+                .text
+                .as_ref()
+                .ok_or_else(|| Error::failed(format!("the code of function {name:?} was not read with the file")))?;
             let Some((record, _)) = found.get(name).copied() else {
                 let mut input = RecordInput::default();
                 let _ = input.set("displayName", name);
@@ -776,12 +781,16 @@ impl Builder<'_> {
             }
         }
         // Instances of functions that exist (those of a function this apply makes are made with it).
-        let mut managed: BTreeSet<String> = BTreeSet::new();
+        // The destinations whose instances the file manages: those with `insert_functions`.
+        let managed: BTreeSet<String> = file
+            .sources
+            .iter()
+            .flat_map(|(source, spec)| spec.destinations.iter().map(move |(key, d)| (source, key, d)))
+            .filter(|(_, _, spec)| spec.insert_functions.is_some())
+            .filter_map(|(source, key, _)| self.destination_named(source, key))
+            .collect();
         for (source, destination, function, spec) in &instances {
             let destination_name = self.destination_named(source, destination);
-            if let Some(name) = &destination_name {
-                managed.insert(name.clone());
-            }
             let Some((record, below)) = found.get(function).copied() else {
                 if !wanted.contains_key(function) {
                     return Err(Error::usage(format!(
@@ -847,7 +856,10 @@ impl Builder<'_> {
     }
 
     /// The instances the file's destinations name: (source slug, destination key, function name, spec).
-    fn wanted_instances(&self, file: &WorkspaceFile) -> Vec<(String, String, String, crate::plan::resources::InstanceSpec)> {
+    fn wanted_instances(
+        &self,
+        file: &WorkspaceFile,
+    ) -> Vec<(String, String, String, crate::plan::resources::InstanceSpec)> {
         let mut out = Vec::new();
         for (source, spec) in &file.sources {
             for (destination, spec) in &spec.destinations {

@@ -4,6 +4,7 @@
 //! times, `write_keys`) may be present and are ignored; any other unknown key is an error naming its line. Secrets are
 //! `{$env: NAME}` references.
 
+pub use super::secrets::{ConfigValue, EnvRef};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -164,35 +165,6 @@ pub struct MappingSpec {
     pub(super) id: Option<IgnoredAny>,
     #[serde(default, skip_serializing)]
     pub(super) action_id: Option<IgnoredAny>,
-}
-
-/// A config value: as it is, or a reference to an environment variable that holds a secret.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum ConfigValue {
-    Env(EnvRef),
-    Plain(Value),
-}
-
-/// Read as a value first, then told apart: `#[serde(untagged)]` would buffer it in serde's own form, which has no
-/// integer beyond 64 bits (a YAML file could not hold `123456789012345678901234`, though an export writes it).
-impl<'de> Deserialize<'de> for ConfigValue {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        if value.get("$env").is_some()
-            && let Ok(reference) = EnvRef::deserialize(&value)
-        {
-            return Ok(ConfigValue::Env(reference));
-        }
-        Ok(ConfigValue::Plain(value))
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EnvRef {
-    #[serde(rename = "$env")]
-    pub env: String,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

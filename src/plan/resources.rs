@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::code::Code;
-use super::file::ConfigValue;
+use super::secrets::ConfigValue;
 
 /// A warehouse, keyed by its name.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -25,7 +25,13 @@ use crate::ui::output::Format;
 /// directory). Two tracking plans with one display name stop it with exit 2 (the file keys plans by name). --dry-run
 /// names the file it would write. The file is the same on both APIs (--api public writes a destination's `name`, a
 /// further destination of one entry as `SLUG#NAME` and a plan's `type`, and no library_config or connection_mode,
-/// which the Public API lacks); what no file holds (access tokens, regulations) is named on stderr.
+/// which the Public API lacks); what no file holds (access tokens, regulations) is named on stderr. On the Public API
+/// it also writes the workspace's warehouses (a censored setting as a `$env` reference:
+/// `SEG_SECRET_WAREHOUSE_<NAME>_<KEY>`), functions, user groups and labels, and each source's transformations and
+/// reverse ETL models and each destination's insert functions; a function's code goes to its own file,
+/// `functions/<slug>.js` beside --file (in the current directory when the file goes to stdout), one line on stderr
+/// each, the `functions` folder made if missing and never written through a link. With --only, no warehouses,
+/// functions, user groups, labels or code files are written.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme export --file acme.yaml

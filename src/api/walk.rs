@@ -281,7 +281,7 @@ async fn records(
         let listed: Vec<Vec<PublicRecord>> = collections(client, kinds.into()).try_collect().await?;
         let gets = listed.iter().flatten().map(|f| async move {
             let one = collection(Noun::Functions, None).item(f.id());
-            let one = one.ok_or_else(|| crate::error::Error::failed(format!("a function whose id seg cannot name")))?;
+            let one = one.ok_or_else(|| crate::error::Error::failed("a function whose id seg cannot name"))?;
             let request = Request::<PublicRecord>::get(one);
             let function = match client.send(&request).await? {
                 crate::api::client::Outcome::Answer(function) => function,

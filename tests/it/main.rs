@@ -23,6 +23,7 @@ mod deliveries;
 mod dry_run;
 mod durability;
 mod emulator;
+mod export_resources;
 mod faults;
 mod functions;
 mod generated;

@@ -200,6 +200,17 @@ async fn a_file_with_every_public_resource_applies_whole_and_diffs_to_nothing() 
     assert_eq!(again["unverifiable"][0]["path"], "warehouse.settings.password", "{again}");
     seg(&env, "public", &["apply", "--file", &path, "--yes"]).await.code(0);
     assert_eq!(writes(&env).await, Vec::new(), "a second apply writes nothing");
+
+    // Exported into another folder (the code beside it), the workspace round-trips: nothing to change.
+    std::fs::create_dir_all(env.path("copy")).unwrap();
+    let copy = env.path("copy/ws.yaml");
+    let copy = copy.to_str().unwrap();
+    seg(&env, "public", &["export", "--file", copy]).await.code(0);
+    assert_eq!(std::fs::read_to_string(env.path("copy/functions/enrich.js")).unwrap(), CODE);
+    let exported = std::fs::read_to_string(copy).unwrap();
+    assert!(!exported.contains(PASSWORD), "{exported}");
+    let round = seg(&env, "public", &["diff", "--file", copy, "--prune", "-o", "json"]).await;
+    assert_eq!(changes(&round.code(0).json()), Vec::<String>::new(), "{}", round.stdout);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -386,4 +397,46 @@ async fn a_dry_run_apply_describes_every_call_and_makes_nothing() {
     }
     assert!(!run.stdout.contains(PASSWORD), "the secret is masked in a description");
     assert_eq!(writes(&env).await, Vec::new(), "nothing sent");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_export_moves_every_public_resource_into_another_workspace() {
+    let env = TestEnv::with(EmulatorOptions {
+        workspaces: vec!["acme".into(), "staging".into()],
+        rate_limit: 0,
+        ..EmulatorOptions::default()
+    })
+    .await;
+    let staging = {
+        let body = json!({"access_token": {"description": "copy", "scopes": "workspace",
+            "workspace_names": ["workspaces/staging"]}});
+        env.call("POST", "/v1beta/access-tokens", Some(body)).await.ok()["token"].as_str().unwrap().to_string()
+    };
+    let in_staging = |args: Vec<String>| {
+        let env = &env;
+        let staging = staging.clone();
+        async move {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let vars = [
+                ("SEG_TOKEN", staging.as_str()),
+                ("SEG_API", "public"),
+                ("SEG_SECRET_WAREHOUSE_MAIN_PASSWORD", PASSWORD),
+            ];
+            env.seg_with(&args, &vars).await
+        }
+    };
+    let (_, _) = applied(&env).await;
+    let copy = env.path("copy.yaml");
+    let copy = copy.to_str().unwrap().to_string();
+    seg(&env, "public", &["export", "--file", &copy]).await.code(0);
+    let apply = ["-w", "staging", "apply", "--file", &copy, "--yes"].map(String::from).to_vec();
+    let run = in_staging(apply).await;
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let diff = ["-w", "staging", "diff", "--file", &copy, "-o", "json"].map(String::from).to_vec();
+    let plan = in_staging(diff).await.code(0).json();
+    assert_eq!(changes(&plan), Vec::<String>::new(), "{plan}");
+    // The password travelled through its variable: the copy's warehouse is the original's, secret and all.
+    let listed = in_staging(["warehouses", "list", "-o", "json"].map(String::from).to_vec()).await;
+    let warehouses = listed.code(0).json();
+    assert_eq!(warehouses[0]["name"], "Main", "{warehouses}");
 }

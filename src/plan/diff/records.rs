@@ -104,7 +104,7 @@ fn named(noun: Noun, record: &PublicRecord) -> String {
 /// below one, moves it.
 pub(super) fn fingerprints(snapshot: &Snapshot, out: &mut BTreeMap<String, String>) {
     let records = &snapshot.records;
-    fn held(all: &[Held]) -> Vec<(&PublicRecord, &Vec<PublicRecord>)> {
+    fn pairs(all: &[Held]) -> Vec<(&PublicRecord, &Vec<PublicRecord>)> {
         all.iter().map(|h| (&h.record, &h.below)).collect()
     }
     let ws = &snapshot.workspace;
@@ -112,10 +112,10 @@ pub(super) fn fingerprints(snapshot: &Snapshot, out: &mut BTreeMap<String, Strin
         out.insert(format!("{ws}/{}", noun.word()), print);
     };
     if let Some(all) = &records.warehouses {
-        put(Noun::Warehouses, fingerprint(&held(all)));
+        put(Noun::Warehouses, fingerprint(&pairs(all)));
     }
     if let Some(all) = &records.functions {
-        put(Noun::Functions, fingerprint(&held(all)));
+        put(Noun::Functions, fingerprint(&pairs(all)));
     }
     if let Some(all) = &records.transformations {
         put(Noun::Transformations, fingerprint(all));
@@ -124,7 +124,7 @@ pub(super) fn fingerprints(snapshot: &Snapshot, out: &mut BTreeMap<String, Strin
         put(Noun::ReverseEtlModels, fingerprint(all));
     }
     if let Some(all) = &records.groups {
-        put(Noun::UserGroups, fingerprint(&held(all)));
+        put(Noun::UserGroups, fingerprint(&pairs(all)));
     }
     if let Some(all) = &records.labels {
         put(Noun::Labels, fingerprint(all));
@@ -536,10 +536,10 @@ impl Builder<'_> {
         self.functions(file)?;
         for (slug, source) in &file.sources {
             if let Some(wanted) = &source.transformations {
-                self.under_source(slug, Noun::Transformations, wanted, |spec| wire_fields(spec))?;
+                self.under_source(slug, Noun::Transformations, wanted)?;
             }
             if let Some(wanted) = &source.reverse_etl_models {
-                self.under_source(slug, Noun::ReverseEtlModels, wanted, |spec| wire_fields(spec))?;
+                self.under_source(slug, Noun::ReverseEtlModels, wanted)?;
             }
         }
         if let Some(groups) = &file.user_groups {
@@ -837,15 +837,15 @@ impl Builder<'_> {
     fn function_fields(&self, spec: &FunctionSpec, current: Option<&PublicRecord>, mut set: impl FnMut(&str, Value)) {
         let now = |field: &str| current.and_then(|r| r.fields.get(field)).cloned().unwrap_or(Value::Null);
         let differs = |field: &str, value: &Value| current.is_none() || !same(&now(field), value);
-        if let Some(description) = spec.description.as_ref().map(|d| Value::String(d.clone())) {
-            if differs("description", &description) {
-                set("description", description);
-            }
+        if let Some(description) = spec.description.as_ref().map(|d| Value::String(d.clone()))
+            && differs("description", &description)
+        {
+            set("description", description);
         }
-        if let Some(logo) = spec.logo_url.as_ref().map(|l| Value::String(l.clone())) {
-            if differs("logoUrl", &logo) {
-                set("logoUrl", logo);
-            }
+        if let Some(logo) = spec.logo_url.as_ref().map(|l| Value::String(l.clone()))
+            && differs("logoUrl", &logo)
+        {
+            set("logoUrl", logo);
         }
         if let Some(settings) = &spec.settings {
             let settings = Value::Array(settings.iter().cloned().map(Value::Object).collect());
@@ -933,13 +933,7 @@ impl Builder<'_> {
     }
 
     /// A source's transformations or reverse ETL models: matched among those whose `sourceId` is the source's.
-    fn under_source<S>(
-        &mut self,
-        slug: &str,
-        noun: Noun,
-        wanted: &IndexMap<String, S>,
-        fields: impl Fn(&S) -> Map<String, Value>,
-    ) -> Result<()> {
+    fn under_source<S: Serialize>(&mut self, slug: &str, noun: Noun, wanted: &IndexMap<String, S>) -> Result<()> {
         let source = self.snapshot.source(&format!("{}/sources/{slug}", self.snapshot.workspace));
         let id = source.map(|s| s.source.id.clone());
         let all: Vec<(&PublicRecord, &[PublicRecord])> = held(self.snapshot, noun)
@@ -949,7 +943,7 @@ impl Builder<'_> {
         let found = self.matched(noun, &all, wanted.keys().map(String::as_str))?;
         let at = collection(self.snapshot, noun, None).path();
         for (name, spec) in wanted {
-            let given = fields(spec);
+            let given = wire_fields(spec);
             let Some((record, _)) = found.get(name).copied() else {
                 let mut input = RecordInput { fields: create_defaults(noun), ..RecordInput::default() };
                 let _ = input.set("name", name);

@@ -162,6 +162,8 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
     }
     // Tracking plans by display name: those made now, and those a restart finds.
     let mut plans = std::collections::HashMap::new();
+    // The Public API's own resources (warehouses, functions, groups, labels, ...) are not made by a seed.
+    let mut skipped = 0;
     for change in &plan.changes {
         let Some(op) = &change.op else { continue };
         let at = |msg: String| Error::usage(format!("seed file {shown}: {}: {msg}", change.resource));
@@ -215,17 +217,21 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
                 as_admin(app, Method::PATCH, name, body).await.map_err(|error| at(error.error))?;
                 continue;
             }
-            // Not made by a seed: said, never dropped.
+            // Not made by a seed: said, never dropped silently.
             Op::CreateRecord { .. } | Op::UpdateRecord { .. } | Op::DeleteRecord { .. } => {
-                return Err(at(
-                    "a seed makes sources, destinations and tracking plans; apply the Public API's own resources \
-                     (warehouses, functions, user groups, labels, ...) to seg serve with `seg apply --api public`"
-                        .into(),
-                ));
+                skipped += 1;
+                continue;
             }
             _ => continue,
         };
         created(create_as_admin(app, &collection, body.to_string()).await).map_err(|error| at(error.error))?;
+    }
+    if let Some(log) = app.log.as_ref().filter(|_| skipped > 0) {
+        log.warn(&format!(
+            "seed file {shown}: {} of the Public API's own resources (warehouses, functions, user groups, labels, \
+             ...) not made by a seed: apply the file to seg serve with `seg apply --api public --file {shown}`",
+            crate::ui::count(skipped, "change")
+        ));
     }
     Ok(())
 }

@@ -287,8 +287,14 @@ pub fn prepare_op(op: &Op, env: &dyn Env) -> Result<Op> {
             }
         }
         // A warehouse's and an instance's settings, as a destination's config: where a reference may stand.
-        Op::CreateRecord { body, .. } => resolve_record(body, env).map_err(unset)?,
-        Op::UpdateRecord { update, .. } => {
+        Op::CreateRecord { collection, body } => {
+            let noun = match Target::parse(collection) {
+                Some(Target::Records { noun, .. }) => Some(noun),
+                _ => None,
+            };
+            resolve_record(noun, body, env).map_err(unset)?
+        }
+        Op::UpdateRecord { name, update } if matches!(Target::parse(name), Some(Target::Record { noun, .. }) if holds_secrets(noun)) => {
             if let Some(Value::Object(settings)) = update.fields.get_mut("settings") {
                 for value in settings.values_mut() {
                     *value = secrets::resolve(value, env).map_err(unset)?;
@@ -309,8 +315,8 @@ pub fn prepare_op(op: &Op, env: &dyn Env) -> Result<Op> {
     let sent = serde_json::to_value(&op).map_err(|e| Error::failed(e.to_string()))?;
     if has_env_key(&sent) {
         return Err(Error::usage(
-            "the plan holds a $env reference outside a destination's config or a mapping's headers; a reference may \
-             stand only there",
+            "the plan holds a $env reference outside a destination's config, a mapping's headers or a warehouse's or \
+             an insert function instance's settings; a reference may stand only there",
         ));
     }
     Ok(op)
@@ -344,14 +350,29 @@ fn has_env_key(value: &Value) -> bool {
     false
 }
 
-/// A create's settings (and those of what is made below it) with their references resolved.
-fn resolve_record(input: &mut wire::RecordInput, env: &dyn Env) -> std::result::Result<(), String> {
-    if let Some(Value::Object(settings)) = input.fields.get_mut("settings") {
+/// Whether a record of `noun` may hold a `$env` reference in its `settings`: a warehouse's and an insert function
+/// instance's, nothing else's (a reference in a label or a group would put a secret where others read it).
+fn holds_secrets(noun: wire::Noun) -> bool {
+    matches!(noun, wire::Noun::Warehouses | wire::Noun::Instances)
+}
+
+/// A create's settings (and those of what is made below it) with their references resolved, where its noun holds
+/// secrets; any other reference is left for `prepare_op` to refuse.
+fn resolve_record(
+    noun: Option<wire::Noun>,
+    input: &mut wire::RecordInput,
+    env: &dyn Env,
+) -> std::result::Result<(), String> {
+    if let (Some(Value::Object(settings)), true) = (input.fields.get_mut("settings"), noun.is_some_and(holds_secrets)) {
         for value in settings.values_mut() {
             *value = secrets::resolve(value, env)?;
         }
     }
-    input.below.iter_mut().try_for_each(|below| resolve_record(&mut below.input, env))
+    for below in &mut input.below {
+        let child = noun.and_then(|noun| wire::Noun::of(Some(noun), &below.collection));
+        resolve_record(child, &mut below.input, env)?;
+    }
+    Ok(())
 }
 
 /// A function's code put in its op: the file its reference names, read below `folder` as the workspace file's

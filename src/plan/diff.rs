@@ -288,7 +288,8 @@ impl Plan {
             *counts.entry(kind_of_name(name)).or_default() += 1;
         }
         let kinds = ["source", "destination", "filter", "tracking plan", "connection"];
-        let records = crate::api::walk::MANAGED.iter().chain(&[crate::wire::Noun::Instances]).map(|noun| noun.noun());
+        let below = [crate::wire::Noun::Instances, crate::wire::Noun::WarehouseSources];
+        let records = crate::api::walk::MANAGED.iter().chain(&below).map(|noun| noun.noun());
         let parts: Vec<String> = kinds
             .into_iter()
             .chain(records)

@@ -440,3 +440,28 @@ async fn an_export_moves_every_public_resource_into_another_workspace() {
     let warehouses = listed.code(0).json();
     assert_eq!(warehouses[0]["name"], "Main", "{warehouses}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_edited_plan_cannot_put_a_secret_where_others_read_it() {
+    let env = env().await;
+    let ws = workspace(&env).await;
+    let text = format!("format: seg/1\nworkspace: {ws}\nlabels:\n  tier:gold: {{}}\n");
+    let path = write_file(&env, "labels.yaml", &text);
+    let plan = env.path("plan.json");
+    let plan = plan.to_str().unwrap();
+    seg(&env, "public", &["diff", "--file", &path, "--out", plan]).await.code(1);
+    // The label's create is edited to carry the database password in its settings, and its change to say so.
+    let mut saved: Value = serde_json::from_str(&std::fs::read_to_string(plan).unwrap()).unwrap();
+    let change = &mut saved["changes"][0];
+    assert_eq!(change["op"]["op"], "create_record", "{change}");
+    change["op"]["body"]["fields"]["settings"] = json!({"note": {"$env": "SEG_SECRET_DB_PASSWORD"}});
+    change["fields"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"path": "label.settings.note", "from": null, "to": "(secret changed)"}));
+    std::fs::write(plan, saved.to_string()).unwrap();
+    env.clear_requests().await;
+    let refused = seg(&env, "public", &["apply", "--plan", plan, "--yes"]).await;
+    assert!(refused.code(2).stderr.contains("$env reference outside"), "{}", refused.stderr);
+    assert_eq!(writes(&env).await, Vec::new(), "nothing sent");
+}

@@ -454,9 +454,9 @@ pub(super) fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Ch
                 return Ok(change(Action::Disconnect, resource(&warehouse, &shown), vec![field], Vec::new()));
             }
             let shown = record_at(snapshot, name).map(|r| named(noun, r)).unwrap_or_default();
-            // A function's instances go with it.
+            // A function's instances go with it, a warehouse's connections.
             let with = match noun {
-                Noun::Functions => held(snapshot, Noun::Functions)
+                Noun::Functions | Noun::Warehouses => held(snapshot, noun)
                     .into_iter()
                     .filter(|(r, _)| r.name == *name)
                     .flat_map(|(_, below)| below.iter().map(|i| i.name.clone()))

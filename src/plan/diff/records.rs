@@ -501,25 +501,27 @@ impl Builder<'_> {
     pub(super) fn records(&mut self, file: &WorkspaceFile) -> Result<()> {
         let ws = self.snapshot.workspace.clone();
         if !self.holds().public_resources {
+            // A key that holds nothing asks nothing of the API (a Public API export's empty collections).
+            let given = |map: Option<usize>| map.is_some_and(|n| n > 0);
             let keys = [
-                ("warehouses", file.warehouses.is_some()),
-                ("functions", file.functions.is_some()),
-                ("user_groups", file.user_groups.is_some()),
-                ("labels", file.labels.is_some()),
+                ("warehouses", given(file.warehouses.as_ref().map(IndexMap::len))),
+                ("functions", given(file.functions.as_ref().map(IndexMap::len))),
+                ("user_groups", given(file.user_groups.as_ref().map(IndexMap::len))),
+                ("labels", given(file.labels.as_ref().map(IndexMap::len))),
             ];
             for (key, _) in keys.into_iter().filter(|(_, given)| *given) {
                 self.not_supported(&ws, key, reason::PUBLIC_ONLY);
             }
             for (slug, source) in &file.sources {
                 let name = format!("{ws}/sources/{slug}");
-                if source.transformations.is_some() {
+                if given(source.transformations.as_ref().map(IndexMap::len)) {
                     self.not_supported(&name, "transformations", reason::PUBLIC_ONLY);
                 }
-                if source.reverse_etl_models.is_some() {
+                if given(source.reverse_etl_models.as_ref().map(IndexMap::len)) {
                     self.not_supported(&name, "reverse_etl_models", reason::PUBLIC_ONLY);
                 }
                 for (key, destination) in &source.destinations {
-                    if destination.insert_functions.is_some() {
+                    if given(destination.insert_functions.as_ref().map(IndexMap::len)) {
                         let path = format!("destinations.{key}.insert_functions");
                         self.not_supported(&name, &path, reason::PUBLIC_ONLY);
                     }

@@ -66,6 +66,8 @@ pub struct Records {
     pub models: Option<Vec<PublicRecord>>,
     /// User groups (with their permissions), each with its members and the emails invited to it.
     pub groups: Option<Vec<Held>>,
+    /// The roles a permission may give, read with the groups.
+    pub roles: Option<Vec<PublicRecord>>,
     pub labels: Option<Vec<PublicRecord>>,
 }
 
@@ -314,6 +316,7 @@ async fn records(
             held.push(Held { record: group, below });
         }
         records.groups = Some(held);
+        records.roles = Some(list::collect(client, list(Noun::Roles, None)).await?);
         progress("user groups");
     }
     if read(Noun::Labels) {

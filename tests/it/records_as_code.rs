@@ -465,3 +465,45 @@ async fn a_hand_edited_plan_cannot_put_a_secret_where_others_read_it() {
     assert!(refused.code(2).stderr.contains("$env reference outside"), "{}", refused.stderr);
     assert_eq!(writes(&env).await, Vec::new(), "nothing sent");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_stops_the_plan_before_any_write_naming_it() {
+    let env = env().await;
+    let ws = workspace(&env).await;
+    std::fs::create_dir_all(env.path("functions")).unwrap();
+    std::fs::write(env.path("functions/enrich.js"), CODE).unwrap();
+    let refused = |text: String, name: &'static str| {
+        let env = &env;
+        async move {
+            let path = write_file(env, name, &text);
+            env.clear_requests().await;
+            let run = seg(env, "public", &["apply", "--file", &path, "--yes"]).await;
+            assert_eq!(run.code, 2, "{}", run.stderr);
+            assert_eq!(writes(env).await, Vec::new(), "nothing sent: {}", run.stderr);
+            run.stderr.clone()
+        }
+    };
+    // A role the workspace does not have, and a warehouse neither it nor the file has.
+    let no_role = file(&ws).replace("role: Source Admin", "role: Source Emperor");
+    let said = refused(no_role, "role.yaml").await;
+    assert!(said.contains("no role \"Source Emperor\"") && said.contains("seg roles list"), "{said}");
+    let no_warehouse = file(&ws).replace("{type: warehouse, name: Main}", "{type: warehouse, name: Lake}");
+    let said = refused(no_warehouse, "lake.yaml").await;
+    assert!(said.contains("names no warehouse \"Lake\""), "{said}");
+    let no_source = file(&ws).replace("sources: [web]", "sources: [web, app]");
+    let said = refused(no_source, "source.yaml").await;
+    assert!(said.contains("no source \"app\""), "{said}");
+    // A code file that is a link: the line of its key, never what it points to.
+    std::os::unix::fs::symlink("/etc/passwd", env.path("functions/link.js")).unwrap();
+    let linked = file(&ws).replace("code: functions/enrich.js", "code: functions/link.js");
+    let said = refused(linked, "link.yaml").await;
+    assert!(said.contains("line 40 column 5") && said.contains("symbolic link") && !said.contains("root:"), "{said}");
+    // Two warehouses of the name the file keys one by: which one is meant cannot be told.
+    for _ in 0..2 {
+        let settings: Value = serde_json::from_str(crate::commands::POSTGRES_SETTINGS).unwrap();
+        let body = json!({"metadataId": crate::commands::POSTGRES, "name": "Main", "settings": settings});
+        assert_eq!(env.call("POST", "/warehouses", Some(body)).await.status, 201);
+    }
+    let said = refused(file(&ws), "twice.yaml").await;
+    assert!(said.contains("are both warehouses named \"Main\""), "{said}");
+}

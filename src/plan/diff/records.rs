@@ -533,6 +533,18 @@ impl Builder<'_> {
             self.labels(labels);
         }
         if let Some(warehouses) = &file.warehouses {
+            // A connection to a source neither the workspace nor the file has would fail after the warehouse is made.
+            for (name, spec) in warehouses {
+                for source in spec.sources.iter().flatten() {
+                    let named = format!("{ws}/sources/{source}");
+                    if !file.sources.contains_key(source) && self.snapshot.source(&named).is_none() {
+                        return Err(Error::usage(format!(
+                            "warehouses.{name:?}.sources: no source {} in the workspace or the file",
+                            crate::text::quoted(source)
+                        )));
+                    }
+                }
+            }
             self.warehouses(warehouses)?;
         }
         self.functions(file)?;
@@ -545,7 +557,7 @@ impl Builder<'_> {
             }
         }
         if let Some(groups) = &file.user_groups {
-            self.groups(groups)?;
+            self.groups(file, groups)?;
         }
         Ok(())
     }
@@ -973,7 +985,63 @@ impl Builder<'_> {
         Ok(())
     }
 
-    fn groups(&mut self, wanted: &IndexMap<String, GroupSpec>) -> Result<()> {
+    /// Refuses, before any write, a permission whose role the workspace does not have, or which names a source,
+    /// warehouse or function neither the workspace nor the file has.
+    fn check_permissions(&self, file: &WorkspaceFile, group: &str, permissions: &[PermissionSpec]) -> Result<()> {
+        let roles = self.snapshot.records.roles.as_deref().unwrap_or_default();
+        for permission in permissions {
+            let role = &permission.role;
+            let known = roles.iter().any(|r| r.id() == role || r.text("display_name").eq_ignore_ascii_case(role));
+            if !known {
+                return Err(Error::usage(format!(
+                    "user_groups.{group:?}: no role {}: `seg roles list` lists them",
+                    crate::text::quoted(role)
+                )));
+            }
+            for resource in &permission.resources {
+                let Some(name) = resource.name.as_deref() else { continue };
+                let (noun, found) = match resource.kind {
+                    ResourceKind::Source => (
+                        "source",
+                        file.sources.contains_key(name)
+                            || self
+                                .snapshot
+                                .sources
+                                .iter()
+                                .any(|s| super::slug(&s.source.name) == name || s.source.id == name),
+                    ),
+                    ResourceKind::Warehouse => (
+                        "warehouse",
+                        file.warehouses.as_ref().is_some_and(|w| w.contains_key(name))
+                            || held(self.snapshot, Noun::Warehouses)
+                                .iter()
+                                .any(|(r, _)| r.id() == name || named(Noun::Warehouses, r) == name),
+                    ),
+                    ResourceKind::Function => (
+                        "function",
+                        file.functions.as_ref().is_some_and(|f| f.contains_key(name))
+                            || held(self.snapshot, Noun::Functions)
+                                .iter()
+                                .any(|(r, _)| r.id() == name || named(Noun::Functions, r) == name),
+                    ),
+                    ResourceKind::Workspace | ResourceKind::Space => continue,
+                };
+                if !found {
+                    return Err(Error::usage(format!(
+                        "user_groups.{group:?}: the permission {} names no {noun} {} of the workspace or the file",
+                        crate::text::quoted(role),
+                        crate::text::quoted(name)
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn groups(&mut self, file: &WorkspaceFile, wanted: &IndexMap<String, GroupSpec>) -> Result<()> {
+        for (name, spec) in wanted {
+            self.check_permissions(file, name, spec.permissions.as_deref().unwrap_or_default())?;
+        }
         let all = held(self.snapshot, Noun::UserGroups);
         let found = self.matched(Noun::UserGroups, &all, wanted.keys().map(String::as_str))?;
         let at = collection(self.snapshot, Noun::UserGroups, None).path();

@@ -972,6 +972,7 @@ mod tests {
                 record(&at("labels", "env:prod"), json!({"key": "env", "value": "prod", "description": ""})),
                 record(&at("labels", "team:core"), json!({"key": "team", "value": "core", "description": "Core"})),
             ]),
+            roles: None,
         };
         Snapshot {
             workspace: "workspaces/w".into(),

@@ -309,11 +309,12 @@ async fn records(
     }
     if read(Noun::UserGroups) {
         let groups = list::collect(client, list(Noun::UserGroups, None)).await?;
+        // Each group's members, then the emails invited to it.
+        let below = groups.iter().flat_map(|g| [Noun::GroupUsers, Noun::GroupInvites].map(|n| list(n, Some(g.id()))));
+        let mut below: Vec<Vec<PublicRecord>> = collections(client, below.collect()).try_collect().await?;
         let mut held = Vec::new();
-        for group in groups {
-            let mut below = list::collect(client, list(Noun::GroupUsers, Some(group.id()))).await?;
-            below.extend(list::collect(client, list(Noun::GroupInvites, Some(group.id()))).await?);
-            held.push(Held { record: group, below });
+        for (group, pair) in groups.into_iter().zip(below.chunks_mut(2)) {
+            held.push(Held { record: group, below: pair.iter_mut().flat_map(std::mem::take).collect() });
         }
         records.groups = Some(held);
         records.roles = Some(list::collect(client, list(Noun::Roles, None)).await?);

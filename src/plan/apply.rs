@@ -294,8 +294,9 @@ pub fn prepare_op(op: &Op, env: &dyn Env) -> Result<Op> {
             };
             resolve_record(noun, body, env).map_err(unset)?
         }
-        Op::UpdateRecord { name, update } if matches!(Target::parse(name), Some(Target::Record { noun, .. }) if holds_secrets(noun)) => {
-            if let Some(Value::Object(settings)) = update.fields.get_mut("settings") {
+        Op::UpdateRecord { name, update } => {
+            let holds = matches!(Target::parse(name), Some(Target::Record { noun, .. }) if holds_secrets(noun));
+            if let (Some(Value::Object(settings)), true) = (update.fields.get_mut("settings"), holds) {
                 for value in settings.values_mut() {
                     *value = secrets::resolve(value, env).map_err(unset)?;
                 }

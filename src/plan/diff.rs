@@ -92,90 +92,34 @@ pub struct PlanRef {
     pub display_name: String,
 }
 
-/// One write request, typed. Config values that are secrets stay `{"$env": NAME}` until `apply` sends them.
+/// One write request, typed. Config values that are secrets stay `{"$env": NAME}` until `apply` sends them. The
+/// Public API's own resources are `CreateRecord` (made in `collection`, with what is made below it: a warehouse's
+/// connection to a source is one made in its `connected-sources`), `UpdateRecord` and `DeleteRecord`
+/// (`plan::diff::records`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Op {
-    CreateSource {
-        collection: String,
-        body: CreateSource,
-    },
-    UpdateSource {
-        name: String,
-        update: UpdateRequest<Source>,
-    },
-    DeleteSource {
-        name: String,
-    },
-    CreateDestination {
-        collection: String,
-        body: CreateDestination,
-    },
-    UpdateDestination {
-        name: String,
-        update: UpdateRequest<Destination>,
-    },
-    DeleteDestination {
-        name: String,
-    },
-    CreateFilter {
-        collection: String,
-        body: CreateFilter,
-    },
-    UpdateFilter {
-        name: String,
-        update: UpdateRequest<DestinationFilter>,
-    },
-    DeleteFilter {
-        name: String,
-    },
-    CreateMapping {
-        collection: String,
-        body: CreateMapping,
-    },
-    UpdateMapping {
-        name: String,
-        update: UpdateRequest<DestinationMapping>,
-    },
-    DeleteMapping {
-        name: String,
-    },
-    UpdateSchemaConfig {
-        name: String,
-        update: UpdateRequest<SchemaConfig>,
-    },
-    CreatePlan {
-        collection: String,
-        body: CreateTrackingPlan,
-    },
-    UpdatePlan {
-        name: String,
-        update: UpdateRequest<TrackingPlan>,
-    },
-    DeletePlan {
-        name: String,
-    },
-    Connect {
-        plan: PlanRef,
-        body: ConnectSource,
-    },
-    Disconnect {
-        plan: String,
-        source: String,
-    },
-    /// One of the Public API's own resources made in `collection` (a warehouse, a function, ...; a warehouse's
-    /// connection to a source is one made in its `connected-sources`), with what is made below it.
-    CreateRecord {
-        collection: String,
-        body: RecordInput,
-    },
-    UpdateRecord {
-        name: String,
-        update: UpdateRequest<PublicRecord>,
-    },
-    DeleteRecord {
-        name: String,
-    },
+    CreateSource { collection: String, body: CreateSource },
+    UpdateSource { name: String, update: UpdateRequest<Source> },
+    DeleteSource { name: String },
+    CreateDestination { collection: String, body: CreateDestination },
+    UpdateDestination { name: String, update: UpdateRequest<Destination> },
+    DeleteDestination { name: String },
+    CreateFilter { collection: String, body: CreateFilter },
+    UpdateFilter { name: String, update: UpdateRequest<DestinationFilter> },
+    DeleteFilter { name: String },
+    CreateMapping { collection: String, body: CreateMapping },
+    UpdateMapping { name: String, update: UpdateRequest<DestinationMapping> },
+    DeleteMapping { name: String },
+    UpdateSchemaConfig { name: String, update: UpdateRequest<SchemaConfig> },
+    CreatePlan { collection: String, body: CreateTrackingPlan },
+    UpdatePlan { name: String, update: UpdateRequest<TrackingPlan> },
+    DeletePlan { name: String },
+    Connect { plan: PlanRef, body: ConnectSource },
+    Disconnect { plan: String, source: String },
+    CreateRecord { collection: String, body: RecordInput },
+    UpdateRecord { name: String, update: UpdateRequest<PublicRecord> },
+    DeleteRecord { name: String },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -479,10 +479,6 @@ impl Call<'_> {
                         Err(Error::Api(error)) if error.status == 404 && self.client.dry_run() => {
                             Id::unmade().to_string()
                         }
-                        // Under --dry-run, one this run would make is not there yet.
-                        Err(Error::Api(error)) if error.status == 404 && self.client.dry_run() => {
-                            Id::unmade().to_string()
-                        }
                         Err(Error::Api(error)) if error.status == 404 => {
                             return Err(Error::usage(format!("permissions: no source {}", crate::text::quoted(named))));
                         }

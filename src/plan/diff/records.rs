@@ -502,26 +502,25 @@ impl Builder<'_> {
         let ws = self.snapshot.workspace.clone();
         if !self.holds().public_resources {
             // A key that holds nothing asks nothing of the API (a Public API export's empty collections).
-            let given = |map: Option<usize>| map.is_some_and(|n| n > 0);
             let keys = [
-                ("warehouses", given(file.warehouses.as_ref().map(IndexMap::len))),
-                ("functions", given(file.functions.as_ref().map(IndexMap::len))),
-                ("user_groups", given(file.user_groups.as_ref().map(IndexMap::len))),
-                ("labels", given(file.labels.as_ref().map(IndexMap::len))),
+                ("warehouses", given(&file.warehouses)),
+                ("functions", given(&file.functions)),
+                ("user_groups", given(&file.user_groups)),
+                ("labels", given(&file.labels)),
             ];
             for (key, _) in keys.into_iter().filter(|(_, given)| *given) {
                 self.not_supported(&ws, key, reason::PUBLIC_ONLY);
             }
             for (slug, source) in &file.sources {
                 let name = format!("{ws}/sources/{slug}");
-                if given(source.transformations.as_ref().map(IndexMap::len)) {
+                if given(&source.transformations) {
                     self.not_supported(&name, "transformations", reason::PUBLIC_ONLY);
                 }
-                if given(source.reverse_etl_models.as_ref().map(IndexMap::len)) {
+                if given(&source.reverse_etl_models) {
                     self.not_supported(&name, "reverse_etl_models", reason::PUBLIC_ONLY);
                 }
                 for (key, destination) in &source.destinations {
-                    if given(destination.insert_functions.as_ref().map(IndexMap::len)) {
+                    if given(&destination.insert_functions) {
                         let path = format!("destinations.{key}.insert_functions");
                         self.not_supported(&name, &path, reason::PUBLIC_ONLY);
                     }
@@ -562,8 +561,8 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// The records of `noun` the file keys by `keys`: each of the workspace's matched by its name (two of one name:
-    /// refused, naming them), and with `--prune` those it does not name deleted.
+    /// The records of `all` that the file's `keys` name, by the name each is keyed by; two of one name cannot be told
+    /// apart: refused, naming both.
     fn matched<'s>(
         &self,
         noun: Noun,
@@ -1090,6 +1089,11 @@ impl Builder<'_> {
         }
         Ok(())
     }
+}
+
+/// Whether a file's collection key holds anything.
+fn given<V>(collection: &Option<IndexMap<String, V>>) -> bool {
+    collection.as_ref().is_some_and(|c| !c.is_empty())
 }
 
 /// What a create of `noun` sends when the file leaves it out (the service requires it).

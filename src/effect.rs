@@ -166,6 +166,31 @@ impl Gate {
         written.map_err(|e| Error::failed(format!("cannot write {shown}: {e}")))
     }
 
+    /// Makes sure a real folder is at `path` (the folder of files `write_file` writes next, such as an export's
+    /// `functions/`): one there is kept, none is made (its parent must exist; under `--dry-run` a line on stderr names
+    /// it and nothing is made); a symbolic link, even to a folder, or anything else is refused (exit 2) and left as
+    /// it was, so nothing is written where a planted link points.
+    pub fn folder(&self, path: &Path, what: &str) -> Result<()> {
+        let shown = path.display();
+        match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_symlink() => Err(Error::usage(format!(
+                "{shown} is a symbolic link; seg writes {what} only in a real folder: nothing was written there"
+            ))),
+            Ok(meta) if meta.is_dir() => Ok(()),
+            Ok(_) => {
+                Err(Error::usage(format!("{shown} is not a folder; seg writes {what} in it: it was left as it was")))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                if self.dry_run {
+                    self.printer.status(&format!("dry run: would make the folder {shown} for {what}"));
+                    return Ok(());
+                }
+                std::fs::create_dir(path).map_err(|e| Error::failed(format!("cannot make the folder {shown}: {e}")))
+            }
+            Err(e) => Err(Error::failed(format!("cannot look at {shown}: {e}"))),
+        }
+    }
+
     /// Removes a file; whether there was one.
     pub fn remove_file(&self, path: &Path, what: &str) -> Result<bool> {
         if self.dry_run {

@@ -12,8 +12,8 @@ use super::client::Client;
 use super::list;
 use crate::error::Result;
 use crate::wire::{
-    CatalogDestination, Destination, DestinationFilter, DestinationMapping, Page, Request, Resource, SchemaConfig,
-    Source, SourceConnection, Target, TrackingPlan,
+    CatalogDestination, Destination, DestinationFilter, DestinationMapping, Noun, Page, PublicRecord, Request,
+    Resource, SchemaConfig, Source, SourceConnection, Target, TrackingPlan,
 };
 
 /// Lists of one source or plan in flight at once: enough to hide the round trip, few enough to stay polite (the
@@ -50,6 +50,33 @@ pub struct Snapshot {
     pub schema_configs: BTreeMap<String, SchemaConfig>,
     /// The catalog entries read (by slug): only those [`Reach`] asked for that exist.
     pub catalog: BTreeMap<String, CatalogDestination>,
+    /// The Public API's own resources read: only the collections [`Reach`] asked for, on an API that holds them.
+    pub records: Records,
+}
+
+/// The Public API's own resources in a workspace (`wire::Noun`), each collection `None` when it was not read.
+#[derive(Debug, Clone, Default)]
+pub struct Records {
+    /// Warehouses, each with its connected sources.
+    pub warehouses: Option<Vec<Held>>,
+    /// Functions of every kind, each as `getFunction` answers (its code and settings), an insert function with its
+    /// instances.
+    pub functions: Option<Vec<Held>>,
+    pub transformations: Option<Vec<PublicRecord>>,
+    pub models: Option<Vec<PublicRecord>>,
+    /// User groups (with their permissions), each with its members and the emails invited to it.
+    pub groups: Option<Vec<Held>>,
+    /// The roles a permission may give, read with the groups.
+    pub roles: Option<Vec<PublicRecord>>,
+    pub labels: Option<Vec<PublicRecord>>,
+}
+
+/// A record and those of its collection below it (a warehouse's connected sources, a function's instances, a
+/// group's members and invites).
+#[derive(Debug, Clone, Default)]
+pub struct Held {
+    pub record: PublicRecord,
+    pub below: Vec<PublicRecord>,
 }
 
 /// Which of the resources that cost one request each beyond the lists are read: every one (`export`), or only those
@@ -65,7 +92,14 @@ pub struct Reach {
     pub schema_configs: Scope,
     /// Catalog destinations read (by slug): what types the config items of a destination the file makes.
     pub catalog: Scope,
+    /// The collections of the Public API's own resources read (`Noun::Warehouses`, `Functions`, `Transformations`,
+    /// `ReverseEtlModels`, `UserGroups`, `Labels`), on an API that holds them.
+    pub records: BTreeSet<&'static str>,
 }
+
+/// The collections of the Public API's own resources a snapshot can hold, by their word.
+pub const MANAGED: [Noun; 6] =
+    [Noun::Warehouses, Noun::Functions, Noun::Transformations, Noun::ReverseEtlModels, Noun::UserGroups, Noun::Labels];
 
 #[derive(Debug, Clone, Default)]
 pub enum Scope {
@@ -100,7 +134,13 @@ impl Scope {
 
 impl Reach {
     pub fn everything() -> Reach {
-        Reach { filters: Scope::Every, mappings: Scope::Every, schema_configs: Scope::Every, catalog: Scope::Nothing }
+        Reach {
+            filters: Scope::Every,
+            mappings: Scope::Every,
+            schema_configs: Scope::Every,
+            catalog: Scope::Nothing,
+            records: MANAGED.iter().map(|noun| noun.word()).collect(),
+        }
     }
 }
 
@@ -205,10 +245,86 @@ pub async fn workspace(
     let schema_configs = names.into_iter().map(String::from).zip(configs).collect();
 
     snapshot.catalog = catalog_entries(client, &reach.catalog).await?;
+    if snapshot.holds.public_resources {
+        snapshot.records = records(client, &snapshot.workspace, &reach.records, progress).await?;
+    }
     snapshot.filters = filters;
     snapshot.mappings = mappings;
     snapshot.schema_configs = schema_configs;
     Ok(snapshot)
+}
+
+/// The collections of the Public API's own resources `wanted` names (by word), each to its last page, with what
+/// is below each record (a warehouse's connected sources, a group's members and invites, an insert function's
+/// instances) and each function as `getFunction` answers (its code).
+async fn records(
+    client: &Client,
+    workspace: &str,
+    wanted: &BTreeSet<&'static str>,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<Records> {
+    let ws = workspace.strip_prefix("workspaces/").unwrap_or(workspace).to_string();
+    let collection =
+        |noun: Noun, under: Option<&str>| Target::Records { ws: ws.clone(), noun, under: under.map(String::from) };
+    let list = |noun: Noun, under: Option<&str>| Request::<Page<PublicRecord>>::list(collection(noun, under));
+    let read = |noun: Noun| wanted.contains(noun.word());
+    let mut records = Records::default();
+    if read(Noun::Warehouses) {
+        let warehouses = list::collect(client, list(Noun::Warehouses, None)).await?;
+        let below = warehouses.iter().map(|w| list(Noun::WarehouseSources, Some(w.id()))).collect();
+        let below: Vec<Vec<PublicRecord>> = collections(client, below).try_collect().await?;
+        let held = warehouses.into_iter().zip(below).map(|(record, below)| Held { record, below });
+        records.warehouses = Some(held.collect());
+        progress("warehouses");
+    }
+    if read(Noun::Functions) {
+        let kinds = ["SOURCE", "DESTINATION", "INSERT_DESTINATION"]
+            .map(|kind| list(Noun::Functions, None).query("resourceType", kind));
+        let listed: Vec<Vec<PublicRecord>> = collections(client, kinds.into()).try_collect().await?;
+        let gets = listed.iter().flatten().map(|f| async move {
+            let one = collection(Noun::Functions, None).item(f.id());
+            let one = one.ok_or_else(|| crate::error::Error::failed("a function whose id seg cannot name"))?;
+            let request = Request::<PublicRecord>::get(one);
+            let function = match client.send(&request).await? {
+                crate::api::client::Outcome::Answer(function) => function,
+                crate::api::client::Outcome::DryRun => f.clone(),
+            };
+            let below = if function.text("resourceType") == "INSERT_DESTINATION" {
+                list::collect(client, list(Noun::Instances, Some(f.id()))).await?
+            } else {
+                Vec::new()
+            };
+            Ok::<_, crate::error::Error>(Held { record: function, below })
+        });
+        records.functions = Some(futures_util::stream::iter(gets).buffered(CONCURRENCY).try_collect().await?);
+        progress("functions");
+    }
+    if read(Noun::Transformations) {
+        records.transformations = Some(list::collect(client, list(Noun::Transformations, None)).await?);
+        progress("transformations");
+    }
+    if read(Noun::ReverseEtlModels) {
+        records.models = Some(list::collect(client, list(Noun::ReverseEtlModels, None)).await?);
+        progress("reverse ETL models");
+    }
+    if read(Noun::UserGroups) {
+        let groups = list::collect(client, list(Noun::UserGroups, None)).await?;
+        // Each group's members, then the emails invited to it.
+        let below = groups.iter().flat_map(|g| [Noun::GroupUsers, Noun::GroupInvites].map(|n| list(n, Some(g.id()))));
+        let mut below: Vec<Vec<PublicRecord>> = collections(client, below.collect()).try_collect().await?;
+        let mut held = Vec::new();
+        for (group, pair) in groups.into_iter().zip(below.chunks_mut(2)) {
+            held.push(Held { record: group, below: pair.iter_mut().flat_map(std::mem::take).collect() });
+        }
+        records.groups = Some(held);
+        records.roles = Some(list::collect(client, list(Noun::Roles, None)).await?);
+        progress("user groups");
+    }
+    if read(Noun::Labels) {
+        records.labels = Some(list::collect(client, list(Noun::Labels, None)).await?);
+        progress("labels");
+    }
+    Ok(records)
 }
 
 /// The catalog destinations a scope names (`Only` slugs; an entry the catalog does not have is skipped).

@@ -38,7 +38,7 @@ use crate::wire::{Code, DestinationInput, ErrorBody};
 /// A seed file, read.
 pub enum Seed {
     Resources(SeedFile),
-    Workspace(WorkspaceFile),
+    Workspace(Box<WorkspaceFile>),
 }
 
 #[derive(Deserialize)]
@@ -62,8 +62,9 @@ impl Seed {
         let text = String::from_utf8(bytes).map_err(|_| Error::usage(format!("seed file {shown} is not UTF-8")))?;
         let tree: Option<Value> = serde_yaml_ng::from_str(&text).ok();
         if tree.as_ref().is_some_and(|tree| tree.get("format").is_some()) {
-            let file = WorkspaceFile::parse(&text).map_err(|why| Error::usage(format!("seed file {shown}: {why}")))?;
-            return Ok(Seed::Workspace(file));
+            let file = WorkspaceFile::parse(&text, &crate::plan::file::folder_of(path))
+                .map_err(|why| Error::usage(format!("seed file {shown}: {why}")))?;
+            return Ok(Seed::Workspace(Box::new(file)));
         }
         let seed = serde_json::from_str(&text).map_err(|e| Error::usage(format!("invalid seed file {shown}: {e}")))?;
         Ok(Seed::Resources(seed))
@@ -161,6 +162,8 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
     }
     // Tracking plans by display name: those made now, and those a restart finds.
     let mut plans = std::collections::HashMap::new();
+    // The Public API's own resources (warehouses, functions, groups, labels, ...) are not made by a seed.
+    let mut skipped = 0;
     for change in &plan.changes {
         let Some(op) = &change.op else { continue };
         let at = |msg: String| Error::usage(format!("seed file {shown}: {}: {msg}", change.resource));
@@ -214,9 +217,21 @@ async fn load_workspace(app: &Arc<App>, file: &WorkspaceFile, path: &Path) -> Re
                 as_admin(app, Method::PATCH, name, body).await.map_err(|error| at(error.error))?;
                 continue;
             }
+            // Not made by a seed: said, never dropped silently.
+            Op::CreateRecord { .. } | Op::UpdateRecord { .. } | Op::DeleteRecord { .. } => {
+                skipped += 1;
+                continue;
+            }
             _ => continue,
         };
         created(create_as_admin(app, &collection, body.to_string()).await).map_err(|error| at(error.error))?;
+    }
+    if let Some(log) = app.log.as_ref().filter(|_| skipped > 0) {
+        log.warn(&format!(
+            "seed file {shown}: {} of the Public API's own resources (warehouses, functions, user groups, labels, \
+             ...) not made by a seed: apply the file to seg serve with `seg apply --api public --file {shown}`",
+            crate::ui::count(skipped, "change")
+        ));
     }
     Ok(())
 }

@@ -31,9 +31,12 @@ pub struct Applied {
 /// the first write.
 pub fn prepare<'p>(plan: &'p Plan, env: &dyn Env) -> Result<Vec<(&'p Change, Op)>> {
     let mut ready = Vec::with_capacity(plan.changes.len());
+    let folder = std::path::PathBuf::from(plan.code_folder.as_deref().unwrap_or("."));
     for change in &plan.changes {
         let Some(op) = &change.op else { continue };
-        let op = prepare_op(op, env)?;
+        let mut op = prepare_op(op, env)?;
+        with_code(&mut op, &folder)
+            .map_err(|e| Error::usage(format!("{}: {e}", crate::ui::escape_control(&change.resource))))?;
         let empty = match &op {
             Op::UpdateSource { update, .. } => update.mask.paths.is_empty(),
             Op::UpdateDestination { update, .. } => update.mask.paths.is_empty(),
@@ -41,6 +44,7 @@ pub fn prepare<'p>(plan: &'p Plan, env: &dyn Env) -> Result<Vec<(&'p Change, Op)
             Op::UpdateMapping { update, .. } => update.mask.paths.is_empty(),
             Op::UpdateSchemaConfig { update, .. } => update.mask.paths.is_empty(),
             Op::UpdatePlan { update, .. } => update.mask.paths.is_empty(),
+            Op::UpdateRecord { update, .. } => update.mask.paths.is_empty(),
             _ => false,
         };
         if empty {
@@ -167,6 +171,10 @@ async fn send(
         | Op::DeleteMapping { .. }
         | Op::DeletePlan { .. }
         | Op::Disconnect { .. } => done(client, &request.answering::<Empty>()).await,
+        Op::CreateRecord { .. } | Op::UpdateRecord { .. } => {
+            done(client, &request.answering::<wire::PublicRecord>()).await
+        }
+        Op::DeleteRecord { .. } => done(client, &request.answering::<Empty>()).await,
         Op::CreatePlan { body, .. } => match client.send(&request.answering::<TrackingPlan>()).await? {
             Outcome::Answer(plan) => {
                 created.insert(body.tracking_plan.display_name.clone(), plan.name);
@@ -216,6 +224,9 @@ pub fn request(op: &Op, created: &HashMap<String, String>) -> Result<Request<Val
         | Op::DeleteFilter { name }
         | Op::DeleteMapping { name }
         | Op::DeletePlan { name } => Request::delete(named(name)?).answering(),
+        Op::CreateRecord { collection, body } => wire::create(named(collection)?, body).answering(),
+        Op::UpdateRecord { name, update: u } => update(u.clone().into_request(named(name)?))?,
+        Op::DeleteRecord { name } => Request::delete(named(name)?).answering(),
         Op::Disconnect { plan, source } => {
             let connections = under(plan, "source-connections")?;
             let connection =
@@ -275,6 +286,22 @@ pub fn prepare_op(op: &Op, env: &dyn Env) -> Result<Op> {
                 resolve_headers(settings, env).map_err(unset)?;
             }
         }
+        // A warehouse's and an instance's settings, as a destination's config: where a reference may stand.
+        Op::CreateRecord { collection, body } => {
+            let noun = match Target::parse(collection) {
+                Some(Target::Records { noun, .. }) => Some(noun),
+                _ => None,
+            };
+            resolve_record(noun, body, env).map_err(unset)?
+        }
+        Op::UpdateRecord { name, update } => {
+            let holds = matches!(Target::parse(name), Some(Target::Record { noun, .. }) if holds_secrets(noun));
+            if let (Some(Value::Object(settings)), true) = (update.fields.get_mut("settings"), holds) {
+                for value in settings.values_mut() {
+                    *value = secrets::resolve(value, env).map_err(unset)?;
+                }
+            }
+        }
         Op::UpdateDestination { update, .. } => {
             if let Some(Value::Array(items)) = update.fields.get_mut("config") {
                 for item in items.iter_mut() {
@@ -289,8 +316,8 @@ pub fn prepare_op(op: &Op, env: &dyn Env) -> Result<Op> {
     let sent = serde_json::to_value(&op).map_err(|e| Error::failed(e.to_string()))?;
     if has_env_key(&sent) {
         return Err(Error::usage(
-            "the plan holds a $env reference outside a destination's config or a mapping's headers; a reference may \
-             stand only there",
+            "the plan holds a $env reference outside a destination's config, a mapping's headers or a warehouse's or \
+             an insert function instance's settings; a reference may stand only there",
         ));
     }
     Ok(op)
@@ -322,4 +349,53 @@ fn has_env_key(value: &Value) -> bool {
         }
     }
     false
+}
+
+/// Whether a record of `noun` may hold a `$env` reference in its `settings`: a warehouse's and an insert function
+/// instance's, nothing else's (a reference in a label or a group would put a secret where others read it).
+fn holds_secrets(noun: wire::Noun) -> bool {
+    matches!(noun, wire::Noun::Warehouses | wire::Noun::Instances)
+}
+
+/// A create's settings (and those of what is made below it) with their references resolved, where its noun holds
+/// secrets; any other reference is left for `prepare_op` to refuse.
+fn resolve_record(
+    noun: Option<wire::Noun>,
+    input: &mut wire::RecordInput,
+    env: &dyn Env,
+) -> std::result::Result<(), String> {
+    if let (Some(Value::Object(settings)), true) = (input.fields.get_mut("settings"), noun.is_some_and(holds_secrets)) {
+        for value in settings.values_mut() {
+            *value = secrets::resolve(value, env)?;
+        }
+    }
+    for below in &mut input.below {
+        let child = noun.and_then(|noun| wire::Noun::of(Some(noun), &below.collection));
+        resolve_record(child, &mut below.input, env)?;
+    }
+    Ok(())
+}
+
+/// A function's code put in its op: the file its reference names, read below `folder` as the workspace file's
+/// code is (`plan::code`), refused unless its hash is the one the plan was made with.
+fn with_code(op: &mut Op, folder: &std::path::Path) -> std::result::Result<(), String> {
+    let fields = match op {
+        Op::CreateRecord { body, .. } => &mut body.fields,
+        Op::UpdateRecord { update, .. } => &mut update.fields,
+        _ => return Ok(()),
+    };
+    let Some(Value::Object(reference)) = fields.get("code") else { return Ok(()) };
+    let Some(path) = reference.get(super::diff::CODE).and_then(Value::as_str) else {
+        return Err("its code is not a reference to a file".into());
+    };
+    let code = super::code::Code::read(folder, path)?;
+    if reference.get("sha256").and_then(Value::as_str) != Some(code.sha256.as_str()) {
+        // The file's own hash is not said: a hand-edited plan may name a file that is not code.
+        return Err(format!(
+            "the code file {} changed since the plan was made: make the plan again",
+            crate::text::quoted(path)
+        ));
+    }
+    fields.insert("code".to_string(), Value::String(code.text));
+    Ok(())
 }

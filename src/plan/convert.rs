@@ -156,7 +156,7 @@ mod tests {
     use super::*;
 
     fn file(text: &str) -> WorkspaceFile {
-        WorkspaceFile::parse(text).unwrap()
+        WorkspaceFile::parse(text, std::path::Path::new(".")).unwrap()
     }
 
     #[test]

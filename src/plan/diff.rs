@@ -25,8 +25,12 @@ use crate::wire::config::{censor_disagrees, censored_secret, secret_pointers};
 use crate::wire::{
     ConfigItem, ConnectSource, CreateDestination, CreateFilter, CreateMapping, CreateSource, CreateTrackingPlan,
     Destination, DestinationFilter, DestinationInput, DestinationMapping, FilterInput, LibraryConfig, MappingInput,
-    SchemaConfig, Source, SourceInput, TrackingPlan, TrackingPlanInput, UpdateRequest,
+    PublicRecord, RecordInput, SchemaConfig, Source, SourceInput, TrackingPlan, TrackingPlanInput, UpdateRequest,
 };
+
+mod records;
+
+pub use records::CODE;
 
 /// `seg-plan/2`: plans whose changes are checked against their requests. A `seg-plan/1` plan (which could hold a
 /// literal secret) is refused: plans are made again in seconds.
@@ -88,7 +92,10 @@ pub struct PlanRef {
     pub display_name: String,
 }
 
-/// One write request, typed. Config values that are secrets stay `{"$env": NAME}` until `apply` sends them.
+/// One write request, typed. Config values that are secrets stay `{"$env": NAME}` until `apply` sends them. The
+/// Public API's own resources are `CreateRecord` (made in `collection`, with what is made below it: a warehouse's
+/// connection to a source is one made in its `connected-sources`), `UpdateRecord` and `DeleteRecord`
+/// (`plan::diff::records`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Op {
@@ -110,6 +117,9 @@ pub enum Op {
     DeletePlan { name: String },
     Connect { plan: PlanRef, body: ConnectSource },
     Disconnect { plan: String, source: String },
+    CreateRecord { collection: String, body: RecordInput },
+    UpdateRecord { name: String, update: UpdateRequest<PublicRecord> },
+    DeleteRecord { name: String },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -189,6 +199,10 @@ pub struct Plan {
     /// asks the client how each change's request goes out: one call, or several on the Public API).
     #[serde(default)]
     pub requests: usize,
+    /// The folder a function's code file is read below (the workspace file's, as the command was given it): `apply`
+    /// reads each again and refuses one whose hash is not the plan's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code_folder: Option<String>,
     /// Where a request would carry a secret written literally in the file (not saved: a saved plan holds secrets
     /// only as references, so `diff --out` refuses such a plan).
     #[serde(skip)]
@@ -217,8 +231,12 @@ impl Plan {
         for name in self.deleted() {
             *counts.entry(kind_of_name(name)).or_default() += 1;
         }
-        let parts: Vec<String> = ["source", "destination", "filter", "tracking plan", "connection"]
-            .iter()
+        let kinds = ["source", "destination", "filter", "tracking plan", "connection"];
+        let below = [crate::wire::Noun::Instances, crate::wire::Noun::WarehouseSources];
+        let records = crate::api::walk::MANAGED.iter().chain(&below).map(|noun| noun.noun());
+        let parts: Vec<String> = kinds
+            .into_iter()
+            .chain(records)
             .filter_map(|kind| counts.get(kind).map(|n| crate::ui::count(*n, kind)))
             .collect();
         match parts.as_slice() {
@@ -250,6 +268,15 @@ impl Plan {
         for change in &self.changes {
             out.push_str(&format!("{} {} {}\n", change.action.mark(), change.action.verb(), esc(&change.resource)));
             for field in &change.fields {
+                if records::is_code(&field.path) {
+                    // Code shows as its size and hash only, never its text.
+                    out.push_str(&format!(
+                        "    {}: {}\n",
+                        esc(&field.path),
+                        esc(field.to.as_str().unwrap_or("(none)"))
+                    ));
+                    continue;
+                }
                 if marker(&field.to) && (field.from == field.to || field.from.is_null()) {
                     out.push_str(&format!("    {}: {}\n", esc(&field.path), shown(&field.to)));
                     continue;
@@ -300,8 +327,14 @@ impl Plan {
 /// The kind of a resource by its name, for people: `source`, `destination`, `filter`, `tracking plan`,
 /// `connection`.
 fn kind_of_name(name: &str) -> &'static str {
+    // A record's resource is its full name and its name in quotes, `workspaces/w/warehouses/ID ("Prod")`.
+    let name = name.split_once(" (").map_or(name, |(full, _)| full);
     let segments: Vec<&str> = name.split('/').collect();
-    match segments.get(segments.len().saturating_sub(2)).copied() {
+    let word = segments.get(segments.len().saturating_sub(2)).copied().unwrap_or_default();
+    if let Some(noun) = crate::wire::Noun::ALL.into_iter().find(|noun| noun.word() == word && segments.len() > 3) {
+        return noun.noun();
+    }
+    match Some(word) {
         Some("sources") => "source",
         Some("destinations") => "destination",
         Some("filters") => "filter",
@@ -414,6 +447,7 @@ pub fn fingerprints(snapshot: &Snapshot) -> BTreeMap<String, String> {
         out.insert(state.plan.name.clone(), fingerprint(&state.plan));
         out.insert(format!("{}/source-connections", state.plan.name), fingerprint(&state.connections));
     }
+    records::fingerprints(snapshot, &mut out);
     out
 }
 
@@ -435,6 +469,11 @@ pub fn reach_of_plan(plan: &Plan) -> Reach {
         mappings: Scope::Any(vec![Scope::Only(under("/mappings")), Scope::Under(deleted)]),
         schema_configs: Scope::Only(under("/schema-config")),
         catalog: Scope::Nothing,
+        records: crate::api::walk::MANAGED
+            .iter()
+            .map(|noun| noun.word())
+            .filter(|word| plan.fingerprints.contains_key(&format!("{}/{word}", plan.workspace)))
+            .collect(),
     }
 }
 
@@ -755,6 +794,9 @@ pub fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Change, S
             };
             change(Action::Disconnect, plan, vec![field])
         }
+        Op::CreateRecord { .. } | Op::UpdateRecord { .. } | Op::DeleteRecord { .. } => {
+            records::describe(op, snapshot, env)?
+        }
         Op::DeleteSource { name }
         | Op::DeleteDestination { name }
         | Op::DeleteFilter { name }
@@ -844,6 +886,9 @@ impl Plan {
                     (!made.contains(source)).then(|| name.clone())
                 }
                 Op::Disconnect { plan, .. } => Some(plan.clone()),
+                Op::UpdateRecord { name, .. } | Op::DeleteRecord { name } => {
+                    Some(records::read_as(name, &self.workspace))
+                }
                 Op::CreateSource { body, .. } => {
                     made.insert(body.source.name.clone());
                     None
@@ -920,6 +965,12 @@ struct Builder<'a> {
     deletes: Vec<Op>,
     /// Schema configs, made once every source exists.
     settings: Vec<Op>,
+    /// The Public API's own resources (`records`): labels made before any source is labelled, the rest made and
+    /// changed once every source and destination exists, deleted before the sources, labels deleted last.
+    labels_first: Vec<Op>,
+    records: Vec<Op>,
+    record_deletes: Vec<Op>,
+    labels_last: Vec<Op>,
     unverifiable: Vec<Unverifiable>,
     not_supported: Vec<NotSupported>,
     literal_secrets: Vec<String>,
@@ -939,6 +990,10 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
         connects: Vec::new(),
         deletes: Vec::new(),
         settings: Vec::new(),
+        labels_first: Vec::new(),
+        records: Vec::new(),
+        record_deletes: Vec::new(),
+        labels_last: Vec::new(),
         unverifiable: Vec::new(),
         not_supported: Vec::new(),
         literal_secrets: Vec::new(),
@@ -960,14 +1015,33 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
         }
     }
     b.tracking_plans(file, snapshot)?;
-    let Builder { creates, settings, plans, connects, deletes, unverifiable, not_supported, literal_secrets, .. } = b;
+    b.records(file)?;
+    let Builder {
+        creates,
+        settings,
+        plans,
+        connects,
+        deletes,
+        labels_first,
+        records,
+        record_deletes,
+        labels_last,
+        unverifiable,
+        not_supported,
+        literal_secrets,
+        ..
+    } = b;
     let mut taken = Taken::default();
-    let changes = creates
+    let changes = labels_first
         .iter()
+        .chain(&creates)
         .chain(&settings)
         .chain(&plans)
         .chain(&connects)
+        .chain(&records)
+        .chain(&record_deletes)
         .chain(&deletes)
+        .chain(&labels_last)
         .map(|op| describe(op, snapshot, env).map(|change| taken.after(change)))
         .collect::<Result<Vec<_>, String>>()
         .map_err(|why| Error::failed(format!("a planned request does not describe itself: {why}")))?;
@@ -981,6 +1055,7 @@ pub fn plan(file: &WorkspaceFile, snapshot: &Snapshot, options: Options, env: &d
         not_supported,
         fingerprints: fingerprints(snapshot),
         requests: 0,
+        code_folder: None,
         literal_secrets,
     })
 }
@@ -1806,8 +1881,11 @@ mod tests {
             plans: vec![plan_state],
             ..Default::default()
         };
-        let file =
-            WorkspaceFile::parse("format: seg/1\nworkspace: a\nsources:\n  web: {catalog_name: javascript}\n").unwrap();
+        let file = WorkspaceFile::parse(
+            "format: seg/1\nworkspace: a\nsources:\n  web: {catalog_name: javascript}\n",
+            std::path::Path::new("."),
+        )
+        .unwrap();
         let env = |_: &str| None;
         let plan = plan(&file, &snapshot, Options { prune: true, max_deletes: None }, &env).unwrap();
         let withs: Vec<(&str, Vec<&str>)> =

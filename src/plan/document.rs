@@ -171,9 +171,13 @@ fn shown(path: &[String]) -> String {
 }
 
 /// Whether a node at `path` may hold a `$env` reference: anywhere inside a destination's `config`
-/// (`sources.S.destinations.D.config.KEY...`).
+/// (`sources.S.destinations.D.config.KEY...`), a warehouse's `settings` (`warehouses.W.settings.KEY...`) or an
+/// insert function instance's (`sources.S.destinations.D.insert_functions.F.settings.KEY...`).
 fn in_config(path: &[String]) -> bool {
-    path.len() >= 6 && path[0] == "sources" && path[2] == "destinations" && path[4] == "config"
+    let destination = path.len() >= 4 && path[0] == "sources" && path[2] == "destinations";
+    (destination && path.len() >= 6 && path[4] == "config")
+        || (destination && path.len() >= 8 && path[4] == "insert_functions" && path[6] == "settings")
+        || (path.len() >= 4 && path[0] == "warehouses" && path[2] == "settings")
 }
 
 /// A header's value in a mapping's settings (`sources.S.destinations.D.mappings.M.settings.headers.NAME`).
@@ -235,8 +239,9 @@ fn env_reference(keys: usize, value: &Node, at: Pos, path: &[String]) -> Result<
     if !in_config(path) && !in_mapping_headers(path) {
         return Err(format!(
             "{at}: $env in {}: a reference may stand only inside a destination's config \
-             (sources.SOURCE.destinations.DESTINATION.config) or as a header's value in a mapping's settings \
-             (...mappings.MAPPING.settings.headers.NAME)",
+             (sources.SOURCE.destinations.DESTINATION.config), a warehouse's or an insert function instance's \
+             settings (warehouses.WAREHOUSE.settings, ...insert_functions.FUNCTION.settings) or as a header's value \
+             in a mapping's settings (...mappings.MAPPING.settings.headers.NAME)",
             shown(path)
         ));
     }

@@ -4,6 +4,7 @@
 //! times, `write_keys`) may be present and are ignored; any other unknown key is an error naming its line. Secrets are
 //! `{$env: NAME}` references.
 
+pub use super::secrets::{ConfigValue, EnvRef};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -12,6 +13,9 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Number, Value};
 
+use super::resources::{
+    FunctionSpec, GroupSpec, InstanceSpec, LabelSpec, ModelSpec, ResourceKind, TransformationSpec, WarehouseSpec,
+};
 use crate::api::names::{self, Kind};
 use crate::error::{Error, Result};
 use crate::wire::{Action, SchemaConfig, TrackingPlan, valid_slug};
@@ -35,6 +39,16 @@ pub struct WorkspaceFile {
     pub sources: IndexMap<String, SourceSpec>,
     #[serde(default)]
     pub tracking_plans: IndexMap<String, PlanSpec>,
+    /// The Public API's own resources (`plan::resources`): each managed only when its key is present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warehouses: Option<IndexMap<String, WarehouseSpec>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub functions: Option<IndexMap<String, FunctionSpec>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_groups: Option<IndexMap<String, GroupSpec>>,
+    /// The workspace's labels, keyed `KEY:VALUE`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub labels: Option<IndexMap<String, LabelSpec>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -53,6 +67,13 @@ pub struct SourceSpec {
     /// The source's schema config (`allow_unplanned_track_events`, ...): each field present is managed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub schema_config: Option<Map<String, Value>>,
+    /// Its transformations keyed by name (Public API): when present, managed (one missing is deleted with
+    /// `--prune`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transformations: Option<IndexMap<String, TransformationSpec>>,
+    /// Its reverse ETL models keyed by name (Public API, a warehouse source's): when present, managed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reverse_etl_models: Option<IndexMap<String, ModelSpec>>,
     // Read-only fields: accepted and ignored.
     #[serde(default, skip_serializing)]
     pub(super) name: Option<IgnoredAny>,
@@ -84,6 +105,9 @@ pub struct DestinationSpec {
     /// present, the destination's mappings are managed: one missing here is deleted with `--prune`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mappings: Option<IndexMap<String, MappingSpec>>,
+    /// Insert function instances keyed by their function's display name (Public API): when present, managed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub insert_functions: Option<IndexMap<String, InstanceSpec>>,
     /// The destination's name on the Public API (the Config API has none). A value that is a resource name
     /// (`workspaces/...`, the read-only field of a Config API record, which files of earlier versions may hold) is
     /// ignored as it was.
@@ -143,35 +167,6 @@ pub struct MappingSpec {
     pub(super) action_id: Option<IgnoredAny>,
 }
 
-/// A config value: as it is, or a reference to an environment variable that holds a secret.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum ConfigValue {
-    Env(EnvRef),
-    Plain(Value),
-}
-
-/// Read as a value first, then told apart: `#[serde(untagged)]` would buffer it in serde's own form, which has no
-/// integer beyond 64 bits (a YAML file could not hold `123456789012345678901234`, though an export writes it).
-impl<'de> Deserialize<'de> for ConfigValue {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        if value.get("$env").is_some()
-            && let Ok(reference) = EnvRef::deserialize(&value)
-        {
-            return Ok(ConfigValue::Env(reference));
-        }
-        Ok(ConfigValue::Plain(value))
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EnvRef {
-    #[serde(rename = "$env")]
-    pub env: String,
-}
-
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlanSpec {
@@ -215,18 +210,41 @@ pub fn env_name(source: &str, destination: &str, key: &str) -> String {
 }
 
 impl WorkspaceFile {
+    /// The collections of the Public API's own resources the file manages (by `wire::Noun::word`), which a plan
+    /// reads: each whose key is present, and the warehouses and functions a group's permissions name by name.
+    pub fn managed_records(&self) -> std::collections::BTreeSet<&'static str> {
+        use crate::wire::Noun;
+        let sources = self.sources.values();
+        let destinations = || sources.clone().flat_map(|s| s.destinations.values());
+        let managed = [
+            (Noun::Warehouses, self.warehouses.is_some() || self.user_groups.is_some()),
+            (
+                Noun::Functions,
+                self.functions.is_some()
+                    || self.user_groups.is_some()
+                    || destinations().any(|d| d.insert_functions.is_some()),
+            ),
+            (Noun::Transformations, sources.clone().any(|s| s.transformations.is_some())),
+            (Noun::ReverseEtlModels, sources.clone().any(|s| s.reverse_etl_models.is_some())),
+            (Noun::UserGroups, self.user_groups.is_some()),
+            (Noun::Labels, self.labels.is_some()),
+        ];
+        managed.into_iter().filter(|(_, read)| *read).map(|(noun, _)| noun.word()).collect()
+    }
+
     /// A file's bytes: JSON when they start with `{`, else YAML. Any problem is a usage error naming the file and,
     /// where the parser knows it, the line and column, never a value of the file (it may be a link to a credentials
     /// file, docs/reference/commands.md "Errors never quote a file").
     pub fn read(bytes: Vec<u8>, path: &Path) -> Result<WorkspaceFile> {
         let text =
             String::from_utf8(bytes).map_err(|_| Error::usage(format!("{} is not UTF-8 text", path.display())))?;
-        WorkspaceFile::parse(&text).map_err(|why| Error::usage(format!("{}: {why}", path.display())))
+        WorkspaceFile::parse(&text, &folder_of(path)).map_err(|why| Error::usage(format!("{}: {why}", path.display())))
     }
 
     /// Every check a file can be given before anything is read or sent: its structure (`document`: keys given twice,
-    /// `$env` references, aliases, nesting), its types, then names and values with the service's own rules.
-    pub fn parse(text: &str) -> Result<WorkspaceFile, String> {
+    /// `$env` references, aliases, nesting), its types, then names and values with the service's own rules, and the
+    /// code files its functions name, read below `folder` (the file's own folder: `folder_of`).
+    pub fn parse(text: &str, folder: &Path) -> Result<WorkspaceFile, String> {
         let places = super::document::check(text)?;
         let typed = if text.trim_start().starts_with('{') {
             serde_json::from_str(text).map_err(|e| e.to_string())
@@ -248,7 +266,141 @@ impl WorkspaceFile {
             return Err(format!("{}workspace: {SLUG_RULE}", places.at(&["workspace"])));
         }
         file.check(&places)?;
+        file.check_resources(&places)?;
+        file.read_code(folder, &places)?;
         Ok(file)
+    }
+
+    /// Reads each function's code file (`plan::code`): a path that breaks a rule, or a file that cannot be read,
+    /// is refused naming the `code` key's line, never the file's content.
+    fn read_code(&mut self, folder: &Path, places: &super::document::Places) -> Result<(), String> {
+        for (name, spec) in self.functions.iter_mut().flatten() {
+            let code = super::code::Code::read(folder, &spec.code).map_err(|why| {
+                let token = super::document::token(name);
+                format!("{}functions.{token}.code: {why}", places.at(&["functions", name, "code"]))
+            })?;
+            spec.text = Some(code);
+        }
+        Ok(())
+    }
+
+    /// The Public API's own resources (`plan::resources`), checked as the service checks them.
+    fn check_resources(&self, places: &super::document::Places) -> Result<(), String> {
+        let token = super::document::token;
+        let named =
+            |what: &str, key: &str, why: String| format!("{}{what}.{}: {why}", places.at(&[what, key]), token(key));
+        for (name, spec) in self.warehouses.iter().flatten() {
+            let at = |why: String| named("warehouses", name, why);
+            if name.trim().is_empty() {
+                return Err(at("a warehouse's name (its key) is empty".into()));
+            }
+            if !valid_slug(&spec.catalog_name) {
+                return Err(at(format!("catalog_name is {SLUG_RULE} (`seg api GET /catalog/warehouses` lists them)")));
+            }
+            if let Some(index) = spec.sources.iter().flatten().position(|source| !valid_slug(source)) {
+                return Err(at(format!("sources[{index}] is not a source slug")));
+            }
+        }
+        for (name, spec) in self.functions.iter().flatten() {
+            let at = |why: String| named("functions", name, why);
+            if name.trim().is_empty() {
+                return Err(at("a function's display name (its key) is empty".into()));
+            }
+            for (index, setting) in spec.settings.iter().flatten().enumerate() {
+                const FIELDS: [&str; 6] = ["name", "label", "description", "type", "required", "sensitive"];
+                if let Some(unknown) = setting.keys().find(|key| !FIELDS.contains(&key.as_str())) {
+                    let known = FIELDS.join(", ");
+                    return Err(at(format!("settings[{index}]: unknown field {}; one of {known}", token(unknown))));
+                }
+                serde_json::from_value::<crate::wire::public::functions::FunctionSettingV1>(Value::Object(
+                    setting.clone(),
+                ))
+                .map_err(|e| at(format!("settings[{index}]: {}", without_values(&e.to_string()))))?;
+            }
+        }
+        for (name, spec) in self.user_groups.iter().flatten() {
+            let at = |why: String| named("user_groups", name, why);
+            if name.trim().is_empty() {
+                return Err(at("a user group's name (its key) is empty".into()));
+            }
+            if let Some(index) = spec.members.iter().flatten().position(|email| !plausible_email(email)) {
+                return Err(at(format!("members[{index}] is not an email address")));
+            }
+            for (index, permission) in spec.permissions.iter().flatten().enumerate() {
+                let at = |why: String| at(format!("permissions[{index}]: {why}"));
+                if permission.role.trim().is_empty() {
+                    return Err(at("role is empty: name a role (`seg roles list`)".into()));
+                }
+                if permission.resources.is_empty() {
+                    return Err(at(
+                        "resources is empty: a role is given on the workspace or some of its resources".into()
+                    ));
+                }
+                for (at_resource, resource) in permission.resources.iter().enumerate() {
+                    let at = |why: String| at(format!("resources[{at_resource}]: {why}"));
+                    match (resource.kind, resource.name.as_deref()) {
+                        (ResourceKind::Workspace, None) => {}
+                        (ResourceKind::Workspace, Some(_)) => {
+                            return Err(at("the workspace is the file's own: give it no name".into()));
+                        }
+                        (_, None) => return Err(at("name the resource (`name`)".into())),
+                        (ResourceKind::Source, Some(slug)) if !valid_slug(slug) => {
+                            return Err(at(format!("source {}: {SLUG_RULE}", token(slug))));
+                        }
+                        (_, Some(name)) if name.trim().is_empty() => return Err(at("its name is empty".into())),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        for key in self.labels.iter().flat_map(IndexMap::keys) {
+            if super::resources::label_parts(key).is_none() {
+                return Err(named("labels", key, "a label is keyed KEY:VALUE, both parts non-empty".into()));
+            }
+        }
+        for (source, spec) in &self.sources {
+            for (name, transformation) in spec.transformations.iter().flatten() {
+                let place = places.at(&["sources", source, "transformations", name]);
+                let at =
+                    |why: String| format!("{place}sources.{}.transformations.{}: {why}", token(source), token(name));
+                if name.trim().is_empty() {
+                    return Err(at("a transformation's name (its key) is empty".into()));
+                }
+                if let Some(condition) = &transformation.condition {
+                    crate::wire::fql::parse(condition).map_err(|e| at(format!("`if` is not valid FQL: {e}")))?;
+                }
+            }
+            for (name, model) in spec.reverse_etl_models.iter().flatten() {
+                let place = places.at(&["sources", source, "reverse_etl_models", name]);
+                let at =
+                    |why: String| format!("{place}sources.{}.reverse_etl_models.{}: {why}", token(source), token(name));
+                if name.trim().is_empty() {
+                    return Err(at("a model's name (its key) is empty".into()));
+                }
+                if let Some(strategy) =
+                    model.schedule_strategy.as_deref().filter(|s| !super::resources::schedule_strategy_known(s))
+                {
+                    return Err(at(format!(
+                        "schedule_strategy {} is not one of {}",
+                        token(strategy),
+                        crate::wire::public::warehouses::SCHEDULE_STRATEGIES.join(", ")
+                    )));
+                }
+            }
+            for (destination, spec) in &spec.destinations {
+                for name in spec.insert_functions.iter().flat_map(IndexMap::keys) {
+                    if name.trim().is_empty() {
+                        let place = places.at(&["sources", source, "destinations", destination, "insert_functions"]);
+                        return Err(format!(
+                            "{place}sources.{}.destinations.{}.insert_functions: a function's name (a key) is empty",
+                            token(source),
+                            token(destination)
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Every number of the file's values (config, library config, schema config, filter actions, rules) with the
@@ -309,6 +461,26 @@ impl WorkspaceFile {
         for (name, plan) in &mut self.tracking_plans {
             for (key, value) in plan.rules.iter_mut().flatten() {
                 at(value, &["tracking_plans", name, "rules", key]);
+            }
+        }
+        for (name, warehouse) in self.warehouses.iter_mut().flatten() {
+            for (key, value) in warehouse.settings.iter_mut().flatten() {
+                if let ConfigValue::Plain(value) = value {
+                    at(value, &["warehouses", name, "settings", key]);
+                }
+            }
+        }
+        for (slug, source) in &mut self.sources {
+            for (name, destination) in &mut source.destinations {
+                for (function, instance) in destination.insert_functions.iter_mut().flatten() {
+                    for (key, value) in instance.settings.iter_mut().flatten() {
+                        if let ConfigValue::Plain(value) = value {
+                            let path =
+                                ["sources", slug, "destinations", name, "insert_functions", function, "settings", key];
+                            at(value, &path);
+                        }
+                    }
+                }
             }
         }
     }
@@ -420,12 +592,42 @@ impl WorkspaceFile {
                     ConfigValue::Plain(value) => super::secrets::names(value),
                 });
                 let mappings = d.mappings.iter().flatten().filter_map(|(_, m)| m.settings.as_ref());
+                let instances = d.insert_functions.iter().flatten().filter_map(|(_, i)| i.settings.as_ref());
                 config
                     .chain(mappings.flat_map(|s| super::secrets::names(&Value::Object(s.clone()))))
+                    .chain(instances.flat_map(settings_env_names))
                     .collect::<Vec<_>>()
             })
+            .chain(
+                self.warehouses.iter().flatten().filter_map(|(_, w)| w.settings.as_ref()).flat_map(settings_env_names),
+            )
             .collect()
     }
+}
+
+/// The `$env` names of settings whose values may be references (a warehouse's, an insert function instance's).
+fn settings_env_names(settings: &IndexMap<String, ConfigValue>) -> Vec<String> {
+    settings
+        .values()
+        .flat_map(|value| match value {
+            ConfigValue::Env(reference) => vec![reference.env.clone()],
+            ConfigValue::Plain(value) => super::secrets::names(value),
+        })
+        .collect()
+}
+
+/// The folder a workspace file's relative paths start from: its own (the current one for stdin, `-`).
+pub fn folder_of(path: &Path) -> std::path::PathBuf {
+    match path.parent() {
+        Some(parent) if path != Path::new("-") && !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    }
+}
+
+/// An email as a member's is written: one `@` with something on each side, no space or control character.
+fn plausible_email(email: &str) -> bool {
+    email.split_once('@').is_some_and(|(user, host)| !user.is_empty() && !host.is_empty() && !host.contains('@'))
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
 /// A parser's message about a file, placed (a message without a line gets the line of the key it names, else the
@@ -494,6 +696,10 @@ pub fn without_values(message: &str) -> String {
 mod tests {
     use super::*;
 
+    fn parse(text: &str) -> Result<WorkspaceFile, String> {
+        WorkspaceFile::parse(text, Path::new("."))
+    }
+
     const EXAMPLE: &str = r#"format: seg/1
 api_version: v1beta
 workspace: acme
@@ -517,7 +723,7 @@ tracking_plans:
 
     #[test]
     fn the_example_of_cli_md_reads_and_round_trips() {
-        let file = WorkspaceFile::parse(EXAMPLE).unwrap();
+        let file = parse(EXAMPLE).unwrap();
         let webhooks = &file.sources["web"].destinations["webhooks"];
         assert_eq!(webhooks.enabled, Some(true));
         let config = webhooks.config.as_ref().unwrap();
@@ -530,7 +736,7 @@ tracking_plans:
         assert_eq!(file.env_names(), ["SEG_SECRET_WEB_WEBHOOKS_SHAREDSECRET"]);
         for json in [false, true] {
             let text = file.render(json).unwrap();
-            assert_eq!(WorkspaceFile::parse(&text).unwrap().render(json).unwrap(), text, "json: {json}");
+            assert_eq!(parse(&text).unwrap().render(json).unwrap(), text, "json: {json}");
         }
         assert!(
             !file.render(false).unwrap().contains("workspaces/acme/sources/web"),
@@ -552,7 +758,7 @@ tracking_plans:
         .unwrap()
         .replace("\"headers\":[]", "\"headers\":[],\"rate\":0.1000000000000000055511151231257827");
         for text in [yaml.as_str(), json.as_str()] {
-            let file = WorkspaceFile::parse(text).unwrap();
+            let file = parse(text).unwrap();
             let config = file.sources["web"].destinations["webhooks"].config.clone().unwrap();
             let plain = |key: &str| match &config[key] {
                 ConfigValue::Plain(value) => value.to_string(),
@@ -571,14 +777,13 @@ tracking_plans:
     #[test]
     fn unknown_keys_and_other_formats_are_refused_naming_the_line() {
         let typo = EXAMPLE.replace("connection_mode: CLOUD", "conection_mode: CLOUD");
-        let err = WorkspaceFile::parse(&typo).unwrap_err();
+        let err = parse(&typo).unwrap_err();
         assert!(err.contains("conection_mode") && err.contains("line 12"), "{err}");
-        let err = WorkspaceFile::parse(&EXAMPLE.replace("  web:", "  Web:")).unwrap_err();
+        let err = parse(&EXAMPLE.replace("  web:", "  Web:")).unwrap_err();
         assert!(err.starts_with("line 5 column 3: sources.\"Web\": not a slug"), "{err}");
-        let err = WorkspaceFile::parse(&EXAMPLE.replace("seg/1", "seg/2")).unwrap_err();
+        let err = parse(&EXAMPLE.replace("seg/1", "seg/2")).unwrap_err();
         assert!(err.contains("seg/2"), "{err}");
-        let err = WorkspaceFile::parse(r#"{"format": "seg/1", "workspace": "w", "sources": {"s": {"catalog": 1}}}"#)
-            .unwrap_err();
+        let err = parse(r#"{"format": "seg/1", "workspace": "w", "sources": {"s": {"catalog": 1}}}"#).unwrap_err();
         assert!(err.contains("catalog") && err.contains("line 1"), "{err}");
     }
 
@@ -600,7 +805,7 @@ tracking_plans:
             format!("format: seg/1\nworkspace: w\nsources:\n  web:\n    catalog_name: {secret} x\n"),
         ];
         for text in &files {
-            let err = WorkspaceFile::parse(text).unwrap_err();
+            let err = parse(text).unwrap_err();
             assert!(!err.contains("SECRETVALUE"), "{text}: {err}");
         }
         assert_eq!(
@@ -611,7 +816,7 @@ tracking_plans:
         assert!(without_values(&long).starts_with("unknown field `…`"));
         assert!(without_values("unknown field `conection_mode`").contains("`conection_mode`"));
         let shadow = "alice:$6$salt$FAKEHASHVALUE:19000:0:99999:7:::\n";
-        let err = WorkspaceFile::parse(shadow).unwrap_err();
+        let err = parse(shadow).unwrap_err();
         assert!(err.starts_with("line 1") && !err.contains("FAKEHASH"), "{err}");
     }
 
@@ -630,12 +835,10 @@ tracking_plans:
             ("format: seg/1\nworkspace: a\ntracking_plans:\n  P: {sources: [Web]}\n", "not a source slug"),
         ];
         for (text, says) in bad {
-            let err = WorkspaceFile::parse(text).unwrap_err();
+            let err = parse(text).unwrap_err();
             assert!(err.contains(says), "{text}: {err}");
         }
-        let file =
-            WorkspaceFile::parse("format: seg/1\nworkspace: a\nsources:\n  web:\n    catalog_name: javascript\n")
-                .unwrap();
+        let file = parse("format: seg/1\nworkspace: a\nsources:\n  web:\n    catalog_name: javascript\n").unwrap();
         assert_eq!(file.sources["web"].catalog_name, "catalog/sources/javascript", "a bare catalog slug is completed");
     }
 
@@ -646,17 +849,174 @@ tracking_plans:
                 "format: seg/1\nworkspace: a\nsources:\n  web:\n    catalog_name: javascript\n    destinations:\n{destinations}"
             )
         };
-        let err = WorkspaceFile::parse(&file("      webhooks#Prod: {}\n      webhooks: {name: Prod}\n")).unwrap_err();
+        let err = parse(&file("      webhooks#Prod: {}\n      webhooks: {name: Prod}\n")).unwrap_err();
         assert!(err.starts_with("line 8 column 7: sources.\"web\".destinations.\"webhooks\""), "{err}");
         assert!(err.contains("it and \"webhooks#Prod\" both name the webhooks destination named \"Prod\""), "{err}");
         // One name per entry: the same name under two entries, and an unnamed bare key beside named ones, are fine.
         let fine =
             "      webhooks#Prod: {}\n      webhooks: {}\n      amplitude: {name: Prod}\n      webhooks#Staging: {}\n";
-        WorkspaceFile::parse(&file(fine)).unwrap();
+        parse(&file(fine)).unwrap();
     }
 
     #[test]
     fn env_names_are_upper_case_words() {
         assert_eq!(env_name("web-app", "google-analytics", "api.key"), "SEG_SECRET_WEB_APP_GOOGLE_ANALYTICS_API_KEY");
+    }
+
+    /// A file with every resource of the Public API's own, its function's code beside it.
+    const EVERY: &str = "format: seg/1
+workspace: a
+sources:
+  web:
+    catalog_name: javascript
+    destinations:
+      webhooks:
+        insert_functions:
+          Enrich:
+            enabled: true
+            settings:
+              apiKey: {$env: SEG_SECRET_ENRICH_KEY}
+              retries: 3
+    transformations:
+      Rename signup:
+        if: event = \"Sign Up\"
+        enabled: true
+        new_event_name: Signed Up
+        allow_properties: [plan]
+    reverse_etl_models:
+      Daily users:
+        description: users of the day
+        enabled: false
+        schedule_strategy: MANUAL
+        schedule_config: {}
+        query: SELECT id FROM users
+        query_identifier_column: id
+warehouses:
+  analytics:
+    catalog_name: bigquery
+    enabled: true
+    settings:
+      project: acme
+      credentials: {$env: SEG_SECRET_BIGQUERY}
+    sources: [web]
+functions:
+  Enrich:
+    type: insert_destination
+    code: functions/enrich.js
+    description: adds the plan
+    settings:
+      - {name: apiKey, label: API key, description: the key, type: STRING, required: true, sensitive: true}
+user_groups:
+  Engineers:
+    members: [ada@example.com]
+    permissions:
+      - role: Source Admin
+        resources: [{type: source, name: web}, {type: warehouse, name: analytics}]
+      - role: Workspace Member
+        resources: [{type: workspace}]
+labels:
+  env:prod: {description: Production}
+  team:growth: {}
+";
+
+    #[allow(clippy::disallowed_methods, reason = "tests plant a workspace's folder, not seg's effects")]
+    fn folder() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("functions")).unwrap();
+        std::fs::write(dir.path().join("functions/enrich.js"), "async function onTrack(event) {\n  return event\n}\n")
+            .unwrap();
+        dir
+    }
+
+    #[test]
+    fn every_resource_of_the_public_api_reads_and_round_trips_with_its_code() {
+        use super::super::resources::ResourceSpec;
+        let dir = folder();
+        let file = WorkspaceFile::parse(EVERY, dir.path()).unwrap();
+        let function = &file.functions.as_ref().unwrap()["Enrich"];
+        assert_eq!(function.kind, super::super::resources::FunctionKind::InsertDestination);
+        let code = function.text.as_ref().unwrap();
+        assert_eq!((code.lines(), code.text.starts_with("async function")), (3, true));
+        let group = &file.user_groups.as_ref().unwrap()["Engineers"];
+        assert_eq!(
+            group.permissions.as_ref().unwrap()[0].resources,
+            [
+                ResourceSpec { kind: ResourceKind::Source, name: Some("web".into()) },
+                ResourceSpec { kind: ResourceKind::Warehouse, name: Some("analytics".into()) }
+            ]
+        );
+        let workspace = ResourceSpec { kind: ResourceKind::Workspace, name: None };
+        assert_eq!(group.permissions.as_ref().unwrap()[1].resources, [workspace]);
+        assert_eq!(file.env_names(), ["SEG_SECRET_ENRICH_KEY", "SEG_SECRET_BIGQUERY"]);
+        for json in [false, true] {
+            let text = file.render(json).unwrap();
+            let again = WorkspaceFile::parse(&text, dir.path()).unwrap();
+            assert_eq!(again, file, "json: {json}\n{text}");
+            assert_eq!(again.render(json).unwrap(), text);
+            assert!(!text.contains("async function"), "the code stays in its file: {text}");
+        }
+        // A file of an earlier version, without these keys, manages none of them and writes none.
+        let plain = parse("format: seg/1\nworkspace: a\nsources: {}\n").unwrap();
+        assert_eq!((plain.warehouses.is_none(), plain.functions.is_none(), plain.labels.is_none()), (true, true, true));
+        assert!(!plain.render(false).unwrap().contains("warehouses"));
+    }
+
+    #[test]
+    fn a_code_file_that_breaks_a_rule_is_refused_naming_the_code_keys_line() {
+        let dir = folder();
+        let code_line = EVERY.lines().position(|line| line.trim_start().starts_with("code:")).unwrap() + 1;
+        for (path, says) in [
+            ("../enrich.js", "climbs out with `..`"),
+            ("/etc/passwd", "is absolute"),
+            ("functions/none.js", "no such file"),
+            ("functions", "is a folder"),
+        ] {
+            let text = EVERY.replace("code: functions/enrich.js", &format!("code: {path}"));
+            let err = WorkspaceFile::parse(&text, dir.path()).unwrap_err();
+            assert!(err.starts_with(&format!("line {code_line} column 5: functions.\"Enrich\".code: ")), "{err}");
+            assert!(err.contains(says), "{path}: {err}");
+        }
+        // Read from the file's own folder: elsewhere the same file names nothing.
+        let elsewhere = tempfile::tempdir().unwrap();
+        assert!(WorkspaceFile::parse(EVERY, elsewhere.path()).unwrap_err().contains("no such file"));
+    }
+
+    #[test]
+    fn the_public_apis_resources_are_checked_as_the_service_checks_them() {
+        let dir = folder();
+        let refused = |from: &str, to: &str| {
+            assert!(EVERY.contains(from), "{from}");
+            WorkspaceFile::parse(&EVERY.replace(from, to), dir.path()).unwrap_err()
+        };
+        let cases = [
+            ("env:prod: {description: Production}", "envprod: {}", "a label is keyed KEY:VALUE"),
+            ("members: [ada@example.com]", "members: [ada]", "members[0] is not an email address"),
+            ("role: Workspace Member", "role: ''", "permissions[1]: role is empty"),
+            ("resources: [{type: workspace}]", "resources: []", "permissions[1]: resources is empty"),
+            ("resources: [{type: workspace}]", "resources: [{type: team}]", "unknown variant"),
+            ("resources: [{type: workspace}]", "resources: [{type: function}]", "resources[0]: name the resource"),
+            ("{type: source, name: web}", "{type: source, name: Web}", "resources[0]: source \"Web\": not a slug"),
+            ("if: event = \"Sign Up\"", "if: event = ", "`if` is not valid FQL"),
+            ("schedule_strategy: MANUAL", "schedule_strategy: HOURLY", "is not one of MANUAL, PERIODIC, SPECIFIC_DAYS"),
+            ("catalog_name: bigquery", "catalog_name: Big Query", "catalog_name is not a slug"),
+            ("sources: [web]", "sources: [Web]", "sources[0] is not a source slug"),
+            (
+                "required: true, sensitive: true}",
+                "required: true, sensitive: true, secret: 1}",
+                "unknown field \"secret\"",
+            ),
+            ("type: STRING", "type: NUMBER", "settings[0]"),
+            ("type: insert_destination", "type: insert_source", "unknown variant"),
+        ];
+        for (from, to, says) in cases {
+            let err = refused(from, to);
+            assert!(err.contains(says), "{to}: {err}");
+            assert!(err.contains("line "), "{to}: {err}");
+        }
+        // A secret may be a reference in a warehouse's or an instance's settings, nowhere else of theirs.
+        let err = refused("description: users of the day", "description: {$env: SEG_SECRET_X}");
+        assert!(err.contains("may stand only inside a destination's config"), "{err}");
+        let err = refused("project: acme", "project: {$env: HOME}");
+        assert!(err.contains("a reference may read only variables named SEG_SECRET_"), "{err}");
     }
 }

@@ -10,4 +10,5 @@ pub mod diff;
 pub mod document;
 pub mod export;
 pub mod file;
+pub mod resources;
 pub mod secrets;

@@ -1,9 +1,11 @@
 //! `$env` references, the one way a workspace file or a plan holds a secret (docs/reference/commands.md, "What a file
 //! and a plan can never do"). A reference is `{"$env": NAME}`; it may name only a `SEG_SECRET_` variable ([`Env`] reads
-//! no other), and it is turned into a value only where a destination's config item holds it (`plan::apply::prepare`): a
-//! reference anywhere else in a request is refused before anything is sent, whatever a hand-edited plan says. Every value read
-//! becomes a secret of the process (the printer's scrubber removes it from everything written).
+//! no other), and it is turned into a value only where a destination's config item, a mapping's header or a warehouse's
+//! or an insert function instance's settings hold it (`plan::apply::prepare`): a reference anywhere else in a request is
+//! refused before anything is sent, whatever a hand-edited plan says. Every value read becomes a secret of the process
+//! (the printer's scrubber removes it from everything written). A file's value that may be one is a [`ConfigValue`].
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::document::env_name_allowed;
@@ -120,4 +122,33 @@ mod tests {
         assert_eq!(resolve(&json!({"$env": "SEG_TOKEN"}), &leaky).unwrap_err(), "SEG_TOKEN");
         assert_eq!(resolve(&json!({"$env": "HOME"}), &leaky).unwrap_err(), "HOME");
     }
+}
+
+/// A config value: as it is, or a reference to an environment variable that holds a secret.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum ConfigValue {
+    Env(EnvRef),
+    Plain(Value),
+}
+
+/// Read as a value first, then told apart: `#[serde(untagged)]` would buffer it in serde's own form, which has no
+/// integer beyond 64 bits (a YAML file could not hold `123456789012345678901234`, though an export writes it).
+impl<'de> Deserialize<'de> for ConfigValue {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        if value.get("$env").is_some()
+            && let Ok(reference) = EnvRef::deserialize(&value)
+        {
+            return Ok(ConfigValue::Env(reference));
+        }
+        Ok(ConfigValue::Plain(value))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnvRef {
+    #[serde(rename = "$env")]
+    pub env: String,
 }

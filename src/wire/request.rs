@@ -237,6 +237,19 @@ pub struct RecordInput {
     pub fields: Map<String, Value>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub refs: Vec<Reference>,
+    /// What is made below it once it is made, in its collections (a new warehouse's connected sources, a new
+    /// function's instances, a new group's members), each sent with its id: a plan makes a resource whole in one
+    /// change, though its id is known only once it is made.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub below: Vec<Below>,
+}
+
+/// A record made below another once that one is made ([`RecordInput::below`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Below {
+    /// Its collection's segment below the record (`Noun::word`: `connected-sources`, `instances`, `users`).
+    pub collection: String,
+    pub input: RecordInput,
 }
 
 impl RecordInput {

@@ -587,7 +587,7 @@ async fn filters_and_schema_config_apply_as_minimal_requests() {
     assert!(writes(&env).await.is_empty());
 
     // Left out of the file: not a difference, unless --prune; then exactly that filter goes.
-    let mut parsed = seg::plan::file::WorkspaceFile::parse(&changed).unwrap();
+    let mut parsed = seg::plan::file::WorkspaceFile::parse(&changed, std::path::Path::new(".")).unwrap();
     let webhooks = parsed.sources["web"].destinations.get_mut("webhooks").unwrap();
     webhooks.filters.as_mut().unwrap().shift_remove("Half").unwrap();
     let without_half = parsed.render(false).unwrap();

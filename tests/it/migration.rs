@@ -88,7 +88,11 @@ async fn switching_the_api_of_a_workspace_finds_nothing_to_change() {
     for api in ["public", "config"] {
         let run = seg(&env, api, WRITE, &["diff", "--file", &public_file, "-o", "json"]).await;
         let plan = run.code(0).json();
-        assert_eq!((&plan["changes"], &plan["not_supported"]), (&json!([]), &json!([])), "{api}: {plan}");
+        // The workspace's labels, which the Public API lists on their own, are the one key the Config API cannot
+        // hold (its sources carry their labels, which compare as they are).
+        let held: Vec<&Value> = plan["not_supported"].as_array().unwrap().iter().map(|n| &n["path"]).collect();
+        let expected: Vec<Value> = if api == "config" { vec![json!("labels")] } else { Vec::new() };
+        assert_eq!((&plan["changes"], held), (&json!([]), expected.iter().collect::<Vec<_>>()), "{api}: {plan}");
     }
 }
 

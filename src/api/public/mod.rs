@@ -473,11 +473,17 @@ impl<'c> Call<'c> {
 
     /// Every record of a list, page by page, to its end (a cursor sent twice stops it: `cursor::Followed`).
     async fn all(&mut self, path: Path, key: &str) -> Result<Vec<Value>> {
+        self.all_of(path, key, &[]).await
+    }
+
+    /// Every item of a listing asked with `extra` in its query (functions of one `resourceType`).
+    async fn all_of(&mut self, path: Path, key: &str, extra: &[(&str, &str)]) -> Result<Vec<Value>> {
         let mut all = Vec::new();
         let mut cursor = String::new();
         let mut followed = crate::api::cursor::Followed::default();
         loop {
             let mut query = vec![("pagination[count]".to_string(), MAX_PAGE.to_string())];
+            query.extend(extra.iter().map(|(k, v)| (k.to_string(), v.to_string())));
             if !cursor.is_empty() {
                 query.push(("pagination[cursor]".to_string(), cursor.clone()));
             }

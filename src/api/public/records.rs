@@ -231,6 +231,15 @@ impl Call<'_> {
         if let Some(permissions) = fields.get("permissions").cloned() {
             fields.insert("permissions".to_string(), self.permissions(&permissions).await?);
         }
+        // An instance is of the function it is made below.
+        if let (Noun::Instances, Some(function)) = (noun, &under_id) {
+            fields.entry("functionId").or_insert_with(|| Value::String(function.to_string()));
+        }
+        // A group is made by its name; its permissions are written once it is (`replacePermissionsForUserGroup`).
+        let permissions = match noun {
+            Noun::UserGroups => fields.remove("permissions"),
+            _ => None,
+        };
         let path = self.collection_path(noun, under_id.as_ref());
         let (method, path, body) = match noun {
             Noun::WarehouseSources => {
@@ -249,7 +258,28 @@ impl Call<'_> {
             Noun::GroupUsers => (Method::POST, path, Some(Value::Object(fields.clone()))),
             _ => (Method::POST, path, Some(Value::Object(fields.clone()))),
         };
-        let Some(mut body) = self.call(method, path, Vec::new(), body.as_ref()).await? else {
+        let answered = self.call(method, path, Vec::new(), body.as_ref()).await?;
+        // What is made below it, with its id (under --dry-run, described with the id it will have).
+        if permissions.is_some() || !input.below.is_empty() {
+            let id = match &answered {
+                Some(body) => Id::answered(text_at(&body["data"][declared.one], "id"), noun.noun())?,
+                None => Id::unmade(),
+            };
+            if let Some(permissions) = permissions {
+                let path = Path::of(declared.collection).id(&id).word("permissions");
+                let body = Value::Object(Map::from_iter([("permissions".into(), permissions)]));
+                self.call(Method::PUT, path, Vec::new(), Some(&body)).await?;
+            }
+            let ws = collection.workspace().unwrap_or_default().to_string();
+            for below in &input.below {
+                let child = Noun::of(Some(noun), &below.collection).ok_or_else(|| {
+                    Error::usage(format!("a {} has no {}", noun.noun(), crate::text::quoted(&below.collection)))
+                })?;
+                let target = Target::Records { ws: ws.clone(), noun: child, under: Some(id.to_string()) };
+                Box::pin(self.create_record(&target, child, Some(id.as_str()), &below.input)).await?;
+            }
+        }
+        let Some(mut body) = answered else {
             return Ok(None);
         };
         let raw = match noun {
@@ -387,6 +417,27 @@ impl Call<'_> {
         Ok(answer.map(|body| Answer::empty(&body["data"])))
     }
 
+    /// The id of the one of `all` whose id is `given`, or else whose `field` is (a warehouse's name, a function's
+    /// display name): what a permission names, made by the same apply or not. None, or two of that name, is a
+    /// usage error before any write.
+    fn named_in(&self, all: &[Value], noun: &str, given: &str, field: &str) -> Result<String> {
+        if all.iter().any(|r| text_at(r, "id") == given) {
+            return Ok(given.to_string());
+        }
+        let found: Vec<&Value> = all.iter().filter(|r| text_at(r, field) == given).collect();
+        match found.as_slice() {
+            [one] => Ok(text_at(one, "id").to_string()),
+            // Under --dry-run, one this run would make is not there yet.
+            [] if self.client.dry_run() => Ok(Id::unmade().to_string()),
+            [] => Err(Error::usage(format!("permissions: no {noun} {}", crate::text::quoted(given)))),
+            _ => Err(Error::usage(format!(
+                "permissions: {} {noun}s are named {}: name one by its id",
+                found.len(),
+                crate::text::quoted(given)
+            ))),
+        }
+    }
+
     /// Permissions as a person names them (`[{"role": NAME or id, "resources": [{"type": T, "id": slug or id}]}]`;
     /// no resources: the workspace) as the Public API takes them (`roleId`, resources by id). A role that does not
     /// exist is a usage error naming it, before any write; so is a source that does not.
@@ -424,12 +475,29 @@ impl Call<'_> {
                     ResourceType::Workspace => workspace.id.clone(),
                     ResourceType::Source => match self.source_id(named).await {
                         Ok(id) => id.to_string(),
+                        // Under --dry-run, one this run would make is not there yet.
+                        Err(Error::Api(error)) if error.status == 404 && self.client.dry_run() => {
+                            Id::unmade().to_string()
+                        }
                         Err(Error::Api(error)) if error.status == 404 => {
                             return Err(Error::usage(format!("permissions: no source {}", crate::text::quoted(named))));
                         }
                         Err(error) => return Err(error),
                     },
-                    _ => named.to_string(),
+                    ResourceType::Warehouse => {
+                        let all = self.all(Path::of("warehouses"), "warehouses").await?;
+                        self.named_in(&all, "warehouse", named, "name")?
+                    }
+                    ResourceType::Function => {
+                        let mut all = Vec::new();
+                        for kind in ["SOURCE", "DESTINATION", "INSERT_DESTINATION"] {
+                            all.extend(
+                                self.all_of(Path::of("functions"), "functions", &[("resourceType", kind)]).await?,
+                            );
+                        }
+                        self.named_in(&all, "function", named, "displayName")?
+                    }
+                    ResourceType::Space => named.to_string(),
                 };
                 resources.push(PermissionResource { id, kind });
             }

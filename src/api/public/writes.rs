@@ -162,7 +162,7 @@ pub async fn calls<A>(
         (Verb::Create(Body::Regulation(_)), Target::Regulations { .. }) => vec![(Method::POST, "/regulations")],
         // The Public API's own resources (`records`): one call a create and a delete; an update's PATCH of its own
         // fields, and a PUT each for a user's or a group's permissions and a group's members.
-        (Verb::Create(Body::Record(_)), Target::Records { .. }) => vec![(Method::POST, "/{collection}")],
+        (Verb::Create(Body::Record(input)), Target::Records { noun, .. }) => record_creates(*noun, input),
         (Verb::Update(fields), Target::Record { .. }) => {
             let own = fields.paths.iter().filter(|p| !matches!(p.as_str(), "permissions" | "users"));
             let puts = fields.paths.iter().filter(|p| matches!(p.as_str(), "permissions" | "users"));
@@ -175,6 +175,20 @@ pub async fn calls<A>(
         // Reads, and what no write of the Public API serves (refused before any call).
         _ => Vec::new(),
     })
+}
+
+/// The calls a create of one of the Public API's own resources becomes (`Call::create_record`): its `POST`, a new
+/// group's permissions' `PUT`, then each record made below it.
+fn record_creates(noun: crate::wire::Noun, input: &crate::wire::RecordInput) -> Vec<Write> {
+    let mut calls = vec![(Method::POST, "/{collection}")];
+    if noun == crate::wire::Noun::UserGroups && input.fields.contains_key("permissions") {
+        calls.push((Method::PUT, "/groups/{id}/permissions"));
+    }
+    for below in &input.below {
+        let child = crate::wire::Noun::of(Some(noun), &below.collection);
+        calls.extend(child.map(|child| record_creates(child, &below.input)).unwrap_or_default());
+    }
+    calls
 }
 
 /// The calls that write a plan's rules (`rules::writes`, as `Call::write_rules` sends them).

@@ -56,7 +56,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             let reach = |snapshot: &_| super::reach_of(&file, snapshot, args.prune);
             let snapshot = super::read_workspace(ctx, &workspace, &reach).await?;
             let options = Options { prune: args.prune, max_deletes: args.max_deletes };
-            (diff::plan(&file, &snapshot, options, &env)?, file.env_names())
+            let mut plan = diff::plan(&file, &snapshot, options, &env)?;
+            plan.code_folder = Some(crate::plan::file::folder_of(path).to_string_lossy().into_owned());
+            (plan, file.env_names())
         }
         (None, None) => return Err(Error::usage("give --file F or --plan PLAN")),
     };

@@ -51,6 +51,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let snapshot = super::read_workspace(ctx, &workspace, &reach).await?;
     let mut plan = diff::plan(&file, &snapshot, Options { prune: args.prune, max_deletes: None }, &super::env(ctx))?;
     plan.api = ctx.api()?.as_str().to_string();
+    plan.code_folder = Some(crate::plan::file::folder_of(&args.file).to_string_lossy().into_owned());
     // What apply sends for it on this API, as the client translates each change's request.
     plan.requests = crate::plan::apply::requests(ctx.client()?, &plan).await?;
     // A saved plan holds secrets only as references (docs/reference/commands.md): refused before anything is printed or

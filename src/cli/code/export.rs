@@ -25,7 +25,13 @@ use crate::ui::output::Format;
 /// directory). Two tracking plans with one display name stop it with exit 2 (the file keys plans by name). --dry-run
 /// names the file it would write. The file is the same on both APIs (--api public writes a destination's `name`, a
 /// further destination of one entry as `SLUG#NAME` and a plan's `type`, and no library_config or connection_mode,
-/// which the Public API lacks); what no file holds (access tokens, regulations) is named on stderr.
+/// which the Public API lacks); what no file holds (access tokens, regulations) is named on stderr. On the Public API
+/// it also writes the workspace's warehouses (a censored setting as a `$env` reference:
+/// `SEG_SECRET_WAREHOUSE_<NAME>_<KEY>`), functions, user groups and labels, and each source's transformations and
+/// reverse ETL models and each destination's insert functions; a function's code goes to its own file,
+/// `functions/<slug>.js` beside --file (in the current directory when the file goes to stdout), one line on stderr
+/// each, the `functions` folder made if missing and never written through a link. With --only, no warehouses,
+/// functions, user groups, labels or code files are written.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   seg -w acme export --file acme.yaml
@@ -53,7 +59,7 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     let sources = args.only.is_empty() || args.only.iter().any(|p| p == "sources");
     let reach = if sources { Reach::everything() } else { Reach::default() };
     let snapshot = super::read_workspace(ctx, workspace.as_str(), &|_| reach.clone()).await?;
-    let mut file = export::export(&snapshot, &ctx.api_version()?, args.secrets)?;
+    let export::Exported { mut file, mut code } = export::export(&snapshot, &ctx.api_version()?, args.secrets)?;
     if !args.only.is_empty() {
         if !args.only.iter().any(|p| p == "sources") {
             file.sources.clear();
@@ -61,6 +67,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
         if !args.only.iter().any(|p| p == "tracking-plans") {
             file.tracking_plans.clear();
         }
+        // The workspace's own resources are no part of either.
+        (file.warehouses, file.functions, file.user_groups, file.labels) = (None, None, None, None);
+        code.clear();
     }
     let json = match args.format.as_deref() {
         Some(format) => format == "json",
@@ -87,6 +96,9 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if args.secrets == Secrets::Plain {
         ctx.printer.warn("the export holds secrets in plain text: keep it out of version control");
     }
+    // The functions' code, beside the file (the current folder when it goes to stdout), first: a file whose code
+    // could not be written is not written either.
+    write_code(ctx, &crate::plan::file::folder_of(&args.file), &code)?;
     if args.file.as_os_str() == "-" {
         return ctx.printer.data(text.as_bytes());
     }
@@ -98,6 +110,25 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
             crate::ui::count(file.tracking_plans.len(), "tracking plan")
         );
         ctx.printer.status(&format!("wrote {} ({counts})", args.file.display()));
+    }
+    Ok(())
+}
+
+/// Writes each function's code file at its path below `folder` (`functions/<slug>.js`), the folders on the way made
+/// real ones if missing and never followed through a link (`Gate::folder`, `Gate::write_file`); a line on stderr each.
+fn write_code(ctx: &Context, folder: &std::path::Path, code: &[(String, String)]) -> Result<()> {
+    for (relative, text) in code {
+        let path = folder.join(relative);
+        let mut on_the_way = folder.to_path_buf();
+        let steps: Vec<_> = std::path::Path::new(relative).components().collect();
+        for step in &steps[..steps.len().saturating_sub(1)] {
+            on_the_way.push(step);
+            ctx.gate.folder(&on_the_way, "functions' code")?;
+        }
+        ctx.gate.write_file(&path, "a function's code", text.as_bytes())?;
+        if !ctx.gate.is_dry_run() {
+            ctx.printer.status(&format!("wrote {}", path.display()));
+        }
     }
     Ok(())
 }

@@ -119,6 +119,7 @@ fn reach_of(file: &WorkspaceFile, snapshot: &Snapshot, prune: bool) -> Reach {
         mappings: Scope::Only(mappings),
         schema_configs: Scope::Only(schema_configs),
         catalog: Scope::Only(catalog),
+        records: file.managed_records(),
     }
 }
 

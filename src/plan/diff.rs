@@ -1235,10 +1235,9 @@ impl Builder<'_> {
         }
     }
 
-    /// A config value as the file gives it (references kept, to be resolved when sent) and, when every reference
-    /// in it is set, as it will be sent. An unset reference is noted as unverifiable; a secret written literally is
-    /// noted too (a saved plan may not carry it).
-    fn config_value(&mut self, destination: &str, key: &str, value: &ConfigValue) -> (Value, Option<Value>) {
+    /// A value that may hold references as the file gives it (kept, to be resolved when sent) and, when every
+    /// reference in it is set, as it will be sent; an unset one is noted as unverifiable at `resource`'s `path`.
+    fn resolved(&mut self, resource: &str, path: &str, value: &ConfigValue) -> (Value, Option<Value>) {
         let sent = match value {
             ConfigValue::Env(reference) => secrets::reference_to(&reference.env),
             ConfigValue::Plain(value) => value.clone(),
@@ -1246,14 +1245,19 @@ impl Builder<'_> {
         let resolved = match secrets::resolve(&sent, self.env) {
             Ok(resolved) => Some(resolved),
             Err(name) => {
-                self.unverifiable.push(Unverifiable {
-                    resource: destination.to_string(),
-                    path: format!("destination.config.{key}"),
-                    reason: format!("{name} is not set"),
-                });
+                let reason = format!("{name} is not set");
+                self.unverifiable.push(Unverifiable { resource: resource.into(), path: path.into(), reason });
                 None
             }
         };
+        (sent, resolved)
+    }
+
+    /// A config value as the file gives it (references kept, to be resolved when sent) and, when every reference
+    /// in it is set, as it will be sent. An unset reference is noted as unverifiable; a secret written literally is
+    /// noted too (a saved plan may not carry it).
+    fn config_value(&mut self, destination: &str, key: &str, value: &ConfigValue) -> (Value, Option<Value>) {
+        let (sent, resolved) = self.resolved(destination, &format!("destination.config.{key}"), value);
         let kind = kind_of(self.snapshot, destination, key);
         let references: BTreeSet<String> = secrets::reference_pointers(&sent).into_iter().collect();
         let literals: Vec<&Value> = secret_pointers(key, &kind, &sent)

@@ -489,7 +489,7 @@ async fn bad_input_stops_the_plan_before_any_write_naming_it() {
     assert!(said.contains("no role \"Source Emperor\"") && said.contains("seg roles list"), "{said}");
     let no_warehouse = file(&ws).replace("{type: warehouse, name: Main}", "{type: warehouse, name: Lake}");
     let said = refused(no_warehouse, "lake.yaml").await;
-    assert!(said.contains("names no warehouse \"Lake\""), "{said}");
+    assert!(said.contains("reaches no warehouse \"Lake\""), "{said}");
     let no_source = file(&ws).replace("sources: [web]", "sources: [web, app]");
     let said = refused(no_source, "source.yaml").await;
     assert!(said.contains("no source \"app\""), "{said}");

@@ -20,7 +20,7 @@ use crate::error::{Error, Result};
 use crate::plan::code::Code;
 use crate::plan::file::{ConfigValue, WorkspaceFile};
 use crate::plan::resources::{FunctionSpec, GroupSpec, PermissionSpec, ResourceKind, ResourceSpec};
-use crate::plan::secrets::{self, Env};
+use crate::plan::secrets::Env;
 use crate::wire::config::{censor_disagrees, censored_secret, secret_pointers};
 use crate::wire::{Below, Noun, PublicRecord, RecordInput, Referent, Target, UpdateRequest};
 
@@ -622,21 +622,7 @@ impl Builder<'_> {
     /// A setting as the file gives it (references kept) and, when every reference is set, as it will be sent. An
     /// unset reference is unverifiable; a secret written literally is scrubbed from all output from now on.
     fn setting(&mut self, resource: &str, path: &str, value: &ConfigValue) -> (Value, Option<Value>) {
-        let sent = match value {
-            ConfigValue::Env(reference) => secrets::reference_to(&reference.env),
-            ConfigValue::Plain(value) => value.clone(),
-        };
-        let resolved = match secrets::resolve(&sent, self.env) {
-            Ok(resolved) => Some(resolved),
-            Err(name) => {
-                self.unverifiable.push(Unverifiable {
-                    resource: resource.to_string(),
-                    path: path.to_string(),
-                    reason: format!("{name} is not set"),
-                });
-                None
-            }
-        };
+        let (sent, resolved) = self.resolved(resource, path, value);
         let key = path.rsplit('.').next().unwrap_or_default();
         if matches!(value, ConfigValue::Plain(_)) && !secret_pointers(key, "", &sent).is_empty() {
             self.literal_secrets.push(format!("{resource} {path}"));
@@ -1027,7 +1013,7 @@ impl Builder<'_> {
                 };
                 if !found {
                     return Err(Error::usage(format!(
-                        "user_groups.{group:?}: the permission {} names no {noun} {} of the workspace or the file",
+                        "user_groups.{group:?}: permission {} reaches no {noun} {} of the workspace or the file",
                         crate::text::quoted(role),
                         crate::text::quoted(name)
                     )));

@@ -44,6 +44,10 @@ pub fn declared(noun: Noun) -> Declared {
     }
 }
 
+/// The field of an update of a user or a group that adds permissions to theirs (`addPermissionsToUser`,
+/// `addPermissionsToUserGroup`), where `permissions` replaces them.
+pub const PERMISSIONS_ADDED: &str = crate::wire::PERMISSIONS_ADDED;
+
 /// The kinds of function, each listed on its own (`listFunctions` lists one `resourceType`).
 pub const FUNCTION_TYPES: [&str; 3] = ["SOURCE", "DESTINATION", "INSERT_DESTINATION"];
 

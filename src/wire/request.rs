@@ -206,6 +206,10 @@ pub struct PublicRecord {
     pub fields: Map<String, Value>,
 }
 
+/// The field of an update of a user's or a group's record that adds permissions to theirs, where `permissions`
+/// replaces them.
+pub const PERMISSIONS_ADDED: &str = "permissions_added";
+
 /// The page key of a list of [`PublicRecord`]s.
 pub const RECORDS: &str = "records";
 

@@ -316,6 +316,11 @@ pub fn cases(home: &Path, hook: &str, plan: &str, regulation: &str) -> Vec<(Stri
         ("users list", case(&["users", "list"], Reads(0))),
         ("users get", case(&["users", "get", OWNER], Reads(0))),
         ("users update", case(&["users", "update", OWNER, "--permission", "Source Admin=source:web"], Describes(1))),
+        ("users update", case(&["users", "update", OWNER, "--add-permission", "Workspace Member"], Describes(1))),
+        (
+            "user-groups update",
+            case(&["user-groups", "update", "Analysts", "--add-permission", "Workspace Member"], Describes(1)),
+        ),
         ("users delete", case(&["users", "delete", OWNER], Describes(1))),
         ("users invites list", case(&["users", "invites", "list"], Reads(0))),
         ("users invites create", case(&["users", "invites", "create", "bo@example.com"], Describes(1))),

@@ -323,6 +323,27 @@ async fn users_groups_roles_labels_and_the_audit_trail() {
     let now = &env.get(&format!("/users/{id}")).await.json["data"]["user"]["permissions"];
     assert_eq!(now[0]["roleName"], "Source Admin");
     assert_eq!(now[0]["resources"], json!([{"id": web, "type": "SOURCE"}]));
+    // Added to, not replaced: a POST, the role before kept.
+    env.clear_requests().await;
+    public(&env, &["users", "update", owner, "--add-permission", "Workspace Member"]).await.code(0);
+    let written: Vec<String> = env
+        .requests()
+        .await
+        .iter()
+        .filter(|r| r["method"] != "GET")
+        .map(|r| format!("{} {}", r["method"].as_str().unwrap(), r["uri"].as_str().unwrap()))
+        .collect();
+    assert_eq!(written, [format!("POST /users/{id}/permissions")]);
+    let now = &env.get(&format!("/users/{id}")).await.json["data"]["user"]["permissions"];
+    let roles: Vec<&str> = now.as_array().unwrap().iter().map(|p| p["roleName"].as_str().unwrap()).collect();
+    assert_eq!(roles, ["Source Admin", "Workspace Member"], "{now}");
+    let both = public(
+        &env,
+        &["users", "update", owner, "--permission", "Workspace Member", "--add-permission", "Workspace Member"],
+    )
+    .await;
+    assert!(both.code(2).stderr.contains("cannot be used with"), "{}", both.stderr);
+    public(&env, &["users", "update", owner, "--permission", "Source Admin=source:web"]).await.code(0);
     // A role or a source that does not exist is refused before any write, naming it.
     env.clear_requests().await;
     for (permission, named) in [("Overlord", "Overlord"), ("Source Admin=source:nosuch", "nosuch")] {
@@ -349,6 +370,13 @@ async fn users_groups_roles_labels_and_the_audit_trail() {
     let now = &stored.json["data"]["userGroup"];
     assert_eq!((now["name"].as_str(), now["memberCount"].as_u64()), (Some("Data"), Some(1)));
     assert_eq!(now["permissions"][0]["resources"], json!([{"id": web, "type": "SOURCE"}]));
+    public(&env, &["user-groups", "update", "Data", "--add-permission", "Workspace Member"]).await.code(0);
+    let added = env.get(&format!("/groups/{group}")).await.json["data"]["userGroup"]["permissions"].clone();
+    assert_eq!(
+        (added[0]["roleName"].as_str(), added[1]["roleName"].as_str()),
+        (Some("Source Admin"), Some("Workspace Member"))
+    );
+    let stored = env.get(&format!("/groups/{group}")).await;
     let run = public(&env, &["user-groups", "get", "Data", "-o", "ndjson"]).await;
     assert_eq!(run.stdout.trim_end(), sent(&stored.text, "userGroup"));
     let members = env.get(&format!("/groups/{group}/users")).await;

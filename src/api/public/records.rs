@@ -324,14 +324,16 @@ impl Call<'_> {
         for field in &fields.paths {
             let value = fields.value(field).cloned().unwrap_or(Value::Null);
             match (noun, field.as_str()) {
-                (Noun::Users | Noun::UserGroups, "permissions") => {
+                // Replaced with a PUT, added to with a POST.
+                (Noun::Users | Noun::UserGroups, "permissions" | wire::PERMISSIONS_ADDED) => {
                     let path = Path::of(one_path).id(&id).word("permissions");
                     let permissions = self.permissions(&value).await?;
-                    calls.push((path, Value::Object(Map::from_iter([("permissions".into(), permissions)]))));
+                    let method = if field == "permissions" { Method::PUT } else { Method::POST };
+                    calls.push((method, path, Value::Object(Map::from_iter([("permissions".into(), permissions)]))));
                 }
                 (Noun::UserGroups, "users") => {
                     let path = Path::of("group").id(&id).word("users");
-                    calls.push((path, Value::Object(Map::from_iter([("emails".into(), value)]))));
+                    calls.push((Method::PUT, path, Value::Object(Map::from_iter([("emails".into(), value)]))));
                 }
                 (Noun::Users, other) => {
                     return Err(Error::usage(format!(
@@ -371,8 +373,8 @@ impl Call<'_> {
                 None => described = true,
             }
         }
-        for (path, body) in calls {
-            described |= self.call(Method::PUT, path, Vec::new(), Some(&body)).await?.is_none();
+        for (method, path, body) in calls {
+            described |= self.call(method, path, Vec::new(), Some(&body)).await?.is_none();
             raw = None;
         }
         if described {

@@ -161,15 +161,17 @@ pub async fn calls<A>(
         (Verb::Delete, Target::Connection { .. }) => vec![(Method::DELETE, "/tracking-plans/{id}/sources")],
         (Verb::Create(Body::Regulation(_)), Target::Regulations { .. }) => vec![(Method::POST, "/regulations")],
         // The Public API's own resources (`records`): one call a create and a delete; an update's PATCH of its own
-        // fields, and a PUT each for a user's or a group's permissions and a group's members.
+        // fields, and a PUT each for a user's or a group's permissions and a group's members (a POST for permissions
+        // added).
         (Verb::Create(Body::Record(input)), Target::Records { noun, .. }) => record_creates(*noun, input),
         (Verb::Update(fields), Target::Record { .. }) => {
-            let own = fields.paths.iter().filter(|p| !matches!(p.as_str(), "permissions" | "users"));
-            let puts = fields.paths.iter().filter(|p| matches!(p.as_str(), "permissions" | "users"));
-            let patch = own.count().min(1);
-            std::iter::repeat_n((Method::PATCH, "/{collection}/{id}"), patch)
-                .chain(puts.map(|_| (Method::PUT, "/{collection}/{id}/{part}")))
-                .collect()
+            let part = |p: &&String| matches!(p.as_str(), "permissions" | "users" | crate::wire::PERMISSIONS_ADDED);
+            let patch = fields.paths.iter().filter(|p| !part(p)).count().min(1);
+            let parts = fields.paths.iter().filter(part).map(|p| match p.as_str() {
+                crate::wire::PERMISSIONS_ADDED => (Method::POST, "/{collection}/{id}/permissions"),
+                _ => (Method::PUT, "/{collection}/{id}/{part}"),
+            });
+            std::iter::repeat_n((Method::PATCH, "/{collection}/{id}"), patch).chain(parts).collect()
         }
         (Verb::Delete, Target::Record { .. }) => vec![(Method::DELETE, "/{collection}/{id}")],
         // Reads, and what no write of the Public API serves (refused before any call).

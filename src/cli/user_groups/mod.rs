@@ -52,11 +52,13 @@ pub enum Command {
     /// Sends PATCH /groups/ID with {"name"} for --rename, PUT /group/ID/users with {"emails"} for --users (the
     /// group's members become these: a user's email makes them a member, another is invited), PUT
     /// /groups/ID/permissions for --permission (which replace its permissions: ROLE on the workspace, or
-    /// ROLE=TYPE:ID,... on resources), and prints the group. A role that does not exist exits 2, nothing sent.
+    /// ROLE=TYPE:ID,... on resources) or POST /groups/ID/permissions for --add-permission (which join them), and
+    /// prints the group. A role that does not exist exits 2, nothing sent.
     #[command(after_help = "Examples:
   seg user-groups update Analysts --rename 'Data team'
   seg user-groups update Analysts --users ada@example.com,bo@example.com \\
-      --permission 'Source Admin=source:web'")]
+      --permission 'Source Admin=source:web'
+  seg user-groups update Analysts --add-permission 'Source Admin=source:ios'")]
     Update {
         /// Group: its name, id or full name
         group: String,
@@ -67,8 +69,12 @@ pub enum Command {
         #[arg(long, value_name = "EMAILS", value_delimiter = ',')]
         users: Option<Vec<String>>,
         /// A role, on the workspace or on resources: ROLE or ROLE=TYPE:ID,... (repeatable; replaces them all)
-        #[arg(long = "permission", value_name = "ROLE[=TYPE:ID,...]", value_parser = PermissionSpec::parse)]
+        #[arg(long = "permission", value_name = "ROLE[=TYPE:ID,...]", value_parser = PermissionSpec::parse,
+              conflicts_with = "added")]
         permissions: Vec<PermissionSpec>,
+        /// A role to add to those the group has, as --permission gives one (repeatable)
+        #[arg(long = "add-permission", value_name = "ROLE[=TYPE:ID,...]", value_parser = PermissionSpec::parse)]
+        added: Vec<PermissionSpec>,
     },
     /// Delete user groups. Asks first on a terminal; elsewhere needs --yes.
     ///
@@ -101,7 +107,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             records::set(&mut input, "name", &name)?;
             records::make(ctx, noun, None, &input).await
         }
-        Command::Update { group, rename, users, permissions } => {
+        Command::Update { group, rename, users, permissions, added } => {
             let mut update = UpdateRequest::<PublicRecord>::new();
             if let Some(name) = rename {
                 records::change(&mut update, "display_name", name)?;
@@ -112,7 +118,10 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             if !permissions.is_empty() {
                 records::change(&mut update, "permissions", permissions)?;
             }
-            records::update(ctx, noun, &group, update, "--rename, --users or --permission").await
+            if !added.is_empty() {
+                records::change(&mut update, records::PERMISSIONS_ADDED, added)?;
+            }
+            records::update(ctx, noun, &group, update, "--rename, --users, --permission or --add-permission").await
         }
         Command::Delete { groups, each } => records::delete(ctx, noun, None, &groups, each.as_ref()).await,
         Command::Users(cmd) => users::run(cmd, ctx).await,

@@ -39,23 +39,28 @@ pub enum Command {
         /// User: their email, id or full name
         user: String,
     },
-    /// Set a user's permissions.
+    /// Set a user's permissions, or add to them.
     ///
-    /// Sends PUT /users/ID/permissions (Public API) with the permissions given, which replace the user's, and prints
-    /// the user. --permission ROLE gives a role on the whole workspace; ROLE=TYPE:ID,... on those resources (TYPE
-    /// source, warehouse, function or space; a source by its slug). A role that does not exist exits 2, nothing
-    /// sent (`seg roles list` lists them).
+    /// Sends PUT /users/ID/permissions (Public API) with the permissions given by --permission, which replace the
+    /// user's, or POST /users/ID/permissions with those given by --add-permission, which join them, and prints the
+    /// user. ROLE gives a role on the whole workspace; ROLE=TYPE:ID,... on those resources (TYPE source, warehouse,
+    /// function or space; a source by its slug). A role that does not exist exits 2, nothing sent (`seg roles list`
+    /// lists them).
     #[command(after_help = "Examples:
   seg users update ada@example.com --permission 'Workspace Owner'
   seg users update ada@example.com \\
-      --permission 'Source Admin=source:web,source:ios'")]
+      --permission 'Source Admin=source:web,source:ios'
+  seg users update ada@example.com --add-permission 'Source Admin=source:ios'")]
     Update {
         /// User: their email, id or full name
         user: String,
-        /// A role, on the workspace or on resources: ROLE or ROLE=TYPE:ID,... (repeatable)
+        /// A role, on the workspace or on resources: ROLE or ROLE=TYPE:ID,... (repeatable; replaces them all)
         #[arg(long = "permission", value_name = "ROLE[=TYPE:ID,...]", value_parser = PermissionSpec::parse,
-              required = true)]
+              required_unless_present = "added", conflicts_with = "added")]
         permissions: Vec<PermissionSpec>,
+        /// A role to add to those the user has, as --permission gives one (repeatable)
+        #[arg(long = "add-permission", value_name = "ROLE[=TYPE:ID,...]", value_parser = PermissionSpec::parse)]
+        added: Vec<PermissionSpec>,
     },
     /// Remove users from the workspace. Asks first on a terminal; elsewhere needs --yes.
     ///
@@ -81,10 +86,15 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::List { list } => records::list(ctx, noun, None, &[], &list).await,
         Command::Get { user } => records::get(ctx, noun, None, &user).await,
-        Command::Update { user, permissions } => {
+        Command::Update { user, permissions, added } => {
             let mut update = UpdateRequest::<PublicRecord>::new();
-            records::change(&mut update, "permissions", permissions)?;
-            records::update(ctx, noun, &user, update, "--permission").await
+            if !permissions.is_empty() {
+                records::change(&mut update, "permissions", permissions)?;
+            }
+            if !added.is_empty() {
+                records::change(&mut update, records::PERMISSIONS_ADDED, added)?;
+            }
+            records::update(ctx, noun, &user, update, "--permission or --add-permission").await
         }
         Command::Delete { users, each } => records::delete(ctx, noun, None, &users, each.as_ref()).await,
         Command::Invites(cmd) => invites::run(cmd, ctx).await,

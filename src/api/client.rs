@@ -67,7 +67,12 @@ impl Adapter {
 pub fn refuse_censored<A>(request: &Request<A>) -> Result<()> {
     let Some(bytes) = &request.body else { return Ok(()) };
     let Ok(body) = crate::wire::text::from_slice::<serde_json::Value>(bytes) else { return Ok(()) };
-    match crate::wire::config::censored_in_body(&body) {
+    refuse_censored_in(&body)
+}
+
+/// [`refuse_censored`] of a body not yet made into a request (a command checks it before it reads a name).
+pub fn refuse_censored_in(body: &serde_json::Value) -> Result<()> {
+    match crate::wire::config::censored_in_body(body) {
         None => Ok(()),
         Some(path) => Err(crate::error::Error::usage(format!(
             "{}: the value is a secret as the service shows it hidden (censored); writing it would replace the \

@@ -137,9 +137,10 @@ async fn warehouses_are_listed_shown_made_changed_connected_and_deleted() {
     env.clear_requests().await;
     let censored = now["settings"]["password"].as_str().unwrap().to_string();
     let censored = json!({"password": censored}).to_string();
-    public(&env, &["warehouses", "update", "Primary", "--settings", &censored]).await.code(2);
+    let refused = public(&env, &["warehouses", "update", "Primary", "--settings", &censored]).await;
+    assert!(refused.code(2).stderr.contains("censored"), "{}", refused.stderr);
     public(&env, &["warehouses", "update", "Primary"]).await.code(2);
-    assert!(env.requests().await.iter().all(|r| r["method"] == "GET"), "refused before any write");
+    assert_eq!(env.requests().await, Vec::<serde_json::Value>::new(), "refused before any request, reads too");
 
     // Connected to a source, listed, disconnected.
     let run = public(&env, &["warehouses", "connections", "add", "Primary", "web", "-o", "name"]).await;

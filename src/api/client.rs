@@ -70,8 +70,13 @@ pub fn refuse_censored<A>(request: &Request<A>) -> Result<()> {
     refuse_censored_in(&body)
 }
 
-/// [`refuse_censored`] of a body not yet made into a request (a command checks it before it reads a name).
-pub fn refuse_censored_in(body: &serde_json::Value) -> Result<()> {
+/// [`refuse_censored`] of an update's fields, before they are made into a request (a command checks them before it
+/// reads a name).
+pub fn refuse_censored_fields(fields: &serde_json::Map<String, serde_json::Value>) -> Result<()> {
+    refuse_censored_in(&serde_json::Value::Object(fields.clone()))
+}
+
+fn refuse_censored_in(body: &serde_json::Value) -> Result<()> {
     match crate::wire::config::censored_in_body(body) {
         None => Ok(()),
         Some(path) => Err(crate::error::Error::usage(format!(

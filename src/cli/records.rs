@@ -193,7 +193,7 @@ pub async fn update_under(
     }
     collection(ctx, noun, under)?;
     // A secret as the service shows it (censored) would replace the secret: refused before the name is looked up.
-    crate::api::client::refuse_censored_in(&Value::Object(update.fields.clone()))?;
+    crate::api::client::refuse_censored_fields(&update.fields)?;
     let name = resolve(ctx, noun, under, given).await?;
     let request = update.into_request(name.target()).map_err(Error::Usage)?;
     ctx.show(request, declared(noun).shape).await

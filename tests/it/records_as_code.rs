@@ -507,3 +507,23 @@ async fn bad_input_stops_the_plan_before_any_write_naming_it() {
     let said = refused(file(&ws), "twice.yaml").await;
     assert!(said.contains("are both warehouses named \"Main\""), "{said}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_label_the_file_makes_and_a_source_uses_is_counted_once() {
+    let env = env().await;
+    let ws = workspace(&env).await;
+    let text = format!(
+        "format: seg/1\nworkspace: {ws}\nsources:\n  web:\n    catalog_name: catalog/sources/javascript\n    \
+         labels: {{tier: gold}}\nlabels:\n  tier:gold:\n    description: Paying tiers\n"
+    );
+    let path = write_file(&env, "labels.yaml", &text);
+    let plan = seg(&env, "public", &["diff", "--file", &path, "-o", "json"]).await.code(1).json();
+    env.clear_requests().await;
+    seg(&env, "public", &["apply", "--file", &path, "--yes"]).await.code(0);
+    let sent = writes(&env).await;
+    // The label made once (by the file's `labels`, first), the source made and labelled with it.
+    let labels_made = sent.iter().filter(|(m, uri, _)| m == "POST" && uri == "/labels").count();
+    assert_eq!(labels_made, 1, "{sent:?}");
+    assert_eq!(sent.len() as u64, plan["requests"].as_u64().unwrap(), "the plan's count is what was sent: {sent:?}");
+    seg(&env, "public", &["diff", "--file", &path]).await.code(0);
+}

@@ -7,8 +7,9 @@
 //! a lost answer looked for) are not writes and are not counted.
 //!
 //! What the calls depend on beyond the request is the workspace's labels: read once ([`Known`]), when a request
-//! first sets labels, then kept as the counted calls would leave them (a label made for one source is there for the
-//! next). Tests that run every kind of change on both APIs compare this count with what the emulator received.
+//! first sets or makes labels, then kept as the counted calls would leave them (a label made for one source, or by a
+//! file's `labels`, is there for the next). Tests that run every kind of change on both APIs compare this count with
+//! what the emulator received.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -163,7 +164,18 @@ pub async fn calls<A>(
         // The Public API's own resources (`records`): one call a create and a delete; an update's PATCH of its own
         // fields, and a PUT each for a user's or a group's permissions and a group's members (a POST for permissions
         // added).
-        (Verb::Create(Body::Record(input)), Target::Records { noun, .. }) => record_creates(*noun, input),
+        (Verb::Create(Body::Record(input)), Target::Records { noun, .. }) => {
+            // A label made here is there for the sources labelled after it (a plan makes its labels first).
+            if *noun == crate::wire::Noun::Labels {
+                let text = |key: &str| input.fields.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
+                let have = match &mut known.labels {
+                    Some(have) => have,
+                    empty => empty.insert(workspace_labels(transport).await?),
+                };
+                have.insert((text("key"), text("value")));
+            }
+            record_creates(*noun, input)
+        }
         (Verb::Update(fields), Target::Record { .. }) => {
             let part = |p: &&String| matches!(p.as_str(), "permissions" | "users" | crate::wire::PERMISSIONS_ADDED);
             let patch = fields.paths.iter().filter(|p| !part(p)).count().min(1);

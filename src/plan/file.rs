@@ -300,6 +300,9 @@ impl WorkspaceFile {
             if let Some(index) = spec.sources.iter().flatten().position(|source| !valid_slug(source)) {
                 return Err(at(format!("sources[{index}] is not a source slug")));
             }
+            if let Some(index) = repeated(spec.sources.as_deref().unwrap_or_default()) {
+                return Err(at(format!("sources[{index}] names a source an earlier item names")));
+            }
         }
         for (name, spec) in self.functions.iter().flatten() {
             let at = |why: String| named("functions", name, why);
@@ -565,6 +568,9 @@ impl WorkspaceFile {
             if let Some(index) = spec.sources.iter().flatten().position(|source| !valid_slug(source)) {
                 return Err(at(format!("sources[{index}] is not a source slug")));
             }
+            if let Some(index) = repeated(spec.sources.as_deref().unwrap_or_default()) {
+                return Err(at(format!("sources[{index}] names a source an earlier item names")));
+            }
         }
         Ok(())
     }
@@ -622,6 +628,12 @@ pub fn folder_of(path: &Path) -> std::path::PathBuf {
         Some(parent) if path != Path::new("-") && !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => std::path::PathBuf::from("."),
     }
+}
+
+/// The index of the first item of `list` that an earlier one equals (a source connected twice would be a second
+/// connection the service refuses, midway through an apply).
+fn repeated(list: &[String]) -> Option<usize> {
+    list.iter().enumerate().position(|(at, item)| list[..at].contains(item))
 }
 
 /// An email as a member's is written: one `@` with something on each side, no space or control character.
@@ -833,6 +845,10 @@ tracking_plans:
             ("format: seg/1\nworkspace: a\ntracking_plans:\n  ' ': {}\n", "name (its key) is empty"),
             ("format: seg/1\nworkspace: a\ntracking_plans:\n  P: {rules: {events: [1]}}\n", "must hold objects"),
             ("format: seg/1\nworkspace: a\ntracking_plans:\n  P: {sources: [Web]}\n", "not a source slug"),
+            (
+                "format: seg/1\nworkspace: a\ntracking_plans:\n  P: {sources: [web, ios, web]}\n",
+                "sources[2] names a source an",
+            ),
         ];
         for (text, says) in bad {
             let err = parse(text).unwrap_err();
@@ -1000,6 +1016,7 @@ labels:
             ("schedule_strategy: MANUAL", "schedule_strategy: HOURLY", "is not one of MANUAL, PERIODIC, SPECIFIC_DAYS"),
             ("catalog_name: bigquery", "catalog_name: Big Query", "catalog_name is not a slug"),
             ("sources: [web]", "sources: [Web]", "sources[0] is not a source slug"),
+            ("sources: [web]", "sources: [web, web]", "sources[1] names a source an earlier item names"),
             (
                 "required: true, sensitive: true}",
                 "required: true, sensitive: true, secret: 1}",

@@ -493,6 +493,9 @@ async fn bad_input_stops_the_plan_before_any_write_naming_it() {
     let no_source = file(&ws).replace("sources: [web]", "sources: [web, app]");
     let said = refused(no_source, "source.yaml").await;
     assert!(said.contains("no source \"app\""), "{said}");
+    let not_insert = file(&ws).replace("type: insert_destination", "type: source");
+    let said = refused(not_insert, "kind.yaml").await;
+    assert!(said.contains("\"Enrich\" is not an insert function"), "{said}");
     // A code file that is a link: the line of its key, never what it points to.
     std::os::unix::fs::symlink("/etc/passwd", env.path("functions/link.js")).unwrap();
     let linked = file(&ws).replace("code: functions/enrich.js", "code: functions/link.js");

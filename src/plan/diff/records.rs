@@ -789,6 +789,18 @@ impl Builder<'_> {
             .filter_map(|(source, key, _)| self.destination_named(source, key))
             .collect();
         for (source, destination, function, spec) in &instances {
+            // Only an insert function has instances: another kind is refused here, not by the service midway.
+            let kind = match (wanted.get(function), found.get(function)) {
+                (Some(spec), _) => Some(serde_json::to_value(spec.kind.wire()).unwrap_or_default()),
+                (None, Some((record, _))) => record.fields.get("resourceType").cloned(),
+                (None, None) => None,
+            };
+            if kind.as_ref().is_some_and(|kind| kind != "INSERT_DESTINATION") {
+                return Err(Error::usage(format!(
+                    "sources.{source}.destinations.{destination}.insert_functions: {function:?} is not an insert \
+                     function (type insert_destination)"
+                )));
+            }
             let destination_name = self.destination_named(source, destination);
             let Some((record, below)) = found.get(function).copied() else {
                 if !wanted.contains_key(function) {

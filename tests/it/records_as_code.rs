@@ -530,3 +530,30 @@ async fn a_label_the_file_makes_and_a_source_uses_is_counted_once() {
     assert_eq!(sent.len() as u64, plan["requests"].as_u64().unwrap(), "the plan's count is what was sent: {sent:?}");
     seg(&env, "public", &["diff", "--file", &path]).await.code(0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_edited_plan_cannot_invite_anyone_or_grant_a_role() {
+    let env = env().await;
+    let ws = workspace(&env).await;
+    let text = format!("format: seg/1\nworkspace: {ws}\nlabels:\n  tier:gold: {{}}\n");
+    let path = write_file(&env, "labels.yaml", &text);
+    let plan = env.path("plan.json");
+    let plan = plan.to_str().unwrap();
+    seg(&env, "public", &["diff", "--file", &path, "--out", plan]).await.code(1);
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(plan).unwrap()).unwrap();
+    // The label's create turned into an invite of the workspace as its owner, its change saying so; and a group made
+    // with someone below it as a user of the workspace rather than a member.
+    let invite = json!({"op": "create_record", "collection": format!("workspaces/{ws}/invites"),
+        "body": {"fields": {"email": "mallory@example.com", "permissions": [{"role": "Workspace Owner"}]}}});
+    let group = json!({"op": "create_record", "collection": format!("workspaces/{ws}/user-groups"),
+        "body": {"fields": {"name": "G"}, "below": [{"collection": "invites", "input": {"fields": {"emails": ["mallory@example.com"]}}}]}});
+    for (op, says) in [(invite, "a plan makes no invite"), (group, "a plan makes no \"invites\" below a user group")] {
+        let mut edited = saved.clone();
+        edited["changes"][0]["op"] = op;
+        std::fs::write(plan, edited.to_string()).unwrap();
+        env.clear_requests().await;
+        let refused = seg(&env, "public", &["apply", "--plan", plan, "--yes"]).await;
+        assert!(refused.code(2).stderr.contains(says), "{}", refused.stderr);
+        assert_eq!(writes(&env).await, Vec::new(), "nothing sent");
+    }
+}

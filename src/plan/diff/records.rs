@@ -343,6 +343,44 @@ fn members(below: &[PublicRecord]) -> Vec<String> {
     emails
 }
 
+/// Whether a plan may change a record of `noun`: what a file manages (a warehouse and its connections, a function
+/// and its instances, a transformation, a model, a group, a label), never a user, an invite or a role, so a
+/// hand-edited plan cannot invite someone or grant a user a role.
+fn planned(noun: Noun) -> bool {
+    matches!(
+        noun,
+        Noun::Warehouses
+            | Noun::WarehouseSources
+            | Noun::Functions
+            | Noun::Instances
+            | Noun::Transformations
+            | Noun::ReverseEtlModels
+            | Noun::UserGroups
+            | Noun::Labels
+    )
+}
+
+/// What is made below a new record of `noun` in its change: a warehouse's connections, a function's instances, a
+/// group's members.
+fn planned_below(noun: Noun, input: &RecordInput) -> Result<(), String> {
+    for below in &input.below {
+        let child = Noun::of(Some(noun), &below.collection);
+        match child {
+            Some(Noun::WarehouseSources | Noun::Instances | Noun::GroupUsers) => {
+                planned_below(child.unwrap_or(noun), &below.input)?
+            }
+            _ => {
+                return Err(format!(
+                    "a plan makes no {} below a {}",
+                    super::super::document::token(&below.collection),
+                    noun.noun()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// What an op on a record changes ([`super::describe`] for these three ops).
 pub(super) fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Change, String> {
     let ws = ws_of(snapshot);
@@ -365,6 +403,10 @@ pub(super) fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Ch
             if !inside(&target) || target.path() != *at {
                 return Err(format!("{} is not in {}", token(at), snapshot.workspace));
             }
+            if !planned(noun) {
+                return Err(format!("a plan makes no {}", noun.noun()));
+            }
+            planned_below(noun, body)?;
             if noun == Noun::WarehouseSources {
                 let warehouse = full(snapshot, Noun::Warehouses, None, under.as_deref().unwrap_or_default());
                 let shown = record_at(snapshot, &warehouse).map(|r| named(Noun::Warehouses, r)).unwrap_or_default();
@@ -388,6 +430,9 @@ pub(super) fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Ch
             let target = target.unwrap_or(Target::Workspaces);
             if !inside(&target) || target.path() != *name {
                 return Err(format!("{} is not in {}", token(name), snapshot.workspace));
+            }
+            if !planned(noun) {
+                return Err(format!("a plan changes no {}", noun.noun()));
             }
             let current = record_at(snapshot, name);
             let shown = current.map(|r| named(noun, r)).unwrap_or_default();
@@ -446,6 +491,9 @@ pub(super) fn describe(op: &Op, snapshot: &Snapshot, env: &dyn Env) -> Result<Ch
             let target = target.unwrap_or(Target::Workspaces);
             if !inside(&target) || target.path() != *name {
                 return Err(format!("{} is not in {}", token(name), snapshot.workspace));
+            }
+            if !planned(noun) {
+                return Err(format!("a plan deletes no {}", noun.noun()));
             }
             if noun == Noun::WarehouseSources {
                 let warehouse = full(snapshot, Noun::Warehouses, None, under.as_deref().unwrap_or_default());

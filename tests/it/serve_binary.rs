@@ -275,3 +275,32 @@ fn the_full_delivery_queue_is_said_once_and_again_after_it_drains() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn a_seed_says_how_many_changes_of_the_public_apis_own_resources_it_did_not_make() {
+    let dir = tempfile::tempdir().unwrap();
+    let seed = dir.path().join("seed.yaml");
+    let file = "format: seg/1\nworkspace: demo\nsources:\n  web:\n    catalog_name: javascript\nlabels:\n  tier:gold: {}\n  \
+                tier:silver: {}\n";
+    std::fs::write(&seed, file).unwrap();
+    let mut child = seg()
+        .args(["serve", "--port", "0", "--accept-token", "abc:workspace", "--seed"])
+        .arg(&seed)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let port: u16 = first.trim().strip_prefix("listening on http://127.0.0.1:").expect(&first).parse().unwrap();
+    // What it could make, it made.
+    let response = http_get(port, "/v1beta/workspaces/demo/sources/web", "abc");
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    let mut said = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut said).unwrap();
+    child.wait().unwrap();
+    assert!(said.contains("2 changes of the Public API's own resources"), "{said}");
+    assert!(said.contains("seg apply --api public"), "{said}");
+}

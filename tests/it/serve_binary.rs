@@ -291,8 +291,10 @@ fn a_seed_says_how_many_changes_of_the_public_apis_own_resources_it_did_not_make
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // Its stdout kept open while it runs: it logs each request there.
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    stdout.read_line(&mut first).unwrap();
     let port: u16 = first.trim().strip_prefix("listening on http://127.0.0.1:").expect(&first).parse().unwrap();
     // What it could make, it made.
     let response = http_get(port, "/v1beta/workspaces/demo/sources/web", "abc");
@@ -301,6 +303,7 @@ fn a_seed_says_how_many_changes_of_the_public_apis_own_resources_it_did_not_make
     let mut said = String::new();
     child.stderr.take().unwrap().read_to_string(&mut said).unwrap();
     child.wait().unwrap();
+    drop(stdout);
     assert!(said.contains("2 changes of the Public API's own resources"), "{said}");
     assert!(said.contains("seg apply --api public"), "{said}");
 }

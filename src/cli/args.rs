@@ -9,6 +9,24 @@ use crate::api::list::ListOptions;
 use crate::error::{Error, Result};
 use crate::wire::{Resource, UpdateRequest};
 
+/// `--enabled[=BOOL]` and `--disabled` of an update: whether it switches the resource on or off, if it does.
+#[derive(Debug, Default, Args)]
+pub struct Switch {
+    /// Enable it (--enabled=false disables it)
+    #[arg(long, num_args = 0..=1, default_missing_value = "true", value_name = "BOOL", conflicts_with = "disabled")]
+    enabled: Option<bool>,
+    /// Disable it
+    #[arg(long)]
+    disabled: bool,
+}
+
+impl Switch {
+    /// What the flags ask: on, off, or nothing.
+    pub fn wanted(&self) -> Option<bool> {
+        if self.disabled { Some(false) } else { self.enabled }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct ListArgs {
     /// Stop after N items (no page is fetched beyond what N needs)

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::cli::args::ListArgs;
+use crate::cli::args::{ListArgs, Switch};
 use crate::cli::{Context, records};
 use crate::error::Result;
 use crate::wire::{Noun, PublicRecord, RecordInput, Referent, UpdateRequest};
@@ -84,12 +84,8 @@ pub enum Command {
         /// Its settings, whole, as a JSON object inline or @FILE (`@-` for stdin)
         #[arg(long, value_name = "JSON|@FILE")]
         settings: Option<String>,
-        /// Enable it (--enabled=false disables it)
-        #[arg(long, num_args = 0..=1, default_missing_value = "true", value_name = "BOOL", conflicts_with = "disabled")]
-        enabled: Option<bool>,
-        /// Disable it
-        #[arg(long)]
-        disabled: bool,
+        #[command(flatten)]
+        switch: Switch,
     },
     /// Delete instances of a function. Asks first on a terminal; elsewhere needs --yes.
     ///
@@ -147,7 +143,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             records::set(&mut input, "settings", settings)?;
             records::make(ctx, noun, Some(&id), &input).await
         }
-        Command::Update { function: given, instance, rename, settings, enabled, disabled } => {
+        Command::Update { function: given, instance, rename, settings, switch } => {
             let mut update = UpdateRequest::<PublicRecord>::new();
             if let Some(name) = rename {
                 records::change(&mut update, "display_name", name)?;
@@ -155,10 +151,8 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             if let Some(text) = settings {
                 records::change(&mut update, "settings", records::object("--settings", &text)?)?;
             }
-            match (enabled, disabled) {
-                (_, true) => records::change(&mut update, "enabled", false)?,
-                (Some(enabled), _) => records::change(&mut update, "enabled", enabled)?,
-                (None, false) => {}
+            if let Some(enabled) = switch.wanted() {
+                records::change(&mut update, "enabled", enabled)?;
             }
             let what = "--rename, --settings, --enabled or --disabled";
             let id = function(ctx, &given).await?;

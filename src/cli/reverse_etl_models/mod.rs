@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::cli::args::ListArgs;
+use crate::cli::args::{ListArgs, Switch};
 use crate::cli::{Context, records};
 use crate::error::Result;
 use crate::wire::{Noun, PublicRecord, RecordInput, Referent, UpdateRequest};
@@ -102,12 +102,8 @@ pub enum Command {
         /// The schedule's settings as a JSON object, inline or @FILE (`@-` for stdin)
         #[arg(long, value_name = "JSON|@FILE")]
         schedule_config: Option<String>,
-        /// Enable it (--enabled=false disables it)
-        #[arg(long, num_args = 0..=1, default_missing_value = "true", value_name = "BOOL", conflicts_with = "disabled")]
-        enabled: Option<bool>,
-        /// Disable it
-        #[arg(long)]
-        disabled: bool,
+        #[command(flatten)]
+        switch: Switch,
     },
     /// Delete reverse ETL models. Asks first on a terminal; elsewhere needs --yes.
     ///
@@ -174,17 +170,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             records::set(&mut input, "queryIdentifierColumn", &identifier_column)?;
             records::make(ctx, noun, None, &input).await
         }
-        Command::Update {
-            model,
-            rename,
-            query,
-            identifier_column,
-            description,
-            schedule,
-            schedule_config,
-            enabled,
-            disabled,
-        } => {
+        Command::Update { model, rename, query, identifier_column, description, schedule, schedule_config, switch } => {
             let mut update = UpdateRequest::<PublicRecord>::new();
             if let Some(name) = rename {
                 records::change(&mut update, "display_name", name)?;
@@ -204,10 +190,8 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             if let Some(text) = schedule_config {
                 records::change(&mut update, "scheduleConfig", records::object("--schedule-config", &text)?)?;
             }
-            match (enabled, disabled) {
-                (_, true) => records::change(&mut update, "enabled", false)?,
-                (Some(enabled), _) => records::change(&mut update, "enabled", enabled)?,
-                (None, false) => {}
+            if let Some(enabled) = switch.wanted() {
+                records::change(&mut update, "enabled", enabled)?;
             }
             let what = "--rename, --query, --identifier-column, --description, --schedule, --schedule-config, \
                         --enabled or --disabled";

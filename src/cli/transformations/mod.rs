@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::cli::args::{ListArgs, read_object};
+use crate::cli::args::{ListArgs, Switch, read_object};
 use crate::cli::{Context, records};
 use crate::error::Result;
 use crate::wire::{Noun, PublicRecord, RecordInput, Referent, UpdateRequest};
@@ -94,12 +94,8 @@ pub enum Command {
         /// Fields to change as a JSON object, as the service spells them (`-` for stdin)
         #[arg(long, value_name = "FILE")]
         from_file: Option<PathBuf>,
-        /// Enable it (--enabled=false disables it)
-        #[arg(long, num_args = 0..=1, default_missing_value = "true", value_name = "BOOL", conflicts_with = "disabled")]
-        enabled: Option<bool>,
-        /// Disable it
-        #[arg(long)]
-        disabled: bool,
+        #[command(flatten)]
+        switch: Switch,
     },
     /// Delete transformations. Asks first on a terminal; elsewhere needs --yes.
     ///
@@ -137,7 +133,7 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             }
             records::make(ctx, noun, None, &input).await
         }
-        Command::Update { transformation, rename, condition, new_event_name, source, from_file, enabled, disabled } => {
+        Command::Update { transformation, rename, condition, new_event_name, source, from_file, switch } => {
             let mut update = UpdateRequest::<PublicRecord>::new();
             if let Some(path) = &from_file {
                 for (key, value) in read_object(path)? {
@@ -156,10 +152,8 @@ pub async fn run(cmd: Command, ctx: &Context) -> Result<()> {
             if let Some(source) = source {
                 records::change(&mut update, "sourceId", source)?;
             }
-            match (enabled, disabled) {
-                (_, true) => records::change(&mut update, "enabled", false)?,
-                (Some(enabled), _) => records::change(&mut update, "enabled", enabled)?,
-                (None, false) => {}
+            if let Some(enabled) = switch.wanted() {
+                records::change(&mut update, "enabled", enabled)?;
             }
             let what = "--rename, --if, --new-event-name, --source, --from-file, --enabled or --disabled";
             records::update(ctx, noun, &transformation, update, what).await

@@ -1,3 +1,4 @@
+use crate::cli::args::Switch;
 use crate::cli::{Context, records};
 use crate::error::Result;
 use crate::wire::{Noun, PublicRecord, UpdateRequest};
@@ -21,12 +22,8 @@ pub struct Args {
     /// Settings to change, as a JSON object inline or @FILE (`@-` for stdin), merged by key
     #[arg(long, value_name = "JSON|@FILE")]
     settings: Option<String>,
-    /// Enable it (--enabled=false disables it)
-    #[arg(long, num_args = 0..=1, default_missing_value = "true", value_name = "BOOL", conflicts_with = "disabled")]
-    enabled: Option<bool>,
-    /// Disable it
-    #[arg(long)]
-    disabled: bool,
+    #[command(flatten)]
+    switch: Switch,
 }
 
 pub async fn run(args: Args, ctx: &Context) -> Result<()> {
@@ -37,10 +34,8 @@ pub async fn run(args: Args, ctx: &Context) -> Result<()> {
     if let Some(text) = &args.settings {
         records::change(&mut update, "settings", records::object("--settings", text)?)?;
     }
-    match (args.enabled, args.disabled) {
-        (_, true) => records::change(&mut update, "enabled", false)?,
-        (Some(enabled), _) => records::change(&mut update, "enabled", enabled)?,
-        (None, false) => {}
+    if let Some(enabled) = args.switch.wanted() {
+        records::change(&mut update, "enabled", enabled)?;
     }
     let what = "--rename, --settings, --enabled or --disabled";
     records::update(ctx, Noun::Warehouses, &args.warehouse, update, what).await

@@ -441,17 +441,24 @@ async fn an_export_moves_every_public_resource_into_another_workspace() {
     assert_eq!(warehouses[0]["name"], "Main", "{warehouses}");
 }
 
+/// A plan that makes the label `tier:gold`, saved with `diff --out`: the workspace, the plan's path and the plan, for a
+/// test to edit as an attacker would.
+async fn saved_plan_of_a_label(env: &TestEnv) -> (String, String, Value) {
+    let ws = workspace(env).await;
+    let text = format!("format: seg/1\nworkspace: {ws}\nlabels:\n  tier:gold: {{}}\n");
+    let path = write_file(env, "labels.yaml", &text);
+    let plan = env.path("plan.json").to_str().unwrap().to_string();
+    seg(env, "public", &["diff", "--file", &path, "--out", &plan]).await.code(1);
+    let saved = serde_json::from_str(&std::fs::read_to_string(&plan).unwrap()).unwrap();
+    (ws, plan, saved)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hand_edited_plan_cannot_put_a_secret_where_others_read_it() {
     let env = env().await;
-    let ws = workspace(&env).await;
-    let text = format!("format: seg/1\nworkspace: {ws}\nlabels:\n  tier:gold: {{}}\n");
-    let path = write_file(&env, "labels.yaml", &text);
-    let plan = env.path("plan.json");
-    let plan = plan.to_str().unwrap();
-    seg(&env, "public", &["diff", "--file", &path, "--out", plan]).await.code(1);
+    let (_, plan, mut saved) = saved_plan_of_a_label(&env).await;
+    let plan = plan.as_str();
     // The label's create is edited to carry the database password in its settings, and its change to say so.
-    let mut saved: Value = serde_json::from_str(&std::fs::read_to_string(plan).unwrap()).unwrap();
     let change = &mut saved["changes"][0];
     assert_eq!(change["op"]["op"], "create_record", "{change}");
     change["op"]["body"]["fields"]["settings"] = json!({"note": {"$env": "SEG_SECRET_DB_PASSWORD"}});
@@ -534,13 +541,8 @@ async fn a_label_the_file_makes_and_a_source_uses_is_counted_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hand_edited_plan_cannot_invite_anyone_or_grant_a_role() {
     let env = env().await;
-    let ws = workspace(&env).await;
-    let text = format!("format: seg/1\nworkspace: {ws}\nlabels:\n  tier:gold: {{}}\n");
-    let path = write_file(&env, "labels.yaml", &text);
-    let plan = env.path("plan.json");
-    let plan = plan.to_str().unwrap();
-    seg(&env, "public", &["diff", "--file", &path, "--out", plan]).await.code(1);
-    let saved: Value = serde_json::from_str(&std::fs::read_to_string(plan).unwrap()).unwrap();
+    let (ws, plan, saved) = saved_plan_of_a_label(&env).await;
+    let plan = plan.as_str();
     // The label's create turned into an invite of the workspace as its owner, its change saying so; and a group made
     // with someone below it as a user of the workspace rather than a member.
     let invite = json!({"op": "create_record", "collection": format!("workspaces/{ws}/invites"),
